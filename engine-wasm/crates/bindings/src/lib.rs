@@ -1,0 +1,152 @@
+//! WebAssembly bindings of the SkyQueue engine: newtypes, conversions and error mapping, and
+//! no model logic (the rapier.js pattern). Bulk data crosses as `Float64Array`; errors cross as
+//! one structured object `{ kind, message, fatal, errors: [{ path, message }] }`, built here and
+//! nowhere else. Nothing a user can type makes this layer panic.
+
+use engine::scenario::{FieldError, Scenario, ScenarioError};
+use engine::kernel::SimTime;
+use js_sys::Float64Array;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// The one error shape the UI receives (web/src/engine/errors.ts mirrors it).
+#[derive(Serialize)]
+struct ErrorObject<'a> {
+    kind: &'a str,
+    message: String,
+    fatal: bool,
+    errors: Vec<FieldError>,
+}
+
+fn to_js<T: Serialize>(v: &T) -> JsValue {
+    match serde_json::to_string(v) {
+        Ok(s) => js_sys::JSON::parse(&s).unwrap_or_else(|_| JsValue::from_str(&s)),
+        Err(e) => JsValue::from_str(&e.to_string()),
+    }
+}
+
+fn scenario_error(e: &ScenarioError) -> JsValue {
+    let errors = e.field_errors();
+    let message = match e {
+        ScenarioError::Syntax { .. } => errors[0].message.clone(),
+        _ => format!("the scenario has {} invalid field{}", errors.len(), if errors.len() == 1 { "" } else { "s" }),
+    };
+    to_js(&ErrorObject { kind: e.kind(), message, fatal: false, errors })
+}
+
+fn sim_error(e: &engine::SimError) -> JsValue {
+    to_js(&ErrorObject { kind: "sim", message: e.to_string(), fatal: false, errors: vec![] })
+}
+
+/// One run of one scenario, driven from the worker.
+///
+/// To avoid leaking wasm memory, call `free()` when done with it.
+#[wasm_bindgen(js_name = Simulation)]
+pub struct WasmSimulation(engine::Simulation);
+
+#[wasm_bindgen(js_class = Simulation)]
+impl WasmSimulation {
+    /// Parses, validates and builds; throws the structured error object on bad input.
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario_json: &str) -> Result<WasmSimulation, JsValue> {
+        engine::Simulation::from_json(scenario_json).map(Self).map_err(|e| scenario_error(&e))
+    }
+
+    /// Processes events up to `t_ns` [ns of simulated time], clamped to the end of the run.
+    #[wasm_bindgen(js_name = advanceTo)]
+    pub fn advance_to(&mut self, t_ns: f64) -> Result<(), JsValue> {
+        let t = if t_ns.is_finite() && t_ns > 0.0 { SimTime(t_ns.min(u64::MAX as f64) as u64) } else { SimTime::ZERO };
+        self.0.advance_to(t).map_err(|e| sim_error(&e))
+    }
+
+    /// Runs to the end of the scenario.
+    #[wasm_bindgen(js_name = runToEnd)]
+    pub fn run_to_end(&mut self) {
+        self.0.run_to_end();
+    }
+
+    /// Current simulated time [ns].
+    #[wasm_bindgen(js_name = nowNs)]
+    pub fn now_ns(&self) -> f64 {
+        self.0.now().as_nanos() as f64
+    }
+
+    /// End of the run [ns].
+    #[wasm_bindgen(js_name = endNs)]
+    pub fn end_ns(&self) -> f64 {
+        self.0.end().as_nanos() as f64
+    }
+
+    /// Whether the run has reached its end.
+    #[wasm_bindgen(js_name = isFinished)]
+    pub fn is_finished(&self) -> bool {
+        self.0.is_finished()
+    }
+
+    /// Events processed so far.
+    #[wasm_bindgen(js_name = eventsProcessed)]
+    pub fn events_processed(&self) -> f64 {
+        self.0.events_processed() as f64
+    }
+
+    /// Metric rows since the last call, packed as `metrics/series.rs` documents:
+    /// `[n_rows, n_series, t..., series0..., series1...]`.
+    #[wasm_bindgen(js_name = drainSeries)]
+    pub fn drain_series(&mut self) -> Float64Array {
+        Float64Array::from(&self.0.drain_series().packed()[..])
+    }
+
+    /// `[{ id, label, unit, kind }]` of each series, in column order.
+    #[wasm_bindgen(js_name = seriesInfo)]
+    pub fn series_info(&self) -> JsValue {
+        to_js(&self.0.series_info())
+    }
+
+    /// The scenario being run, defaults filled in, as JSON text.
+    #[wasm_bindgen(js_name = scenarioJson)]
+    pub fn scenario_json(&self) -> String {
+        self.0.scenario().to_json_pretty()
+    }
+
+    /// Summary statistics so far.
+    pub fn summary(&mut self) -> JsValue {
+        to_js(&self.0.summary())
+    }
+
+    /// The results file as text: byte-identical to `skyqueue run` for the same scenario.
+    #[wasm_bindgen(js_name = resultsJson)]
+    pub fn results_json(&mut self) -> String {
+        self.0.results_json()
+    }
+}
+
+/// Validates a scenario without building it: `null` when valid, else the error object.
+#[wasm_bindgen(js_name = validateScenario)]
+pub fn validate_scenario(scenario_json: &str) -> JsValue {
+    match Scenario::from_json(scenario_json) {
+        Ok(_) => JsValue::NULL,
+        Err(e) => scenario_error(&e),
+    }
+}
+
+/// The default scenario, every field written out, as JSON text.
+#[wasm_bindgen(js_name = defaultScenarioJson)]
+pub fn default_scenario_json() -> String {
+    Scenario::default().to_json_pretty()
+}
+
+/// The engine's name and version.
+#[wasm_bindgen(js_name = engineVersion)]
+pub fn engine_version() -> String {
+    engine::sim::ENGINE.to_string()
+}
+
+/// Runs the kernel's hold benchmark (`kernel/hold.rs`); the caller times it. Returns the
+/// checksum, which must equal the native run's.
+#[wasm_bindgen(js_name = benchHold)]
+pub fn bench_hold(events: f64, population: u32, seed: f64) -> String {
+    let events = if events.is_finite() && events > 0.0 { events as u64 } else { 0 };
+    let seed = if seed.is_finite() && seed > 0.0 { seed as u64 } else { 0 };
+    let out = engine::kernel::hold::hold(events, population, seed);
+    format!("{:016x}", out.checksum)
+}

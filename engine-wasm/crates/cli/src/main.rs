@@ -1,0 +1,259 @@
+//! `skyqueue`: the SkyQueue engine on the command line. Same model code as the browser; the
+//! same scenario and seed give byte-identical results files.
+
+use engine::kernel::hold;
+use engine::scenario::{Scenario, ScenarioError};
+use engine::Simulation;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const HELP: &str = "\
+skyqueue: discrete-event simulation of traffic over LEO satellite constellations
+
+USAGE:
+    skyqueue <COMMAND> [OPTIONS]
+
+COMMANDS:
+    run <scenario.json> [--out <results.json>] [--seed <N>]
+        Runs a scenario to its end and writes the results (the scenario with its defaults,
+        summary statistics with confidence intervals and the closed-form prediction where one
+        exists, and the downsampled time series) as JSON to --out, or to stdout. Use - to read
+        the scenario from stdin. --seed overrides the scenario's seed (0 to 2^53-1).
+    validate <scenario.json>...
+        Checks scenarios without running them; lists every invalid field with its allowed range.
+    defaults
+        Prints the default scenario with every field written out: a starting point for your own.
+    bench [--events <N>] [--population <P>] [--seed <S>] [--json]
+        Measures the event kernel with the classic hold model (P pending events; each step pops
+        one and schedules one). Defaults: 20000000 events, population 1024, seed 1.
+    help
+        Prints this help.
+
+OPTIONS:
+    -h, --help       Prints this help
+    -V, --version    Prints the engine version
+
+EXIT STATUS:
+    0 success, 1 input/output error, 2 invalid scenario or usage.
+
+EXAMPLES:
+    skyqueue run examples/mm1-load-0.8.json --out results.json
+    skyqueue run examples/md1-load-0.8.json --seed 7 | less
+    skyqueue validate examples/*.json
+";
+
+/// Writes to stdout; a closed pipe (`skyqueue run x.json | head`) ends the program quietly
+/// instead of panicking.
+fn out(s: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(s.as_bytes()).and_then(|_| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to stdout: {e}");
+        std::process::exit(1);
+    }
+}
+
+macro_rules! outln {
+    () => { out("\n") };
+    ($($arg:tt)*) => { out(&format!("{}\n", format_args!($($arg)*))) };
+}
+macro_rules! outf {
+    ($($arg:tt)*) => { out(&format!($($arg)*)) };
+}
+
+enum Failure {
+    Usage(String),
+    Io(String),
+    Invalid(String, ScenarioError),
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match dispatch(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("error: {msg}\n\nRun `skyqueue --help` for usage.");
+            ExitCode::from(2)
+        }
+        Err(Failure::Io(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Invalid(source, err)) => {
+            eprintln!("error: invalid scenario {source}");
+            for e in err.field_errors() {
+                eprintln!("  {e}");
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn dispatch(args: &[String]) -> Result<(), Failure> {
+    let Some(cmd) = args.first() else {
+        out(HELP);
+        return Ok(());
+    };
+    let rest = &args[1..];
+    match cmd.as_str() {
+        "-h" | "--help" | "help" => {
+            out(HELP);
+            Ok(())
+        }
+        "-V" | "--version" => {
+            out(&format!("{}\n", engine::sim::ENGINE));
+            Ok(())
+        }
+        "run" => run(rest),
+        "validate" => validate(rest),
+        "defaults" => {
+            out(&format!("{}\n", Scenario::default().to_json_pretty()));
+            Ok(())
+        }
+        "bench" => bench(rest),
+        other => Err(Failure::Usage(format!("unknown command `{other}`"))),
+    }
+}
+
+/// Splits `args` into positional arguments and `--flag value` options.
+fn parse_opts<'a>(args: &'a [String], with_value: &[&str], switches: &[&str]) -> Result<(Vec<&'a str>, Vec<(&'a str, &'a str)>), Failure> {
+    let (mut pos, mut opts) = (vec![], vec![]);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if with_value.contains(&a.as_str()) {
+            let v = it.next().ok_or_else(|| Failure::Usage(format!("{a} needs a value")))?;
+            opts.push((a.as_str(), v.as_str()));
+        } else if switches.contains(&a.as_str()) {
+            opts.push((a.as_str(), ""));
+        } else if a.starts_with("--") || (a.starts_with('-') && a.len() > 1) {
+            return Err(Failure::Usage(format!("unknown option `{a}`")));
+        } else {
+            pos.push(a.as_str());
+        }
+    }
+    Ok((pos, opts))
+}
+
+fn read_source(path: &str) -> Result<String, Failure> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| Failure::Io(format!("cannot read {path}: {e}")))
+    }
+}
+
+fn parse_u64(flag: &str, v: &str) -> Result<u64, Failure> {
+    v.parse::<u64>().map_err(|_| Failure::Usage(format!("{flag}: `{v}` is not a whole number from 0 to 18446744073709551615")))
+}
+
+fn run(args: &[String]) -> Result<(), Failure> {
+    let (pos, opts) = parse_opts(args, &["--out", "-o", "--seed"], &[])?;
+    let [path] = pos[..] else {
+        return Err(Failure::Usage("run takes exactly one scenario file".into()));
+    };
+    let (mut seed, mut out_file) = (None, None);
+    for (flag, v) in opts {
+        match flag {
+            "--seed" => seed = Some(parse_u64(flag, v)?),
+            _ => out_file = Some(v),
+        }
+    }
+    let text = read_source(path)?;
+    let mut scenario = Scenario::parse_json(&text).map_err(|e| Failure::Invalid(path.into(), e))?;
+    if let Some(seed) = seed {
+        scenario.seed = seed;
+    }
+    let mut sim = Simulation::new(scenario).map_err(|e| Failure::Invalid(path.into(), e))?;
+    sim.run_to_end();
+    let json = sim.results_json();
+    match out_file {
+        None => out(&format!("{json}\n")),
+        Some(file) => {
+            std::fs::write(file, format!("{json}\n")).map_err(|e| Failure::Io(format!("cannot write {file}: {e}")))?;
+            let q = sim.summary().queue;
+            let ms = |s: f64| s * 1e3;
+            outln!("wrote {file}: {}", sim.scenario().name);
+            outln!(
+                "  load {:.3}, {} arrivals, {} dropped ({:.3} %), utilization {:.4}",
+                q.load,
+                q.arrivals,
+                q.dropped_overflow,
+                100.0 * q.loss_ratio,
+                q.utilization
+            );
+            outf!("  mean wait {:.4} ms ± {:.4} ms (95 % CI)", ms(q.wait.mean_s), ms(q.wait.ci95_half_s));
+            match &q.theory {
+                Some(t) => outln!(", theory {:.4} ms ({})", ms(t.wait_mean_s), t.model),
+                None => outln!(),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn validate(args: &[String]) -> Result<(), Failure> {
+    let (pos, _) = parse_opts(args, &[], &[])?;
+    if pos.is_empty() {
+        return Err(Failure::Usage("validate takes one or more scenario files".into()));
+    }
+    let mut first_error = None;
+    for path in pos {
+        let text = read_source(path)?;
+        match Scenario::from_json(&text) {
+            Ok(_) => outln!("{path}: ok"),
+            Err(e) => {
+                outln!("{path}: invalid");
+                for fe in e.field_errors() {
+                    outln!("  {fe}");
+                }
+                first_error.get_or_insert((path.to_string(), e));
+            }
+        }
+    }
+    match first_error {
+        None => Ok(()),
+        Some(_) => Err(Failure::Usage("some scenarios are invalid".into())),
+    }
+}
+
+fn bench(args: &[String]) -> Result<(), Failure> {
+    let (pos, opts) = parse_opts(args, &["--events", "--population", "--seed"], &["--json"])?;
+    if !pos.is_empty() {
+        return Err(Failure::Usage(format!("bench takes no file (got `{}`)", pos[0])));
+    }
+    let (mut events, mut population, mut seed, mut json) = (20_000_000u64, 1024u32, 1u64, false);
+    for (flag, v) in opts {
+        match flag {
+            "--events" => events = parse_u64(flag, v)?,
+            "--population" => {
+                population = u32::try_from(parse_u64(flag, v)?)
+                    .ok()
+                    .filter(|p| *p >= 1)
+                    .ok_or_else(|| Failure::Usage(format!("--population: `{v}` is outside 1 to 4294967295")))?
+            }
+            "--seed" => seed = parse_u64(flag, v)?,
+            _ => json = true,
+        }
+    }
+    let t0 = Instant::now();
+    let out = hold::hold(events, population, seed);
+    let secs = t0.elapsed().as_secs_f64();
+    let rate = events as f64 / secs;
+    if json {
+        outln!(
+            "{}",
+            serde_json::json!({
+                "workload": "hold", "events": events, "population": population, "seed": seed,
+                "seconds": secs, "events_per_s": rate, "checksum": format!("{:016x}", out.checksum)
+            })
+        );
+    } else {
+        outln!("hold: {events} events, population {population}: {secs:.3} s, {:.2} M events/s (checksum {:016x})", rate / 1e6, out.checksum);
+    }
+    Ok(())
+}

@@ -1,0 +1,128 @@
+//! The `skyqueue` command as a user runs it: every example runs, bad input fails cleanly.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn skyqueue(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skyqueue")).args(args).output().expect("skyqueue runs")
+}
+
+fn examples_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../examples")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn every_example_runs_and_writes_results() {
+    // Every preset the UI offers is a file in examples/ (web/src/scenario/presets.ts reads them
+    // all), so this runs every preset through the CLI.
+    let mut n = 0;
+    for entry in std::fs::read_dir(examples_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        n += 1;
+        let out = skyqueue(&["run", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}: {}", path.display(), text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("results are JSON");
+        assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display());
+        assert_eq!(v["series"]["columns"].as_array().unwrap().len(), v["series"]["values"].as_array().unwrap().len());
+        assert!(v["scenario"]["name"].as_str().is_some_and(|s| !s.is_empty()));
+        assert!(v["scenario"]["description"].as_str().is_some_and(|s| s.len() > 40), "presets explain themselves");
+    }
+    assert!(n >= 3, "expected the example scenarios, found {n}");
+}
+
+#[test]
+fn out_writes_a_file_and_prints_a_summary_and_seed_overrides() {
+    let dir = std::env::temp_dir().join(format!("skyqueue-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("r.json");
+    let example = examples_dir().join("mm1-load-0.8.json");
+    let out = skyqueue(&["run", example.to_str().unwrap(), "--out", file.to_str().unwrap(), "--seed", "9"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("theory 4.0000 ms (M/M/1)"), "{}", text(&out.stdout));
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(v["scenario"]["seed"], 9);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn same_file_same_bytes() {
+    let example = examples_dir().join("md1-load-0.8.json");
+    let a = skyqueue(&["run", example.to_str().unwrap()]);
+    let b = skyqueue(&["run", example.to_str().unwrap()]);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn an_invalid_scenario_exits_2_with_field_paths_on_stderr() {
+    let dir = std::env::temp_dir().join(format!("skyqueue-cli-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"version": 1, "traffic": {"flows": 0}, "metrics": {"max_points": 1}}"#).unwrap();
+    let out = skyqueue(&["run", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("traffic.flows: 0 is below the minimum 1"), "{err}");
+    assert!(err.contains("metrics.max_points: 1 is below the minimum 10"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    std::fs::write(&bad, "{\"version\": 1,\n \"seed\": }").unwrap();
+    let out = skyqueue(&["run", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("invalid JSON at line 2, column 10"), "{}", text(&out.stderr));
+
+    let out = skyqueue(&["validate", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn missing_files_and_bad_usage_fail_cleanly() {
+    let out = skyqueue(&["run", "/nonexistent/scenario.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot read /nonexistent/scenario.json"));
+    assert_eq!(skyqueue(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(skyqueue(&["run"]).status.code(), Some(2));
+    assert_eq!(skyqueue(&["run", "x.json", "--seed", "-3"]).status.code(), Some(2));
+    assert_eq!(skyqueue(&["bench", "--population", "0"]).status.code(), Some(2));
+}
+
+#[test]
+fn help_documents_every_subcommand() {
+    let out = skyqueue(&["--help"]);
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "--out", "--seed"] {
+        assert!(help.contains(cmd), "help lacks {cmd}");
+    }
+}
+
+#[test]
+fn defaults_prints_a_scenario_that_validates() {
+    let out = skyqueue(&["defaults"]);
+    assert!(out.status.success());
+    let dir = std::env::temp_dir().join(format!("skyqueue-cli-def-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("d.json");
+    std::fs::write(&f, &out.stdout).unwrap();
+    let v = skyqueue(&["validate", f.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", text(&v.stdout));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bench_reports_a_rate_and_a_reproducible_checksum() {
+    let a = skyqueue(&["bench", "--events", "100000", "--json"]);
+    let b = skyqueue(&["bench", "--events", "100000", "--json"]);
+    let va: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    let vb: serde_json::Value = serde_json::from_slice(&b.stdout).unwrap();
+    assert_eq!(va["checksum"], vb["checksum"]);
+    assert!(va["events_per_s"].as_f64().unwrap() > 0.0);
+}

@@ -1,0 +1,5 @@
+//! Closed-form models from the papers and textbooks: calculators for users and oracles for
+//! the simulation tests.
+
+pub mod distributions;
+pub mod queueing;

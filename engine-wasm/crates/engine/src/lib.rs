@@ -1,0 +1,41 @@
+//! # SkyQueue engine
+//!
+//! A discrete-event simulator of voice and data traffic over LEO satellite constellations.
+//! This crate is plain Rust: no wasm-bindgen, no clock, no OS randomness. The browser build
+//! (`crates/bindings`) and the `skyqueue` command (`crates/cli`) are thin layers over it, so
+//! both run exactly the same model code and give the same results for the same scenario.
+//!
+//! ## Layers
+//!
+//! - [`kernel`]: simulated time as integer nanoseconds, the event queue (ties broken by
+//!   insertion order), named random streams derived from (seed, component id), and
+//!   target-independent maths.
+//! - [`scenario`]: the versioned scenario type, its defaults and a validation step that reports
+//!   every invalid field by its path with the allowed range.
+//! - [`traffic`], [`sched`]: sources and schedulers (today: Poisson flows, DropTail FIFO).
+//! - [`metrics`]: bounded time series and summary statistics (means, percentiles, batch-means
+//!   confidence intervals).
+//! - [`analytic`]: closed forms (Pollaczek-Khinchine, M/M/1/K) used as calculators and as test
+//!   oracles.
+//! - [`sim`]: the [`Simulation`], the one door through which the CLI and the bindings drive
+//!   a run.
+//!
+//! ## Determinism
+//!
+//! Event order depends only on integer times and insertion order; every random draw comes from
+//! a stream named after its component; transcendental functions come from the pure-Rust `libm`
+//! (see [`kernel::math`]). The same scenario and seed therefore give byte-identical results
+//! natively and in WebAssembly.
+
+#![warn(missing_docs)]
+
+pub mod analytic;
+pub mod kernel;
+pub mod metrics;
+pub mod scenario;
+pub mod sched;
+pub mod sim;
+pub mod traffic;
+
+pub use scenario::{Scenario, ScenarioError};
+pub use sim::{SimError, Simulation};

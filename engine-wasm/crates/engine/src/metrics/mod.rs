@@ -1,0 +1,7 @@
+//! Measurements: time series for charts, summary statistics for results.
+
+pub mod series;
+pub mod stats;
+
+pub use series::{Recorder, SeriesFrame, SeriesInfo, SeriesKind};
+pub use stats::{BatchMeans, LogHistogram, MeanCi, RunningStats};

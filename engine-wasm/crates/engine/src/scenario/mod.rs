@@ -1,0 +1,325 @@
+//! The scenario: one versioned, serialisable object that fully determines a run.
+//!
+//! A scenario is read from JSON (`"version": 1`), every omitted field takes its documented
+//! default, and [`Scenario::validate`] reports *every* out-of-range field by its path with the
+//! allowed range before anything is simulated. The same scenario and seed always give the same
+//! results, natively and in the browser; the results echo the scenario with its defaults filled
+//! in, so a results file says exactly what was run.
+//!
+//! ```
+//! use engine::scenario::Scenario;
+//! let s = Scenario::from_json(r#"{ "version": 1, "traffic": { "rate_pps": 500 } }"#).unwrap();
+//! assert_eq!(s.queue.service_rate_pps, 1000.0); // default
+//!
+//! let err = Scenario::from_json(r#"{ "version": 1, "traffic": { "flows": 0 } }"#).unwrap_err();
+//! assert_eq!(err.to_string(), "traffic.flows: 0 is below the minimum 1 (allowed: 1 to 10000)");
+//! ```
+
+mod error;
+mod validate;
+
+pub use error::{FieldError, ScenarioError};
+
+use serde::{Deserialize, Serialize};
+
+/// The scenario format version this engine reads and writes.
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// Largest seed accepted: 2^53 - 1, so that a seed survives a round trip through a JavaScript
+/// number (a shared link must replay the same run).
+pub const MAX_SEED: u64 = (1u64 << 53) - 1;
+
+/// A complete description of one run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Format version; must be [`SCENARIO_VERSION`]. Required.
+    #[serde(default)]
+    pub version: Option<u32>,
+    /// Short title shown in the header.
+    #[serde(default = "defaults::name")]
+    pub name: String,
+    /// What the scenario shows and what to watch, for a classroom.
+    #[serde(default)]
+    pub description: String,
+    /// Seed of every random stream (0 to 2^53 - 1).
+    #[serde(default = "defaults::seed")]
+    pub seed: u64,
+    /// Simulated duration [s].
+    #[serde(default = "defaults::duration_s")]
+    pub duration_s: f64,
+    /// Initial period excluded from the summary statistics [s]; the series still show it.
+    #[serde(default = "defaults::warmup_s")]
+    pub warmup_s: f64,
+    /// Offered traffic.
+    #[serde(default)]
+    pub traffic: TrafficSpec,
+    /// The queue and its server.
+    #[serde(default)]
+    pub queue: QueueSpec,
+    /// What is recorded and how finely.
+    #[serde(default)]
+    pub metrics: MetricsSpec,
+}
+
+/// Arrival process of the offered traffic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ArrivalProcess {
+    /// Poisson arrivals: exponential inter-arrival times.
+    Poisson,
+}
+
+/// Offered traffic: `flows` independent sources sharing `rate_pps` equally.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrafficSpec {
+    /// Arrival process of each flow.
+    #[serde(default = "defaults::arrivals")]
+    pub arrivals: ArrivalProcess,
+    /// Number of independent flows, each with its own random stream (1 to 10000).
+    #[serde(default = "defaults::flows")]
+    pub flows: u32,
+    /// Total arrival rate lambda of all flows together [packets/s].
+    #[serde(default = "defaults::rate_pps")]
+    pub rate_pps: f64,
+}
+
+/// Service-time distribution of the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ServiceDistribution {
+    /// Exponential service times (M/M/1).
+    Exponential,
+    /// Constant service times (M/D/1), e.g. fixed-size packets on a fixed-rate link.
+    Deterministic,
+}
+
+/// A single-server FIFO queue.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueueSpec {
+    /// Service-time distribution.
+    #[serde(default = "defaults::service")]
+    pub service: ServiceDistribution,
+    /// Service rate mu [packets/s]; the mean service time is 1/mu.
+    #[serde(default = "defaults::service_rate_pps")]
+    pub service_rate_pps: f64,
+    /// Waiting room [packets], not counting the packet in service; an arrival that finds it
+    /// full is dropped (drop tail). `null` means unlimited, which needs a load below 1.
+    #[serde(default)]
+    pub capacity_pkts: Option<u32>,
+}
+
+/// Recording options.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MetricsSpec {
+    /// Width of one point of the live series [s].
+    #[serde(default = "defaults::bucket_s")]
+    pub bucket_s: f64,
+    /// Most points kept per series in the results; longer runs are downsampled by merging
+    /// neighbouring buckets.
+    #[serde(default = "defaults::max_points")]
+    pub max_points: u32,
+    /// Number of batches for the batch-means confidence intervals of the summary.
+    #[serde(default = "defaults::batches")]
+    pub batches: u32,
+}
+
+mod defaults {
+    use super::*;
+    pub fn name() -> String {
+        "Untitled scenario".into()
+    }
+    pub fn seed() -> u64 {
+        1
+    }
+    pub fn duration_s() -> f64 {
+        100.0
+    }
+    pub fn warmup_s() -> f64 {
+        5.0
+    }
+    pub fn arrivals() -> ArrivalProcess {
+        ArrivalProcess::Poisson
+    }
+    pub fn flows() -> u32 {
+        1
+    }
+    pub fn rate_pps() -> f64 {
+        800.0
+    }
+    pub fn service() -> ServiceDistribution {
+        ServiceDistribution::Exponential
+    }
+    pub fn service_rate_pps() -> f64 {
+        1000.0
+    }
+    pub fn bucket_s() -> f64 {
+        0.1
+    }
+    pub fn max_points() -> u32 {
+        2000
+    }
+    pub fn batches() -> u32 {
+        20
+    }
+}
+
+impl Default for TrafficSpec {
+    fn default() -> Self {
+        TrafficSpec { arrivals: defaults::arrivals(), flows: defaults::flows(), rate_pps: defaults::rate_pps() }
+    }
+}
+
+impl Default for QueueSpec {
+    fn default() -> Self {
+        QueueSpec { service: defaults::service(), service_rate_pps: defaults::service_rate_pps(), capacity_pkts: None }
+    }
+}
+
+impl Default for MetricsSpec {
+    fn default() -> Self {
+        MetricsSpec { bucket_s: defaults::bucket_s(), max_points: defaults::max_points(), batches: defaults::batches() }
+    }
+}
+
+impl Default for Scenario {
+    /// The default scenario: an M/M/1 queue at load 0.8 for 100 s.
+    fn default() -> Self {
+        Scenario {
+            version: Some(SCENARIO_VERSION),
+            name: defaults::name(),
+            description: String::new(),
+            seed: defaults::seed(),
+            duration_s: defaults::duration_s(),
+            warmup_s: defaults::warmup_s(),
+            traffic: TrafficSpec::default(),
+            queue: QueueSpec::default(),
+            metrics: MetricsSpec::default(),
+        }
+    }
+}
+
+impl Scenario {
+    /// Parses and validates a scenario. Syntax errors give the line and column; a field of the
+    /// wrong type or an unknown field gives its path; range errors list every bad field.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let scenario = Self::parse_json(text)?;
+        scenario.validate()?;
+        Ok(scenario)
+    }
+
+    /// Parses without range validation (types and field names are still checked).
+    pub fn parse_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let parsed: Result<Scenario, _> = serde_path_to_error::deserialize(de);
+        parsed.map_err(|err| {
+            let path = err.path().to_string();
+            let inner = err.into_inner();
+            if inner.is_syntax() || inner.is_eof() {
+                return ScenarioError::Syntax {
+                    line: inner.line(),
+                    column: inner.column(),
+                    message: strip_position(&inner.to_string()),
+                };
+            }
+            let message = strip_position(&inner.to_string());
+            ScenarioError::Field(FieldError::new(field_path(&path, &message), message))
+        })
+    }
+
+    /// The scenario as pretty JSON, with every default written out.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Offered load rho = lambda / mu.
+    pub fn load(&self) -> f64 {
+        self.traffic.rate_pps / self.queue.service_rate_pps
+    }
+}
+
+/// serde_json appends " at line L column C" to data errors; the path says more to a user.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// serde_path_to_error names the containing object for an unknown or missing field; name the
+/// field itself, so that `{"traffic": {"rate": 1}}` reports `traffic.rate`.
+fn field_path(path: &str, message: &str) -> String {
+    let base = if path == "." { "" } else { path };
+    for prefix in ["unknown field `", "missing field `"] {
+        if let Some(rest) = message.strip_prefix(prefix) {
+            if let Some(end) = rest.find('`') {
+                let name = &rest[..end];
+                if base == name || base.ends_with(&format!(".{name}")) {
+                    return base.to_string();
+                }
+                return if base.is_empty() { name.to_string() } else { format!("{base}.{name}") };
+            }
+        }
+    }
+    base.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_fill_every_omitted_field() {
+        let s = Scenario::from_json(r#"{"version": 1}"#).unwrap();
+        assert_eq!(s, Scenario::default());
+        assert!((s.load() - 0.8).abs() < 1e-12);
+    }
+
+    #[test]
+    fn written_json_reads_back_identically() {
+        let mut s = Scenario::default();
+        s.queue.capacity_pkts = Some(12);
+        s.queue.service = ServiceDistribution::Deterministic;
+        s.seed = MAX_SEED;
+        let back = Scenario::from_json(&s.to_json_pretty()).unwrap();
+        assert_eq!(back, s);
+    }
+
+    #[test]
+    fn syntax_errors_give_line_and_column() {
+        let err = Scenario::from_json("{\n  \"version\": 1,\n  \"seed\": ,\n}").unwrap_err();
+        match err {
+            ScenarioError::Syntax { line, column, .. } => assert_eq!((line, column), (3, 11)),
+            other => panic!("expected a syntax error, got {other:?}"),
+        }
+        assert!(matches!(Scenario::from_json(""), Err(ScenarioError::Syntax { .. })));
+    }
+
+    #[test]
+    fn wrong_types_name_the_field() {
+        let err = Scenario::from_json(r#"{"version": 1, "traffic": {"flows": "many"}}"#).unwrap_err();
+        let e = &err.field_errors()[0];
+        assert_eq!(e.path, "traffic.flows");
+        assert!(e.message.contains("invalid type"), "{}", e.message);
+
+        let err = Scenario::from_json(r#"{"version": 1, "seed": -4}"#).unwrap_err();
+        assert_eq!(err.field_errors()[0].path, "seed");
+    }
+
+    #[test]
+    fn unknown_fields_and_options_are_named() {
+        let err = Scenario::from_json(r#"{"version": 1, "traffic": {"rate": 3}}"#).unwrap_err();
+        assert_eq!(err.field_errors()[0].path, "traffic.rate");
+        assert!(err.to_string().contains("unknown field `rate`"), "{err}");
+
+        let err = Scenario::from_json(r#"{"version": 1, "sead": 3}"#).unwrap_err();
+        assert_eq!(err.field_errors()[0].path, "sead");
+
+        let err = Scenario::from_json(r#"{"version": 1, "queue": {"service": "gamma"}}"#).unwrap_err();
+        assert_eq!(err.field_errors()[0].path, "queue.service");
+        assert!(err.to_string().contains("exponential"), "{err}");
+    }
+}

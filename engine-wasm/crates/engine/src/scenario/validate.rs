@@ -1,0 +1,214 @@
+//! Range validation: every field is checked and every problem is reported, each with its path
+//! and the allowed range, so that a user fixes a scenario in one pass.
+
+use super::{FieldError, Scenario, ScenarioError, MAX_SEED, SCENARIO_VERSION};
+
+/// Longest run accepted [s]: 30 days of simulated time.
+pub const MAX_DURATION_S: f64 = 30.0 * 86_400.0;
+/// Most series buckets in one run, so that a run's live output stays bounded.
+pub const MAX_BUCKETS: f64 = 10_000_000.0;
+/// Most expected arrivals in one run (rate x duration): about half an hour natively, so that
+/// no scenario, typed or shared, can start a run that effectively never ends.
+pub const MAX_EXPECTED_ARRIVALS: f64 = 1e9;
+/// Largest waiting room [packets].
+pub const MAX_CAPACITY_PKTS: u32 = 1_000_000;
+/// Largest arrival or service rate [packets/s].
+pub const MAX_RATE_PPS: f64 = 1e7;
+
+/// Collects field errors.
+#[derive(Default)]
+struct Checker {
+    errors: Vec<FieldError>,
+}
+
+impl Checker {
+    fn push(&mut self, path: &str, message: String) {
+        self.errors.push(FieldError::new(path, message));
+    }
+
+    /// `min <= v <= max` for an integer field.
+    fn int(&mut self, path: &str, v: u64, min: u64, max: u64) {
+        if v < min {
+            self.push(path, format!("{v} is below the minimum {min} (allowed: {min} to {max})"));
+        } else if v > max {
+            self.push(path, format!("{v} is above the maximum {max} (allowed: {min} to {max})"));
+        }
+    }
+
+    /// `min <= v <= max` (or `min < v` when `min_exclusive`) for a real field.
+    fn real(&mut self, path: &str, v: f64, min: f64, min_exclusive: bool, max: f64) {
+        let range = if min_exclusive {
+            format!("(allowed: above {min} up to {max})")
+        } else {
+            format!("(allowed: {min} to {max})")
+        };
+        if !v.is_finite() {
+            self.push(path, format!("must be a finite number {range}"));
+        } else if min_exclusive && v <= min {
+            self.push(path, format!("{v} must be greater than {min} {range}"));
+        } else if !min_exclusive && v < min {
+            self.push(path, format!("{v} is below the minimum {min} {range}"));
+        } else if v > max {
+            self.push(path, format!("{v} is above the maximum {max} {range}"));
+        }
+    }
+
+    fn max_len(&mut self, path: &str, s: &str, max: usize) {
+        let n = s.chars().count();
+        if n > max {
+            self.push(path, format!("{n} characters is above the maximum {max}"));
+        }
+    }
+}
+
+impl Scenario {
+    /// Checks every field against its allowed range and the cross-field rules; lists them all.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        let mut c = Checker::default();
+        match self.version {
+            None => c.push("version", format!("missing; this engine reads scenario version {SCENARIO_VERSION}")),
+            Some(v) if v != SCENARIO_VERSION => {
+                c.push("version", format!("{v} is not supported (allowed: {SCENARIO_VERSION})"))
+            }
+            Some(_) => {}
+        }
+        c.max_len("name", &self.name, 200);
+        c.max_len("description", &self.description, 5000);
+        c.int("seed", self.seed, 0, MAX_SEED);
+        c.real("duration_s", self.duration_s, 0.0, true, MAX_DURATION_S);
+        c.real("warmup_s", self.warmup_s, 0.0, false, MAX_DURATION_S);
+        if self.warmup_s.is_finite() && self.duration_s.is_finite() && self.warmup_s >= self.duration_s {
+            c.push("warmup_s", format!("{} must be below duration_s ({})", self.warmup_s, self.duration_s));
+        }
+
+        let t = &self.traffic;
+        c.int("traffic.flows", t.flows as u64, 1, 10_000);
+        c.real("traffic.rate_pps", t.rate_pps, 0.0, true, MAX_RATE_PPS);
+        let expected = t.rate_pps * self.duration_s;
+        if expected.is_finite() && expected > MAX_EXPECTED_ARRIVALS {
+            c.push(
+                "traffic.rate_pps",
+                format!(
+                    "{} packets/s for {} s is {expected:.3e} arrivals, above the maximum {MAX_EXPECTED_ARRIVALS:.0e} per run; lower the rate or duration_s",
+                    t.rate_pps, self.duration_s
+                ),
+            );
+        }
+
+        let q = &self.queue;
+        c.real("queue.service_rate_pps", q.service_rate_pps, 0.0, true, MAX_RATE_PPS);
+        match q.capacity_pkts {
+            Some(k) => c.int("queue.capacity_pkts", k as u64, 0, MAX_CAPACITY_PKTS as u64),
+            None => {
+                if t.rate_pps.is_finite() && q.service_rate_pps.is_finite() && t.rate_pps >= q.service_rate_pps {
+                    c.push(
+                        "queue.capacity_pkts",
+                        format!(
+                            "unlimited (null) needs traffic.rate_pps ({}) below queue.service_rate_pps ({}), otherwise the queue grows without bound; set a capacity from 0 to {MAX_CAPACITY_PKTS}",
+                            t.rate_pps, q.service_rate_pps
+                        ),
+                    );
+                }
+            }
+        }
+
+        let m = &self.metrics;
+        c.real("metrics.bucket_s", m.bucket_s, 0.001, false, 3600.0);
+        if m.bucket_s.is_finite() && m.bucket_s > 0.0 && self.duration_s.is_finite() {
+            let buckets = self.duration_s / m.bucket_s;
+            if buckets > MAX_BUCKETS {
+                c.push(
+                    "metrics.bucket_s",
+                    format!(
+                        "{} s gives {buckets:.3e} points over duration_s, above the maximum {MAX_BUCKETS:.0e}; use at least {} s",
+                        m.bucket_s,
+                        self.duration_s / MAX_BUCKETS
+                    ),
+                );
+            }
+        }
+        c.int("metrics.max_points", m.max_points as u64, 10, 100_000);
+        c.int("metrics.batches", m.batches as u64, 2, 1000);
+
+        if c.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ScenarioError::Invalid(c.errors))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(json: &str) -> Vec<String> {
+        match Scenario::from_json(json) {
+            Ok(_) => vec![],
+            Err(e) => e.field_errors().iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn the_issue_example_message() {
+        assert_eq!(
+            errors(r#"{"version": 1, "traffic": {"flows": 0}}"#),
+            vec!["traffic.flows: 0 is below the minimum 1 (allowed: 1 to 10000)"]
+        );
+    }
+
+    #[test]
+    fn every_invalid_field_is_reported_at_once() {
+        let e = errors(
+            r#"{"version": 1, "duration_s": -1, "seed": 9007199254740992,
+                "traffic": {"flows": 20000, "rate_pps": 0},
+                "queue": {"service_rate_pps": 2e7, "capacity_pkts": 2000000},
+                "metrics": {"bucket_s": 0, "max_points": 5, "batches": 1}}"#,
+        );
+        let paths: Vec<&str> = e.iter().map(|s| s.split(':').next().unwrap()).collect();
+        for p in [
+            "seed",
+            "duration_s",
+            "traffic.flows",
+            "traffic.rate_pps",
+            "queue.service_rate_pps",
+            "queue.capacity_pkts",
+            "metrics.bucket_s",
+            "metrics.max_points",
+            "metrics.batches",
+        ] {
+            assert!(paths.contains(&p), "{p} missing from {e:#?}");
+        }
+        assert!(e.iter().any(|s| s == "duration_s: -1 must be greater than 0 (allowed: above 0 up to 2592000)"), "{e:#?}");
+        assert!(e.iter().any(|s| s == "metrics.max_points: 5 is below the minimum 10 (allowed: 10 to 100000)"), "{e:#?}");
+    }
+
+    #[test]
+    fn version_is_required_and_checked() {
+        assert_eq!(errors("{}"), vec!["version: missing; this engine reads scenario version 1"]);
+        assert_eq!(errors(r#"{"version": 2}"#), vec!["version: 2 is not supported (allowed: 1)"]);
+    }
+
+    #[test]
+    fn unlimited_queue_needs_load_below_one() {
+        let e = errors(r#"{"version": 1, "traffic": {"rate_pps": 1000}}"#);
+        assert_eq!(e.len(), 1);
+        assert!(e[0].starts_with("queue.capacity_pkts: unlimited (null) needs traffic.rate_pps (1000)"), "{}", e[0]);
+        assert!(errors(r#"{"version": 1, "traffic": {"rate_pps": 1000}, "queue": {"capacity_pkts": 50}}"#).is_empty());
+    }
+
+    #[test]
+    fn cross_field_limits() {
+        let e = errors(r#"{"version": 1, "duration_s": 10, "warmup_s": 10}"#);
+        assert_eq!(e, vec!["warmup_s: 10 must be below duration_s (10)"]);
+        let e = errors(r#"{"version": 1, "duration_s": 2592000, "metrics": {"bucket_s": 0.001}}"#);
+        assert!(e.iter().any(|s| s.starts_with("metrics.bucket_s:")), "{e:?}");
+        let e = errors(r#"{"version": 1, "duration_s": 2000000, "traffic": {"rate_pps": 1e6}, "queue": {"service_rate_pps": 2e6}, "metrics": {"bucket_s": 1}}"#);
+        assert!(e.iter().any(|s| s.starts_with("traffic.rate_pps:") && s.contains("arrivals")), "{e:?}");
+    }
+
+    #[test]
+    fn a_valid_scenario_has_no_errors() {
+        assert!(Scenario::default().validate().is_ok());
+    }
+}

@@ -1,0 +1,270 @@
+//! A single-server FIFO queue fed by Poisson flows: M/M/1, M/D/1 and, with a finite buffer,
+//! M/M/1/K and M/D/1/K. The first model wired end to end through the kernel, the scenario,
+//! the metrics and the bindings; its mean wait is checked against Pollaczek-Khinchine
+//! (`analytic::queueing`).
+//!
+//! ```text
+//!  flow 0 ──┐
+//!  flow 1 ──┼──> [ DropTail FIFO | capacity ] ──> [ server: 1/mu ] ──> out
+//!  flow n ──┘          │ full: drop (overflow)
+//! ```
+//!
+//! Statistics of the summary count packets that *arrived* after the warm-up; the series show
+//! the whole run.
+
+use crate::analytic::queueing::{self, QueueTheory};
+use crate::kernel::{EventQueue, RngStream, SimDuration, SimTime, Streams};
+use crate::metrics::{BatchMeans, LogHistogram, MeanCi, Recorder, RunningStats, SeriesInfo, SeriesKind};
+use crate::scenario::{Scenario, ServiceDistribution};
+use crate::sched::{DropTail, Enqueued, Scheduler};
+use crate::traffic::{Packet, PoissonSource};
+use serde::Serialize;
+
+/// Events of the station.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Flow `flow` emits a packet.
+    Arrival {
+        /// Index of the flow.
+        flow: u32,
+    },
+    /// The packet in service leaves.
+    Departure,
+}
+
+/// Column indices of the station's series.
+pub(crate) mod col {
+    pub const QUEUE_LEN: usize = 0;
+    pub const WAIT: usize = 1;
+    pub const THROUGHPUT: usize = 2;
+    pub const DROPS: usize = 3;
+}
+
+/// The series the station records, in column order.
+pub fn series_info() -> Vec<SeriesInfo> {
+    vec![
+        SeriesInfo { id: "queue_len", label: "Packets waiting", unit: "packets", kind: SeriesKind::TimeAverage },
+        SeriesInfo { id: "wait_ms", label: "Waiting time", unit: "ms", kind: SeriesKind::Mean },
+        SeriesInfo { id: "throughput_pps", label: "Throughput", unit: "packets/s", kind: SeriesKind::Rate },
+        SeriesInfo { id: "drops_pps", label: "Drops (overflow)", unit: "packets/s", kind: SeriesKind::Rate },
+    ]
+}
+
+/// Delay statistics of the packets that arrived after the warm-up.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DelaySummary {
+    /// Packets measured.
+    pub samples: u64,
+    /// Mean [s].
+    pub mean_s: f64,
+    /// Half-width of the 95 % batch-means confidence interval of the mean [s].
+    pub ci95_half_s: f64,
+    /// Median [s] (log-histogram, within 0.8 %).
+    pub p50_s: f64,
+    /// 95th percentile [s].
+    pub p95_s: f64,
+    /// 99th percentile [s].
+    pub p99_s: f64,
+    /// Largest [s].
+    pub max_s: f64,
+}
+
+/// Summary of a FIFO station run (after the warm-up).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StationSummary {
+    /// Offered load rho = lambda / mu.
+    pub load: f64,
+    /// Packets that arrived.
+    pub arrivals: u64,
+    /// Packets that finished service.
+    pub departures: u64,
+    /// Packets dropped because the buffer was full.
+    pub dropped_overflow: u64,
+    /// dropped / arrivals.
+    pub loss_ratio: f64,
+    /// Departures per second [packets/s].
+    pub throughput_pps: f64,
+    /// Fraction of time the server was busy.
+    pub utilization: f64,
+    /// Time-average number of packets waiting (not in service) [packets].
+    pub queue_len_mean_pkts: f64,
+    /// Waiting time before service.
+    pub wait: DelaySummary,
+    /// Time in the system (wait + service).
+    pub sojourn: DelaySummary,
+    /// The closed form for this configuration, where one exists.
+    pub theory: Option<QueueTheory>,
+}
+
+#[derive(Clone)]
+struct DelayStats {
+    stats: RunningStats,
+    hist: LogHistogram,
+    batches: BatchMeans,
+}
+
+impl DelayStats {
+    fn new(warmup: SimTime, end: SimTime, batches: u32) -> Self {
+        DelayStats { stats: RunningStats::default(), hist: LogHistogram::default(), batches: BatchMeans::new(warmup, end, batches) }
+    }
+    fn record(&mut self, at: SimTime, d: SimDuration) {
+        let s = d.as_secs_f64();
+        self.stats.push(s);
+        self.hist.record(d.as_nanos());
+        self.batches.push(at, s);
+    }
+    fn summary(&self) -> DelaySummary {
+        let q = |p| self.hist.quantile(p).map_or(f64::NAN, |ns| ns as f64 / 1e9);
+        let MeanCi { mean, ci95_half, .. } = self.batches.estimate();
+        DelaySummary {
+            samples: self.stats.count(),
+            mean_s: mean,
+            ci95_half_s: ci95_half,
+            p50_s: q(0.5),
+            p95_s: q(0.95),
+            p99_s: q(0.99),
+            max_s: self.stats.max(),
+        }
+    }
+}
+
+/// The station's state and its statistics.
+pub struct FifoStation {
+    sources: Vec<PoissonSource>,
+    service_rng: RngStream,
+    service: ServiceDistribution,
+    mean_service_ns: f64,
+    lambda: f64,
+    mu: f64,
+    capacity: Option<u32>,
+    queue: DropTail,
+    in_service: Option<Packet>,
+    warmup: SimTime,
+    arrivals: u64,
+    departures: u64,
+    dropped: u64,
+    wait: DelayStats,
+    sojourn: DelayStats,
+    /// Integrals since the warm-up [packets x ns] and [ns].
+    waiting_integral: u128,
+    busy_integral: u128,
+    integrated_to: SimTime,
+}
+
+impl FifoStation {
+    /// Builds the station of a validated scenario and schedules each flow's first arrival.
+    pub fn new(s: &Scenario, streams: &Streams, events: &mut EventQueue<Event>) -> Self {
+        let flows = s.traffic.flows;
+        let per_flow = s.traffic.rate_pps / flows as f64;
+        let mut sources: Vec<PoissonSource> =
+            (0..flows).map(|i| PoissonSource::new(streams.stream(&format!("traffic.flow[{i}]")), per_flow)).collect();
+        for (i, src) in sources.iter_mut().enumerate() {
+            events.schedule(SimTime::ZERO + src.next_gap(), Event::Arrival { flow: i as u32 });
+        }
+        let warmup = SimTime::from_secs_f64(s.warmup_s);
+        let end = SimTime::from_secs_f64(s.duration_s);
+        FifoStation {
+            sources,
+            service_rng: streams.stream("queue.service"),
+            service: s.queue.service,
+            mean_service_ns: 1e9 / s.queue.service_rate_pps,
+            lambda: s.traffic.rate_pps,
+            mu: s.queue.service_rate_pps,
+            capacity: s.queue.capacity_pkts,
+            queue: DropTail::new(s.queue.capacity_pkts.map(|c| c as usize)),
+            in_service: None,
+            warmup,
+            arrivals: 0,
+            departures: 0,
+            dropped: 0,
+            wait: DelayStats::new(warmup, end, s.metrics.batches),
+            sojourn: DelayStats::new(warmup, end, s.metrics.batches),
+            waiting_integral: 0,
+            busy_integral: 0,
+            integrated_to: warmup,
+        }
+    }
+
+    /// Handles one event at `now`.
+    pub fn handle(&mut self, now: SimTime, ev: Event, events: &mut EventQueue<Event>, rec: &mut Recorder) {
+        self.integrate(now);
+        match ev {
+            Event::Arrival { flow } => {
+                let src = &mut self.sources[flow as usize];
+                let pkt = Packet { flow, seq: src.next_seq(), created: now };
+                events.schedule(now + src.next_gap(), Event::Arrival { flow });
+                let counted = now >= self.warmup;
+                self.arrivals += counted as u64;
+                if self.in_service.is_none() {
+                    self.start_service(now, pkt, events, rec);
+                } else if let Enqueued::Dropped(_) = self.queue.enqueue(now, pkt) {
+                    self.dropped += counted as u64;
+                    rec.count(col::DROPS, now);
+                }
+            }
+            Event::Departure => {
+                if let Some(pkt) = self.in_service.take() {
+                    self.departures += (now >= self.warmup) as u64;
+                    if pkt.created >= self.warmup {
+                        self.sojourn.record(now, now - pkt.created);
+                    }
+                    rec.count(col::THROUGHPUT, now);
+                }
+                if let Some(next) = self.queue.dequeue(now) {
+                    self.start_service(now, next, events, rec);
+                }
+            }
+        }
+        rec.set_level(col::QUEUE_LEN, now, self.queue.len() as u64);
+    }
+
+    fn start_service(&mut self, now: SimTime, pkt: Packet, events: &mut EventQueue<Event>, rec: &mut Recorder) {
+        let wait = now - pkt.created;
+        if pkt.created >= self.warmup {
+            self.wait.record(now, wait);
+        }
+        rec.sample(col::WAIT, now, wait.as_secs_f64() * 1e3);
+        let service_ns = match self.service {
+            ServiceDistribution::Exponential => self.service_rng.exponential(self.mean_service_ns),
+            ServiceDistribution::Deterministic => self.mean_service_ns,
+        };
+        self.in_service = Some(pkt);
+        events.schedule(now + SimDuration((service_ns + 0.5) as u64), Event::Departure);
+    }
+
+    /// Accumulates the time integrals of the queue length and of the busy server up to `now`.
+    fn integrate(&mut self, now: SimTime) {
+        if now > self.integrated_to {
+            let dt = (now - self.integrated_to).as_nanos() as u128;
+            self.waiting_integral += self.queue.len() as u128 * dt;
+            self.busy_integral += self.in_service.is_some() as u128 * dt;
+            self.integrated_to = now;
+        }
+    }
+
+    /// Summary of the packets that arrived between the warm-up and `now`.
+    pub fn summary(&mut self, now: SimTime) -> StationSummary {
+        self.integrate(now);
+        let measured_ns = now.saturating_since(self.warmup).as_nanos();
+        let per_ns = |x: u128| if measured_ns == 0 { f64::NAN } else { x as f64 / measured_ns as f64 };
+        let deterministic = self.service == ServiceDistribution::Deterministic;
+        let theory = match (self.capacity, deterministic) {
+            (None, _) => queueing::mg1(self.lambda, self.mu, deterministic),
+            (Some(k), false) => Some(queueing::mm1k(self.lambda, self.mu, k)),
+            (Some(_), true) => None, // M/D/1/K has no simple closed form
+        };
+        StationSummary {
+            load: self.lambda / self.mu,
+            arrivals: self.arrivals,
+            departures: self.departures,
+            dropped_overflow: self.dropped,
+            loss_ratio: if self.arrivals == 0 { f64::NAN } else { self.dropped as f64 / self.arrivals as f64 },
+            throughput_pps: per_ns(self.departures as u128) * 1e9,
+            utilization: per_ns(self.busy_integral),
+            queue_len_mean_pkts: per_ns(self.waiting_integral),
+            wait: self.wait.summary(),
+            sojourn: self.sojourn.summary(),
+            theory,
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! The simulation: the engine's one door (ARCHITECTURE.md, "Engine API").
+//!
+//! [`Simulation::new`] validates a scenario and wires its models; [`Simulation::advance_to`]
+//! processes events up to a simulated time; [`Simulation::drain_series`] hands out the metric
+//! rows closed since the last call; [`Simulation::results_json`] writes the results file. The
+//! CLI and the wasm bindings call exactly these, so a scenario and seed give byte-identical
+//! results in both.
+
+pub mod fifo_station;
+
+use crate::kernel::{EventQueue, SimTime, Streams};
+use crate::metrics::{Recorder, SeriesFrame, SeriesInfo};
+use crate::scenario::{Scenario, ScenarioError};
+use core::fmt;
+use fifo_station::{Event, FifoStation, StationSummary};
+use serde::Serialize;
+
+/// Name and version written into every results file.
+pub const ENGINE: &str = concat!("skyqueue-engine ", env!("CARGO_PKG_VERSION"));
+
+/// Errors while running. None is fatal: the simulation is unchanged and can go on.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimError {
+    /// `advance_to` asked for a time before the current one. Recoverable: nothing changed.
+    TimeBeforeNow {
+        /// The requested time [ns].
+        requested: SimTime,
+        /// The current time [ns].
+        now: SimTime,
+    },
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimError::TimeBeforeNow { requested, now } => {
+                write!(f, "cannot go back in time: asked for {requested}, now is {now}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SimError {}
+
+/// Everything a run measured, as written to the results file.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// Simulated time reached [s].
+    pub simulated_s: f64,
+    /// Time covered by the statistics: simulated time after the warm-up [s].
+    pub measured_s: f64,
+    /// Events processed.
+    pub events: u64,
+    /// The queue's measurements.
+    pub queue: StationSummary,
+}
+
+/// The series table of a results file.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeriesTable {
+    /// Width of one row [s] (the last row may be shorter).
+    pub bucket_s: f64,
+    /// Name, label, unit and kind of each column of `values`.
+    pub columns: Vec<SeriesInfo>,
+    /// Rows: middles of the buckets [s] and one column per series.
+    #[serde(flatten)]
+    pub frame: SeriesFrame,
+}
+
+/// A results file: engine, the scenario with its defaults filled in, summary, series.
+#[derive(Serialize)]
+pub struct Results<'a> {
+    /// Engine name and version.
+    pub engine: &'static str,
+    /// The scenario that was run.
+    pub scenario: &'a Scenario,
+    /// Summary statistics.
+    pub summary: Summary,
+    /// Downsampled series of the whole run.
+    pub series: SeriesTable,
+}
+
+/// One run of one scenario.
+///
+/// ```
+/// use engine::{scenario::Scenario, Simulation};
+/// let s = Scenario::from_json(r#"{"version": 1, "duration_s": 2, "warmup_s": 0}"#).unwrap();
+/// let mut sim = Simulation::new(s).unwrap();
+/// sim.advance_to_secs(1.0).unwrap();
+/// let first_second = sim.drain_series();
+/// assert_eq!(first_second.len(), 10); // 0.1 s buckets
+/// sim.run_to_end();
+/// assert!(sim.is_finished());
+/// assert!(sim.results_json().contains("\"theory\""));
+/// ```
+pub struct Simulation {
+    scenario: Scenario,
+    now: SimTime,
+    end: SimTime,
+    events: EventQueue<Event>,
+    station: FifoStation,
+    recorder: Recorder,
+    processed: u64,
+}
+
+impl Simulation {
+    /// Validates `scenario` and builds the run. Nothing is simulated yet.
+    pub fn new(scenario: Scenario) -> Result<Simulation, ScenarioError> {
+        scenario.validate()?;
+        let streams = Streams::new(scenario.seed);
+        let mut events = EventQueue::with_capacity(scenario.traffic.flows as usize + 2);
+        let station = FifoStation::new(&scenario, &streams, &mut events);
+        let recorder = Recorder::new(
+            fifo_station::series_info(),
+            crate::kernel::SimDuration::from_secs_f64(scenario.metrics.bucket_s).as_nanos(),
+            scenario.metrics.max_points as usize,
+        );
+        Ok(Simulation {
+            end: SimTime::from_secs_f64(scenario.duration_s),
+            scenario,
+            now: SimTime::ZERO,
+            events,
+            station,
+            recorder,
+            processed: 0,
+        })
+    }
+
+    /// Parses, validates and builds in one step.
+    pub fn from_json(text: &str) -> Result<Simulation, ScenarioError> {
+        Simulation::new(Scenario::from_json(text)?)
+    }
+
+    /// The scenario being run (defaults filled in).
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Current simulated time.
+    pub fn now(&self) -> SimTime {
+        self.now
+    }
+
+    /// The end of the run.
+    pub fn end(&self) -> SimTime {
+        self.end
+    }
+
+    /// Whether the run has reached its end.
+    pub fn is_finished(&self) -> bool {
+        self.now >= self.end
+    }
+
+    /// Events processed so far.
+    pub fn events_processed(&self) -> u64 {
+        self.processed
+    }
+
+    /// Processes every event up to `t` (clamped to the end of the run) and moves the clock
+    /// there. Calling it with the current time does nothing.
+    pub fn advance_to(&mut self, t: SimTime) -> Result<(), SimError> {
+        if t < self.now {
+            return Err(SimError::TimeBeforeNow { requested: t, now: self.now });
+        }
+        let t = t.min(self.end);
+        while let Some((at, ev)) = self.events.pop_until(t) {
+            self.now = at;
+            self.processed += 1;
+            self.station.handle(at, ev, &mut self.events, &mut self.recorder);
+        }
+        self.now = t;
+        self.recorder.roll_to(t);
+        if self.now >= self.end {
+            self.recorder.finish(self.end);
+        }
+        Ok(())
+    }
+
+    /// [`Simulation::advance_to`] with a time in seconds; negative or NaN means "now".
+    pub fn advance_to_secs(&mut self, t_s: f64) -> Result<(), SimError> {
+        self.advance_to(SimTime::from_secs_f64(t_s).max(self.now))
+    }
+
+    /// Runs to the end of the scenario.
+    pub fn run_to_end(&mut self) {
+        let end = self.end;
+        // `end` is never before `now`, so this cannot fail.
+        let _ = self.advance_to(end);
+    }
+
+    /// Name, label, unit and kind of each series, in column order.
+    pub fn series_info(&self) -> &[SeriesInfo] {
+        self.recorder.info()
+    }
+
+    /// Metric rows closed since the last call (the live feed of the charts).
+    pub fn drain_series(&mut self) -> SeriesFrame {
+        self.recorder.drain()
+    }
+
+    /// Summary of what has been measured so far.
+    pub fn summary(&mut self) -> Summary {
+        let warmup = SimTime::from_secs_f64(self.scenario.warmup_s);
+        Summary {
+            simulated_s: self.now.as_secs_f64(),
+            measured_s: self.now.saturating_since(warmup).as_secs_f64(),
+            events: self.processed,
+            queue: self.station.summary(self.now),
+        }
+    }
+
+    /// The results so far: scenario, summary and the downsampled series.
+    pub fn results(&mut self) -> Results<'_> {
+        let summary = self.summary();
+        let series = SeriesTable {
+            bucket_s: self.recorder.archive_bucket_s(),
+            columns: self.recorder.info().to_vec(),
+            frame: self.recorder.archive(),
+        };
+        Results { engine: ENGINE, scenario: &self.scenario, summary, series }
+    }
+
+    /// The results as pretty JSON: the same bytes natively and in wasm.
+    pub fn results_json(&mut self) -> String {
+        serde_json::to_string_pretty(&self.results()).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+
+    /// The summary as JSON.
+    pub fn summary_json(&mut self) -> String {
+        serde_json::to_string(&self.summary()).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scenario(extra: &str) -> Scenario {
+        Scenario::from_json(&format!(r#"{{"version": 1, "duration_s": 20, "warmup_s": 1 {extra}}}"#)).unwrap()
+    }
+
+    #[test]
+    fn two_runs_give_identical_results() {
+        let a = Simulation::new(scenario("")).map(|mut s| { s.run_to_end(); s.results_json() }).unwrap();
+        let b = Simulation::new(scenario("")).map(|mut s| { s.run_to_end(); s.results_json() }).unwrap();
+        assert_eq!(a, b);
+        let c = Simulation::new(scenario(r#", "seed": 2"#)).map(|mut s| { s.run_to_end(); s.results_json() }).unwrap();
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn results_do_not_depend_on_how_the_run_is_advanced() {
+        // The browser advances in uneven wall-clock-driven chunks; the CLI in one go.
+        let mut whole = Simulation::new(scenario("")).unwrap();
+        whole.run_to_end();
+        let mut chunked = Simulation::new(scenario("")).unwrap();
+        let mut live_rows = 0;
+        let mut t = 0u64;
+        while !chunked.is_finished() {
+            t += 1 + (t * 7919) % 333_333_337; // irregular steps of up to 1/3 s
+            chunked.advance_to(SimTime(t)).unwrap();
+            live_rows += chunked.drain_series().len();
+        }
+        assert_eq!(whole.results_json(), chunked.results_json());
+        assert_eq!(live_rows, 200);
+    }
+
+    #[test]
+    fn going_back_in_time_is_refused_and_changes_nothing() {
+        let mut sim = Simulation::new(scenario("")).unwrap();
+        sim.advance_to_secs(2.0).unwrap();
+        let before = sim.events_processed();
+        let err = sim.advance_to(SimTime(1)).unwrap_err();
+        assert!(matches!(err, SimError::TimeBeforeNow { .. }));
+        assert!(err.to_string().starts_with("cannot go back in time"));
+        assert_eq!(sim.events_processed(), before);
+        assert_eq!(sim.now(), SimTime::from_secs_f64(2.0));
+    }
+
+    #[test]
+    fn advancing_past_the_end_stops_at_the_end() {
+        let mut sim = Simulation::new(scenario("")).unwrap();
+        sim.advance_to(SimTime(u64::MAX)).unwrap();
+        assert!(sim.is_finished());
+        assert_eq!(sim.now(), sim.end());
+        sim.advance_to(SimTime(u64::MAX)).unwrap(); // idempotent
+    }
+
+    #[test]
+    fn invalid_scenarios_are_refused_before_anything_runs() {
+        let mut s = scenario("");
+        s.traffic.flows = 0;
+        assert!(matches!(Simulation::new(s), Err(ScenarioError::Invalid(_))));
+    }
+
+    #[test]
+    fn packets_are_conserved() {
+        // Over the whole run (no warm-up): arrivals = departures + drops + waiting + in service.
+        let mut sim = Simulation::new(
+            Scenario::from_json(r#"{"version": 1, "duration_s": 30, "warmup_s": 0, "traffic": {"rate_pps": 1500, "flows": 3}, "queue": {"capacity_pkts": 8}}"#)
+                .unwrap(),
+        )
+        .unwrap();
+        sim.run_to_end();
+        let q = sim.summary().queue;
+        assert!(q.dropped_overflow > 0);
+        let in_system = q.arrivals - q.departures - q.dropped_overflow;
+        assert!(in_system <= 9, "{q:?}");
+    }
+}

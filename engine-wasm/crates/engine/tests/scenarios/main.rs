@@ -1,0 +1,4 @@
+//! Scenario-level tests: whole runs checked against closed forms and published results.
+//! One integration binary, one module per model or paper figure.
+
+mod fifo_queue_closed_forms;

@@ -1,0 +1,54 @@
+// Kernel throughput, natively and in wasm under Node, on the same hold workload
+// (engine-wasm/crates/engine/src/kernel/hold.rs). Run with `npm run bench`; record the output in
+// docs/BENCHMARKS.md. Options: --events N (default 20000000), --population P (default 1024),
+// --repeats R (default 3; the best run counts).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { initSync, benchHold } from '../web/src/wasm/skyqueue_wasm.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const events = arg('events', 20_000_000);
+const population = arg('population', 1024);
+const repeats = arg('repeats', 3);
+const seed = 1;
+
+const cli = `${root}engine-wasm/target/release/skyqueue`;
+let native = null;
+for (let r = 0; r < repeats; r++) {
+  const out = JSON.parse(
+    execFileSync(cli, ['bench', '--events', String(events), '--population', String(population), '--seed', String(seed), '--json'], {
+      encoding: 'utf8',
+    }),
+  );
+  if (!native || out.events_per_s > native.events_per_s) native = out;
+}
+
+initSync({ module: readFileSync(`${root}web/src/wasm/skyqueue_wasm_bg.wasm`) });
+benchHold(100_000, population, seed); // warm up the JIT
+let wasm = null;
+for (let r = 0; r < repeats; r++) {
+  const t0 = performance.now();
+  const checksum = benchHold(events, population, seed);
+  const seconds = (performance.now() - t0) / 1000;
+  const run = { seconds, events_per_s: events / seconds, checksum };
+  if (!wasm || run.events_per_s > wasm.events_per_s) wasm = run;
+}
+
+const ratio = wasm.events_per_s / native.events_per_s;
+const m = (x) => (x / 1e6).toFixed(2);
+console.log(`SkyQueue kernel benchmark: hold model, ${events} events, population ${population}, best of ${repeats}`);
+console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+console.log(`native: ${m(native.events_per_s)} M events/s (${native.seconds.toFixed(3)} s)`);
+console.log(`wasm:   ${m(wasm.events_per_s)} M events/s (${wasm.seconds.toFixed(3)} s)`);
+console.log(`wasm / native: ${ratio.toFixed(2)}`);
+if (wasm.checksum !== native.checksum) {
+  console.error(`checksums differ: native ${native.checksum}, wasm ${wasm.checksum}: the two builds did not do the same work`);
+  process.exit(1);
+}
+console.log(`checksums agree (${wasm.checksum}): both builds processed the same events`);

@@ -1,0 +1,50 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { nearestIndex, renderTimeSeries, type ChartData, type ChartScales } from './renderTimeSeries';
+
+interface Props {
+  title: string;
+  unit: string;
+  data: ChartData;
+  /** Time range to show [s]. */
+  xDomain?: [number, number];
+  height?: number;
+  /** Changes whenever `data` gained rows (the arrays are mutated in place). */
+  version: number;
+}
+
+/** React wrapper of renderTimeSeries: sizing and hover only. */
+export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, version }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const svg = useRef<SVGSVGElement>(null);
+  const scales = useRef<ChartScales | null>(null);
+  const [width, setWidth] = useState(480);
+  const [hover, setHover] = useState<number | null>(null);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => setWidth(Math.max(200, Math.floor(entry.contentRect.width))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useLayoutEffect(() => {
+    if (svg.current) scales.current = renderTimeSeries(svg.current, data, { width, height, unit, xDomain, hoverIndex: hover });
+  }, [data, width, height, unit, xDomain, hover, version]);
+
+  const onMove = (e: React.MouseEvent<SVGSVGElement>) => {
+    const s = scales.current;
+    if (!s) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const t = s.x.invert(e.clientX - rect.left - s.margin.left);
+    const i = nearestIndex(data.t, t);
+    setHover(i >= 0 ? i : null);
+  };
+
+  return (
+    <figure className="chart" ref={box} aria-label={title}>
+      <figcaption>{title}</figcaption>
+      <svg ref={svg} role="img" aria-label={`${title} chart`} onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
+    </figure>
+  );
+}

@@ -1,0 +1,224 @@
+import { toEngineError, type EngineError } from './errors';
+import type { FromWorker, LoadedInfo, SeriesInfo, Speed, ToWorker } from './protocol';
+import { MAX_FINITE_SPEED } from './protocol';
+
+/** The part of the wasm `Simulation` the host uses (crates/bindings/src/lib.rs). */
+export interface EngineSimulation {
+  advanceTo(tNs: number): void;
+  nowNs(): number;
+  endNs(): number;
+  isFinished(): boolean;
+  eventsProcessed(): number;
+  drainSeries(): Float64Array;
+  seriesInfo(): SeriesInfo[];
+  scenarioJson(): string;
+  summary(): unknown;
+  free(): void;
+}
+
+/** What the host needs from its surroundings: injected so tests can drive it by hand. */
+export interface HostDeps {
+  post(msg: FromWorker, transfer?: Transferable[]): void;
+  createSimulation(scenarioJson: string): EngineSimulation;
+  /** Wall clock [ms]: performance.now in the worker. */
+  now(): number;
+  setTimer(fn: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+/** Frame period [ms]: frames reach the UI at about 20 Hz at most. */
+export const FRAME_MS = 50;
+/** Wall time the engine may compute per frame in "max" mode [ms], leaving room for messages. */
+export const MAX_MODE_BUDGET_MS = 35;
+/** Longest wall gap credited to the simulation at once [ms] (after a tab was hidden, say). */
+const MAX_WALL_STEP_MS = 250;
+
+/**
+ * The worker's logic: owns the simulation, advances it on a wall-clock timer at the chosen
+ * speed and streams metric frames. All simulation work happens here, never on the UI thread.
+ */
+export class EngineHost {
+  private sim: EngineSimulation | null = null;
+  private scenarioJson = '';
+  private playing = false;
+  private speed: Speed = 1;
+  private timer: unknown = null;
+  private lastWall = 0;
+  /** Simulated span advanced per chunk in "max" mode [ns], adapted to the machine's speed. */
+  private maxChunkNs = 1e7;
+
+  constructor(private readonly deps: HostDeps) {}
+
+  handle(msg: ToWorker): void {
+    try {
+      switch (msg.type) {
+        case 'run/load':
+          return this.load(msg.scenarioJson);
+        case 'run/play':
+          return this.play();
+        case 'run/pause':
+          return this.pause();
+        case 'run/step':
+          return this.step(msg.dtNs);
+        case 'run/reset':
+          return this.reset();
+        case 'run/speed':
+          return this.setSpeed(msg.speed);
+        default:
+          this.error({ kind: 'internal', message: `unknown message ${(msg as { type?: string }).type}`, fatal: true, errors: [] });
+      }
+    } catch (e) {
+      const err = toEngineError(e);
+      if (err.fatal) this.dropSimulation();
+      this.error(err);
+    }
+  }
+
+  /** Builds a new run; if the scenario is refused the current run is kept untouched. */
+  private load(scenarioJson: string): void {
+    const sim = this.deps.createSimulation(scenarioJson); // throws the structured error
+    this.stopTimer();
+    this.playing = false;
+    this.sim?.free();
+    this.sim = sim;
+    this.scenarioJson = scenarioJson;
+    this.postLoaded();
+    this.postState();
+    this.postFrame();
+  }
+
+  private reset(): void {
+    if (!this.scenarioJson) return;
+    this.load(this.scenarioJson);
+  }
+
+  private play(): void {
+    if (!this.sim || this.sim.isFinished() || this.playing) {
+      this.postState();
+      return;
+    }
+    this.playing = true;
+    this.lastWall = this.deps.now();
+    this.postState();
+    this.schedule();
+  }
+
+  private pause(): void {
+    this.playing = false;
+    this.stopTimer();
+    this.postState();
+    if (this.sim) this.postFrame();
+  }
+
+  private step(dtNs: number): void {
+    if (!this.sim) return;
+    if (this.playing) this.pause();
+    const dt = Number.isFinite(dtNs) && dtNs > 0 ? dtNs : 1e9;
+    this.sim.advanceTo(this.sim.nowNs() + dt);
+    this.postFrame();
+  }
+
+  private setSpeed(speed: Speed): void {
+    if (speed === 'max' || (typeof speed === 'number' && Number.isFinite(speed) && speed > 0 && speed <= MAX_FINITE_SPEED)) {
+      this.speed = speed;
+      this.postState();
+    } else {
+      this.error({
+        kind: 'sim',
+        message: `speed: ${String(speed)} is outside the allowed range (above 0 up to ${MAX_FINITE_SPEED} simulated seconds per second, or "max")`,
+        fatal: false,
+        errors: [],
+      });
+    }
+  }
+
+  /** One frame of work: advance at the chosen speed, then post what was measured. */
+  tick(): void {
+    this.timer = null;
+    if (!this.playing || !this.sim) return;
+    try {
+      const sim = this.sim;
+      const wall = this.deps.now();
+      if (this.speed === 'max') {
+        this.maxChunkNs = Math.max(this.maxChunkNs, 1e6);
+        while (!sim.isFinished() && this.deps.now() - wall < MAX_MODE_BUDGET_MS) {
+          const t0 = this.deps.now();
+          sim.advanceTo(sim.nowNs() + this.maxChunkNs);
+          // Aim for chunks of about 5 ms of work so the budget check stays fine-grained.
+          const took = this.deps.now() - t0;
+          if (took < 2) this.maxChunkNs *= 2;
+          else if (took > 10) this.maxChunkNs /= 2;
+        }
+      } else {
+        const dtWall = Math.min(wall - this.lastWall, MAX_WALL_STEP_MS);
+        sim.advanceTo(sim.nowNs() + this.speed * dtWall * 1e6);
+      }
+      this.lastWall = wall;
+      this.postFrame();
+      if (sim.isFinished()) {
+        this.playing = false;
+        this.postState();
+      } else {
+        this.schedule();
+      }
+    } catch (e) {
+      const err = toEngineError(e);
+      this.playing = false;
+      if (err.fatal) this.dropSimulation();
+      this.error(err);
+      this.postState();
+    }
+  }
+
+  private schedule(): void {
+    this.stopTimer();
+    this.timer = this.deps.setTimer(() => this.tick(), this.speed === 'max' ? 1 : FRAME_MS);
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== null) this.deps.clearTimer(this.timer);
+    this.timer = null;
+  }
+
+  private dropSimulation(): void {
+    this.stopTimer();
+    this.playing = false;
+    try {
+      this.sim?.free();
+    } catch {
+      // A trapped module may refuse even this; the object is unreachable either way.
+    }
+    this.sim = null;
+  }
+
+  private postLoaded(): void {
+    const sim = this.sim!;
+    const scenarioJson = sim.scenarioJson();
+    const parsed = JSON.parse(scenarioJson) as { name?: string; description?: string };
+    const info: LoadedInfo = {
+      name: parsed.name ?? '',
+      description: parsed.description ?? '',
+      endNs: sim.endNs(),
+      series: sim.seriesInfo(),
+      scenarioJson,
+    };
+    this.deps.post({ type: 'run/loaded', info });
+  }
+
+  private postFrame(): void {
+    const sim = this.sim!;
+    const packed = sim.drainSeries();
+    this.deps.post(
+      { type: 'run/frame', nowNs: sim.nowNs(), events: sim.eventsProcessed(), finished: sim.isFinished(), packed, summary: sim.summary() },
+      [packed.buffer],
+    );
+  }
+
+  private postState(): void {
+    this.deps.post({ type: 'run/state', playing: this.playing, speed: this.speed });
+  }
+
+  private error(error: EngineError): void {
+    this.deps.post({ type: 'run/error', error });
+  }
+}

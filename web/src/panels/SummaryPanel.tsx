@@ -1,0 +1,82 @@
+/** Shape of the engine's summary (engine `sim::Summary`), the fields this panel shows. */
+interface Delay {
+  samples: number;
+  mean_s: number | null;
+  ci95_half_s: number | null;
+  p95_s: number | null;
+  p99_s: number | null;
+}
+interface QueueSummary {
+  load: number;
+  arrivals: number;
+  dropped_overflow: number;
+  loss_ratio: number | null;
+  utilization: number | null;
+  queue_len_mean_pkts: number | null;
+  wait: Delay;
+  theory: { model: string; wait_mean_s: number; loss_ratio: number; utilization: number } | null;
+}
+export interface Summary {
+  simulated_s: number;
+  measured_s: number;
+  events: number;
+  queue: QueueSummary;
+}
+
+const ms = (s: number | null | undefined, digits = 3) => (s === null || s === undefined || !Number.isFinite(s) ? '–' : `${(s * 1e3).toFixed(digits)} ms`);
+const pct = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)} %`);
+const num = (x: number | null | undefined, d = 3) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+
+/** Measured statistics next to the closed form, after the warm-up. */
+export function SummaryPanel({ summary }: { summary: Summary | null }) {
+  if (!summary) return null;
+  const q = summary.queue;
+  const t = q.theory;
+  return (
+    <table className="summary" data-testid="summary">
+      <caption>
+        Measured over {summary.measured_s.toFixed(1)} s after the warm-up{t ? `, beside the ${t.model} closed form` : ''}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">quantity</th>
+          <th scope="col">simulated</th>
+          <th scope="col">theory</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">mean wait (95 % CI)</th>
+          <td data-testid="wait-mean">
+            {ms(q.wait.mean_s)} ± {ms(q.wait.ci95_half_s)}
+          </td>
+          <td>{t ? ms(t.wait_mean_s) : 'no closed form'}</td>
+        </tr>
+        <tr>
+          <th scope="row">server utilisation</th>
+          <td>{num(q.utilization)}</td>
+          <td>{t ? num(t.utilization) : '–'}</td>
+        </tr>
+        <tr>
+          <th scope="row">loss (overflow)</th>
+          <td>
+            {pct(q.loss_ratio)} ({q.dropped_overflow.toLocaleString('en-US')} of {q.arrivals.toLocaleString('en-US')})
+          </td>
+          <td>{t ? pct(t.loss_ratio) : '–'}</td>
+        </tr>
+        <tr>
+          <th scope="row">wait p95 / p99</th>
+          <td>
+            {ms(q.wait.p95_s, 2)} / {ms(q.wait.p99_s, 2)}
+          </td>
+          <td>–</td>
+        </tr>
+        <tr>
+          <th scope="row">mean packets waiting</th>
+          <td>{num(q.queue_len_mean_pkts)}</td>
+          <td>–</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
