@@ -16,14 +16,100 @@ export function lineColumn(text: string, pos: number): { line: number; column: n
   return { line: lines.length, column: lines[lines.length - 1].length + 1 };
 }
 
-/** Where V8 or SpiderMonkey says a JSON syntax error is, as line and column. */
-function syntaxLocation(message: string, text: string): { line: number; column: number } | null {
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
-  const pos = /position (\d+)/.exec(message);
-  if (pos) return lineColumn(text, Number(pos[1]));
-  if (/Unexpected end of JSON input/.test(message)) return lineColumn(text, text.length);
-  return null;
+/**
+ * Offset of the first JSON syntax error in `text` (RFC 8259 grammar), or -1 when the text is
+ * valid JSON. Browsers' JSON.parse messages do not always say where the error is; this does.
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const n = text.length;
+  const fail = (): never => {
+    throw i;
+  };
+  const ws = () => {
+    while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  };
+  const str = () => {
+    i++; // opening quote
+    while (i < n) {
+      const c = text[i];
+      if (c === '"') {
+        i++;
+        return;
+      }
+      if (c === '\\') {
+        i++;
+        if (text[i] === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
+          i += 5;
+          continue;
+        }
+        if (!'"\\/bfnrt'.includes(text[i] ?? 'x')) fail();
+        i++;
+        continue;
+      }
+      if (c < ' ') fail();
+      i++;
+    }
+    fail();
+  };
+  const numberRe = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      i++;
+      ws();
+      if (text[i] === close) {
+        i++;
+        return;
+      }
+      for (;;) {
+        if (c === '{') {
+          ws();
+          if (text[i] !== '"') fail();
+          str();
+          ws();
+          if (text[i] !== ':') fail();
+          i++;
+        }
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === close) {
+          i++;
+          return;
+        }
+        fail();
+      }
+    }
+    if (c === '"') return str();
+    numberRe.lastIndex = i;
+    const m = numberRe.exec(text);
+    if (m) {
+      i += m[0].length;
+      return;
+    }
+    for (const lit of ['true', 'false', 'null']) {
+      if (text.startsWith(lit, i)) {
+        i += lit.length;
+        return;
+      }
+    }
+    fail();
+  };
+  try {
+    value();
+    ws();
+    if (i < n) fail();
+    return -1;
+  } catch (pos) {
+    return typeof pos === 'number' ? pos : 0;
+  }
 }
 
 const invalid = (path: string, message: string): ParseResult => ({
@@ -42,9 +128,9 @@ export function parseScenarioText(text: string): ParseResult {
     value = JSON.parse(text);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const at = syntaxLocation(message, text);
-    const where = at ? ` at line ${at.line}, column ${at.column}` : '';
-    const m = `invalid JSON${where}: ${message}`;
+    const offset = jsonErrorOffset(text);
+    const at = lineColumn(text, offset < 0 ? text.length : offset);
+    const m = `invalid JSON at line ${at.line}, column ${at.column}: ${message}`;
     return { ok: false, error: { kind: 'syntax', message: m, fatal: false, errors: [{ path: '', message: m }] } };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -77,7 +77,11 @@ impl Scenario {
         c.int("seed", self.seed, 0, MAX_SEED);
         c.real("duration_s", self.duration_s, 0.0, true, MAX_DURATION_S);
         c.real("warmup_s", self.warmup_s, 0.0, false, MAX_DURATION_S);
-        if self.warmup_s.is_finite() && self.duration_s.is_finite() && self.warmup_s >= self.duration_s {
+        // Cross-field rules only where each field is valid on its own, so one mistake gives one
+        // message.
+        let duration_ok = self.duration_s.is_finite() && self.duration_s > 0.0 && self.duration_s <= MAX_DURATION_S;
+        let rate_ok = |r: f64| r.is_finite() && r > 0.0 && r <= MAX_RATE_PPS;
+        if duration_ok && self.warmup_s.is_finite() && self.warmup_s >= self.duration_s {
             c.push("warmup_s", format!("{} must be below duration_s ({})", self.warmup_s, self.duration_s));
         }
 
@@ -85,7 +89,7 @@ impl Scenario {
         c.int("traffic.flows", t.flows as u64, 1, 10_000);
         c.real("traffic.rate_pps", t.rate_pps, 0.0, true, MAX_RATE_PPS);
         let expected = t.rate_pps * self.duration_s;
-        if expected.is_finite() && expected > MAX_EXPECTED_ARRIVALS {
+        if duration_ok && rate_ok(t.rate_pps) && expected > MAX_EXPECTED_ARRIVALS {
             c.push(
                 "traffic.rate_pps",
                 format!(
@@ -100,7 +104,7 @@ impl Scenario {
         match q.capacity_pkts {
             Some(k) => c.int("queue.capacity_pkts", k as u64, 0, MAX_CAPACITY_PKTS as u64),
             None => {
-                if t.rate_pps.is_finite() && q.service_rate_pps.is_finite() && t.rate_pps >= q.service_rate_pps {
+                if rate_ok(t.rate_pps) && rate_ok(q.service_rate_pps) && t.rate_pps >= q.service_rate_pps {
                     c.push(
                         "queue.capacity_pkts",
                         format!(
@@ -114,7 +118,7 @@ impl Scenario {
 
         let m = &self.metrics;
         c.real("metrics.bucket_s", m.bucket_s, 0.001, false, 3600.0);
-        if m.bucket_s.is_finite() && m.bucket_s > 0.0 && self.duration_s.is_finite() {
+        if duration_ok && m.bucket_s.is_finite() && m.bucket_s >= 0.001 {
             let buckets = self.duration_s / m.bucket_s;
             if buckets > MAX_BUCKETS {
                 c.push(
@@ -205,6 +209,15 @@ mod tests {
         assert!(e.iter().any(|s| s.starts_with("metrics.bucket_s:")), "{e:?}");
         let e = errors(r#"{"version": 1, "duration_s": 2000000, "traffic": {"rate_pps": 1e6}, "queue": {"service_rate_pps": 2e6}, "metrics": {"bucket_s": 1}}"#);
         assert!(e.iter().any(|s| s.starts_with("traffic.rate_pps:") && s.contains("arrivals")), "{e:?}");
+    }
+
+    #[test]
+    fn one_mistake_gives_one_message() {
+        // An invalid duration does not also trip the warm-up, bucket or arrival-count rules.
+        assert_eq!(errors(r#"{"version": 1, "duration_s": 0}"#), vec!["duration_s: 0 must be greater than 0 (allowed: above 0 up to 2592000)"]);
+        // An invalid rate does not also trip the unlimited-capacity rule.
+        let e = errors(r#"{"version": 1, "traffic": {"rate_pps": 1e9}}"#);
+        assert_eq!(e.len(), 1, "{e:?}");
     }
 
     #[test]

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { formatValue, nearestIndex, renderTimeSeries } from './renderTimeSeries';
+
+function svg(): SVGSVGElement {
+  return document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+}
+
+const data = {
+  t: [0.05, 0.15, 0.25, 0.35],
+  series: [
+    { id: 'a', label: 'Waiting time', color: '#f00', values: [1, 2, NaN, 4] },
+    { id: 'b', label: 'Other', color: '#00f', values: [0, 0, 0, 0] },
+  ],
+};
+
+describe('renderTimeSeries', () => {
+  it('draws one line per series, axes with units and a legend', () => {
+    const el = svg();
+    renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms' });
+    expect(el.querySelectorAll('path.series-line')).toHaveLength(2);
+    expect(el.getAttribute('data-points')).toBe('4');
+    expect(el.querySelector('.axis-x')).not.toBeNull();
+    expect([...el.querySelectorAll('.axis-label')].map((n) => n.textContent)).toEqual(['simulated time [s]', '[ms]']);
+    expect([...el.querySelectorAll('.legend text')].map((n) => n.textContent)).toEqual(['Waiting time', 'Other']);
+  });
+
+  it('leaves a gap where a value is missing', () => {
+    const el = svg();
+    renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms' });
+    const d = el.querySelector('path[data-series="a"]')!.getAttribute('d')!;
+    expect(d.match(/M/g)).toHaveLength(2); // two segments
+  });
+
+  it('scales y to the data and x to the requested domain', () => {
+    const { x, y } = renderTimeSeries(svg(), data, { width: 400, height: 200, unit: 'ms', xDomain: [0, 100] });
+    expect(x.domain()).toEqual([0, 100]);
+    expect(y.domain()[1]).toBeGreaterThanOrEqual(4);
+  });
+
+  it('reads out every series at the hovered row and redraws from scratch', () => {
+    const el = svg();
+    renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms', hoverIndex: 1 });
+    expect(el.querySelector('.hover-readout')!.textContent).toBe('t = 0.15 sWaiting time: 2 msOther: 0 ms');
+    renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms', hoverIndex: null });
+    expect(el.querySelector('.hover-readout')).toBeNull();
+    expect(el.querySelectorAll('path.series-line')).toHaveLength(2);
+  });
+
+  it('copes with no data', () => {
+    const el = svg();
+    renderTimeSeries(el, { t: [], series: [] }, { width: 400, height: 200, unit: 'ms' });
+    expect(el.getAttribute('data-points')).toBe('0');
+  });
+});
+
+describe('helpers', () => {
+  it('nearestIndex picks the closest row', () => {
+    expect(nearestIndex([0, 1, 2], 1.4)).toBe(1);
+    expect(nearestIndex([0, 1, 2], 1.6)).toBe(2);
+    expect(nearestIndex([0, 1, 2], -5)).toBe(0);
+    expect(nearestIndex([0, 1, 2], 50)).toBe(2);
+    expect(nearestIndex([], 1)).toBe(-1);
+  });
+  it('formatValue adds the unit and marks missing values', () => {
+    expect(formatValue(2.5, 'ms')).toBe('2.5 ms');
+    expect(formatValue(NaN, 'ms')).toBe('– ms'.replace(' ms', ''));
+    expect(formatValue(1.5e-4, 's')).toBe('1.50e-4 s');
+  });
+});
