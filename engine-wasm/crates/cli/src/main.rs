@@ -23,6 +23,18 @@ COMMANDS:
         Checks scenarios without running them; lists every invalid field with its allowed range.
     defaults
         Prints the default scenario with every field written out: a starting point for your own.
+    calc slant --altitude-km <H> --elevation-deg <E>
+        Slant range and one-way propagation delay from a ground terminal to a satellite at
+        altitude H seen at elevation E (paper 004, Fig. 3), as JSON.
+    calc pair [--constellation <iridium|iridium-800|walker-delta-53>] --from <site> --to <site>
+              [--hours <H>] [--step-s <S>] [--access <ns2|highest-elevation|hysteresis>]
+              [--seam-isls] [--propagation <sgp4|two-body>]
+        Follows the route between two ground sites (names from `skyqueue sites`, or `lat,lon`)
+        for H hours (default 24) at S-second steps (default 1) and prints, as JSON, handovers by
+        type (intra_orbital, inter_orbital, seam, isl_change; summed over both ends),
+        seam_separations, delay_ms (min, mean, max one-way) and hops (min, max).
+    sites
+        Lists the built-in ground sites with their coordinates.
     bench [--events <N>] [--population <P>] [--seed <S>] [--json]
         Measures the event kernel with the classic hold model (P pending events; each step pops
         one and schedules one). Defaults: 20000000 events, population 1024, seed 1.
@@ -40,6 +52,8 @@ EXAMPLES:
     skyqueue run examples/mm1-load-0.8.json --out results.json
     skyqueue run examples/md1-load-0.8.json --seed 7 | less
     skyqueue validate examples/*.json
+    skyqueue calc slant --altitude-km 780 --elevation-deg 8.2
+    skyqueue calc pair --constellation iridium --from \"Atlantic ship\" --to London --hours 24
 ";
 
 /// Writes to stdout; a closed pipe (`skyqueue run x.json | head`) ends the program quietly
@@ -114,6 +128,13 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
             Ok(())
         }
         "bench" => bench(rest),
+        "calc" => calc(rest),
+        "sites" => {
+            for s in engine::orbit::sites::catalogue() {
+                outln!("{:<18} {:>8.2} {:>9.2}", s.name, s.lat_deg, s.lon_deg);
+            }
+            Ok(())
+        }
         other => Err(Failure::Usage(format!("unknown command `{other}`"))),
     }
 }
@@ -175,21 +196,32 @@ fn run(args: &[String]) -> Result<(), Failure> {
         None => out(&format!("{json}\n")),
         Some(file) => {
             std::fs::write(file, format!("{json}\n")).map_err(|e| Failure::Io(format!("cannot write {file}: {e}")))?;
-            let q = sim.summary().queue;
-            let ms = |s: f64| s * 1e3;
+            let summary = sim.summary();
             outln!("wrote {file}: {}", sim.scenario().name);
-            outln!(
-                "  load {:.3}, {} arrivals, {} dropped ({:.3} %), utilization {:.4}",
-                q.load,
-                q.arrivals,
-                q.dropped_overflow,
-                100.0 * q.loss_ratio,
-                q.utilization
-            );
-            outf!("  mean wait {:.4} ms ± {:.4} ms (95 % CI)", ms(q.wait.mean_s), ms(q.wait.ci95_half_s));
-            match &q.theory {
-                Some(t) => outln!(", theory {:.4} ms ({})", ms(t.wait_mean_s), t.model),
-                None => outln!(),
+            if let Some(q) = summary.queue {
+                let ms = |s: f64| s * 1e3;
+                outln!(
+                    "  load {:.3}, {} arrivals, {} dropped ({:.3} %), utilization {:.4}",
+                    q.load,
+                    q.arrivals,
+                    q.dropped_overflow,
+                    100.0 * q.loss_ratio,
+                    q.utilization
+                );
+                outf!("  mean wait {:.4} ms ± {:.4} ms (95 % CI)", ms(q.wait.mean_s), ms(q.wait.ci95_half_s));
+                match &q.theory {
+                    Some(t) => outln!(", theory {:.4} ms ({})", ms(t.wait_mean_s), t.model),
+                    None => outln!(),
+                }
+            }
+            if let Some(p) = summary.pair {
+                let h = &p.handovers;
+                outln!("  {} - {}: {} steps", p.from.name, p.to.name, p.steps);
+                outln!(
+                    "  handovers: {} intra-orbital, {} inter-orbital, {} seam, {} ISL changes; {} seam separations",
+                    h.intra_orbital, h.inter_orbital, h.seam, h.isl_change, p.seam_separations
+                );
+                outln!("  one-way delay {:.2} / {:.2} / {:.2} ms (min / mean / max), {} to {} hops", p.delay_ms.min, p.delay_ms.mean, p.delay_ms.max, p.hops.min, p.hops.max);
             }
         }
     }
@@ -218,6 +250,92 @@ fn validate(args: &[String]) -> Result<(), Failure> {
     match first_error {
         None => Ok(()),
         Some(_) => Err(Failure::Usage("some scenarios are invalid".into())),
+    }
+}
+
+fn parse_f64(flag: &str, v: &str) -> Result<f64, Failure> {
+    v.parse::<f64>().ok().filter(|x| x.is_finite()).ok_or_else(|| Failure::Usage(format!("{flag}: `{v}` is not a number")))
+}
+
+fn calc(args: &[String]) -> Result<(), Failure> {
+    let Some(what) = args.first() else {
+        return Err(Failure::Usage("calc needs a calculation: slant or pair".into()));
+    };
+    match what.as_str() {
+        "slant" => {
+            let (pos, opts) = parse_opts(&args[1..], &["--altitude-km", "--elevation-deg"], &[])?;
+            if !pos.is_empty() {
+                return Err(Failure::Usage(format!("calc slant takes no argument `{}`", pos[0])));
+            }
+            let (mut h, mut e) = (None, None);
+            for (flag, v) in opts {
+                match flag {
+                    "--altitude-km" => h = Some(parse_f64(flag, v)?),
+                    _ => e = Some(parse_f64(flag, v)?),
+                }
+            }
+            let h = h.ok_or_else(|| Failure::Usage("calc slant needs --altitude-km".into()))?;
+            let e = e.ok_or_else(|| Failure::Usage("calc slant needs --elevation-deg".into()))?;
+            if !(100.0..=50_000.0).contains(&h) {
+                return Err(Failure::Usage(format!("--altitude-km: {h} is outside 100 to 50000")));
+            }
+            if !(0.0..=90.0).contains(&e) {
+                return Err(Failure::Usage(format!("--elevation-deg: {e} is outside 0 to 90")));
+            }
+            let d = engine::orbit::frames::slant_range_km(h, e);
+            outln!(
+                "{}",
+                serde_json::json!({ "altitude_km": h, "elevation_deg": e, "slant_km": d,
+                    "one_way_ms": d / engine::orbit::frames::C_KM_S * 1e3 })
+            );
+            Ok(())
+        }
+        "pair" => {
+            let (pos, opts) = parse_opts(
+                &args[1..],
+                &["--constellation", "--from", "--to", "--hours", "--step-s", "--access", "--propagation", "--routing"],
+                &["--seam-isls"],
+            )?;
+            if !pos.is_empty() {
+                return Err(Failure::Usage(format!("calc pair takes no argument `{}` (quote site names with spaces)", pos[0])));
+            }
+            let mut hours = 24.0;
+            let mut c = serde_json::json!({});
+            for (flag, v) in opts {
+                match flag {
+                    "--constellation" => c["preset"] = v.into(),
+                    "--from" => c["from"] = v.into(),
+                    "--to" => c["to"] = v.into(),
+                    "--hours" => hours = parse_f64(flag, v)?,
+                    "--step-s" => c["step_s"] = parse_f64(flag, v)?.into(),
+                    "--access" => c["access"] = v.into(),
+                    "--propagation" => c["propagation"] = v.into(),
+                    "--routing" => c["routing"] = v.into(),
+                    _ => c["seam_isls"] = true.into(),
+                }
+            }
+            if !(hours > 0.0 && hours <= 720.0) {
+                return Err(Failure::Usage(format!("--hours: {hours} is outside 0 (excluded) to 720")));
+            }
+            let scenario = serde_json::json!({
+                "version": 1, "model": "constellation", "name": "calc pair", "duration_s": hours * 3600.0,
+                "warmup_s": 0, "metrics": { "bucket_s": 60 }, "constellation": c
+            });
+            let mut sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(calc pair options)".into(), e))?;
+            sim.run_to_end();
+            let p = sim.summary().pair.ok_or_else(|| Failure::Io("no pair summary".into()))?;
+            let v = serde_json::json!({
+                "constellation": sim.scenario().constellation.preset,
+                "from": p.from, "to": p.to, "hours": hours, "step_s": sim.scenario().constellation.step_s,
+                "handovers": p.handovers, "seam_separations": p.seam_separations, "seam_fraction": p.seam_fraction,
+                "plane_changes": p.plane_changes, "intra_orbital_interval_min": p.intra_orbital_interval_min,
+                "delay_ms": p.delay_ms, "hops": p.hops, "steps_without_route": p.steps_without_route,
+                "link_changes": p.link_changes
+            });
+            outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+            Ok(())
+        }
+        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair)"))),
     }
 }
 

@@ -99,7 +99,7 @@ fn help_documents_every_subcommand() {
     let out = skyqueue(&["--help"]);
     assert!(out.status.success());
     let help = text(&out.stdout);
-    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "--out", "--seed"] {
+    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "sites", "--out", "--seed"] {
         assert!(help.contains(cmd), "help lacks {cmd}");
     }
 }
@@ -125,4 +125,36 @@ fn bench_reports_a_rate_and_a_reproducible_checksum() {
     let vb: serde_json::Value = serde_json::from_slice(&b.stdout).unwrap();
     assert_eq!(va["checksum"], vb["checksum"]);
     assert!(va["events_per_s"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn calc_slant_reproduces_paper_004_fig_3() {
+    let out = skyqueue(&["calc", "slant", "--altitude-km", "780", "--elevation-deg", "8.2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!((v["slant_km"].as_f64().unwrap() - 2463.0).abs() < 1.5);
+    assert!((v["one_way_ms"].as_f64().unwrap() - 8.2).abs() < 0.05);
+    assert_eq!(skyqueue(&["calc", "slant", "--altitude-km", "50", "--elevation-deg", "10"]).status.code(), Some(2));
+    assert_eq!(skyqueue(&["calc", "slant", "--altitude-km", "780"]).status.code(), Some(2));
+}
+
+#[test]
+fn calc_pair_prints_handovers_seam_delay_and_hops() {
+    let out = skyqueue(&["calc", "pair", "--constellation", "iridium", "--from", "Atlantic ship", "--to", "London", "--hours", "6", "--step-s", "10"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for k in ["intra_orbital", "inter_orbital", "seam", "isl_change"] {
+        assert!(v["handovers"][k].is_u64(), "handovers.{k} missing: {v}");
+    }
+    assert!(v["handovers"]["intra_orbital"].as_u64().unwrap() > 20);
+    assert!(v["seam_separations"].is_u64());
+    for k in ["min", "mean", "max"] {
+        assert!(v["delay_ms"][k].as_f64().unwrap() > 2.0, "delay_ms.{k}");
+    }
+    assert!(v["hops"]["max"].as_u64().unwrap() >= v["hops"]["min"].as_u64().unwrap());
+    // Coordinates work as sites; unknown names fail with the list of names.
+    assert!(skyqueue(&["calc", "pair", "--from", "45,-30", "--to", "London", "--hours", "1", "--step-s", "30"]).status.success());
+    let bad = skyqueue(&["calc", "pair", "--from", "Atlantis", "--to", "London"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("constellation.from: unknown site `Atlantis`"), "{}", text(&bad.stderr));
 }

@@ -32,9 +32,11 @@
 pub mod analytic;
 pub mod kernel;
 pub mod metrics;
+pub mod orbit;
 pub mod scenario;
 pub mod sched;
 pub mod sim;
+pub mod topology;
 pub mod traffic;
 
 pub use scenario::{Scenario, ScenarioError};

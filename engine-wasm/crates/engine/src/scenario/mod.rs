@@ -15,9 +15,11 @@
 //! assert_eq!(err.to_string(), "traffic.flows: 0 is below the minimum 1 (allowed: 1 to 10000)");
 //! ```
 
+mod constellation;
 mod error;
 mod validate;
 
+pub use constellation::ConstellationScenario;
 pub use error::{FieldError, ScenarioError};
 
 use serde::{Deserialize, Serialize};
@@ -36,6 +38,9 @@ pub struct Scenario {
     /// Format version; must be [`SCENARIO_VERSION`]. Required.
     #[serde(default)]
     pub version: Option<u32>,
+    /// Which model runs: the FIFO queue (default) or a constellation pair topology.
+    #[serde(default)]
+    pub model: ModelKind,
     /// Short title shown in the header.
     #[serde(default = "defaults::name")]
     pub name: String,
@@ -60,6 +65,20 @@ pub struct Scenario {
     /// What is recorded and how finely.
     #[serde(default)]
     pub metrics: MetricsSpec,
+    /// The constellation and the pair of ground sites (used when `model` is `constellation`).
+    #[serde(default)]
+    pub constellation: ConstellationScenario,
+}
+
+/// The model a scenario runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModelKind {
+    /// A single-server FIFO queue fed by Poisson flows (`traffic`, `queue`).
+    #[default]
+    Queue,
+    /// A LEO constellation and the route between two ground sites (`constellation`).
+    Constellation,
 }
 
 /// Arrival process of the offered traffic.
@@ -190,6 +209,7 @@ impl Default for Scenario {
     fn default() -> Self {
         Scenario {
             version: Some(SCENARIO_VERSION),
+            model: ModelKind::Queue,
             name: defaults::name(),
             description: String::new(),
             seed: defaults::seed(),
@@ -198,6 +218,7 @@ impl Default for Scenario {
             traffic: TrafficSpec::default(),
             queue: QueueSpec::default(),
             metrics: MetricsSpec::default(),
+            constellation: ConstellationScenario::default(),
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Range validation: every field is checked and every problem is reported, each with its path
 //! and the allowed range, so that a user fixes a scenario in one pass.
 
-use super::{FieldError, Scenario, ScenarioError, MAX_SEED, SCENARIO_VERSION};
+use super::{FieldError, ModelKind, Scenario, ScenarioError, MAX_SEED, SCENARIO_VERSION};
+use crate::orbit::sites;
+use crate::orbit::walker::WalkerKind;
 
 /// Longest run accepted [s]: 30 days of simulated time.
 pub const MAX_DURATION_S: f64 = 30.0 * 86_400.0;
@@ -14,6 +16,10 @@ pub const MAX_EXPECTED_ARRIVALS: f64 = 1e9;
 pub const MAX_CAPACITY_PKTS: u32 = 1_000_000;
 /// Largest arrival or service rate [packets/s].
 pub const MAX_RATE_PPS: f64 = 1e7;
+/// Most satellites in a generated constellation (the router's and the globe's budget).
+pub const MAX_SATELLITES: u32 = 2000;
+/// Most topology steps in one run.
+pub const MAX_TOPOLOGY_STEPS: f64 = 10_000_000.0;
 
 /// Collects field errors.
 #[derive(Default)]
@@ -133,11 +139,74 @@ impl Scenario {
         }
         c.int("metrics.max_points", m.max_points as u64, 10, 100_000);
         c.int("metrics.batches", m.batches as u64, 2, 1000);
+        if self.model == ModelKind::Constellation {
+            self.validate_constellation(&mut c, duration_ok);
+        }
 
         if c.errors.is_empty() {
             Ok(())
         } else {
             Err(ScenarioError::Invalid(c.errors))
+        }
+    }
+}
+
+impl Scenario {
+    fn validate_constellation(&self, c: &mut Checker, duration_ok: bool) {
+        let k = &self.constellation;
+        let spec = k.spec();
+        let p = "constellation.";
+        let f = |name: &str| format!("{p}{name}");
+        c.int(&f("planes"), spec.planes as u64, 1, 100);
+        c.int(&f("sats_per_plane"), spec.sats_per_plane as u64, 1, 100);
+        if spec.planes >= 1 && spec.sats_per_plane >= 1 && spec.total() > MAX_SATELLITES && spec.planes <= 100 && spec.sats_per_plane <= 100 {
+            c.push(&f("sats_per_plane"), format!("{} planes x {} is {} satellites, above the maximum {MAX_SATELLITES}", spec.planes, spec.sats_per_plane, spec.total()));
+        }
+        c.real(&f("altitude_km"), spec.altitude_km, 100.0, false, 50_000.0);
+        c.real(&f("inclination_deg"), spec.inclination_deg, 0.0, false, 180.0);
+        c.real(&f("elevation_mask_deg"), spec.elevation_mask_deg, 0.0, false, 60.0);
+        match spec.kind {
+            WalkerKind::Star => {
+                c.real(&f("raan_spacing_deg"), spec.raan_spacing_deg, 0.0, true, 180.0);
+                if spec.raan_spacing_deg.is_finite() && spec.planes >= 2 && spec.planes <= 100 {
+                    let seam = 180.0 - (spec.planes as f64 - 1.0) * spec.raan_spacing_deg;
+                    if seam <= 0.0 {
+                        c.push(
+                            &f("raan_spacing_deg"),
+                            format!("{} planes {} deg apart span more than 180 deg, leaving no seam; use at most {:.4}", spec.planes, spec.raan_spacing_deg, 180.0 / (spec.planes as f64 - 1.0)),
+                        );
+                    }
+                }
+                c.real(&f("phasing"), spec.phasing, 0.0, false, 1.0);
+            }
+            WalkerKind::Delta => {
+                let max_f = spec.planes.saturating_sub(1) as f64;
+                c.real(&f("phasing"), spec.phasing, 0.0, false, max_f);
+                if spec.phasing.is_finite() && spec.phasing.fract() != 0.0 {
+                    c.push(&f("phasing"), format!("{} is not a whole number (Walker F, allowed: 0 to {max_f})", spec.phasing));
+                }
+            }
+        }
+        if k.epoch_jd().is_none() {
+            c.push(&f("epoch_utc"), format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", k.epoch_utc));
+        }
+        c.real(&f("polar_cutoff_deg"), k.polar_cutoff_deg, 0.0, false, 90.0);
+        c.real(&f("hysteresis_deg"), k.hysteresis_deg, 0.0, false, 30.0);
+        c.real(&f("step_s"), k.step_s, 0.1, false, 600.0);
+        if duration_ok && k.step_s.is_finite() && k.step_s >= 0.1 && self.duration_s / k.step_s > MAX_TOPOLOGY_STEPS {
+            c.push(&f("step_s"), format!("{} s gives {:.3e} steps over duration_s, above the maximum {MAX_TOPOLOGY_STEPS:.0e}", k.step_s, self.duration_s / k.step_s));
+        }
+        for (i, site) in k.sites.iter().enumerate() {
+            c.real(&format!("{p}sites[{i}].lat_deg"), site.lat_deg, -90.0, false, 90.0);
+            c.real(&format!("{p}sites[{i}].lon_deg"), site.lon_deg, -180.0, false, 180.0);
+            if site.name.trim().is_empty() || site.name.chars().count() > 60 {
+                c.push(&format!("{p}sites[{i}].name"), "must be 1 to 60 characters".into());
+            }
+        }
+        for (name, v) in [("from", &k.from), ("to", &k.to)] {
+            if let Err(e) = sites::resolve(v, &k.sites) {
+                c.push(&f(name), e);
+            }
         }
     }
 }
@@ -218,6 +287,32 @@ mod tests {
         // An invalid rate does not also trip the unlimited-capacity rule.
         let e = errors(r#"{"version": 1, "traffic": {"rate_pps": 1e9}}"#);
         assert_eq!(e.len(), 1, "{e:?}");
+    }
+
+    #[test]
+    fn impossible_constellations_name_the_field() {
+        let e = errors(
+            r#"{"version": 1, "model": "constellation", "constellation": {"planes": 0, "altitude_km": 50, "inclination_deg": 200,
+                "from": "Atlantis", "epoch_utc": "soon", "sites": [{"name": "", "lat_deg": 95, "lon_deg": 0}]}}"#,
+        );
+        let paths: Vec<&str> = e.iter().map(|s| s.split(':').next().unwrap()).collect();
+        for p in [
+            "constellation.planes",
+            "constellation.altitude_km",
+            "constellation.inclination_deg",
+            "constellation.from",
+            "constellation.epoch_utc",
+            "constellation.sites[0].lat_deg",
+            "constellation.sites[0].name",
+        ] {
+            assert!(paths.contains(&p), "{p} missing from {e:#?}");
+        }
+        assert!(e.iter().any(|s| s.starts_with("constellation.altitude_km: 50 is below the minimum 100")), "{e:#?}");
+        let e = errors(r#"{"version": 1, "model": "constellation", "constellation": {"planes": 100, "sats_per_plane": 100}}"#);
+        assert!(e.iter().any(|s| s.contains("10000 satellites, above the maximum 2000")), "{e:#?}");
+        let e = errors(r#"{"version": 1, "model": "constellation", "constellation": {"planes": 7}}"#);
+        assert!(e.iter().any(|s| s.starts_with("constellation.raan_spacing_deg:") && s.contains("no seam")), "{e:#?}");
+        assert!(errors(r#"{"version": 1, "model": "constellation"}"#).is_empty());
     }
 
     #[test]

@@ -8,9 +8,13 @@
 
 pub mod fifo_station;
 
-use crate::kernel::{EventQueue, SimTime, Streams};
+use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
 use crate::metrics::{Recorder, SeriesFrame, SeriesInfo};
-use crate::scenario::{Scenario, ScenarioError};
+use crate::orbit::propagate::Propagator;
+use crate::orbit::sites;
+use crate::scenario::{FieldError, ModelKind, Scenario, ScenarioError};
+use crate::topology::isl::IslRules;
+use crate::topology::pair::{self, ConstellationInfo, PairOptions, PairSummary, PairTopology, TopoEvent};
 use core::fmt;
 use fifo_station::{Event, FifoStation, StationSummary};
 use serde::Serialize;
@@ -50,10 +54,14 @@ pub struct Summary {
     pub simulated_s: f64,
     /// Time covered by the statistics: simulated time after the warm-up [s].
     pub measured_s: f64,
-    /// Events processed.
+    /// Events processed (queue events, or topology steps).
     pub events: u64,
-    /// The queue's measurements.
-    pub queue: StationSummary,
+    /// The queue's measurements (queue model).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queue: Option<StationSummary>,
+    /// The pair's route, delay and handovers (constellation model).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair: Option<PairSummary>,
 }
 
 /// The series table of a results file.
@@ -98,33 +106,54 @@ pub struct Simulation {
     scenario: Scenario,
     now: SimTime,
     end: SimTime,
-    events: EventQueue<Event>,
-    station: FifoStation,
+    model: Model,
     recorder: Recorder,
     processed: u64,
+}
+
+/// The model a scenario runs, with its own clockwork.
+enum Model {
+    Queue { events: EventQueue<Event>, station: FifoStation },
+    Topology { topo: Box<PairTopology>, step: SimDuration, next: SimTime },
+}
+
+/// Builds the pair topology of a validated constellation scenario.
+fn build_topology(s: &Scenario) -> Result<PairTopology, ScenarioError> {
+    let k = &s.constellation;
+    let bad = |path: &str, m: String| ScenarioError::Invalid(vec![FieldError::new(path, m)]);
+    let epoch = k.epoch_jd().ok_or_else(|| bad("constellation.epoch_utc", "not a UTC time".into()))?;
+    let spec = k.spec();
+    let prop = Propagator::from_walker(&spec, epoch, k.propagation).map_err(|m| bad("constellation", m))?;
+    let from = sites::resolve(&k.from, &k.sites).map_err(|m| bad("constellation.from", m))?;
+    let to = sites::resolve(&k.to, &k.sites).map_err(|m| bad("constellation.to", m))?;
+    let opts = PairOptions {
+        rules: IslRules { polar_cutoff_deg: k.polar_cutoff_deg, seam_isls: k.seam_isls },
+        access: k.access,
+        hysteresis_deg: k.hysteresis_deg,
+        routing: k.routing,
+    };
+    Ok(PairTopology::new(spec, prop, opts, [from, to]))
 }
 
 impl Simulation {
     /// Validates `scenario` and builds the run. Nothing is simulated yet.
     pub fn new(scenario: Scenario) -> Result<Simulation, ScenarioError> {
         scenario.validate()?;
-        let streams = Streams::new(scenario.seed);
-        let mut events = EventQueue::with_capacity(scenario.traffic.flows as usize + 2);
-        let station = FifoStation::new(&scenario, &streams, &mut events);
-        let recorder = Recorder::new(
-            fifo_station::series_info(),
-            crate::kernel::SimDuration::from_secs_f64(scenario.metrics.bucket_s).as_nanos(),
-            scenario.metrics.max_points as usize,
-        );
-        Ok(Simulation {
-            end: SimTime::from_secs_f64(scenario.duration_s),
-            scenario,
-            now: SimTime::ZERO,
-            events,
-            station,
-            recorder,
-            processed: 0,
-        })
+        let (model, series) = match scenario.model {
+            ModelKind::Queue => {
+                let streams = Streams::new(scenario.seed);
+                let mut events = EventQueue::with_capacity(scenario.traffic.flows as usize + 2);
+                let station = FifoStation::new(&scenario, &streams, &mut events);
+                (Model::Queue { events, station }, fifo_station::series_info())
+            }
+            ModelKind::Constellation => {
+                let topo = Box::new(build_topology(&scenario)?);
+                let step = SimDuration::from_secs_f64(scenario.constellation.step_s);
+                (Model::Topology { topo, step, next: SimTime::ZERO }, pair::series_info())
+            }
+        };
+        let recorder = Recorder::new(series, SimDuration::from_secs_f64(scenario.metrics.bucket_s).as_nanos(), scenario.metrics.max_points as usize);
+        Ok(Simulation { end: SimTime::from_secs_f64(scenario.duration_s), scenario, now: SimTime::ZERO, model, recorder, processed: 0 })
     }
 
     /// Parses, validates and builds in one step.
@@ -164,10 +193,28 @@ impl Simulation {
             return Err(SimError::TimeBeforeNow { requested: t, now: self.now });
         }
         let t = t.min(self.end);
-        while let Some((at, ev)) = self.events.pop_until(t) {
-            self.now = at;
-            self.processed += 1;
-            self.station.handle(at, ev, &mut self.events, &mut self.recorder);
+        match &mut self.model {
+            Model::Queue { events, station } => {
+                while let Some((at, ev)) = events.pop_until(t) {
+                    self.now = at;
+                    self.processed += 1;
+                    station.handle(at, ev, events, &mut self.recorder);
+                }
+            }
+            Model::Topology { topo, step, next } => {
+                while *next <= t {
+                    let at = *next;
+                    self.processed += 1;
+                    let (delay_ms, hops, seam) = topo.step(at.as_secs_f64());
+                    self.recorder.sample(0, at, delay_ms);
+                    self.recorder.sample(1, at, hops);
+                    self.recorder.sample(2, at, seam as u8 as f64);
+                    *next = at + *step;
+                    if step.as_nanos() == 0 {
+                        break;
+                    }
+                }
+            }
         }
         self.now = t;
         self.recorder.roll_to(t);
@@ -206,7 +253,40 @@ impl Simulation {
             simulated_s: self.now.as_secs_f64(),
             measured_s: self.now.saturating_since(warmup).as_secs_f64(),
             events: self.processed,
-            queue: self.station.summary(self.now),
+            queue: match &mut self.model {
+                Model::Queue { station, .. } => Some(station.summary(self.now)),
+                _ => None,
+            },
+            pair: match &self.model {
+                Model::Topology { topo, .. } => Some(topo.summary()),
+                _ => None,
+            },
+        }
+    }
+
+    /// Topology events (handovers, seam, ISL changes, link states) since the last call; empty
+    /// for the queue model.
+    pub fn drain_events(&mut self) -> Vec<TopoEvent> {
+        match &mut self.model {
+            Model::Topology { topo, .. } => topo.drain_events(),
+            _ => vec![],
+        }
+    }
+
+    /// The constellation at the last topology step, packed as
+    /// [`PairTopology::geometry_packed`] documents; `None` for the queue model.
+    pub fn geometry_packed(&self) -> Option<Vec<f64>> {
+        match &self.model {
+            Model::Topology { topo, .. } => Some(topo.geometry_packed()),
+            _ => None,
+        }
+    }
+
+    /// Static description of the constellation for drawing; `None` for the queue model.
+    pub fn constellation_info(&self) -> Option<ConstellationInfo> {
+        match &self.model {
+            Model::Topology { topo, .. } => Some(topo.info()),
+            _ => None,
         }
     }
 
@@ -303,7 +383,7 @@ mod tests {
         )
         .unwrap();
         sim.run_to_end();
-        let q = sim.summary().queue;
+        let q = sim.summary().queue.unwrap();
         assert!(q.dropped_overflow > 0);
         let in_system = q.arrivals - q.departures - q.dropped_overflow;
         assert!(in_system <= 9, "{q:?}");

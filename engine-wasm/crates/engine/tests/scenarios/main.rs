@@ -2,3 +2,4 @@
 //! One integration binary, one module per model or paper figure.
 
 mod fifo_queue_closed_forms;
+mod iridium_topology;

@@ -1,0 +1,8 @@
+//! Orbits: Walker constellation generation, element sets, SGP4 propagation, ground sites and
+//! spherical-Earth geometry (paper 004, §2; MODELS.md §1).
+
+pub mod frames;
+pub mod propagate;
+pub mod sites;
+pub mod tle;
+pub mod walker;

@@ -1,0 +1,163 @@
+//! The constellation part of a scenario: which constellation, how it is propagated, the ISL
+//! and access rules, and the pair of ground sites whose route is followed.
+
+use crate::orbit::frames::julian_date_from_iso;
+use crate::orbit::propagate::PropagationModel;
+use crate::orbit::sites::Site;
+use crate::orbit::walker::{ConstellationPreset, WalkerKind, WalkerSpec};
+use crate::topology::access::AccessPolicy;
+use crate::topology::routing::RoutingMetric;
+use serde::{Deserialize, Serialize};
+
+/// Constellation, rules and ground sites. A preset gives every orbital parameter; any
+/// parameter set here overrides the preset's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConstellationScenario {
+    /// Starting point: `iridium` (paper 004 Table 2), `iridium-800` (paper 000),
+    /// `walker-delta-53`.
+    #[serde(default = "d::preset")]
+    pub preset: ConstellationPreset,
+    /// Override: `star` or `delta`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<WalkerKind>,
+    /// Override: number of planes (1 to 100).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planes: Option<u32>,
+    /// Override: satellites per plane (1 to 100; at most 2000 in all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sats_per_plane: Option<u32>,
+    /// Override: altitude [km] (100 to 50000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub altitude_km: Option<f64>,
+    /// Override: inclination [deg] (0 to 180).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inclination_deg: Option<f64>,
+    /// Override: RAAN spacing of co-rotating planes [deg] (star only; the seam gets the rest
+    /// of 180).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raan_spacing_deg: Option<f64>,
+    /// Override: inter-plane phasing (star: slots, 0 to 1; delta: Walker F, 0 to planes - 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phasing: Option<f64>,
+    /// Override: elevation mask of the ground sites [deg] (0 to 60).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elevation_mask_deg: Option<f64>,
+    /// `sgp4` (default) or `two-body` (circular, no J2).
+    #[serde(default = "d::propagation")]
+    pub propagation: PropagationModel,
+    /// UTC epoch of simulated time zero and of the element sets, `YYYY-MM-DDTHH:MM:SSZ`.
+    #[serde(default = "d::epoch")]
+    pub epoch_utc: String,
+    /// Cross-plane ISLs are down above this latitude [deg] (0 to 90; 68 by default, MODELS.md).
+    #[serde(default = "d::polar_cutoff")]
+    pub polar_cutoff_deg: f64,
+    /// Teaching option: allow ISLs across the seam (off in Iridium, paper 004 Table 2).
+    #[serde(default)]
+    pub seam_isls: bool,
+    /// Access policy: `ns2` (default), `highest-elevation`, `hysteresis`.
+    #[serde(default = "d::access")]
+    pub access: AccessPolicy,
+    /// Margin of the `hysteresis` policy [deg] (0 to 30).
+    #[serde(default = "d::hysteresis")]
+    pub hysteresis_deg: f64,
+    /// Routing: `min-hop` (default, ties by delay; paper 004 Table 3) or `min-delay`.
+    #[serde(default = "d::routing")]
+    pub routing: RoutingMetric,
+    /// Time between topology updates [s] (0.1 to 600).
+    #[serde(default = "d::step_s")]
+    pub step_s: f64,
+    /// First ground site: a name from the site list, a user site, or `lat,lon`.
+    #[serde(default = "d::from")]
+    pub from: String,
+    /// Second ground site.
+    #[serde(default = "d::to")]
+    pub to: String,
+    /// User-defined sites, usable by name in `from` and `to`.
+    #[serde(default)]
+    pub sites: Vec<Site>,
+}
+
+mod d {
+    use super::*;
+    pub fn preset() -> ConstellationPreset {
+        ConstellationPreset::Iridium
+    }
+    pub fn propagation() -> PropagationModel {
+        PropagationModel::Sgp4
+    }
+    pub fn epoch() -> String {
+        "2026-01-01T00:00:00Z".into()
+    }
+    pub fn polar_cutoff() -> f64 {
+        68.0
+    }
+    pub fn access() -> AccessPolicy {
+        AccessPolicy::Ns2
+    }
+    pub fn hysteresis() -> f64 {
+        5.0
+    }
+    pub fn routing() -> RoutingMetric {
+        RoutingMetric::MinHop
+    }
+    pub fn step_s() -> f64 {
+        1.0
+    }
+    pub fn from() -> String {
+        "Atlantic ship".into()
+    }
+    pub fn to() -> String {
+        "London".into()
+    }
+}
+
+impl Default for ConstellationScenario {
+    fn default() -> Self {
+        ConstellationScenario {
+            preset: d::preset(),
+            kind: None,
+            planes: None,
+            sats_per_plane: None,
+            altitude_km: None,
+            inclination_deg: None,
+            raan_spacing_deg: None,
+            phasing: None,
+            elevation_mask_deg: None,
+            propagation: d::propagation(),
+            epoch_utc: d::epoch(),
+            polar_cutoff_deg: d::polar_cutoff(),
+            seam_isls: false,
+            access: d::access(),
+            hysteresis_deg: d::hysteresis(),
+            routing: d::routing(),
+            step_s: d::step_s(),
+            from: d::from(),
+            to: d::to(),
+            sites: vec![],
+        }
+    }
+}
+
+impl ConstellationScenario {
+    /// The preset with the overrides applied.
+    pub fn spec(&self) -> WalkerSpec {
+        let mut s = self.preset.spec();
+        if let Some(k) = self.kind {
+            s.kind = k;
+        }
+        s.planes = self.planes.unwrap_or(s.planes);
+        s.sats_per_plane = self.sats_per_plane.unwrap_or(s.sats_per_plane);
+        s.altitude_km = self.altitude_km.unwrap_or(s.altitude_km);
+        s.inclination_deg = self.inclination_deg.unwrap_or(s.inclination_deg);
+        s.raan_spacing_deg = self.raan_spacing_deg.unwrap_or(s.raan_spacing_deg);
+        s.phasing = self.phasing.unwrap_or(s.phasing);
+        s.elevation_mask_deg = self.elevation_mask_deg.unwrap_or(s.elevation_mask_deg);
+        s
+    }
+
+    /// Julian date of the epoch, if it parses.
+    pub fn epoch_jd(&self) -> Option<f64> {
+        julian_date_from_iso(&self.epoch_utc)
+    }
+}

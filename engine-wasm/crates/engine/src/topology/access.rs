@@ -1,0 +1,82 @@
+//! Which satellite serves a ground terminal (the access satellite).
+
+use serde::{Deserialize, Serialize};
+
+/// Access-satellite selection policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AccessPolicy {
+    /// ns-2's rule (paper 004 ran ns-2.34): keep the serving satellite until it drops below the
+    /// mask, then take the next satellite of the same plane if it is visible, else the highest.
+    /// Gives the paper's "intra-orbital about every 10 min, inter-orbital about every 2 h".
+    Ns2,
+    /// Always the highest satellite: flickers between planes (a classroom contrast).
+    HighestElevation,
+    /// Keep the serving satellite until a visible one is higher by `hysteresis_deg`.
+    Hysteresis,
+}
+
+/// Chooses the access satellite.
+///
+/// `elev_deg[i]` is satellite i's elevation; `plane_slot(i)` its plane and slot; `slots` the
+/// satellites per plane. Returns `None` when no satellite is above `mask_deg`.
+pub fn choose(policy: AccessPolicy, current: Option<usize>, elev_deg: &[f64], mask_deg: f64, slots: usize, hysteresis_deg: f64) -> Option<usize> {
+    let visible = |i: usize| elev_deg[i] >= mask_deg;
+    let highest = || {
+        (0..elev_deg.len()).filter(|&i| visible(i)).fold(None, |best: Option<usize>, i| match best {
+            Some(b) if elev_deg[b] >= elev_deg[i] => Some(b),
+            _ => Some(i),
+        })
+    };
+    match policy {
+        AccessPolicy::HighestElevation => highest(),
+        AccessPolicy::Hysteresis => {
+            let h = highest();
+            match (current, h) {
+                (Some(c), Some(b)) if visible(c) && elev_deg[b] < elev_deg[c] + hysteresis_deg => Some(c),
+                _ => h,
+            }
+        }
+        AccessPolicy::Ns2 => match current {
+            Some(c) if visible(c) => Some(c),
+            Some(c) => {
+                // Same plane first: the neighbouring slots, the better placed of the two.
+                let plane = c / slots;
+                let (j, s) = (c % slots, slots);
+                let next = [plane * s + (j + s - 1) % s, plane * s + (j + 1) % s];
+                next.into_iter().filter(|&i| i != c && visible(i)).fold(None, |best: Option<usize>, i| match best {
+                    Some(b) if elev_deg[b] >= elev_deg[i] => Some(b),
+                    _ => Some(i),
+                })
+                .or_else(highest)
+            }
+            None => highest(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ns2_keeps_the_serving_satellite_then_prefers_its_plane() {
+        // 2 planes x 3 slots.
+        let mut el = vec![20.0, 9.0, -5.0, 50.0, -10.0, -10.0];
+        assert_eq!(choose(AccessPolicy::Ns2, None, &el, 8.2, 3, 0.0), Some(3));
+        assert_eq!(choose(AccessPolicy::Ns2, Some(1), &el, 8.2, 3, 0.0), Some(1)); // still visible
+        el[1] = 5.0; // serving satellite sets
+        assert_eq!(choose(AccessPolicy::Ns2, Some(1), &el, 8.2, 3, 0.0), Some(0)); // same plane, though 3 is higher
+        el[0] = 0.0;
+        assert_eq!(choose(AccessPolicy::Ns2, Some(1), &el, 8.2, 3, 0.0), Some(3)); // else the highest
+        assert_eq!(choose(AccessPolicy::HighestElevation, Some(1), &[9.0, 5.0, 30.0], 8.2, 3, 0.0), Some(2));
+        assert_eq!(choose(AccessPolicy::Ns2, None, &[1.0, 2.0], 8.2, 2, 0.0), None);
+    }
+
+    #[test]
+    fn hysteresis_needs_a_margin_to_switch() {
+        let el = [30.0, 33.0];
+        assert_eq!(choose(AccessPolicy::Hysteresis, Some(0), &el, 8.2, 2, 5.0), Some(0));
+        assert_eq!(choose(AccessPolicy::Hysteresis, Some(0), &el, 8.2, 2, 2.0), Some(1));
+    }
+}

@@ -1,0 +1,7 @@
+//! Topology: ISL rules (seam, polar cut-off), access-satellite selection, routing, and the
+//! per-pair stepping that classifies handovers (paper 004 §2.3; MODELS.md §1).
+
+pub mod access;
+pub mod isl;
+pub mod pair;
+pub mod routing;

@@ -1,0 +1,469 @@
+//! The topology seen by one pair of ground sites, stepped over time: satellite positions,
+//! ISL states, the two access satellites, the route between them, its one-way delay, and the
+//! typed events of paper 004 §2.3 (delay-variation sources 2 to 5; source 1, elevation, shows
+//! in the delay series).
+//!
+//! Event classification (summed over both ends of the pair):
+//! - intra-orbital handover: an end's access satellite changes within its plane;
+//! - inter-orbital handover: an end's access satellite changes to another plane;
+//! - seam handover: the two access satellites become separated by the seam (one ascending, one
+//!   descending), so the route must go over a pole;
+//! - ISL change: the route changes while both access satellites stay the same.
+
+use super::access::{self, AccessPolicy};
+use super::isl::{self, Isl, IslRules, IslState};
+use super::routing::{Router, RoutingMetric};
+use crate::metrics::{SeriesInfo, SeriesKind};
+use crate::orbit::frames::{distance_km, ecef_from_geodetic, elevation_deg, Vec3, C_KM_S};
+use crate::orbit::propagate::{Propagator, SatState};
+use crate::orbit::sites::Site;
+use crate::orbit::walker::{WalkerKind, WalkerSpec};
+use serde::Serialize;
+
+/// Kinds of topology events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TopoEventKind {
+    /// Access satellite changed within its plane.
+    IntraOrbital,
+    /// Access satellite changed to another plane.
+    InterOrbital,
+    /// The pair became separated by the seam (a seam handover).
+    SeamEnter,
+    /// The pair is no longer separated by the seam.
+    SeamLeave,
+    /// Route changed with both access satellites unchanged.
+    IslChange,
+    /// An end lost every satellite (below the mask everywhere).
+    AccessLost,
+    /// An end found a satellite again.
+    AccessGained,
+    /// An ISL went down (see `reason`).
+    LinkDown,
+    /// An ISL came back up.
+    LinkUp,
+}
+
+/// One topology event.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TopoEvent {
+    /// When [s after the start].
+    pub t_s: f64,
+    /// What happened.
+    pub kind: TopoEventKind,
+    /// Which end of the pair (0 = from, 1 = to), for access events.
+    pub end: Option<u8>,
+    /// Satellite before (access) or link end a.
+    pub from_sat: Option<u32>,
+    /// Satellite after (access) or link end b.
+    pub to_sat: Option<u32>,
+    /// Why a link went down (`polar-cutoff`, `seam`).
+    pub reason: Option<&'static str>,
+}
+
+/// The series the pair records.
+pub fn series_info() -> Vec<SeriesInfo> {
+    vec![
+        SeriesInfo { id: "delay_ms", label: "One-way delay", unit: "ms", kind: SeriesKind::Mean },
+        SeriesInfo { id: "hops", label: "ISL hops", unit: "hops", kind: SeriesKind::Mean },
+        SeriesInfo { id: "seam", label: "Separated by the seam", unit: "fraction of time", kind: SeriesKind::Mean },
+    ]
+}
+
+/// Handover counts by type, summed over both ends.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct HandoverCounts {
+    /// Intra-orbital handovers.
+    pub intra_orbital: u64,
+    /// Inter-orbital handovers.
+    pub inter_orbital: u64,
+    /// Seam handovers (entries into seam separation).
+    pub seam: u64,
+    /// Route changes with the same access satellites.
+    pub isl_change: u64,
+}
+
+/// Min, mean, max.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MinMeanMax {
+    /// Smallest.
+    pub min: f64,
+    /// Mean over the steps.
+    pub mean: f64,
+    /// Largest.
+    pub max: f64,
+}
+
+/// Min and max of the hop count.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HopRange {
+    /// Fewest hops.
+    pub min: u32,
+    /// Most hops.
+    pub max: u32,
+}
+
+/// Summary of a pair run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairSummary {
+    /// The two sites.
+    pub from: Site,
+    /// The two sites.
+    pub to: Site,
+    /// Topology steps computed.
+    pub steps: u64,
+    /// Handovers by type.
+    pub handovers: HandoverCounts,
+    /// Separate intervals during which the pair was separated by the seam.
+    pub seam_separations: u64,
+    /// Fraction of steps separated by the seam.
+    pub seam_fraction: f64,
+    /// Plane changes per end, merging inter-orbital handovers less than 30 min apart (a
+    /// low-latitude site bouncing between two planes at a change of plane counts once).
+    pub plane_changes: u64,
+    /// Mean time between intra-orbital handovers at one end [min].
+    pub intra_orbital_interval_min: f64,
+    /// One-way delay over the steps with a route [ms].
+    pub delay_ms: MinMeanMax,
+    /// One-way delay of the up- and downlinks alone (terminal to access satellite) [ms];
+    /// paper 004 Fig. 3 bounds it to 2.6-8.2 ms for Iridium.
+    pub access_delay_ms: MinMeanMax,
+    /// Hop count range.
+    pub hops: HopRange,
+    /// Steps with no route (an end saw no satellite, or the graph was cut).
+    pub steps_without_route: u64,
+    /// ISL state changes.
+    pub link_changes: u64,
+}
+
+/// Static description of the constellation for drawing.
+#[derive(Clone, Debug, Serialize)]
+pub struct ConstellationInfo {
+    /// Plane and slot of each satellite.
+    pub sats: Vec<(u32, u32)>,
+    /// Every potential ISL.
+    pub links: Vec<Isl>,
+    /// Planes.
+    pub planes: u32,
+    /// Satellites per plane.
+    pub sats_per_plane: u32,
+    /// Star (has a seam) or delta.
+    pub kind: WalkerKind,
+    /// The generated element sets, as TLE text.
+    pub tle_text: String,
+    /// Elevation mask [deg].
+    pub elevation_mask_deg: f64,
+    /// Altitude [km].
+    pub altitude_km: f64,
+    /// The two sites.
+    pub sites: [Site; 2],
+}
+
+/// Options of the pair topology.
+#[derive(Clone, Debug)]
+pub struct PairOptions {
+    /// Link-state rules.
+    pub rules: IslRules,
+    /// Access policy.
+    pub access: AccessPolicy,
+    /// Hysteresis margin for [`AccessPolicy::Hysteresis`] [deg].
+    pub hysteresis_deg: f64,
+    /// Routing metric.
+    pub routing: RoutingMetric,
+}
+
+/// The pair topology's state.
+pub struct PairTopology {
+    spec: WalkerSpec,
+    prop: Propagator,
+    opts: PairOptions,
+    sites: [Site; 2],
+    site_ecef: [Vec3; 2],
+    links: Vec<Isl>,
+    // Per-step state.
+    sats: Vec<SatState>,
+    lat: Vec<f64>,
+    states: Vec<IslState>,
+    prev_states: Vec<IslState>,
+    elev: [Vec<f64>; 2],
+    access: [Option<usize>; 2],
+    route: Vec<u32>,
+    prev_route: Vec<u32>,
+    seam: bool,
+    router: Router,
+    last_delay_ms: f64,
+    stepped: bool,
+    // Results.
+    events: Vec<TopoEvent>,
+    counts: HandoverCounts,
+    seam_separations: u64,
+    seam_steps: u64,
+    steps: u64,
+    last_inter: [Option<f64>; 2],
+    plane_changes: u64,
+    intra_times: [Vec<f64>; 2],
+    delay_sum: f64,
+    delay_min: f64,
+    delay_max: f64,
+    access_sum: f64,
+    access_n: u64,
+    access_min: f64,
+    access_max: f64,
+    routed: u64,
+    hops_min: u32,
+    hops_max: u32,
+    link_changes: u64,
+}
+
+/// Merge window for counting plane changes [s].
+const PLANE_CHANGE_MERGE_S: f64 = 1800.0;
+
+impl PairTopology {
+    /// Builds the topology of `spec` propagated by `prop`, for the pair `sites`.
+    pub fn new(spec: WalkerSpec, prop: Propagator, opts: PairOptions, sites: [Site; 2]) -> Self {
+        let n = prop.len();
+        let links = isl::links(&spec);
+        let site_ecef = [ecef_from_geodetic(sites[0].lat_deg, sites[0].lon_deg, 0.0), ecef_from_geodetic(sites[1].lat_deg, sites[1].lon_deg, 0.0)];
+        PairTopology {
+            spec,
+            prop,
+            opts,
+            sites,
+            site_ecef,
+            links,
+            sats: Vec::with_capacity(n),
+            lat: Vec::with_capacity(n),
+            states: vec![],
+            prev_states: vec![],
+            elev: [vec![0.0; n], vec![0.0; n]],
+            access: [None, None],
+            route: vec![],
+            prev_route: vec![],
+            seam: false,
+            router: Router::new(n),
+            last_delay_ms: f64::NAN,
+            stepped: false,
+            events: vec![],
+            counts: HandoverCounts::default(),
+            seam_separations: 0,
+            seam_steps: 0,
+            steps: 0,
+            last_inter: [None, None],
+            plane_changes: 0,
+            intra_times: [vec![], vec![]],
+            delay_sum: 0.0,
+            delay_min: f64::INFINITY,
+            delay_max: f64::NEG_INFINITY,
+            access_sum: 0.0,
+            access_n: 0,
+            access_min: f64::INFINITY,
+            access_max: f64::NEG_INFINITY,
+            routed: 0,
+            hops_min: u32::MAX,
+            hops_max: 0,
+            link_changes: 0,
+        }
+    }
+
+    fn event(&mut self, t_s: f64, kind: TopoEventKind, end: Option<u8>, from_sat: Option<u32>, to_sat: Option<u32>, reason: Option<&'static str>) {
+        self.events.push(TopoEvent { t_s, kind, end, from_sat, to_sat, reason });
+    }
+
+    /// Computes the topology at `t_s` seconds after the epoch; returns (delay [ms], hops,
+    /// separated by the seam), delay NaN when there is no route.
+    pub fn step(&mut self, t_s: f64) -> (f64, f64, bool) {
+        let first = !self.stepped;
+        self.stepped = true;
+        self.steps += 1;
+        self.prop.states(t_s, &mut self.sats);
+        isl::latitudes(&self.sats, &mut self.lat);
+        if self.opts.rules.seam_isls {
+            isl::repair_seam_links(&mut self.links, &self.sats, &self.spec);
+        }
+        std::mem::swap(&mut self.states, &mut self.prev_states);
+        isl::states(&self.links, &self.opts.rules, &self.lat, &mut self.states);
+        if !first {
+            for i in 0..self.links.len() {
+                let (now, before) = (self.states[i], self.prev_states[i]);
+                if now != before {
+                    self.link_changes += 1;
+                    let l = self.links[i];
+                    let (kind, reason) = if now == IslState::Up { (TopoEventKind::LinkUp, before.reason()) } else { (TopoEventKind::LinkDown, now.reason()) };
+                    self.event(t_s, kind, None, Some(l.a), Some(l.b), Some(reason));
+                }
+            }
+        }
+
+        // Access at each end.
+        let slots = self.spec.sats_per_plane as usize;
+        let before = self.access;
+        for end in 0..2 {
+            for (i, s) in self.sats.iter().enumerate() {
+                self.elev[end][i] = elevation_deg(&self.site_ecef[end], &s.ecef);
+            }
+            let now = access::choose(self.opts.access, self.access[end], &self.elev[end], self.spec.elevation_mask_deg, slots, self.opts.hysteresis_deg);
+            self.access[end] = now;
+            if first || now == before[end] {
+                continue;
+            }
+            let e = Some(end as u8);
+            match (before[end], now) {
+                (Some(a), Some(b)) if a / slots == b / slots => {
+                    self.counts.intra_orbital += 1;
+                    self.intra_times[end].push(t_s);
+                    self.event(t_s, TopoEventKind::IntraOrbital, e, Some(a as u32), Some(b as u32), None);
+                }
+                (Some(a), Some(b)) => {
+                    self.counts.inter_orbital += 1;
+                    if self.last_inter[end].is_none_or(|l| t_s - l >= PLANE_CHANGE_MERGE_S) {
+                        self.plane_changes += 1;
+                    }
+                    self.last_inter[end] = Some(t_s);
+                    self.event(t_s, TopoEventKind::InterOrbital, e, Some(a as u32), Some(b as u32), None);
+                }
+                (Some(a), None) => self.event(t_s, TopoEventKind::AccessLost, e, Some(a as u32), None, None),
+                (None, Some(b)) => self.event(t_s, TopoEventKind::AccessGained, e, None, Some(b as u32), None),
+                (None, None) => {}
+            }
+        }
+
+        // Seam separation: the access satellites are in different halves (one ascending, one
+        // descending) of a star constellation.
+        let seam = match (self.spec.kind, self.access) {
+            (WalkerKind::Star, [Some(a), Some(b)]) => self.sats[a].ascending != self.sats[b].ascending,
+            _ => false,
+        };
+        if seam && (first || !self.seam) {
+            self.seam_separations += 1;
+            if !first {
+                self.counts.seam += 1;
+                self.event(t_s, TopoEventKind::SeamEnter, None, None, None, None);
+            }
+        } else if !seam && self.seam && !first {
+            self.event(t_s, TopoEventKind::SeamLeave, None, None, None, None);
+        }
+        self.seam = seam;
+        self.seam_steps += seam as u64;
+
+        // Route.
+        std::mem::swap(&mut self.route, &mut self.prev_route);
+        self.route.clear();
+        let mut delay_ms = f64::NAN;
+        if let [Some(a), Some(b)] = self.access {
+            self.router.clear();
+            for (l, st) in self.links.iter().zip(&self.states) {
+                // Cross-seam links are only ever up with the seam-ISL teaching option.
+                if *st == IslState::Up {
+                    self.router.add_edge(l.a, l.b, distance_km(&self.sats[l.a as usize].ecef, &self.sats[l.b as usize].ecef));
+                }
+            }
+            let up = distance_km(&self.site_ecef[0], &self.sats[a].ecef);
+            let down = distance_km(&self.site_ecef[1], &self.sats[b].ecef);
+            for km in [up, down] {
+                let ms = km / C_KM_S * 1e3;
+                self.access_sum += ms;
+                self.access_n += 1;
+                self.access_min = self.access_min.min(ms);
+                self.access_max = self.access_max.max(ms);
+            }
+            if let Some(isl_km) = self.router.route(a, b, self.opts.routing, &mut self.route) {
+                delay_ms = (up + isl_km + down) / C_KM_S * 1e3;
+            }
+        }
+        let hops = if self.route.is_empty() { f64::NAN } else { (self.route.len() - 1) as f64 };
+        if !first && self.access == before && !self.route.is_empty() && !self.prev_route.is_empty() && self.route != self.prev_route {
+            self.counts.isl_change += 1;
+            self.event(t_s, TopoEventKind::IslChange, None, None, None, None);
+        }
+        if delay_ms.is_finite() {
+            self.routed += 1;
+            self.delay_sum += delay_ms;
+            self.delay_min = self.delay_min.min(delay_ms);
+            self.delay_max = self.delay_max.max(delay_ms);
+            let h = hops as u32;
+            self.hops_min = self.hops_min.min(h);
+            self.hops_max = self.hops_max.max(h);
+        }
+        self.last_delay_ms = delay_ms;
+        (delay_ms, hops, seam)
+    }
+
+    /// Events since the last call.
+    pub fn drain_events(&mut self) -> Vec<TopoEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Summary so far.
+    pub fn summary(&self) -> PairSummary {
+        let intra_interval = {
+            let gaps: Vec<f64> = self.intra_times.iter().flat_map(|v| v.windows(2).map(|w| w[1] - w[0])).collect();
+            if gaps.is_empty() {
+                f64::NAN
+            } else {
+                gaps.iter().sum::<f64>() / gaps.len() as f64 / 60.0
+            }
+        };
+        let none = self.routed == 0;
+        PairSummary {
+            from: self.sites[0].clone(),
+            to: self.sites[1].clone(),
+            steps: self.steps,
+            handovers: self.counts.clone(),
+            seam_separations: self.seam_separations,
+            seam_fraction: if self.steps == 0 { f64::NAN } else { self.seam_steps as f64 / self.steps as f64 },
+            plane_changes: self.plane_changes,
+            intra_orbital_interval_min: intra_interval,
+            delay_ms: MinMeanMax {
+                min: if none { f64::NAN } else { self.delay_min },
+                mean: if none { f64::NAN } else { self.delay_sum / self.routed as f64 },
+                max: if none { f64::NAN } else { self.delay_max },
+            },
+            access_delay_ms: MinMeanMax {
+                min: if self.access_n == 0 { f64::NAN } else { self.access_min },
+                mean: if self.access_n == 0 { f64::NAN } else { self.access_sum / self.access_n as f64 },
+                max: if self.access_n == 0 { f64::NAN } else { self.access_max },
+            },
+            hops: HopRange { min: if none { 0 } else { self.hops_min }, max: self.hops_max },
+            steps_without_route: self.steps - self.routed,
+            link_changes: self.link_changes,
+        }
+    }
+
+    /// What the globe needs to draw the constellation.
+    pub fn info(&self) -> ConstellationInfo {
+        ConstellationInfo {
+            sats: (0..self.prop.len() as u32).map(|i| (i / self.spec.sats_per_plane, i % self.spec.sats_per_plane)).collect(),
+            links: self.links.clone(),
+            planes: self.spec.planes,
+            sats_per_plane: self.spec.sats_per_plane,
+            kind: self.spec.kind,
+            tle_text: self.prop.tles().iter().map(|t| format!("{}\n{}\n{}\n", t.name.clone().unwrap_or_default(), t.line1, t.line2)).collect(),
+            elevation_mask_deg: self.spec.elevation_mask_deg,
+            altitude_km: self.spec.altitude_km,
+            sites: self.sites.clone(),
+        }
+    }
+
+    /// The state at the last step, packed for the globe:
+    /// `[n_sats, x0, y0, z0, ... (ECEF km), asc_0 .. asc_{n-1} (1 ascending),
+    ///   n_links, state_0 .. (0 up, 1 polar cut-off, 2 seam), seam partner b_0 .. (per link),
+    ///   access_from, access_to (-1 none), seam (0/1), delay_ms (NaN none), n_route, route...]`.
+    pub fn geometry_packed(&self) -> Vec<f64> {
+        let n = self.sats.len();
+        let mut out = Vec::with_capacity(1 + 4 * n + 2 * self.links.len() + 8 + self.route.len());
+        out.push(n as f64);
+        for s in &self.sats {
+            out.extend_from_slice(&s.ecef);
+        }
+        out.extend(self.sats.iter().map(|s| s.ascending as u8 as f64));
+        out.push(self.links.len() as f64);
+        out.extend(self.states.iter().map(|s| s.code() as f64));
+        out.extend(self.links.iter().map(|l| l.b as f64));
+        out.extend(self.access.iter().map(|a| a.map_or(-1.0, |x| x as f64)));
+        out.push(self.seam as u8 as f64);
+        out.push(self.last_delay_ms);
+        out.push(self.route.len() as f64);
+        out.extend(self.route.iter().map(|&r| r as f64));
+        out
+    }
+}
