@@ -3,16 +3,25 @@ import * as d3 from 'd3';
 import { createWorkerClient, type EngineClient } from './engine/client';
 import type { EngineError } from './engine/errors';
 import { unpackSeries } from './engine/packed';
-import type { FromWorker, LoadedInfo, Speed } from './engine/protocol';
+import { unpackGeometry, type Geometry } from './engine/geometry';
+import type { FromWorker, LoadedInfo, Speed, TopoEvent } from './engine/protocol';
+import type { GlobeController } from './globe/GlobeController';
 import { SeriesBuffer } from './charts/seriesBuffer';
 import { TimeSeriesChart } from './charts/TimeSeriesChart';
-import type { ChartData } from './charts/renderTimeSeries';
+import type { ChartData, ChartMarker } from './charts/renderTimeSeries';
 import { DEFAULT_PRESET_ID, findPreset, presets } from './scenario/presets';
 import { parseScenarioText } from './scenario/parse';
 import { ErrorBanner } from './panels/ErrorBanner';
 import { Playback } from './panels/Playback';
 import { ScenarioEditor } from './panels/ScenarioEditor';
 import { SummaryPanel, type Summary } from './panels/SummaryPanel';
+import { PairPanel } from './panels/PairPanel';
+import { EventLog } from './panels/EventLog';
+import { EVENT_KINDS } from './panels/eventKinds';
+
+/** Events kept in the log and markers kept on the delay chart. */
+const MAX_LOG = 200;
+const MAX_MARKERS = 3000;
 
 const GlobeView = lazy(() => import('./globe/GlobeView'));
 
@@ -33,6 +42,31 @@ export function App() {
   const [error, setError] = useState<EngineError | null>(null);
   const [presetId, setPresetId] = useState(DEFAULT_PRESET_ID);
   const [editing, setEditing] = useState(false);
+  const [log, setLog] = useState<TopoEvent[]>([]);
+  const [linkChanges, setLinkChanges] = useState(0);
+  const [pickTarget, setPickTarget] = useState<'from' | 'to' | null>(null);
+  const [showOrbits, setShowOrbits] = useState(true);
+  const [showDownLinks, setShowDownLinks] = useState(true);
+  // Cesium and large arrays stay out of React state (STYLE.md): the controller and refs.
+  const globe = useRef<GlobeController | null>(null);
+  const latest = useRef<{ info: LoadedInfo | null; geometry: Geometry | null }>({ info: null, geometry: null });
+  const markers = useRef<ChartMarker[]>([]);
+
+  const showInGlobe = useCallback((c: GlobeController | null) => {
+    const { info, geometry } = latest.current;
+    if (!c) return;
+    const epoch = info ? (JSON.parse(info.scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc : undefined;
+    c.setConstellation(info?.constellation ?? null, info?.constellation ? epoch : undefined);
+    if (geometry && info?.constellation) c.updateGeometry(geometry);
+  }, []);
+
+  const onGlobeReady = useCallback(
+    (c: GlobeController | null) => {
+      globe.current = c;
+      showInGlobe(c);
+    },
+    [showInGlobe],
+  );
 
   useEffect(() => {
     const c = createWorkerClient();
@@ -41,6 +75,11 @@ export function App() {
       switch (msg.type) {
         case 'run/loaded':
           buffer.current = new SeriesBuffer(msg.info.series.length);
+          latest.current = { info: msg.info, geometry: null };
+          markers.current = [];
+          setLog([]);
+          setLinkChanges(0);
+          showInGlobe(globe.current);
           setInfo(msg.info);
           setError(null);
           setFinished(false);
@@ -48,6 +87,27 @@ export function App() {
           break;
         case 'run/frame':
           buffer.current?.append(unpackSeries(msg.packed));
+          if (msg.geometry) {
+            const g = unpackGeometry(msg.geometry);
+            latest.current.geometry = g;
+            globe.current?.updateGeometry(g);
+          }
+          if (msg.topoEvents.length) {
+            globe.current?.handovers(msg.topoEvents);
+            const shown = msg.topoEvents.filter((e) => EVENT_KINDS[e.kind].handover);
+            const links = msg.topoEvents.length - shown.length - msg.topoEvents.filter((e) => e.kind.startsWith('access')).length;
+            if (links) setLinkChanges((n) => n + links);
+            if (shown.length) {
+              setLog((l) => [...shown.reverse(), ...l].slice(0, MAX_LOG));
+              const m = markers.current;
+              for (const e of shown) {
+                if (e.kind === 'seam-leave') continue;
+                const k = EVENT_KINDS[e.kind];
+                m.push({ t: e.t_s, kind: e.kind, label: k.label, color: k.color });
+              }
+              if (m.length > MAX_MARKERS) m.splice(0, m.length - MAX_MARKERS);
+            }
+          }
           setNowNs(msg.nowNs);
           setEvents(msg.events);
           setFinished(msg.finished);
@@ -74,7 +134,7 @@ export function App() {
       off();
       c.dispose();
     };
-  }, []);
+  }, [showInGlobe]);
 
   const load = useCallback((text: string, autoplay: boolean) => {
     const parsed = parseScenarioText(text);
@@ -83,8 +143,37 @@ export function App() {
       return;
     }
     client.current?.load(text);
+    // A constellation turns slowly at 1x: start it at 100x (the speed menu changes it).
+    const model = (JSON.parse(text) as { model?: string }).model;
+    client.current?.setSpeed(model === 'constellation' ? 100 : 1);
     if (autoplay) client.current?.play();
   }, []);
+
+  /** Reloads the running scenario with one ground site changed. */
+  const setSite = useCallback(
+    (end: 'from' | 'to', value: string) => {
+      if (!info) return;
+      const s = JSON.parse(info.scenarioJson) as { constellation: Record<string, unknown> };
+      s.constellation[end] = value;
+      load(JSON.stringify(s, null, 2), true);
+    },
+    [info, load],
+  );
+
+  useEffect(() => {
+    const c = globe.current;
+    if (!c) return;
+    c.onPickSite = pickTarget
+      ? (lat, lon) => {
+          setPickTarget(null);
+          setSite(pickTarget, `${lat.toFixed(2)},${lon.toFixed(2)}`);
+        }
+      : null;
+  }, [pickTarget, setSite]);
+
+  useEffect(() => {
+    globe.current?.setLayerOptions({ showOrbits, showDownLinks });
+  }, [showOrbits, showDownLinks]);
 
   const charts = useMemo(() => {
     if (!info) return [];
@@ -132,7 +221,7 @@ export function App() {
       <main className="app-main">
         <section className="left">
           <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
-            <GlobeView simTimeS={nowNs / 1e9} />
+            <GlobeView onReady={onGlobeReady} />
           </Suspense>
           <div className="info">
             {editing ? (
@@ -140,7 +229,24 @@ export function App() {
             ) : (
               <>
                 <p className="description">{info?.description}</p>
-                <SummaryPanel summary={summary} />
+                {info?.constellation ? (
+                  <>
+                    <PairPanel
+                      info={info.constellation}
+                      summary={(summary as unknown as { pair?: Parameters<typeof PairPanel>[0]['summary'] })?.pair ?? null}
+                      pickTarget={pickTarget}
+                      showOrbits={showOrbits}
+                      showDownLinks={showDownLinks}
+                      onSite={setSite}
+                      onPickTarget={setPickTarget}
+                      onShowOrbits={setShowOrbits}
+                      onShowDownLinks={setShowDownLinks}
+                    />
+                    <EventLog events={log} info={info.constellation} linkChanges={linkChanges} />
+                  </>
+                ) : (
+                  <SummaryPanel summary={summary} />
+                )}
               </>
             )}
           </div>
@@ -152,7 +258,18 @@ export function App() {
                 t: view.t,
                 series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: palette[k % palette.length], values: view.columns[k] })),
               };
-              return <TimeSeriesChart key={`${info?.scenarioJson.length}-${c.unit}`} title={c.title} unit={c.unit} data={data} xDomain={xDomain} version={version} />;
+              const withMarkers = info?.constellation && c.unit === 'ms' ? markers.current : undefined;
+              return (
+                <TimeSeriesChart
+                  key={`${info?.scenarioJson.length}-${c.unit}`}
+                  title={c.title}
+                  unit={c.unit}
+                  data={data}
+                  xDomain={xDomain}
+                  version={version}
+                  markers={withMarkers}
+                />
+              );
             })}
         </section>
       </main>

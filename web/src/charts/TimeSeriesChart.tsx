@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { nearestIndex, renderTimeSeries, type ChartData, type ChartScales } from './renderTimeSeries';
+import { nearestIndex, renderTimeSeries, type ChartData, type ChartMarker, type ChartScales } from './renderTimeSeries';
 
 interface Props {
   title: string;
@@ -10,10 +10,11 @@ interface Props {
   height?: number;
   /** Changes whenever `data` gained rows (the arrays are mutated in place). */
   version: number;
+  markers?: ChartMarker[];
 }
 
 /** React wrapper of renderTimeSeries: sizing and hover only. */
-export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, version }: Props) {
+export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, version, markers }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
   const scales = useRef<ChartScales | null>(null);
@@ -29,8 +30,8 @@ export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, vers
   }, []);
 
   useLayoutEffect(() => {
-    if (svg.current) scales.current = renderTimeSeries(svg.current, data, { width, height, unit, xDomain, hoverIndex: hover });
-  }, [data, width, height, unit, xDomain, hover, version]);
+    if (svg.current) scales.current = renderTimeSeries(svg.current, data, { width, height, unit, xDomain, hoverIndex: hover, markers });
+  }, [data, width, height, unit, xDomain, hover, version, markers]);
 
   const onMove = (e: React.MouseEvent<SVGSVGElement>) => {
     const s = scales.current;

@@ -47,6 +47,19 @@ describe('renderTimeSeries', () => {
     expect(el.querySelectorAll('path.series-line')).toHaveLength(2);
   });
 
+  it('marks events on the time axis with a legend entry per kind', () => {
+    const el = svg();
+    const markers = [
+      { t: 0.1, kind: 'intra-orbital', label: 'intra-orbital handover', color: '#0f0' },
+      { t: 0.2, kind: 'intra-orbital', label: 'intra-orbital handover', color: '#0f0' },
+      { t: 0.3, kind: 'seam-enter', label: 'seam handover', color: '#f00' },
+    ];
+    renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms', markers });
+    expect(el.querySelectorAll('line.marker')).toHaveLength(3);
+    expect(el.querySelectorAll('line.marker[data-kind="seam-enter"]')).toHaveLength(1);
+    expect([...el.querySelectorAll('.legend-marker text')].map((n) => n.textContent)).toEqual(['intra-orbital handover', 'seam handover']);
+  });
+
   it('copes with no data', () => {
     const el = svg();
     renderTimeSeries(el, { t: [], series: [] }, { width: 400, height: 200, unit: 'ms' });

@@ -22,6 +22,17 @@ export interface ChartOptions {
   xDomain?: [number, number];
   /** Row to read out (hover), or null. */
   hoverIndex?: number | null;
+  /** Events to mark on the time axis (e.g. handovers), drawn as ticks with a legend. */
+  markers?: ChartMarker[];
+}
+
+export interface ChartMarker {
+  /** Time [s]. */
+  t: number;
+  /** Kind, for the legend and `data-kind`. */
+  kind: string;
+  label: string;
+  color: string;
 }
 
 export interface ChartScales {
@@ -67,7 +78,7 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
 
   const g = root.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
   g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih})`).call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 80))));
-  g.append('g').attr('class', 'axis axis-y').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / 40))).tickFormat(d3.format('~s')));
+  g.append('g').attr('class', 'axis axis-y').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / 40))).tickFormat(d3.format(y.domain()[1] >= 1e4 ? '~s' : '~g')));
   g.append('text').attr('class', 'axis-label').attr('x', iw).attr('y', ih + 29).attr('text-anchor', 'end').text('simulated time [s]');
   g.append('text')
     .attr('class', 'axis-label')
@@ -93,6 +104,14 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
       .attr('d', line(idx) ?? '');
   }
 
+  const markers = (opts.markers ?? []).filter((m) => m.t >= xDomain[0] && m.t <= xDomain[1]);
+  const mg = g.append('g').attr('class', 'markers');
+  for (const m of markers) {
+    const mx = x(m.t);
+    mg.append('line').attr('class', 'marker').attr('data-kind', m.kind).attr('x1', mx).attr('x2', mx).attr('y1', 0).attr('y2', ih).attr('stroke', m.color).attr('stroke-opacity', 0.35);
+    mg.append('path').attr('class', 'marker-head').attr('d', `M${mx - 4},-6L${mx + 4},-6L${mx},1Z`).attr('fill', m.color);
+  }
+
   const legend = root.append('g').attr('class', 'legend').attr('transform', `translate(${margin.left},14)`);
   let lx = 0;
   for (const s of data.series) {
@@ -100,6 +119,14 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
     item.append('rect').attr('width', 10).attr('height', 10).attr('y', -9).attr('fill', s.color);
     item.append('text').attr('x', 14).text(s.label);
     lx += 24 + s.label.length * 6.5;
+  }
+  const kinds = new Map<string, ChartMarker>();
+  for (const m of opts.markers ?? []) if (!kinds.has(m.kind)) kinds.set(m.kind, m);
+  for (const m of kinds.values()) {
+    const item = legend.append('g').attr('class', 'legend-marker').attr('transform', `translate(${lx},0)`);
+    item.append('path').attr('d', 'M0,-9L10,-9L5,0Z').attr('fill', m.color);
+    item.append('text').attr('x', 14).text(m.label);
+    lx += 24 + m.label.length * 6.5;
   }
 
   const h = opts.hoverIndex;

@@ -1,5 +1,5 @@
 import { toEngineError, type EngineError } from './errors';
-import type { FromWorker, LoadedInfo, SeriesInfo, Speed, ToWorker } from './protocol';
+import type { ConstellationInfo, FromWorker, LoadedInfo, SeriesInfo, Speed, ToWorker, TopoEvent } from './protocol';
 import { MAX_FINITE_SPEED } from './protocol';
 
 /** The part of the wasm `Simulation` the host uses (crates/bindings/src/lib.rs). */
@@ -13,6 +13,9 @@ export interface EngineSimulation {
   seriesInfo(): SeriesInfo[];
   scenarioJson(): string;
   summary(): unknown;
+  geometry(): Float64Array | undefined;
+  constellationInfo(): unknown;
+  drainEvents(): unknown;
   free(): void;
 }
 
@@ -194,13 +197,15 @@ export class EngineHost {
   private postLoaded(): void {
     const sim = this.sim!;
     const scenarioJson = sim.scenarioJson();
-    const parsed = JSON.parse(scenarioJson) as { name?: string; description?: string };
+    const parsed = JSON.parse(scenarioJson) as { name?: string; description?: string; model?: string };
     const info: LoadedInfo = {
       name: parsed.name ?? '',
       description: parsed.description ?? '',
       endNs: sim.endNs(),
       series: sim.seriesInfo(),
       scenarioJson,
+      model: parsed.model ?? 'queue',
+      constellation: (sim.constellationInfo() as ConstellationInfo | null) ?? null,
     };
     this.deps.post({ type: 'run/loaded', info });
   }
@@ -208,9 +213,21 @@ export class EngineHost {
   private postFrame(): void {
     const sim = this.sim!;
     const packed = sim.drainSeries();
+    const geometry = sim.geometry() ?? null;
+    const transfer: Transferable[] = [packed.buffer];
+    if (geometry) transfer.push(geometry.buffer);
     this.deps.post(
-      { type: 'run/frame', nowNs: sim.nowNs(), events: sim.eventsProcessed(), finished: sim.isFinished(), packed, summary: sim.summary() },
-      [packed.buffer],
+      {
+        type: 'run/frame',
+        nowNs: sim.nowNs(),
+        events: sim.eventsProcessed(),
+        finished: sim.isFinished(),
+        packed,
+        summary: sim.summary(),
+        geometry,
+        topoEvents: sim.drainEvents() as TopoEvent[],
+      },
+      transfer,
     );
   }
 

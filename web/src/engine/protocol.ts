@@ -23,6 +23,60 @@ export type ToWorker =
   | { type: 'run/reset' }
   | { type: 'run/speed'; speed: Speed };
 
+/** One potential inter-satellite link (engine `topology::isl::Isl`). */
+export interface IslInfo {
+  a: number;
+  b: number;
+  kind: 'intra-plane' | 'cross-plane' | 'cross-seam';
+}
+
+/** A ground site (engine `orbit::sites::Site`). */
+export interface SiteInfo {
+  name: string;
+  lat_deg: number;
+  lon_deg: number;
+}
+
+/** Static description of a constellation (engine `topology::pair::ConstellationInfo`). */
+export interface ConstellationInfo {
+  /** [plane, slot] of each satellite. */
+  sats: [number, number][];
+  links: IslInfo[];
+  planes: number;
+  sats_per_plane: number;
+  kind: 'star' | 'delta';
+  tle_text: string;
+  elevation_mask_deg: number;
+  altitude_km: number;
+  inclination_deg: number;
+  /** RAAN of each plane at the epoch [deg]. */
+  plane_raan_deg: number[];
+  /** RAAN of the seam line [deg]; null for a delta (no seam). */
+  seam_raan_deg: number | null;
+  sites: [SiteInfo, SiteInfo];
+  /** Sites the user can choose from. */
+  site_choices: SiteInfo[];
+}
+
+/** A topology event (engine `topology::pair::TopoEvent`). */
+export interface TopoEvent {
+  t_s: number;
+  kind:
+    | 'intra-orbital'
+    | 'inter-orbital'
+    | 'seam-enter'
+    | 'seam-leave'
+    | 'isl-change'
+    | 'access-lost'
+    | 'access-gained'
+    | 'link-down'
+    | 'link-up';
+  end: 0 | 1 | null;
+  from_sat: number | null;
+  to_sat: number | null;
+  reason: string | null;
+}
+
 /** What the UI learns when a scenario is loaded (or reset). */
 export interface LoadedInfo {
   name: string;
@@ -31,6 +85,10 @@ export interface LoadedInfo {
   series: SeriesInfo[];
   /** The scenario with every default filled in. */
   scenarioJson: string;
+  /** `queue` or `constellation`. */
+  model: string;
+  /** The constellation to draw, for the constellation model. */
+  constellation: ConstellationInfo | null;
 }
 
 /** Messages from the worker to the UI, keyed by `type`. */
@@ -46,6 +104,10 @@ export type FromWorker =
       packed: Float64Array;
       /** Summary statistics so far (engine `sim::Summary`). */
       summary: unknown;
+      /** Constellation state at `nowNs` (engine `PairTopology::geometry_packed`), transferred. */
+      geometry: Float64Array | null;
+      /** Topology events since the previous frame. */
+      topoEvents: TopoEvent[];
     }
   | { type: 'run/state'; playing: boolean; speed: Speed }
   | { type: 'run/error'; error: EngineError };

@@ -1,24 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { GlobeController } from './GlobeController';
 
-/** Mounts the Cesium globe; the controller does everything else. Lazy-loaded (own chunk). */
-export default function GlobeView({ simTimeS }: { simTimeS: number }) {
+/** Mounts the Cesium globe and hands its controller to the app. Lazy-loaded (own chunk). */
+export default function GlobeView({ onReady }: { onReady: (c: GlobeController | null) => void }) {
   const el = useRef<HTMLDivElement>(null);
-  const ctl = useRef<GlobeController | null>(null);
 
   useEffect(() => {
     if (!el.current) return;
     const c = new GlobeController(el.current);
-    ctl.current = c;
+    onReady(c);
     return () => {
-      ctl.current = null;
+      onReady(null);
       c.destroy();
     };
-  }, []);
-
-  useEffect(() => {
-    ctl.current?.setSimTime(simTimeS);
-  }, [simTimeS]);
+  }, [onReady]);
 
   return <div className="globe" ref={el} data-testid="globe" />;
 }

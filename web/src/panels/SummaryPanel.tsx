@@ -20,7 +20,8 @@ export interface Summary {
   simulated_s: number;
   measured_s: number;
   events: number;
-  queue: QueueSummary;
+  queue?: QueueSummary;
+  pair?: unknown;
 }
 
 const ms = (s: number | null | undefined, digits = 3) => (s === null || s === undefined || !Number.isFinite(s) ? '–' : `${(s * 1e3).toFixed(digits)} ms`);
@@ -29,7 +30,7 @@ const num = (x: number | null | undefined, d = 3) => (x === null || x === undefi
 
 /** Measured statistics next to the closed form, after the warm-up. */
 export function SummaryPanel({ summary }: { summary: Summary | null }) {
-  if (!summary) return null;
+  if (!summary?.queue) return null;
   const q = summary.queue;
   const t = q.theory;
   return (

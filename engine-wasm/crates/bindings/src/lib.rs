@@ -113,6 +113,28 @@ impl WasmSimulation {
         to_js(&self.0.summary())
     }
 
+    /// The constellation at the last topology step, packed as the engine's
+    /// `PairTopology::geometry_packed` documents; `undefined` for the queue model.
+    pub fn geometry(&self) -> Option<Float64Array> {
+        self.0.geometry_packed().map(|g| Float64Array::from(&g[..]))
+    }
+
+    /// Satellites (plane, slot), links, sites and element sets for drawing; `null` for the
+    /// queue model.
+    #[wasm_bindgen(js_name = constellationInfo)]
+    pub fn constellation_info(&self) -> JsValue {
+        match self.0.constellation_info() {
+            Some(info) => to_js(&info),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// Topology events since the last call: `[{ t_s, kind, end, from_sat, to_sat, reason }]`.
+    #[wasm_bindgen(js_name = drainEvents)]
+    pub fn drain_events(&mut self) -> JsValue {
+        to_js(&self.0.drain_events())
+    }
+
     /// The results file as text: byte-identical to `skyqueue run` for the same scenario.
     #[wasm_bindgen(js_name = resultsJson)]
     pub fn results_json(&mut self) -> String {
@@ -133,6 +155,19 @@ pub fn validate_scenario(scenario_json: &str) -> JsValue {
 #[wasm_bindgen(js_name = defaultScenarioJson)]
 pub fn default_scenario_json() -> String {
     Scenario::default().to_json_pretty()
+}
+
+/// The built-in ground sites: `[{ name, lat_deg, lon_deg }]`.
+#[wasm_bindgen(js_name = siteCatalogue)]
+pub fn site_catalogue() -> JsValue {
+    to_js(&engine::orbit::sites::catalogue())
+}
+
+/// TEME positions [km] from the engine's SGP4 for one element set at the given minutes after
+/// its epoch, flattened `[x, y, z, ...]`; throws a message on bad TLE lines.
+#[wasm_bindgen(js_name = sgp4Teme)]
+pub fn sgp4_teme(line1: &str, line2: &str, minutes: &[f64]) -> Result<Float64Array, JsValue> {
+    engine::orbit::propagate::teme_positions(line1, line2, minutes).map(|v| Float64Array::from(&v[..])).map_err(|e| JsValue::from_str(&e))
 }
 
 /// The engine's name and version.

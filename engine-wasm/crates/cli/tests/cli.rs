@@ -29,7 +29,10 @@ fn every_example_runs_and_writes_results() {
         let out = skyqueue(&["run", path.to_str().unwrap()]);
         assert!(out.status.success(), "{}: {}", path.display(), text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("results are JSON");
-        assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display());
+        match v["scenario"]["model"].as_str() {
+            Some("constellation") => assert!(v["summary"]["pair"]["steps"].as_u64().unwrap() > 1000, "{}", path.display()),
+            _ => assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display()),
+        }
         assert_eq!(v["series"]["columns"].as_array().unwrap().len(), v["series"]["values"].as_array().unwrap().len());
         assert!(v["scenario"]["name"].as_str().is_some_and(|s| !s.is_empty()));
         assert!(v["scenario"]["description"].as_str().is_some_and(|s| s.len() > 40), "presets explain themselves");

@@ -135,6 +135,20 @@ impl Propagator {
     }
 }
 
+/// TEME positions [km] of the element set (`line1`, `line2`) at each of `minutes` after its
+/// epoch, flattened `[x0, y0, z0, x1, ...]`: the reference for comparing with other SGP4
+/// implementations (satellite.js in the web tests).
+pub fn teme_positions(line1: &str, line2: &str, minutes: &[f64]) -> Result<Vec<f64>, String> {
+    let sets = parse_tle_text(&format!("{line1}\n{line2}\n")).map_err(|e| e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; "))?;
+    let c = sgp4::Constants::from_elements_afspc_compatibility_mode(&sets[0].1).map_err(|e| e.to_string())?;
+    let mut out = Vec::with_capacity(3 * minutes.len());
+    for &m in minutes {
+        let p = c.propagate_afspc_compatibility_mode(sgp4::MinutesSinceEpoch(m)).map_err(|e| e.to_string())?;
+        out.extend_from_slice(&p.position);
+    }
+    Ok(out)
+}
+
 fn circular(e: &SatElements) -> Circular {
     let r = R_EARTH_KM + e.altitude_km;
     Circular { raan: rad(e.raan_deg), inc: rad(e.inclination_deg), u0: rad(e.u0_deg), r_km: r, n_rad_s: (MU_KM3_S2 / (r * r * r)).sqrt() }

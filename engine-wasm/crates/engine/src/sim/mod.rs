@@ -132,7 +132,8 @@ fn build_topology(s: &Scenario) -> Result<PairTopology, ScenarioError> {
         hysteresis_deg: k.hysteresis_deg,
         routing: k.routing,
     };
-    Ok(PairTopology::new(spec, prop, opts, [from, to]))
+    let choices = k.sites.iter().cloned().chain(sites::catalogue()).collect();
+    Ok(PairTopology::new(spec, prop, opts, [from, to], choices))
 }
 
 impl Simulation {
@@ -153,7 +154,11 @@ impl Simulation {
             }
         };
         let recorder = Recorder::new(series, SimDuration::from_secs_f64(scenario.metrics.bucket_s).as_nanos(), scenario.metrics.max_points as usize);
-        Ok(Simulation { end: SimTime::from_secs_f64(scenario.duration_s), scenario, now: SimTime::ZERO, model, recorder, processed: 0 })
+        let mut sim = Simulation { end: SimTime::from_secs_f64(scenario.duration_s), scenario, now: SimTime::ZERO, model, recorder, processed: 0 };
+        // Process time zero, so that the state at the start (e.g. the constellation's geometry)
+        // exists before the first advance. Cannot fail: zero is never before now.
+        let _ = sim.advance_to(SimTime::ZERO);
+        Ok(sim)
     }
 
     /// Parses, validates and builds in one step.

@@ -155,8 +155,16 @@ pub struct ConstellationInfo {
     pub elevation_mask_deg: f64,
     /// Altitude [km].
     pub altitude_km: f64,
+    /// Inclination [deg].
+    pub inclination_deg: f64,
+    /// RAAN of each plane at the epoch [deg].
+    pub plane_raan_deg: Vec<f64>,
+    /// RAAN of the seam line, midway across the seam gap [deg]; `None` for a delta.
+    pub seam_raan_deg: Option<f64>,
     /// The two sites.
     pub sites: [Site; 2],
+    /// Every site that can be chosen: the built-in catalogue and the scenario's own sites.
+    pub site_choices: Vec<Site>,
 }
 
 /// Options of the pair topology.
@@ -178,6 +186,7 @@ pub struct PairTopology {
     prop: Propagator,
     opts: PairOptions,
     sites: [Site; 2],
+    site_choices: Vec<Site>,
     site_ecef: [Vec3; 2],
     links: Vec<Isl>,
     // Per-step state.
@@ -192,6 +201,7 @@ pub struct PairTopology {
     seam: bool,
     router: Router,
     last_delay_ms: f64,
+    last_t_s: f64,
     stepped: bool,
     // Results.
     events: Vec<TopoEvent>,
@@ -220,7 +230,7 @@ const PLANE_CHANGE_MERGE_S: f64 = 1800.0;
 
 impl PairTopology {
     /// Builds the topology of `spec` propagated by `prop`, for the pair `sites`.
-    pub fn new(spec: WalkerSpec, prop: Propagator, opts: PairOptions, sites: [Site; 2]) -> Self {
+    pub fn new(spec: WalkerSpec, prop: Propagator, opts: PairOptions, sites: [Site; 2], site_choices: Vec<Site>) -> Self {
         let n = prop.len();
         let links = isl::links(&spec);
         let site_ecef = [ecef_from_geodetic(sites[0].lat_deg, sites[0].lon_deg, 0.0), ecef_from_geodetic(sites[1].lat_deg, sites[1].lon_deg, 0.0)];
@@ -229,6 +239,7 @@ impl PairTopology {
             prop,
             opts,
             sites,
+            site_choices,
             site_ecef,
             links,
             sats: Vec::with_capacity(n),
@@ -242,6 +253,7 @@ impl PairTopology {
             seam: false,
             router: Router::new(n),
             last_delay_ms: f64::NAN,
+            last_t_s: 0.0,
             stepped: false,
             events: vec![],
             counts: HandoverCounts::default(),
@@ -274,6 +286,7 @@ impl PairTopology {
     pub fn step(&mut self, t_s: f64) -> (f64, f64, bool) {
         let first = !self.stepped;
         self.stepped = true;
+        self.last_t_s = t_s;
         self.steps += 1;
         self.prop.states(t_s, &mut self.sats);
         isl::latitudes(&self.sats, &mut self.lat);
@@ -440,14 +453,19 @@ impl PairTopology {
             tle_text: self.prop.tles().iter().map(|t| format!("{}\n{}\n{}\n", t.name.clone().unwrap_or_default(), t.line1, t.line2)).collect(),
             elevation_mask_deg: self.spec.elevation_mask_deg,
             altitude_km: self.spec.altitude_km,
+            inclination_deg: self.spec.inclination_deg,
+            plane_raan_deg: (0..self.spec.planes).map(|k| libm::fmod(k as f64 * self.spec.plane_spacing_deg(), 360.0)).collect(),
+            seam_raan_deg: self.spec.seam_spacing_deg().map(|gap| -gap / 2.0),
             sites: self.sites.clone(),
+            site_choices: self.site_choices.clone(),
         }
     }
 
     /// The state at the last step, packed for the globe:
     /// `[n_sats, x0, y0, z0, ... (ECEF km), asc_0 .. asc_{n-1} (1 ascending),
     ///   n_links, state_0 .. (0 up, 1 polar cut-off, 2 seam), seam partner b_0 .. (per link),
-    ///   access_from, access_to (-1 none), seam (0/1), delay_ms (NaN none), n_route, route...]`.
+    ///   access_from, access_to (-1 none), seam (0/1), delay_ms (NaN none), gmst [rad],
+    ///   n_route, route...]`.
     pub fn geometry_packed(&self) -> Vec<f64> {
         let n = self.sats.len();
         let mut out = Vec::with_capacity(1 + 4 * n + 2 * self.links.len() + 8 + self.route.len());
@@ -462,6 +480,7 @@ impl PairTopology {
         out.extend(self.access.iter().map(|a| a.map_or(-1.0, |x| x as f64)));
         out.push(self.seam as u8 as f64);
         out.push(self.last_delay_ms);
+        out.push(self.prop.gmst(self.last_t_s));
         out.push(self.route.len() as f64);
         out.extend(self.route.iter().map(|&r| r as f64));
         out

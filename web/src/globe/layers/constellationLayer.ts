@@ -1,0 +1,220 @@
+import {
+  Cartesian2,
+  Cartesian3,
+  Color,
+  HorizontalOrigin,
+  LabelCollection,
+  LabelStyle,
+  Material,
+  PointPrimitiveCollection,
+  PolylineCollection,
+  VerticalOrigin,
+  type Label,
+  type PointPrimitive,
+  type Polyline,
+  type Scene,
+} from 'cesium';
+import type { Geometry } from '../../engine/geometry';
+import type { ConstellationInfo } from '../../engine/protocol';
+import { coverageAngle, ecefFromGeodetic, footprintRing, orbitRingEcef, R_EARTH_KM, type Vec3 } from '../orbitMath';
+
+/** Plane colours (Tableau 10), shared with the legend. */
+export const PLANE_COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+
+const km = (p: Vec3 | ArrayLike<number>, i = 0) => new Cartesian3(p[i] * 1000, p[i + 1] * 1000, p[i + 2] * 1000);
+
+/** What the layer shows; toggled from the UI. */
+export interface LayerOptions {
+  showOrbits: boolean;
+  /** Show links that are down (styled by reason) as well as those that are up. */
+  showDownLinks: boolean;
+}
+
+/**
+ * Draws one constellation: satellites coloured by plane (outlined when ascending), orbit
+ * rings, ISLs styled by state, the seam line, the two sites, the route between them (glowing)
+ * and the access satellites' footprints. Everything is driven by `update` with the engine's
+ * geometry; nothing here computes the simulation.
+ */
+export class ConstellationLayer {
+  private readonly points = new PointPrimitiveCollection();
+  private readonly lines = new PolylineCollection();
+  private readonly labels = new LabelCollection();
+  private readonly sats: PointPrimitive[] = [];
+  private readonly links: Polyline[] = [];
+  private readonly orbits: Polyline[] = [];
+  private readonly route: Polyline;
+  private readonly footprints: Polyline[];
+  private readonly seam: Polyline | null;
+  private readonly seamLabel: Label | null;
+  private readonly flashUntil = new Map<number, number>();
+  private readonly styles: Record<'intra' | 'cross' | 'polar' | 'seam', { color: Color; dashPattern: number }>;
+  /** The last geometry drawn. */
+  lastGeometry: Geometry | null = null;
+
+  constructor(
+    private readonly scene: Scene,
+    readonly info: ConstellationInfo,
+    private options: LayerOptions,
+  ) {
+    scene.primitives.add(this.lines);
+    scene.primitives.add(this.points);
+    scene.primitives.add(this.labels);
+    // One material per polyline (Cesium destroys a polyline's material with it, so sharing one
+    // breaks the second destroy); a link's style changes through its uniforms.
+    const SOLID = 0xffff;
+    const DASHED = 0xff00;
+    this.styles = {
+      intra: { color: Color.fromCssColorString('#8fb3d9').withAlpha(0.55), dashPattern: SOLID },
+      cross: { color: Color.fromCssColorString('#5fd3a0').withAlpha(0.8), dashPattern: SOLID },
+      polar: { color: Color.fromCssColorString('#b0b0b0').withAlpha(0.5), dashPattern: DASHED },
+      seam: { color: Color.fromCssColorString('#ff5a5a').withAlpha(0.7), dashPattern: DASHED },
+    };
+    info.sats.forEach(([plane], i) => {
+      this.sats.push(
+        this.points.add({
+          position: Cartesian3.ZERO,
+          pixelSize: 7,
+          color: Color.fromCssColorString(PLANE_COLOURS[plane % PLANE_COLOURS.length]),
+          outlineColor: Color.WHITE,
+          outlineWidth: 0,
+          id: { kind: 'sat', index: i },
+        }),
+      );
+    });
+    for (const l of info.links) {
+      this.links.push(
+        this.lines.add({
+          positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
+          width: l.kind === 'intra-plane' ? 1 : 1.5,
+          material: Material.fromType('PolylineDash', { color: this.styles.intra.color, dashPattern: SOLID, dashLength: 10 }),
+        }),
+      );
+    }
+    for (let k = 0; k < info.planes; k++) {
+      this.orbits.push(
+        this.lines.add({
+          positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
+          width: 1,
+          material: Material.fromType('Color', { color: Color.fromCssColorString(PLANE_COLOURS[k % PLANE_COLOURS.length]).withAlpha(0.35) }),
+        }),
+      );
+    }
+    if (info.seam_raan_deg !== null) {
+      this.seam = this.lines.add({
+        positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
+        width: 3,
+        material: Material.fromType('PolylineDash', { color: this.styles.seam.color, dashPattern: DASHED, dashLength: 12 }),
+      });
+      this.seamLabel = this.labels.add({
+        position: Cartesian3.UNIT_X,
+        text: 'seam',
+        font: 'bold 15px sans-serif',
+        fillColor: Color.fromCssColorString('#ff7070'),
+        outlineColor: Color.BLACK,
+        outlineWidth: 3,
+        style: LabelStyle.FILL_AND_OUTLINE,
+        pixelOffset: new Cartesian2(8, 0),
+        horizontalOrigin: HorizontalOrigin.LEFT,
+      });
+    } else {
+      this.seam = null;
+      this.seamLabel = null;
+    }
+    this.footprints = [0, 1].map(() => this.lines.add({ positions: [Cartesian3.ZERO, Cartesian3.UNIT_X], width: 1.5, material: Material.fromType('Color', { color: Color.YELLOW.withAlpha(0.6) }) }));
+    this.route = this.lines.add({
+      positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
+      width: 9,
+      material: Material.fromType('PolylineGlow', { color: Color.fromCssColorString('#ffd84d'), glowPower: 0.25 }),
+    });
+    info.sites.forEach((s, i) => {
+      const p = km(ecefFromGeodetic(s.lat_deg, s.lon_deg, 0));
+      this.points.add({ position: p, pixelSize: 10, color: Color.fromCssColorString('#ffd84d'), outlineColor: Color.BLACK, outlineWidth: 2, id: { kind: 'site', index: i } });
+      this.labels.add({
+        position: p,
+        text: s.name,
+        font: '13px sans-serif',
+        fillColor: Color.WHITE,
+        outlineColor: Color.BLACK,
+        outlineWidth: 3,
+        style: LabelStyle.FILL_AND_OUTLINE,
+        pixelOffset: new Cartesian2(0, -14),
+        verticalOrigin: VerticalOrigin.BOTTOM,
+      });
+    });
+  }
+
+  /** Satellites drawn. */
+  satelliteCount(): number {
+    return this.sats.length;
+  }
+
+  /** Satellites placed in orbit by the last update (position off the Earth's centre). */
+  placedCount(): number {
+    return this.sats.filter((p) => Cartesian3.magnitude(p.position) > 6.4e6).length;
+  }
+
+  setOptions(options: LayerOptions): void {
+    this.options = options;
+    if (this.lastGeometry) this.update(this.lastGeometry);
+  }
+
+  /** Flashes satellite `index` (a handover just made it an access satellite). */
+  flash(index: number, wallMs: number): void {
+    this.flashUntil.set(index, wallMs + 1500);
+  }
+
+  /** Whether a flash is still running (the controller keeps rendering until it ends). */
+  flashing(wallMs: number): boolean {
+    for (const [, until] of this.flashUntil) if (until > wallMs) return true;
+    return false;
+  }
+
+  update(g: Geometry, wallMs = performance.now()): void {
+    this.lastGeometry = g;
+    const info = this.info;
+    const pos = (i: number) => km(g.ecefKm, 3 * i);
+    for (let i = 0; i < g.n && i < this.sats.length; i++) {
+      const p = this.sats[i];
+      p.position = pos(i);
+      const flash = (this.flashUntil.get(i) ?? 0) > wallMs;
+      const access = g.access[0] === i || g.access[1] === i;
+      p.pixelSize = flash ? 16 : access ? 11 : 7;
+      p.outlineWidth = g.ascending[i] === 1 ? 2 : 0;
+      p.outlineColor = flash ? Color.YELLOW : Color.WHITE;
+    }
+    info.links.forEach((l, k) => {
+      const line = this.links[k];
+      const state = g.linkState[k];
+      const b = g.linkB[k];
+      line.show = state === 0 || this.options.showDownLinks;
+      line.positions = [pos(l.a), pos(b)];
+      const style = state === 1 ? this.styles.polar : state === 2 ? this.styles.seam : l.kind === 'intra-plane' ? this.styles.intra : this.styles.cross;
+      line.material.uniforms.color = style.color;
+      line.material.uniforms.dashPattern = style.dashPattern;
+    });
+    const r = R_EARTH_KM + info.altitude_km;
+    this.orbits.forEach((o, k) => {
+      o.show = this.options.showOrbits;
+      o.positions = orbitRingEcef(info.plane_raan_deg[k], info.inclination_deg, r, g.gmst, 90).map((p) => km(p));
+    });
+    if (this.seam && this.seamLabel && info.seam_raan_deg !== null) {
+      // The seam line: the orbit-plane great circle midway across the seam gap.
+      this.seam.positions = orbitRingEcef(info.seam_raan_deg, info.inclination_deg, r, g.gmst, 90).map((p) => km(p));
+      this.seamLabel.position = km(orbitRingEcef(info.seam_raan_deg, info.inclination_deg, r, g.gmst, 8)[1]);
+    }
+    const lambda = coverageAngle(info.altitude_km, info.elevation_mask_deg);
+    g.access.forEach((a, end) => {
+      const f = this.footprints[end];
+      f.show = a >= 0;
+      if (a >= 0) f.positions = footprintRing([g.ecefKm[3 * a], g.ecefKm[3 * a + 1], g.ecefKm[3 * a + 2]], lambda).map((p) => km(p));
+    });
+    const sites = info.sites.map((s) => km(ecefFromGeodetic(s.lat_deg, s.lon_deg, 0)));
+    this.route.show = g.route.length > 0;
+    if (g.route.length > 0) this.route.positions = [sites[0], ...g.route.map(pos), sites[1]];
+  }
+
+  destroy(): void {
+    for (const c of [this.points, this.lines, this.labels]) this.scene.primitives.remove(c);
+  }
+}
