@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { initSync, benchHold } from '../web/src/wasm/skyqueue_wasm.js';
+import { initSync, benchHold, Simulation } from '../web/src/wasm/skyqueue_wasm.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, dflt) => {
@@ -52,3 +52,34 @@ if (wasm.checksum !== native.checksum) {
   process.exit(1);
 }
 console.log(`checksums agree (${wasm.checksum}): both builds processed the same events`);
+
+// Topology: a constellation scenario run to its end (default: 24 h of Iridium at 1 s steps
+// for one pair), natively and in wasm, from the same file.
+const topoFile = `${root}scripts/bench/topology-day.json`;
+let topoNative = null;
+for (let r = 0; r < repeats; r++) {
+  const out = JSON.parse(execFileSync(cli, ['bench', '--workload', 'topology', '--scenario', topoFile, '--json'], { encoding: 'utf8' }));
+  if (!topoNative || out.seconds < topoNative.seconds) topoNative = out;
+}
+const topoText = readFileSync(topoFile, 'utf8');
+let topoWasm = Infinity;
+let topoSummary = null;
+for (let r = 0; r < repeats; r++) {
+  const t0 = performance.now();
+  const sim = new Simulation(topoText);
+  sim.runToEnd();
+  topoWasm = Math.min(topoWasm, (performance.now() - t0) / 1000);
+  topoSummary = sim.summary().pair;
+  sim.free();
+}
+const topoChecksum = `${topoSummary.handovers.intra_orbital}-${topoSummary.handovers.inter_orbital}-${topoSummary.handovers.isl_change}-${topoSummary.delay_ms.mean.toFixed(6)}`;
+console.log('');
+console.log(`Topology benchmark: ${topoSummary.steps} steps (scripts/bench/topology-day.json), best of ${repeats}`);
+console.log(`native: ${topoNative.seconds.toFixed(3)} s (${Math.round(topoNative.steps_per_s)} steps/s)`);
+console.log(`wasm:   ${topoWasm.toFixed(3)} s (${Math.round(topoSummary.steps / topoWasm)} steps/s)`);
+console.log(`wasm / native speed: ${(topoNative.seconds / topoWasm).toFixed(2)}`);
+if (topoChecksum !== topoNative.checksum) {
+  console.error(`topology results differ: native ${topoNative.checksum}, wasm ${topoChecksum}`);
+  process.exit(1);
+}
+console.log(`results agree (${topoChecksum})`);

@@ -22,6 +22,8 @@ import { EVENT_KINDS } from './panels/eventKinds';
 /** Events kept in the log and markers kept on the delay chart. */
 const MAX_LOG = 200;
 const MAX_MARKERS = 3000;
+/** Shortest time between two globe redraws from streamed geometry [ms]. */
+const GLOBE_MS = 100;
 
 const GlobeView = lazy(() => import('./globe/GlobeView'));
 
@@ -51,6 +53,7 @@ export function App() {
   const globe = useRef<GlobeController | null>(null);
   const latest = useRef<{ info: LoadedInfo | null; geometry: Geometry | null }>({ info: null, geometry: null });
   const markers = useRef<ChartMarker[]>([]);
+  const lastGlobeDraw = useRef(0);
 
   const showInGlobe = useCallback((c: GlobeController | null) => {
     const { info, geometry } = latest.current;
@@ -90,7 +93,13 @@ export function App() {
           if (msg.geometry) {
             const g = unpackGeometry(msg.geometry);
             latest.current.geometry = g;
-            globe.current?.updateGeometry(g);
+            // The globe redraws at most every GLOBE_MS (software WebGL makes each draw costly);
+            // the latest geometry is drawn at the next chance.
+            const now = performance.now();
+            if (now - lastGlobeDraw.current >= GLOBE_MS || msg.finished) {
+              lastGlobeDraw.current = now;
+              globe.current?.updateGeometry(g);
+            }
           }
           if (msg.topoEvents.length) {
             globe.current?.handovers(msg.topoEvents);

@@ -13,7 +13,10 @@ interface Props {
   markers?: ChartMarker[];
 }
 
-/** React wrapper of renderTimeSeries: sizing and hover only. */
+/** Shortest time between two redraws caused by new data [ms]. */
+const REDRAW_MS = 200;
+
+/** React wrapper of renderTimeSeries: sizing, hover and redraw pacing only. */
 export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, version, markers }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
@@ -29,9 +32,30 @@ export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, vers
     return () => ro.disconnect();
   }, []);
 
-  useLayoutEffect(() => {
+  // Redraw at most every REDRAW_MS while data streams in (frames come at up to 20 Hz); hover
+  // and resizing redraw at once.
+  const lastDraw = useRef(0);
+  const pending = useRef<number | null>(null);
+  const draw = useRef(() => {});
+  draw.current = () => {
+    lastDraw.current = performance.now();
     if (svg.current) scales.current = renderTimeSeries(svg.current, data, { width, height, unit, xDomain, hoverIndex: hover, markers });
-  }, [data, width, height, unit, xDomain, hover, version, markers]);
+  };
+  useLayoutEffect(() => {
+    draw.current();
+  }, [width, height, unit, xDomain, hover, data]);
+  useEffect(() => {
+    const wait = REDRAW_MS - (performance.now() - lastDraw.current);
+    if (wait <= 0) draw.current();
+    else if (pending.current === null)
+      pending.current = window.setTimeout(() => {
+        pending.current = null;
+        draw.current();
+      }, wait);
+  }, [version, markers]);
+  useEffect(() => () => {
+    if (pending.current !== null) window.clearTimeout(pending.current);
+  }, []);
 
   const onMove = (e: React.MouseEvent<SVGSVGElement>) => {
     const s = scales.current;

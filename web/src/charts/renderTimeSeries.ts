@@ -104,7 +104,16 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
       .attr('d', line(idx) ?? '');
   }
 
-  const markers = (opts.markers ?? []).filter((m) => m.t >= xDomain[0] && m.t <= xDomain[1]);
+  // One marker per kind per pixel column: thousands of events over a day must not become
+  // thousands of SVG nodes redrawn at every frame.
+  const seen = new Set<string>();
+  const markers = (opts.markers ?? []).filter((m) => {
+    if (m.t < xDomain[0] || m.t > xDomain[1]) return false;
+    const key = `${m.kind}:${Math.round(x(m.t))}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   const mg = g.append('g').attr('class', 'markers');
   for (const m of markers) {
     const mx = x(m.t);

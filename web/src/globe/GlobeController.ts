@@ -123,10 +123,10 @@ export class GlobeController {
       this.flashTimer = setInterval(() => {
         const t = performance.now();
         if (this.layer !== layer) return this.stopFlashTimer();
-        if (layer.lastGeometry) layer.update(layer.lastGeometry, t);
+        if (layer.lastGeometry) layer.updatePoints(layer.lastGeometry, t);
         this.viewer.scene.requestRender();
         if (!layer.flashing(t)) this.stopFlashTimer();
-      }, 100);
+      }, 200);
     }
   }
 

@@ -35,9 +35,17 @@ COMMANDS:
         seam_separations, delay_ms (min, mean, max one-way) and hops (min, max).
     sites
         Lists the built-in ground sites with their coordinates.
-    bench [--events <N>] [--population <P>] [--seed <S>] [--json]
-        Measures the event kernel with the classic hold model (P pending events; each step pops
-        one and schedules one). Defaults: 20000000 events, population 1024, seed 1.
+    bench [--workload <hold|topology>] [--events <N>] [--population <P>] [--seed <S>]
+          [--scenario <file.json>] [--json]
+        hold (default): the event kernel with the classic hold model (P pending events; each
+        step pops one and schedules one). Defaults: 20000000 events, population 1024, seed 1.
+        topology: runs a constellation scenario to its end (default: 24 h of Iridium at 1 s
+        steps for the Atlantic ship - London pair: positions, ISL states, access, route, events).
+    tle generate [--constellation <preset>] [--epoch <YYYY-MM-DDTHH:MM:SSZ>]
+        Prints the element sets (TLE) the engine generates for a constellation preset.
+    tle check <file.tle>
+        Reads TLE text (two- or three-line) and reports every bad line with its number and
+        reason; nothing is loaded unless every line is good.
     help
         Prints this help.
 
@@ -79,6 +87,8 @@ macro_rules! outf {
 }
 
 enum Failure {
+    /// Already reported on stderr; exit with this status.
+    Silent(u8),
     Usage(String),
     Io(String),
     Invalid(String, ScenarioError),
@@ -88,6 +98,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match dispatch(&args) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Silent(code)) => ExitCode::from(code),
         Err(Failure::Usage(msg)) => {
             eprintln!("error: {msg}\n\nRun `skyqueue --help` for usage.");
             ExitCode::from(2)
@@ -129,6 +140,7 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
         }
         "bench" => bench(rest),
         "calc" => calc(rest),
+        "tle" => tle(rest),
         "sites" => {
             for s in engine::orbit::sites::catalogue() {
                 outln!("{:<18} {:>8.2} {:>9.2}", s.name, s.lat_deg, s.lon_deg);
@@ -339,8 +351,69 @@ fn calc(args: &[String]) -> Result<(), Failure> {
     }
 }
 
+/// The topology benchmark's scenario: 24 h of Iridium at 1 s steps for one pair.
+pub const TOPOLOGY_BENCH_SCENARIO: &str = r#"{"version": 1, "model": "constellation", "duration_s": 86400, "warmup_s": 0,
+  "metrics": {"bucket_s": 10}, "constellation": {"preset": "iridium", "step_s": 1, "from": "Atlantic ship", "to": "London"}}"#;
+
+fn tle(args: &[String]) -> Result<(), Failure> {
+    match args.first().map(String::as_str) {
+        Some("generate") => {
+            let (pos, opts) = parse_opts(&args[1..], &["--constellation", "--epoch"], &[])?;
+            if !pos.is_empty() {
+                return Err(Failure::Usage(format!("tle generate takes no argument `{}`", pos[0])));
+            }
+            let mut c = serde_json::json!({});
+            for (flag, v) in opts {
+                match flag {
+                    "--constellation" => c["preset"] = v.into(),
+                    _ => c["epoch_utc"] = v.into(),
+                }
+            }
+            let scenario = serde_json::json!({"version": 1, "model": "constellation", "duration_s": 1, "warmup_s": 0, "constellation": c});
+            let sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(tle generate options)".into(), e))?;
+            let info = sim.constellation_info().ok_or_else(|| Failure::Io("no constellation".into()))?;
+            out(&info.tle_text);
+            Ok(())
+        }
+        Some("check") => {
+            let (pos, _) = parse_opts(&args[1..], &[], &[])?;
+            let [path] = pos[..] else {
+                return Err(Failure::Usage("tle check takes exactly one file".into()));
+            };
+            let text = read_source(path)?;
+            match engine::orbit::tle::parse_tle_text(&text) {
+                Ok(sets) => {
+                    outln!("{path}: {} element sets, all valid", sets.len());
+                    Ok(())
+                }
+                Err(errors) => {
+                    eprintln!("error: {path}: {} bad line{}; nothing loaded", errors.len(), if errors.len() == 1 { "" } else { "s" });
+                    for e in errors {
+                        eprintln!("  {e}");
+                    }
+                    Err(Failure::Silent(2))
+                }
+            }
+        }
+        _ => Err(Failure::Usage("tle needs `generate` or `check <file>`".into())),
+    }
+}
+
 fn bench(args: &[String]) -> Result<(), Failure> {
-    let (pos, opts) = parse_opts(args, &["--events", "--population", "--seed"], &["--json"])?;
+    let (pos, opts) = parse_opts(args, &["--events", "--population", "--seed", "--workload", "--scenario"], &["--json"])?;
+    if let Some((_, w)) = opts.iter().find(|(f, _)| *f == "--workload") {
+        match *w {
+            "hold" => {}
+            "topology" => {
+                let text = match opts.iter().find(|(f, _)| *f == "--scenario") {
+                    Some((_, file)) => read_source(file)?,
+                    None => TOPOLOGY_BENCH_SCENARIO.to_string(),
+                };
+                return bench_topology(&text, opts.iter().any(|(f, _)| *f == "--json"));
+            }
+            other => return Err(Failure::Usage(format!("--workload: `{other}` is not one of hold, topology"))),
+        }
+    }
     if !pos.is_empty() {
         return Err(Failure::Usage(format!("bench takes no file (got `{}`)", pos[0])));
     }
@@ -355,7 +428,8 @@ fn bench(args: &[String]) -> Result<(), Failure> {
                     .ok_or_else(|| Failure::Usage(format!("--population: `{v}` is outside 1 to 4294967295")))?
             }
             "--seed" => seed = parse_u64(flag, v)?,
-            _ => json = true,
+            "--json" => json = true,
+            _ => {} // --workload hold, --scenario (topology only)
         }
     }
     let t0 = Instant::now();
@@ -372,6 +446,21 @@ fn bench(args: &[String]) -> Result<(), Failure> {
         );
     } else {
         outln!("hold: {events} events, population {population}: {secs:.3} s, {:.2} M events/s (checksum {:016x})", rate / 1e6, out.checksum);
+    }
+    Ok(())
+}
+
+fn bench_topology(scenario: &str, json: bool) -> Result<(), Failure> {
+    let t0 = Instant::now();
+    let mut sim = Simulation::from_json(scenario).map_err(|e| Failure::Invalid("(topology benchmark)".into(), e))?;
+    sim.run_to_end();
+    let secs = t0.elapsed().as_secs_f64();
+    let p = sim.summary().pair.ok_or_else(|| Failure::Io("no pair summary".into()))?;
+    let checksum = format!("{}-{}-{}-{:.6}", p.handovers.intra_orbital, p.handovers.inter_orbital, p.handovers.isl_change, p.delay_ms.mean);
+    if json {
+        outln!("{}", serde_json::json!({ "workload": "topology", "steps": p.steps, "seconds": secs, "steps_per_s": p.steps as f64 / secs, "checksum": checksum }));
+    } else {
+        outln!("topology: 24 h of Iridium at 1 s steps ({} steps): {secs:.3} s, {:.0} steps/s (checksum {checksum})", p.steps, p.steps as f64 / secs);
     }
     Ok(())
 }

@@ -170,19 +170,24 @@ export class ConstellationLayer {
     return false;
   }
 
-  update(g: Geometry, wallMs = performance.now()): void {
-    this.lastGeometry = g;
-    const info = this.info;
-    const pos = (i: number) => km(g.ecefKm, 3 * i);
+  /** Updates only the satellites' sizes and outlines (cheap: no polyline is rebuilt). */
+  updatePoints(g: Geometry, wallMs = performance.now()): void {
     for (let i = 0; i < g.n && i < this.sats.length; i++) {
       const p = this.sats[i];
-      p.position = pos(i);
       const flash = (this.flashUntil.get(i) ?? 0) > wallMs;
       const access = g.access[0] === i || g.access[1] === i;
       p.pixelSize = flash ? 16 : access ? 11 : 7;
       p.outlineWidth = g.ascending[i] === 1 ? 2 : 0;
       p.outlineColor = flash ? Color.YELLOW : Color.WHITE;
     }
+  }
+
+  update(g: Geometry, wallMs = performance.now()): void {
+    this.lastGeometry = g;
+    const info = this.info;
+    const pos = (i: number) => km(g.ecefKm, 3 * i);
+    for (let i = 0; i < g.n && i < this.sats.length; i++) this.sats[i].position = pos(i);
+    this.updatePoints(g, wallMs);
     info.links.forEach((l, k) => {
       const line = this.links[k];
       const state = g.linkState[k];

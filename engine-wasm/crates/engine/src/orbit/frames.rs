@@ -109,6 +109,20 @@ pub fn elevation_deg(site: &Vec3, sat: &Vec3) -> f64 {
     deg(libm::asin(sin_el.clamp(-1.0, 1.0)))
 }
 
+/// Sine of the elevation of `sat` seen from `site` (both ECEF [km]), given the site's unit
+/// vector `up`: the hot-path form of [`elevation_deg`].
+#[inline]
+pub fn sin_elevation(site: &Vec3, up: &Vec3, sat: &Vec3) -> f64 {
+    let v = [sat[0] - site[0], sat[1] - site[1], sat[2] - site[2]];
+    (v[0] * up[0] + v[1] * up[1] + v[2] * up[2]) / norm(&v)
+}
+
+/// Unit vector of `p`.
+pub fn unit(p: &Vec3) -> Vec3 {
+    let n = norm(p);
+    [p[0] / n, p[1] / n, p[2] / n]
+}
+
 /// Slant range [km] to a satellite at `alt_km` seen at elevation `elev_deg` (paper 004,
 /// Fig. 3a): d = -R sin e + sqrt((R sin e)^2 + h^2 + 2 R h).
 pub fn slant_range_km(alt_km: f64, elev_deg: f64) -> f64 {

@@ -1,7 +1,7 @@
 //! Satellite positions over time: SGP4 on generated (or loaded) element sets, or an ideal
 //! two-body circular orbit for textbook comparisons (no J2, so planes do not precess).
 
-use super::frames::{self, ecef_from_eci, gmst_rad, rad, Vec3, MU_KM3_S2, R_EARTH_KM};
+use super::frames::{self, gmst_rad, rad, Vec3, MU_KM3_S2, R_EARTH_KM};
 use super::tle::{format_tle, parse_tle_text, Tle};
 use super::walker::{SatElements, WalkerSpec};
 use crate::kernel::math;
@@ -127,9 +127,11 @@ impl Propagator {
     /// SGP4 cannot place is put at the Earth's centre (never visible, never linked).
     pub fn states(&self, t_s: f64, out: &mut Vec<SatState>) {
         let g = self.gmst(t_s);
+        let (sg, cg) = (math::sin(g), math::cos(g));
         out.clear();
         out.extend((0..self.len()).map(|i| match self.eci(i, t_s) {
-            Some((p, vz)) => SatState { ecef: ecef_from_eci(&p, g), ascending: vz > 0.0 },
+            // ecef_from_eci with the rotation's sine and cosine computed once per instant.
+            Some((p, vz)) => SatState { ecef: [cg * p[0] + sg * p[1], -sg * p[0] + cg * p[1], p[2]], ascending: vz > 0.0 },
             None => SatState { ecef: [0.0; 3], ascending: false },
         }));
     }

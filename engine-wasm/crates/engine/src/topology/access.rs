@@ -18,10 +18,13 @@ pub enum AccessPolicy {
 
 /// Chooses the access satellite.
 ///
-/// `elev_deg[i]` is satellite i's elevation; `plane_slot(i)` its plane and slot; `slots` the
-/// satellites per plane. Returns `None` when no satellite is above `mask_deg`.
-pub fn choose(policy: AccessPolicy, current: Option<usize>, elev_deg: &[f64], mask_deg: f64, slots: usize, hysteresis_deg: f64) -> Option<usize> {
-    let visible = |i: usize| elev_deg[i] >= mask_deg;
+/// `sin_elev[i]` is the sine of satellite i's elevation (ordering and the mask test need no
+/// inverse sine); satellite i is slot `i % slots` of plane `i / slots`. Returns `None` when no
+/// satellite is above `mask_deg`.
+pub fn choose(policy: AccessPolicy, current: Option<usize>, sin_elev: &[f64], mask_deg: f64, slots: usize, hysteresis_deg: f64) -> Option<usize> {
+    let elev_deg = sin_elev;
+    let sin_mask = libm::sin(mask_deg.to_radians());
+    let visible = |i: usize| sin_elev[i] >= sin_mask;
     let highest = || {
         (0..elev_deg.len()).filter(|&i| visible(i)).fold(None, |best: Option<usize>, i| match best {
             Some(b) if elev_deg[b] >= elev_deg[i] => Some(b),
@@ -33,7 +36,7 @@ pub fn choose(policy: AccessPolicy, current: Option<usize>, elev_deg: &[f64], ma
         AccessPolicy::Hysteresis => {
             let h = highest();
             match (current, h) {
-                (Some(c), Some(b)) if visible(c) && elev_deg[b] < elev_deg[c] + hysteresis_deg => Some(c),
+                (Some(c), Some(b)) if visible(c) && deg(elev_deg[b]) < deg(elev_deg[c]) + hysteresis_deg => Some(c),
                 _ => h,
             }
         }
@@ -55,9 +58,20 @@ pub fn choose(policy: AccessPolicy, current: Option<usize>, elev_deg: &[f64], ma
     }
 }
 
+/// Elevation [deg] from its sine.
+fn deg(sin_el: f64) -> f64 {
+    libm::asin(sin_el.clamp(-1.0, 1.0)).to_degrees()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tests speak degrees; `choose` takes sines.
+    fn choose(policy: AccessPolicy, current: Option<usize>, elev_deg: &[f64], mask_deg: f64, slots: usize, h: f64) -> Option<usize> {
+        let s: Vec<f64> = elev_deg.iter().map(|e| libm::sin(e.to_radians())).collect();
+        super::choose(policy, current, &s, mask_deg, slots, h)
+    }
 
     #[test]
     fn ns2_keeps_the_serving_satellite_then_prefers_its_plane() {

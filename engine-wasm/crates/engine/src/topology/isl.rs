@@ -11,7 +11,7 @@
 //!   "seam ISLs on" teaching option is set; then each last-plane satellite links to the
 //!   nearest first-plane satellite below the cut-off.
 
-use crate::orbit::frames::{distance_km, geodetic_from_ecef};
+use crate::orbit::frames::distance_km;
 use crate::orbit::propagate::SatState;
 use crate::orbit::walker::{WalkerKind, WalkerSpec};
 use serde::Serialize;
@@ -139,10 +139,12 @@ pub struct IslRules {
     pub seam_isls: bool,
 }
 
-/// States of `links` at one instant, from the satellites' latitudes.
-pub fn states(links: &[Isl], rules: &IslRules, lat_deg: &[f64], out: &mut Vec<IslState>) {
+/// States of `links` at one instant. `sin_lat[i]` is the sine of satellite i's latitude
+/// (z / r: no inverse trigonometry in the hot path).
+pub fn states(links: &[Isl], rules: &IslRules, sin_lat: &[f64], out: &mut Vec<IslState>) {
     out.clear();
-    let high = |i: u32| lat_deg[i as usize].abs() > rules.polar_cutoff_deg;
+    let limit = libm::sin(rules.polar_cutoff_deg.to_radians());
+    let high = |i: u32| sin_lat[i as usize].abs() > limit;
     for l in links {
         out.push(match l.kind {
             IslKind::IntraPlane => IslState::Up,
@@ -155,10 +157,18 @@ pub fn states(links: &[Isl], rules: &IslRules, lat_deg: &[f64], out: &mut Vec<Is
     }
 }
 
-/// Latitudes [deg] of every satellite.
-pub fn latitudes(sats: &[SatState], out: &mut Vec<f64>) {
+/// Sines of the latitudes of every satellite (z / r over the spherical Earth).
+pub fn sin_latitudes(sats: &[SatState], out: &mut Vec<f64>) {
     out.clear();
-    out.extend(sats.iter().map(|s| geodetic_from_ecef(&s.ecef).0));
+    out.extend(sats.iter().map(|s| {
+        let [x, y, z] = s.ecef;
+        let r = (x * x + y * y + z * z).sqrt();
+        if r > 0.0 {
+            z / r
+        } else {
+            0.0
+        }
+    }));
 }
 
 /// For the seam-ISL teaching option: re-pairs each `CrossSeam` link of last-plane slot j with

@@ -14,7 +14,7 @@ use super::access::{self, AccessPolicy};
 use super::isl::{self, Isl, IslRules, IslState};
 use super::routing::{Router, RoutingMetric};
 use crate::metrics::{SeriesInfo, SeriesKind};
-use crate::orbit::frames::{distance_km, ecef_from_geodetic, elevation_deg, Vec3, C_KM_S};
+use crate::orbit::frames::{distance_km, ecef_from_geodetic, sin_elevation, unit, Vec3, C_KM_S};
 use crate::orbit::propagate::{Propagator, SatState};
 use crate::orbit::sites::Site;
 use crate::orbit::walker::{WalkerKind, WalkerSpec};
@@ -188,6 +188,7 @@ pub struct PairTopology {
     sites: [Site; 2],
     site_choices: Vec<Site>,
     site_ecef: [Vec3; 2],
+    site_up: [Vec3; 2],
     links: Vec<Isl>,
     // Per-step state.
     sats: Vec<SatState>,
@@ -240,6 +241,7 @@ impl PairTopology {
             opts,
             sites,
             site_choices,
+            site_up: [unit(&site_ecef[0]), unit(&site_ecef[1])],
             site_ecef,
             links,
             sats: Vec::with_capacity(n),
@@ -289,7 +291,7 @@ impl PairTopology {
         self.last_t_s = t_s;
         self.steps += 1;
         self.prop.states(t_s, &mut self.sats);
-        isl::latitudes(&self.sats, &mut self.lat);
+        isl::sin_latitudes(&self.sats, &mut self.lat);
         if self.opts.rules.seam_isls {
             isl::repair_seam_links(&mut self.links, &self.sats, &self.spec);
         }
@@ -312,7 +314,7 @@ impl PairTopology {
         let before = self.access;
         for end in 0..2 {
             for (i, s) in self.sats.iter().enumerate() {
-                self.elev[end][i] = elevation_deg(&self.site_ecef[end], &s.ecef);
+                self.elev[end][i] = sin_elevation(&self.site_ecef[end], &self.site_up[end], &s.ecef);
             }
             let now = access::choose(self.opts.access, self.access[end], &self.elev[end], self.spec.elevation_mask_deg, slots, self.opts.hysteresis_deg);
             self.access[end] = now;
