@@ -33,6 +33,12 @@ COMMANDS:
         for H hours (default 24) at S-second steps (default 1) and prints, as JSON, handovers by
         type (intra_orbital, inter_orbital, seam, isl_change; summed over both ends),
         seam_separations, delay_ms (min, mean, max one-way) and hops (min, max).
+    calc emodel --codec <g711|g711-plc|g729|g729a-vad|g723.1-6.3> --delay-ms <D>
+                [--loss-pct <P>] [--burst-r <B>] [--advantage <A>] [--jitter-buffer-ms <J>]
+        Voice quality by the ITU-T G.107 E-model (full model, Table 3 defaults): R and MOS for a
+        one-way mouth-to-ear delay D + J ms (T = Ta = D + J, Tr = 2 T), random packet loss P %
+        (default 0) with burst ratio B (default 1) and advantage factor A (default 0; paper 000
+        uses 20 for satellite, paper 003 uses 30), as JSON with every impairment.
     sites
         Lists the built-in ground sites with their coordinates.
     bench [--workload <hold|topology>] [--events <N>] [--population <P>] [--seed <S>]
@@ -271,7 +277,7 @@ fn parse_f64(flag: &str, v: &str) -> Result<f64, Failure> {
 
 fn calc(args: &[String]) -> Result<(), Failure> {
     let Some(what) = args.first() else {
-        return Err(Failure::Usage("calc needs a calculation: slant or pair".into()));
+        return Err(Failure::Usage("calc needs a calculation: slant, pair or emodel".into()));
     };
     match what.as_str() {
         "slant" => {
@@ -347,7 +353,49 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
             Ok(())
         }
-        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair)"))),
+        "emodel" => {
+            let (pos, opts) = parse_opts(&args[1..], &["--codec", "--delay-ms", "--loss-pct", "--burst-r", "--advantage", "--jitter-buffer-ms"], &[])?;
+            if !pos.is_empty() {
+                return Err(Failure::Usage(format!("calc emodel takes no argument `{}`", pos[0])));
+            }
+            let (mut codec, mut delay, mut loss, mut burst, mut adv, mut jb) = (None, None, 0.0, 1.0, 0.0, 0.0);
+            for (flag, v) in opts {
+                let range = |x: f64, lo: f64, hi: f64| {
+                    if (lo..=hi).contains(&x) {
+                        Ok(x)
+                    } else {
+                        Err(Failure::Usage(format!("{flag}: {x} is outside {lo} to {hi}")))
+                    }
+                };
+                match flag {
+                    "--codec" => {
+                        codec = Some(engine::metrics::emodel::Codec::from_name(v).ok_or_else(|| {
+                            Failure::Usage(format!("--codec: `{v}` is not one of g711, g711-plc, g729, g729a-vad, g723.1-6.3"))
+                        })?)
+                    }
+                    "--delay-ms" => delay = Some(range(parse_f64(flag, v)?, 0.0, 10_000.0)?),
+                    "--loss-pct" => loss = range(parse_f64(flag, v)?, 0.0, 100.0)?,
+                    "--burst-r" => burst = range(parse_f64(flag, v)?, 1.0, 100.0)?,
+                    "--advantage" => adv = range(parse_f64(flag, v)?, 0.0, 50.0)?,
+                    _ => jb = range(parse_f64(flag, v)?, 0.0, 2000.0)?,
+                }
+            }
+            let codec = codec.ok_or_else(|| Failure::Usage("calc emodel needs --codec".into()))?;
+            let delay = delay.ok_or_else(|| Failure::Usage("calc emodel needs --delay-ms".into()))?;
+            let out = engine::metrics::emodel::voice_quality(codec, delay + jb, loss, burst, adv);
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&serde_json::json!({
+                    "codec": codec, "one_way_delay_ms": delay + jb, "network_delay_ms": delay, "jitter_buffer_ms": jb,
+                    "loss_pct": loss, "burst_r": burst, "advantage": adv,
+                    "r": out.r, "mos": out.mos, "ro": out.ro, "is": out.is, "id": out.id, "idte": out.idte,
+                    "idle": out.idle, "idd": out.idd, "ie_eff": out.ie_eff, "source": "ITU-T G.107 (06/2015), Table 3 defaults"
+                }))
+                .unwrap_or_default()
+            );
+            Ok(())
+        }
+        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair, emodel)"))),
     }
 }
 

@@ -102,7 +102,7 @@ fn help_documents_every_subcommand() {
     let out = skyqueue(&["--help"]);
     assert!(out.status.success());
     let help = text(&out.stdout);
-    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "sites", "--out", "--seed"] {
+    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "sites", "--out", "--seed"] {
         assert!(help.contains(cmd), "help lacks {cmd}");
     }
 }
@@ -160,4 +160,22 @@ fn calc_pair_prints_handovers_seam_delay_and_hops() {
     let bad = skyqueue(&["calc", "pair", "--from", "Atlantis", "--to", "London"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("constellation.from: unknown site `Atlantis`"), "{}", text(&bad.stderr));
+}
+
+#[test]
+fn calc_emodel_gives_r_and_mos() {
+    let out = skyqueue(&["calc", "emodel", "--codec", "g711", "--delay-ms", "0"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // G.107 Table 3 defaults: R = 93.2.
+    assert!((v["r"].as_f64().unwrap() - 93.2).abs() < 0.05, "{v}");
+    assert!((v["mos"].as_f64().unwrap() - 4.41).abs() < 0.01);
+    let sat = skyqueue(&["calc", "emodel", "--codec", "g729", "--delay-ms", "250", "--loss-pct", "2", "--advantage", "20", "--jitter-buffer-ms", "40"]);
+    let s: serde_json::Value = serde_json::from_slice(&sat.stdout).unwrap();
+    assert_eq!(s["one_way_delay_ms"], 290.0);
+    assert!(s["r"].as_f64().unwrap() < 93.2 && s["mos"].as_f64().unwrap() > 1.0);
+    assert_eq!(skyqueue(&["calc", "emodel", "--codec", "opus", "--delay-ms", "10"]).status.code(), Some(2));
+    assert_eq!(skyqueue(&["calc", "emodel", "--codec", "g711", "--delay-ms", "-1"]).status.code(), Some(2));
+    assert_eq!(skyqueue(&["calc", "emodel", "--codec", "g711", "--delay-ms", "NaN"]).status.code(), Some(2));
+    assert_eq!(skyqueue(&["calc", "emodel", "--codec", "g711"]).status.code(), Some(2));
 }

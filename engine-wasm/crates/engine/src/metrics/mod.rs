@@ -1,5 +1,6 @@
 //! Measurements: time series for charts, summary statistics for results.
 
+pub mod emodel;
 pub mod series;
 pub mod stats;
 
