@@ -30,7 +30,9 @@
 #![warn(missing_docs)]
 
 pub mod analytic;
+pub mod channel;
 pub mod kernel;
+pub mod link;
 pub mod metrics;
 pub mod orbit;
 pub mod scenario;

@@ -1,0 +1,3 @@
+//! Link-layer reliability: adaptive HARQ on the LMS link (paper 000).
+
+pub mod harq;
