@@ -5,7 +5,7 @@ export interface SeriesInfo {
   id: string;
   label: string;
   unit: string;
-  kind: 'mean' | 'time-average' | 'rate';
+  kind: 'mean' | 'time-average' | 'rate' | 'sum-rate';
 }
 
 /** Simulated seconds per wall-clock second, or as fast as the engine goes. */

@@ -98,8 +98,14 @@ pub struct LmsChannel {
     rot_re: [(f64, f64); N_SINUSOIDS],
     rot_im: [(f64, f64); N_SINUSOIDS],
     fade_k: u64,
-    /// Cached SNR at `fade_k`.
-    snr_db: f64,
+    /// Direct component (a cos phi, a sin phi) and diffuse scale, refreshed at state steps.
+    direct: (f64, f64),
+    diffuse_scale: f64,
+    /// Reference SNR, linear.
+    snr_ref: f64,
+    /// Cached linear SNR at `fade_k`, and the QPSK mutual information at it (lazily).
+    snr_lin: f64,
+    mi: Option<f64>,
     /// Steps spent in each state, for checks.
     occupancy: [u64; 3],
 }
@@ -162,11 +168,26 @@ impl LmsChannel {
             rot_re,
             rot_im,
             fade_k: 0,
-            snr_db: 0.0,
+            direct: (0.0, 0.0),
+            diffuse_scale: 0.0,
+            snr_ref: 1.0,
+            snr_lin: 1.0,
+            mi: None,
             occupancy: [0; 3],
         };
-        ch.snr_db = ch.compute_snr();
+        ch.snr_ref = math::pow(10.0, ch.p.snr_ref_db / 10.0);
+        ch.refresh_state_terms();
+        ch.snr_lin = ch.compute_snr_linear();
         ch
+    }
+
+    /// Recomputes what only changes at state steps: the direct component and the diffuse
+    /// scale. Each branch is a sum of N unit sinusoids (variance N/2), scaled so that the
+    /// complex diffuse component has total power 10^(MP/10).
+    fn refresh_state_terms(&mut self) {
+        let a = math::pow(10.0, self.direct_db / 20.0);
+        self.direct = (a * math::cos(self.direct_phase), a * math::sin(self.direct_phase));
+        self.diffuse_scale = (math::pow(10.0, ITS_LOO_DB[self.state].2 / 10.0) / N_SINUSOIDS as f64).sqrt();
     }
 
     /// Current state: 0 line of sight, 1 moderate, 2 deep shadowing.
@@ -195,28 +216,34 @@ impl LmsChannel {
         self.state = next;
     }
 
-    fn compute_snr(&self) -> f64 {
-        let mp = ITS_LOO_DB[self.state].2;
-        // Each branch is a sum of N unit sinusoids: variance N/2; scale the complex diffuse
-        // component to total power 10^(MP/10).
-        let scale = (math::pow(10.0, mp / 10.0) / N_SINUSOIDS as f64).sqrt();
+    fn compute_snr_linear(&self) -> f64 {
         let (mut re, mut im) = (0.0, 0.0);
         for n in 0..N_SINUSOIDS {
             re += self.ph_re[n].0;
             im += self.ph_im[n].0;
         }
-        let a = math::pow(10.0, self.direct_db / 20.0);
-        let (x, y) = (a * math::cos(self.direct_phase) + scale * re, a * math::sin(self.direct_phase) + scale * im);
-        let p = x * x + y * y;
-        self.p.snr_ref_db + 10.0 * math::log10(p.max(1e-30))
+        let (x, y) = (self.direct.0 + self.diffuse_scale * re, self.direct.1 + self.diffuse_scale * im);
+        self.snr_ref * (x * x + y * y).max(1e-30)
     }
 
     /// SNR [dB] at time `t_s` (held over each 1 ms step). Times must not decrease; an earlier
     /// time returns the current value.
     pub fn snr_db(&mut self, t_s: f64) -> f64 {
+        10.0 * math::log10(self.snr_linear(t_s))
+    }
+
+    /// QPSK mutual information [bits/symbol] at `t_s` (cached per 1 ms step): what PF calls
+    /// the achievable rate.
+    pub fn mi_bits(&mut self, t_s: f64) -> f64 {
+        let snr = self.snr_linear(t_s);
+        *self.mi.get_or_insert_with(|| crate::link::harq::qpsk_mi_bits_linear(snr))
+    }
+
+    /// Linear SNR at `t_s` (see [`LmsChannel::snr_db`]).
+    pub fn snr_linear(&mut self, t_s: f64) -> f64 {
         let k = (t_s / FADING_STEP_S) as u64;
         if k <= self.fade_k {
-            return self.snr_db;
+            return self.snr_lin;
         }
         let state_per_fade = (self.p.state_step_s / FADING_STEP_S).round().max(1.0) as u64;
         for step in self.fade_k + 1..=k {
@@ -234,11 +261,13 @@ impl LmsChannel {
             if step % state_per_fade == 0 {
                 self.step_state();
                 self.state_k += 1;
+                self.refresh_state_terms();
             }
         }
         self.fade_k = k;
-        self.snr_db = self.compute_snr();
-        self.snr_db
+        self.snr_lin = self.compute_snr_linear();
+        self.mi = None;
+        self.snr_lin
     }
 }
 

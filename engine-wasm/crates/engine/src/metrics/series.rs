@@ -41,6 +41,8 @@ pub enum SeriesKind {
     TimeAverage,
     /// Events per second in the bucket (e.g. throughput).
     Rate,
+    /// Sum of the samples per second of bucket (e.g. bits delivered -> bit rate).
+    SumRate,
 }
 
 /// Name, label and unit of one series.
@@ -221,7 +223,8 @@ impl Recorder {
         &self.info
     }
 
-    /// Adds a sample to series `k` at time `t` (a [`SeriesKind::Mean`] series).
+    /// Adds a sample to series `k` at time `t` (a [`SeriesKind::Mean`] or
+    /// [`SeriesKind::SumRate`] series).
     pub fn sample(&mut self, k: usize, t: SimTime, x: f64) {
         self.roll_to(t);
         let a = &mut self.acc[k];
@@ -279,6 +282,10 @@ impl Recorder {
                 }
                 SeriesKind::Rate => {
                     row.sums[k] = a.n as f64;
+                    row.weights[k] = width_s;
+                }
+                SeriesKind::SumRate => {
+                    row.sums[k] = a.sum;
                     row.weights[k] = width_s;
                 }
                 SeriesKind::TimeAverage => {

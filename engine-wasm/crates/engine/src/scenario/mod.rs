@@ -18,8 +18,10 @@
 mod constellation;
 mod error;
 mod validate;
+mod voip;
 
 pub use constellation::ConstellationScenario;
+pub use voip::VoipScenario;
 pub use error::{FieldError, ScenarioError};
 
 use serde::{Deserialize, Serialize};
@@ -68,6 +70,9 @@ pub struct Scenario {
     /// The constellation and the pair of ground sites (used when `model` is `constellation`).
     #[serde(default)]
     pub constellation: ConstellationScenario,
+    /// VoIP flows over a shared LMS last hop (used when `model` is `voip-leo`).
+    #[serde(default)]
+    pub voip: VoipScenario,
 }
 
 /// The model a scenario runs.
@@ -79,6 +84,9 @@ pub enum ModelKind {
     Queue,
     /// A LEO constellation and the route between two ground sites (`constellation`).
     Constellation,
+    /// VoIP flows through a LEO constellation to mobile receivers sharing one LMS link
+    /// (`voip`; paper 000).
+    VoipLeo,
 }
 
 /// Arrival process of the offered traffic.
@@ -219,6 +227,7 @@ impl Default for Scenario {
             queue: QueueSpec::default(),
             metrics: MetricsSpec::default(),
             constellation: ConstellationScenario::default(),
+            voip: VoipScenario::default(),
         }
     }
 }

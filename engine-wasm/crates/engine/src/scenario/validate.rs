@@ -142,6 +142,9 @@ impl Scenario {
         if self.model == ModelKind::Constellation {
             self.validate_constellation(&mut c, duration_ok);
         }
+        if self.model == ModelKind::VoipLeo {
+            self.validate_voip(&mut c);
+        }
 
         if c.errors.is_empty() {
             Ok(())
@@ -152,6 +155,44 @@ impl Scenario {
 }
 
 impl Scenario {
+    fn validate_voip(&self, c: &mut Checker) {
+        let v = &self.voip;
+        let f = |name: &str| format!("voip.{name}");
+        c.int(&f("flows"), v.flows as u64, 1, 2000);
+        c.real(&f("codes_timeout_ms"), v.codes_timeout_ms, 0.0, true, 10_000.0);
+        c.real(&f("lms.snr_ref_db"), v.lms.snr_ref_db, -10.0, false, 40.0);
+        c.real(&f("lms.speed_kmh"), v.lms.speed_kmh, 0.0, false, 1000.0);
+        c.real(&f("lms.carrier_ghz"), v.lms.carrier_ghz, 0.1, false, 100.0);
+        c.real(&f("lms.state_duration_scale_s"), v.lms.state_duration_scale_s, 0.01, false, 1e6);
+        c.real(&f("lms.state_step_s"), v.lms.state_step_s, 0.001, false, 1.0);
+        c.real(&f("lms.corr_distance_m"), v.lms.corr_distance_m, 0.01, false, 1000.0);
+        c.real(&f("harq.first_tx_bits_per_symbol"), v.harq.first_tx_bits_per_symbol, 0.0, true, 2.0);
+        c.real(&f("harq.code_gap"), v.harq.code_gap, 0.0, false, 1.0);
+        c.int(&f("harq.max_retx"), v.harq.max_retx as u64, 0, 10);
+        c.real(&f("harq.round_trip_ms"), v.harq.round_trip_ms, 0.0, true, 1000.0);
+        c.real(&f("link_rate_bps"), v.link_rate_bps, 1e3, false, 1e10);
+        c.real(&f("packet_bytes"), v.packet_bytes, 1.0, false, 65_535.0);
+        c.real(&f("rate_bps"), v.rate_bps, 100.0, false, 1e8);
+        c.real(&f("mean_on_ms"), v.mean_on_ms, 0.0, true, 1e6);
+        c.real(&f("mean_off_ms"), v.mean_off_ms, 0.0, true, 1e6);
+        c.real(&f("pareto_shape"), v.pareto_shape, 1.0, true, 10.0);
+        c.real(&f("constellation_delay_ms[0]"), v.constellation_delay_ms[0], 0.0, false, 1000.0);
+        c.real(&f("constellation_delay_ms[1]"), v.constellation_delay_ms[1], 0.0, false, 1000.0);
+        if v.constellation_delay_ms[0] > v.constellation_delay_ms[1] {
+            c.push(&f("constellation_delay_ms"), format!("[{}, {}]: the minimum is above the maximum", v.constellation_delay_ms[0], v.constellation_delay_ms[1]));
+        }
+        c.real(&f("last_hop_delay_ms"), v.last_hop_delay_ms, 0.0, false, 1000.0);
+        c.real(&f("rtt_ms"), v.rtt_ms, 0.0, true, 10_000.0);
+        c.real(&f("pf_window"), v.pf_window, 1.0, false, 1e6);
+        c.real(&f("advantage"), v.advantage, 0.0, false, 50.0);
+        c.int(&f("snr_traces"), v.snr_traces as u64, 0, 8);
+        // Bound the work of one run: packets offered = flows x rate x duration.
+        let pkts = v.flows as f64 * v.rate_bps / (v.packet_bytes * 8.0) * self.duration_s;
+        if pkts.is_finite() && pkts > MAX_EXPECTED_ARRIVALS {
+            c.push(&f("flows"), format!("{pkts:.3e} packets over duration_s, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; fewer flows or a shorter run"));
+        }
+    }
+
     fn validate_constellation(&self, c: &mut Checker, duration_ok: bool) {
         let k = &self.constellation;
         let spec = k.spec();
@@ -313,6 +354,16 @@ mod tests {
         let e = errors(r#"{"version": 1, "model": "constellation", "constellation": {"planes": 7}}"#);
         assert!(e.iter().any(|s| s.starts_with("constellation.raan_spacing_deg:") && s.contains("no seam")), "{e:#?}");
         assert!(errors(r#"{"version": 1, "model": "constellation"}"#).is_empty());
+    }
+
+    #[test]
+    fn voip_ranges_name_the_field() {
+        let e = errors(r#"{"version": 1, "model": "voip-leo", "voip": {"flows": 0, "codes_timeout_ms": -5, "lms": {"snr_ref_db": -100}}}"#);
+        let paths: Vec<&str> = e.iter().map(|s| s.split(':').next().unwrap()).collect();
+        assert_eq!(paths, vec!["voip.flows", "voip.codes_timeout_ms", "voip.lms.snr_ref_db"], "{e:#?}");
+        assert!(errors(r#"{"version": 1, "model": "voip-leo", "voip": {"flows": 2001}}"#)[0].contains("above the maximum 2000"));
+        assert!(!errors(r#"{"version": 1, "model": "voip-leo", "voip": {"lms": {"snr_ref_db": NaN}}}"#).is_empty());
+        assert!(errors(r#"{"version": 1, "model": "voip-leo"}"#).is_empty());
     }
 
     #[test]

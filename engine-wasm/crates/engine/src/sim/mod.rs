@@ -7,6 +7,7 @@
 //! results in both.
 
 pub mod fifo_station;
+pub mod voip_leo;
 
 use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
 use crate::metrics::{Recorder, SeriesFrame, SeriesInfo};
@@ -62,6 +63,9 @@ pub struct Summary {
     /// The pair's route, delay and handovers (constellation model).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pair: Option<PairSummary>,
+    /// VoIP quality over the LMS link (voip-leo model).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub voip: Option<voip_leo::VoipSummary>,
 }
 
 /// The series table of a results file.
@@ -115,6 +119,7 @@ pub struct Simulation {
 enum Model {
     Queue { events: EventQueue<Event>, station: FifoStation },
     Topology { topo: Box<PairTopology>, step: SimDuration, next: SimTime },
+    Voip { events: EventQueue<voip_leo::Event>, model: Box<voip_leo::VoipLeo> },
 }
 
 /// Builds the pair topology of a validated constellation scenario.
@@ -146,6 +151,12 @@ impl Simulation {
                 let mut events = EventQueue::with_capacity(scenario.traffic.flows as usize + 2);
                 let station = FifoStation::new(&scenario, &streams, &mut events);
                 (Model::Queue { events, station }, fifo_station::series_info())
+            }
+            ModelKind::VoipLeo => {
+                let streams = Streams::new(scenario.seed);
+                let mut events = EventQueue::with_capacity(2 * scenario.voip.flows as usize + 16);
+                let model = Box::new(voip_leo::VoipLeo::new(&scenario, &streams, &mut events));
+                (Model::Voip { events, model }, voip_leo::series_info(scenario.voip.snr_traces))
             }
             ModelKind::Constellation => {
                 let topo = Box::new(build_topology(&scenario)?);
@@ -206,6 +217,13 @@ impl Simulation {
                     station.handle(at, ev, events, &mut self.recorder);
                 }
             }
+            Model::Voip { events, model } => {
+                while let Some((at, ev)) = events.pop_until(t) {
+                    self.now = at;
+                    self.processed += 1;
+                    model.handle(at, ev, events, &mut self.recorder);
+                }
+            }
             Model::Topology { topo, step, next } => {
                 while *next <= t {
                     let at = *next;
@@ -264,6 +282,10 @@ impl Simulation {
             },
             pair: match &self.model {
                 Model::Topology { topo, .. } => Some(topo.summary()),
+                _ => None,
+            },
+            voip: match &self.model {
+                Model::Voip { model, .. } => Some(model.summary(self.now)),
                 _ => None,
             },
         }

@@ -1,0 +1,439 @@
+//! VoIP over a LEO constellation with an LMS last hop (paper 000, Fig. 1; MODELS.md §2-5, §8).
+//!
+//! ```text
+//!  server --(constellation: 70-90 ms, fixed per flow)--> last satellite
+//!    [ policy: DT_S | DT_H | RR | PF | CoDeS ] --> LMS link (9.4 Mb/s coded, HARQ) --> n receivers
+//! ```
+//!
+//! Each flow is a Pareto on/off VoIP source; each receiver has its own LMS channel (own random
+//! stream), so every policy sees the same traffic and channel realisations for a seed. The LMS
+//! link is one server: it sends either a HARQ retransmission that has come due (first) or the
+//! packet the policy picks, taking 2 coded bits per QPSK symbol at `link_rate_bps`.
+//!
+//! Link time (our reading of paper 000's "maximum load of useful coded bits on the LMS link is
+//! 9.4 Mb/s"): a transmission carries the VoIP packet's own bits coded at `harq.first_tx_bits_
+//! per_symbol`; the zero padding to 1115 bytes is known to the receiver and not sent. This is
+//! the reading under which the link saturates between 75 and 100 users, as the paper found.
+
+use crate::channel::lms::LmsChannel;
+use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
+use crate::link::harq::{HarqOutcome, HarqPacket};
+use crate::metrics::emodel::{self, EModelOutput};
+use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKind};
+use crate::scenario::{Scenario, VoipScenario};
+use crate::sched::per_flow::{LmsScheduler, Queued, SchedDrop};
+use crate::traffic::voip::ParetoOnOff;
+use serde::Serialize;
+use std::collections::VecDeque;
+
+/// A VoIP packet on its way.
+#[derive(Clone, Copy, Debug)]
+pub struct VoipPacket {
+    flow: u32,
+    created: SimTime,
+    at_sat: SimTime,
+}
+
+impl Queued for VoipPacket {
+    fn flow(&self) -> usize {
+        self.flow as usize
+    }
+    fn enqueued_at(&self) -> SimTime {
+        self.at_sat
+    }
+}
+
+/// Events of the model.
+#[derive(Clone, Copy, Debug)]
+pub enum Event {
+    /// Flow `0` emits a packet at the server.
+    Emit(u32),
+    /// A packet reaches the last satellite.
+    AtSatellite(VoipPacket),
+    /// The LMS link finishes the current transmission.
+    TxEnd,
+    /// HARQ slot `0` may retransmit now (one HARQ round trip after its last transmission).
+    RetxDue(usize),
+    /// Periodic sampling of SNR traces and quality so far.
+    Sample,
+}
+
+struct InFlight {
+    pkt: VoipPacket,
+    harq: HarqPacket,
+    next_symbols: f64,
+}
+
+/// The transmission on the link: HARQ slot, symbols, mutual information per symbol seen,
+/// start.
+struct Busy {
+    slot: usize,
+    symbols: f64,
+    mi: f64,
+    start: SimTime,
+}
+
+struct FlowStats {
+    transit_prev: Option<f64>,
+    jitter_s: f64,
+}
+
+/// Series columns.
+mod col {
+    pub const LATENCY: usize = 0;
+    pub const JITTER: usize = 1;
+    pub const THROUGHPUT: usize = 2;
+    pub const OVERFLOW: usize = 3;
+    pub const TIMEOUT: usize = 4;
+    pub const HARQ_DROP: usize = 5;
+    pub const MOS: usize = 6;
+    pub const R: usize = 7;
+    pub const SNR0: usize = 8;
+}
+
+/// The series this model records; the SNR traces last.
+pub fn series_info(snr_traces: u32) -> Vec<SeriesInfo> {
+    const SNR_IDS: [&str; 8] = ["snr_rx0_db", "snr_rx1_db", "snr_rx2_db", "snr_rx3_db", "snr_rx4_db", "snr_rx5_db", "snr_rx6_db", "snr_rx7_db"];
+    const SNR_LABELS: [&str; 8] = ["SNR receiver 0", "SNR receiver 1", "SNR receiver 2", "SNR receiver 3", "SNR receiver 4", "SNR receiver 5", "SNR receiver 6", "SNR receiver 7"];
+    let mut v = vec![
+        SeriesInfo { id: "latency_ms", label: "One-way latency", unit: "ms", kind: SeriesKind::Mean },
+        SeriesInfo { id: "jitter_ms", label: "Jitter (RFC 3550)", unit: "ms", kind: SeriesKind::Mean },
+        SeriesInfo { id: "throughput_kbps", label: "Throughput (useful)", unit: "kb/s", kind: SeriesKind::SumRate },
+        SeriesInfo { id: "overflow_pps", label: "Lost: queue overflow", unit: "packets/s", kind: SeriesKind::Rate },
+        SeriesInfo { id: "timeout_pps", label: "Lost: timeout (CoDeS)", unit: "packets/s", kind: SeriesKind::Rate },
+        SeriesInfo { id: "harq_drop_pps", label: "Lost: HARQ failure", unit: "packets/s", kind: SeriesKind::Rate },
+        SeriesInfo { id: "mos", label: "MOS so far", unit: "MOS", kind: SeriesKind::Mean },
+        SeriesInfo { id: "r", label: "R so far", unit: "R", kind: SeriesKind::Mean },
+    ];
+    for k in 0..snr_traces.min(8) as usize {
+        v.push(SeriesInfo { id: SNR_IDS[k], label: SNR_LABELS[k], unit: "dB", kind: SeriesKind::Mean });
+    }
+    v
+}
+
+/// Summary of a VoIP-over-LEO run (packets created after the warm-up).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VoipSummary {
+    /// Policy label.
+    pub policy: &'static str,
+    /// Flows.
+    pub flows: u32,
+    /// Packets per queue (policy's buffer rule) and in all (B).
+    pub buffer_pkts: [usize; 2],
+    /// Packets sent by the servers.
+    pub sent: u64,
+    /// Packets decoded by the receivers.
+    pub delivered: u64,
+    /// Useful throughput, all flows [kb/s].
+    pub throughput_kbps: f64,
+    /// Mean one-way latency, server to receiver [ms].
+    pub latency_ms: f64,
+    /// 95th percentile of the latency [ms].
+    pub latency_p95_ms: f64,
+    /// RFC 3550 interarrival jitter, mean over flows [ms].
+    pub jitter_ms: f64,
+    /// Standard deviation of the latency [ms].
+    pub delay_std_ms: f64,
+    /// Lost to queue overflow, timeout and HARQ failure [% of sent].
+    pub loss_pct: LossBreakdown,
+    /// HARQ: % of decoded-or-dropped packets needing 0, 1, 2, 3 retransmissions, and dropped
+    /// (paper 000 Table II).
+    pub harq_retx_pct: [f64; 5],
+    /// % decoded at the first transmission among packets sent on the link (paper 000 Fig. 4).
+    pub first_tx_decoded_pct: f64,
+    /// Useful bits / coded bits on the LMS link (paper 000 Fig. 6).
+    pub spectral_efficiency: f64,
+    /// Useful and coded load on the LMS link [Mb/s].
+    pub load_mbps: [f64; 2],
+    /// E-model from the mean latency and total loss (codec and advantage from the scenario).
+    pub emodel: EModelOutput,
+}
+
+/// Loss by cause [% of packets sent].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LossBreakdown {
+    /// Queue overflow.
+    pub overflow: f64,
+    /// CoDeS timeout.
+    pub timeout: f64,
+    /// HARQ failure after the last retransmission.
+    pub harq: f64,
+    /// All causes.
+    pub total: f64,
+}
+
+/// The model's state.
+pub struct VoipLeo {
+    p: VoipScenario,
+    sources: Vec<ParetoOnOff>,
+    const_delay: Vec<SimDuration>,
+    channels: Vec<LmsChannel>,
+    sched: LmsScheduler<VoipPacket>,
+    inflight: Vec<Option<InFlight>>,
+    free_slots: Vec<usize>,
+    retx_ready: VecDeque<usize>,
+    busy: Option<Busy>,
+    dropped: Vec<(VoipPacket, SchedDrop)>,
+    flows: Vec<FlowStats>,
+    warmup: SimTime,
+    last_hop: SimDuration,
+    sample_every: SimDuration,
+    useful_bits: f64,
+    // Statistics (packets created after the warm-up).
+    sent: u64,
+    delivered: u64,
+    lost: [u64; 3],
+    retx_hist: [u64; 5],
+    first_tx: [u64; 2],
+    latency: RunningStats,
+    latency_hist: LogHistogram,
+    useful_sent_bits: f64,
+    coded_sent_bits: f64,
+    delivered_bits: f64,
+    start_measure: SimTime,
+}
+
+impl VoipLeo {
+    /// Builds the model of a validated scenario and schedules the first packets.
+    pub fn new(s: &Scenario, streams: &Streams, events: &mut EventQueue<Event>) -> Self {
+        let p = s.voip.clone();
+        let n = p.flows as usize;
+        let mut sources = Vec::with_capacity(n);
+        let mut const_delay = Vec::with_capacity(n);
+        let mut channels = Vec::with_capacity(n);
+        for i in 0..n {
+            let mut src = ParetoOnOff::new(streams.stream(&format!("voip.flow[{i}]")), p.rate_bps, p.packet_bytes, p.mean_on_ms / 1e3, p.mean_off_ms / 1e3, p.pareto_shape);
+            events.schedule(SimTime::from_secs_f64(src.next_packet_s()), Event::Emit(i as u32));
+            sources.push(src);
+            let mut r = streams.stream(&format!("voip.flow[{i}].delay"));
+            const_delay.push(SimDuration::from_secs_f64(r.uniform(p.constellation_delay_ms[0], p.constellation_delay_ms[1]) / 1e3));
+            channels.push(LmsChannel::new(p.lms.clone(), streams.stream(&format!("lms.rx[{i}]"))));
+        }
+        events.schedule(SimTime::ZERO, Event::Sample);
+        let total = p.total_buffer_pkts();
+        let sched = LmsScheduler::new(p.policy, n, total, p.pf_window, SimDuration::from_secs_f64(p.codes_timeout_ms / 1e3).as_nanos());
+        VoipLeo {
+            sources,
+            const_delay,
+            channels,
+            sched,
+            inflight: vec![],
+            free_slots: vec![],
+            retx_ready: VecDeque::new(),
+            busy: None,
+            dropped: vec![],
+            flows: (0..n).map(|_| FlowStats { transit_prev: None, jitter_s: 0.0 }).collect(),
+            warmup: SimTime::from_secs_f64(s.warmup_s),
+            last_hop: SimDuration::from_secs_f64(p.last_hop_delay_ms / 1e3),
+            sample_every: SimDuration::from_secs_f64(s.metrics.bucket_s.min(0.1)),
+            useful_bits: p.packet_bytes * 8.0,
+            sent: 0,
+            delivered: 0,
+            lost: [0; 3],
+            retx_hist: [0; 5],
+            first_tx: [0; 2],
+            latency: RunningStats::default(),
+            latency_hist: LogHistogram::default(),
+            useful_sent_bits: 0.0,
+            coded_sent_bits: 0.0,
+            delivered_bits: 0.0,
+            start_measure: SimTime::from_secs_f64(s.warmup_s),
+            p,
+        }
+    }
+
+    fn counted(&self, pkt: &VoipPacket) -> bool {
+        pkt.created >= self.warmup
+    }
+
+    fn tx_time(&self, symbols: f64) -> SimDuration {
+        SimDuration::from_secs_f64(2.0 * symbols / self.p.link_rate_bps)
+    }
+
+    /// Handles one event at `now`.
+    pub fn handle(&mut self, now: SimTime, ev: Event, events: &mut EventQueue<Event>, rec: &mut Recorder) {
+        match ev {
+            Event::Emit(f) => {
+                let i = f as usize;
+                let pkt = VoipPacket { flow: f, created: now, at_sat: now + self.const_delay[i] };
+                if now >= self.warmup {
+                    self.sent += 1;
+                }
+                events.schedule(pkt.at_sat, Event::AtSatellite(pkt));
+                let next = SimTime::from_secs_f64(self.sources[i].next_packet_s()).max(now);
+                events.schedule(next, Event::Emit(f));
+            }
+            Event::AtSatellite(pkt) => {
+                if let Err((pkt, why)) = self.sched.enqueue(pkt) {
+                    self.drop_packet(now, &pkt, why, rec);
+                }
+                self.try_start(now, events, rec);
+            }
+            Event::RetxDue(slot) => {
+                self.retx_ready.push_back(slot);
+                self.try_start(now, events, rec);
+            }
+            Event::TxEnd => {
+                if let Some(job) = self.busy.take() {
+                    self.finish(now, job, events, rec);
+                }
+                self.try_start(now, events, rec);
+            }
+            Event::Sample => {
+                for k in 0..(self.p.snr_traces.min(8) as usize).min(self.channels.len()) {
+                    let snr = self.channels[k].snr_db(now.as_secs_f64());
+                    rec.sample(col::SNR0 + k, now, snr);
+                }
+                if self.latency.count() > 0 {
+                    let e = self.quality();
+                    rec.sample(col::MOS, now, e.mos);
+                    rec.sample(col::R, now, e.r);
+                }
+                events.schedule(now + self.sample_every, Event::Sample);
+            }
+        }
+    }
+
+    fn drop_packet(&mut self, now: SimTime, pkt: &VoipPacket, why: SchedDrop, rec: &mut Recorder) {
+        let (k, column) = match why {
+            SchedDrop::Overflow => (0, col::OVERFLOW),
+            SchedDrop::Timeout => (1, col::TIMEOUT),
+        };
+        if self.counted(pkt) {
+            self.lost[k] += 1;
+        }
+        rec.count(column, now);
+    }
+
+    fn try_start(&mut self, now: SimTime, events: &mut EventQueue<Event>, rec: &mut Recorder) {
+        if self.busy.is_some() {
+            return;
+        }
+        let (slot, first) = if let Some(slot) = self.retx_ready.pop_front() {
+            (slot, false)
+        } else {
+            let t = now.as_secs_f64();
+            let channels = &mut self.channels;
+            let mut dropped = std::mem::take(&mut self.dropped);
+            let next = self.sched.dequeue(now, |flow| channels[flow].mi_bits(t), &mut dropped);
+            for (pkt, why) in dropped.drain(..) {
+                self.drop_packet(now, &pkt, why, rec);
+            }
+            self.dropped = dropped;
+            let Some(pkt) = next else { return };
+            let harq = HarqPacket::new(self.useful_bits, &self.p.harq);
+            let symbols = harq.first_transmission_symbols();
+            let inflight = InFlight { pkt, harq, next_symbols: symbols };
+            let slot = match self.free_slots.pop() {
+                Some(s) => {
+                    self.inflight[s] = Some(inflight);
+                    s
+                }
+                None => {
+                    self.inflight.push(Some(inflight));
+                    self.inflight.len() - 1
+                }
+            };
+            (slot, true)
+        };
+        let Some(f) = self.inflight[slot].as_ref() else { return };
+        let (flow, symbols, counted) = (f.pkt.flow as usize, f.next_symbols, self.counted(&f.pkt));
+        if counted {
+            self.coded_sent_bits += 2.0 * symbols;
+            if first {
+                self.useful_sent_bits += self.useful_bits;
+            }
+        }
+        // The channel this transmission sees: the receiver's SNR as it starts (a transmission
+        // lasts well under the 1 ms fading step).
+        let mi = self.channels[flow].mi_bits(now.as_secs_f64());
+        self.busy = Some(Busy { slot, symbols, mi, start: now });
+        events.schedule(now + self.tx_time(symbols), Event::TxEnd);
+    }
+
+    fn finish(&mut self, now: SimTime, b: Busy, events: &mut EventQueue<Event>, rec: &mut Recorder) {
+        let Some(mut f) = self.inflight[b.slot].take() else { return };
+        let counted = self.counted(&f.pkt);
+        match f.harq.receive_mi(b.symbols, b.mi, &self.p.harq) {
+            HarqOutcome::Decoded { retx } => {
+                let delivered = now + self.last_hop;
+                let latency_s = delivered.saturating_since(f.pkt.created).as_secs_f64();
+                let flow = &mut self.flows[f.pkt.flow as usize];
+                // RFC 3550 §6.4.1: J += (|D| - J) / 16, D the change of transit time.
+                if let Some(prev) = flow.transit_prev {
+                    flow.jitter_s += ((latency_s - prev).abs() - flow.jitter_s) / 16.0;
+                }
+                flow.transit_prev = Some(latency_s);
+                rec.sample(col::LATENCY, now, latency_s * 1e3);
+                rec.sample(col::JITTER, now, flow.jitter_s * 1e3);
+                rec.sample(col::THROUGHPUT, now, self.useful_bits / 1e3);
+                if counted {
+                    self.delivered += 1;
+                    self.delivered_bits += self.useful_bits;
+                    self.retx_hist[retx.min(3) as usize] += 1;
+                    // Packets that needed retransmissions were counted at their first NACK.
+                    self.first_tx[0] += (retx == 0) as u64;
+                    self.first_tx[1] += (retx == 0) as u64;
+                    self.latency.push(latency_s);
+                    self.latency_hist.record((latency_s * 1e9) as u64);
+                }
+                self.free_slots.push(b.slot);
+            }
+            HarqOutcome::Nack { symbols } => {
+                if counted && f.harq.transmissions == 1 {
+                    self.first_tx[1] += 1;
+                }
+                f.next_symbols = symbols;
+                self.inflight[b.slot] = Some(f);
+                // The next transmission one HARQ round trip after this one started.
+                let due = (b.start + SimDuration::from_secs_f64(self.p.harq.round_trip_ms / 1e3)).max(now);
+                events.schedule(due, Event::RetxDue(b.slot));
+            }
+            HarqOutcome::Dropped => {
+                if counted {
+                    self.lost[2] += 1;
+                    self.retx_hist[4] += 1;
+                }
+                rec.count(col::HARQ_DROP, now);
+                self.free_slots.push(b.slot);
+            }
+        }
+    }
+
+    fn quality(&self) -> EModelOutput {
+        let loss = self.loss_pct().total;
+        emodel::voice_quality(self.p.codec, self.latency.mean() * 1e3, if loss.is_finite() { loss } else { 0.0 }, 1.0, self.p.advantage)
+    }
+
+    fn loss_pct(&self) -> LossBreakdown {
+        let pct = |x: u64| if self.sent == 0 { f64::NAN } else { 100.0 * x as f64 / self.sent as f64 };
+        LossBreakdown { overflow: pct(self.lost[0]), timeout: pct(self.lost[1]), harq: pct(self.lost[2]), total: pct(self.lost.iter().sum()) }
+    }
+
+    /// Summary of the packets created between the warm-up and `now`.
+    pub fn summary(&self, now: SimTime) -> VoipSummary {
+        let measured = now.saturating_since(self.start_measure).as_secs_f64();
+        let per_s = |x: f64| if measured > 0.0 { x / measured } else { f64::NAN };
+        let outcomes: u64 = self.retx_hist.iter().sum();
+        let hist_pct = self.retx_hist.map(|c| if outcomes == 0 { f64::NAN } else { 100.0 * c as f64 / outcomes as f64 });
+        let jitter: Vec<f64> = self.flows.iter().filter(|f| f.transit_prev.is_some()).map(|f| f.jitter_s).collect();
+        VoipSummary {
+            policy: self.p.policy.label(),
+            flows: self.p.flows,
+            buffer_pkts: [self.sched.queue_capacity(), self.p.total_buffer_pkts()],
+            sent: self.sent,
+            delivered: self.delivered,
+            throughput_kbps: per_s(self.delivered_bits) / 1e3,
+            latency_ms: self.latency.mean() * 1e3,
+            latency_p95_ms: self.latency_hist.quantile(0.95).map_or(f64::NAN, |ns| ns as f64 / 1e6),
+            jitter_ms: if jitter.is_empty() { f64::NAN } else { jitter.iter().sum::<f64>() / jitter.len() as f64 * 1e3 },
+            delay_std_ms: self.latency.variance().sqrt() * 1e3,
+            loss_pct: self.loss_pct(),
+            harq_retx_pct: hist_pct,
+            first_tx_decoded_pct: if self.first_tx[1] == 0 { f64::NAN } else { 100.0 * self.first_tx[0] as f64 / self.first_tx[1] as f64 },
+            spectral_efficiency: if self.coded_sent_bits > 0.0 { self.useful_sent_bits / self.coded_sent_bits } else { f64::NAN },
+            load_mbps: [per_s(self.useful_sent_bits) / 1e6, per_s(self.coded_sent_bits) / 1e6],
+            emodel: self.quality(),
+        }
+    }
+}
