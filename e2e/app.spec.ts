@@ -103,3 +103,14 @@ test.describe('SkyQueue app', () => {
     }
   });
 });
+
+test('the VoIP-over-LEO preset runs to the end with its quality summary and HARQ table', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Preset').selectOption({ label: 'VoIP over LEO: CoDeS on a fading LMS last hop (paper 000)' });
+  await expect(page.getByTestId('events')).toContainText('finished', { timeout: 60_000 });
+  await expect(page.getByTestId('mos')).toHaveText(/^\d+\.\d \/ \d\.\d\d$/);
+  await expect(page.getByTestId('harq-table')).toContainText('Table II');
+  await expect(page.getByRole('img', { name: 'SNR receiver 0 & SNR receiver 1 & SNR receiver 2 chart' })).toBeVisible();
+  const chart = page.getByRole('img', { name: 'One-way latency & Jitter (RFC 3550) chart' });
+  expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(100);
+});

@@ -83,3 +83,30 @@ if (topoChecksum !== topoNative.checksum) {
   process.exit(1);
 }
 console.log(`results agree (${topoChecksum})`);
+
+// VoIP over LEO: 200 flows x 100 s under PF (paper 000's heaviest point), natively and in wasm.
+const voipText = JSON.stringify({
+  version: 1, model: 'voip-leo', duration_s: 100, warmup_s: 5, metrics: { bucket_s: 0.5 },
+  voip: { flows: 200, policy: 'pf' },
+});
+const voipFile = `${os.tmpdir()}/skyqueue-bench-voip.json`;
+(await import('node:fs')).writeFileSync(voipFile, voipText);
+let voipNative = Infinity;
+for (let r = 0; r < repeats; r++) {
+  const t0 = performance.now();
+  execFileSync(cli, ['run', voipFile, '--out', `${os.tmpdir()}/skyqueue-bench-voip-out.json`]);
+  voipNative = Math.min(voipNative, (performance.now() - t0) / 1000);
+}
+let voipWasm = Infinity;
+for (let r = 0; r < repeats; r++) {
+  const t0 = performance.now();
+  const sim = new Simulation(voipText);
+  sim.runToEnd();
+  sim.resultsJson();
+  voipWasm = Math.min(voipWasm, (performance.now() - t0) / 1000);
+  sim.free();
+}
+console.log('');
+console.log(`VoIP over LEO: 200 flows x 100 s under PF, best of ${repeats} (native timing includes process start and writing results)`);
+console.log(`native: ${voipNative.toFixed(3)} s`);
+console.log(`wasm:   ${voipWasm.toFixed(3)} s`);

@@ -17,6 +17,7 @@ import { ScenarioEditor } from './panels/ScenarioEditor';
 import { SummaryPanel, type Summary } from './panels/SummaryPanel';
 import { PairPanel } from './panels/PairPanel';
 import { EventLog } from './panels/EventLog';
+import { VoipPanel } from './panels/VoipPanel';
 import { EVENT_KINDS } from './panels/eventKinds';
 
 /** Events kept in the log and markers kept on the delay chart. */
@@ -154,7 +155,7 @@ export function App() {
     client.current?.load(text);
     // A constellation turns slowly at 1x: start it at 100x (the speed menu changes it).
     const model = (JSON.parse(text) as { model?: string }).model;
-    client.current?.setSpeed(model === 'constellation' ? 100 : 1);
+    client.current?.setSpeed(model === 'constellation' ? 100 : model === 'voip-leo' ? 'max' : 1);
     if (autoplay) client.current?.play();
   }, []);
 
@@ -253,6 +254,8 @@ export function App() {
                     />
                     <EventLog events={log} info={info.constellation} linkChanges={linkChanges} />
                   </>
+                ) : summary?.voip ? (
+                  <VoipPanel v={summary.voip} />
                 ) : (
                   <SummaryPanel summary={summary} />
                 )}
@@ -270,6 +273,7 @@ export function App() {
               const withMarkers = info?.constellation && c.unit === 'ms' ? markers.current : undefined;
               return (
                 <TimeSeriesChart
+                  height={charts.length > 4 ? 150 : 190}
                   key={`${info?.scenarioJson.length}-${c.unit}`}
                   title={c.title}
                   unit={c.unit}

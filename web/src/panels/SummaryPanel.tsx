@@ -22,6 +22,7 @@ export interface Summary {
   events: number;
   queue?: QueueSummary;
   pair?: unknown;
+  voip?: import('./VoipPanel').VoipSummary;
 }
 
 const ms = (s: number | null | undefined, digits = 3) => (s === null || s === undefined || !Number.isFinite(s) ? '–' : `${(s * 1e3).toFixed(digits)} ms`);

@@ -7,6 +7,8 @@ use engine::Simulation;
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod sweep;
+
 const HELP: &str = "\
 skyqueue: discrete-event simulation of traffic over LEO satellite constellations
 
@@ -19,6 +21,12 @@ COMMANDS:
         summary statistics with confidence intervals and the closed-form prediction where one
         exists, and the downsampled time series) as JSON to --out, or to stdout. Use - to read
         the scenario from stdin. --seed overrides the scenario's seed (0 to 2^53-1).
+    sweep <scenario.json> --param <path> --values <a,b,c> [--policies <p1,p2>] [--seeds <k>]
+          [--threads <n>] [--format json|csv] [--out <file>]
+        Runs the scenario for every value of one field (dotted path, e.g. voip.flows), every
+        policy (sets voip.policy: dt-s, dt-h, rr, pf, codes) and seeds 1..k, on every core
+        (or --threads), and writes every run's summary as JSON (default) or CSV. Every
+        combination is validated before any runs; an invalid one is reported with its field.
     validate <scenario.json>...
         Checks scenarios without running them; lists every invalid field with its allowed range.
     defaults
@@ -146,6 +154,7 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
         }
         "bench" => bench(rest),
         "calc" => calc(rest),
+        "sweep" => sweep_cmd(rest),
         "tle" => tle(rest),
         "sites" => {
             for s in engine::orbit::sites::catalogue() {
@@ -240,6 +249,13 @@ fn run(args: &[String]) -> Result<(), Failure> {
                     h.intra_orbital, h.inter_orbital, h.seam, h.isl_change, p.seam_separations
                 );
                 outln!("  one-way delay {:.2} / {:.2} / {:.2} ms (min / mean / max), {} to {} hops", p.delay_ms.min, p.delay_ms.mean, p.delay_ms.max, p.hops.min, p.hops.max);
+            }
+            if let Some(v) = summary.voip {
+                outln!("  {} flows, {}: throughput {:.0} kb/s, latency {:.1} ms (p95 {:.1}), jitter {:.2} ms", v.flows, v.policy, v.throughput_kbps, v.latency_ms, v.latency_p95_ms, v.jitter_ms);
+                outln!(
+                    "  loss {:.2} % (overflow {:.2}, timeout {:.2}, HARQ {:.2}); R {:.1}, MOS {:.2}; spectral efficiency {:.3}",
+                    v.loss_pct.total, v.loss_pct.overflow, v.loss_pct.timeout, v.loss_pct.harq, v.emodel.r, v.emodel.mos, v.spectral_efficiency
+                );
             }
         }
     }
@@ -509,6 +525,57 @@ fn bench_topology(scenario: &str, json: bool) -> Result<(), Failure> {
         outln!("{}", serde_json::json!({ "workload": "topology", "steps": p.steps, "seconds": secs, "steps_per_s": p.steps as f64 / secs, "checksum": checksum }));
     } else {
         outln!("topology: 24 h of Iridium at 1 s steps ({} steps): {secs:.3} s, {:.0} steps/s (checksum {checksum})", p.steps, p.steps as f64 / secs);
+    }
+    Ok(())
+}
+
+fn sweep_cmd(args: &[String]) -> Result<(), Failure> {
+    let (pos, opts) = parse_opts(args, &["--param", "--values", "--policies", "--seeds", "--threads", "--format", "--out", "-o"], &[])?;
+    let [path] = pos[..] else {
+        return Err(Failure::Usage("sweep takes exactly one scenario file".into()));
+    };
+    let (mut param, mut values, mut policies, mut seeds, mut threads, mut csv, mut out_file) = (None, None, vec![], 1u64, 0usize, false, None);
+    for (flag, v) in opts {
+        match flag {
+            "--param" => param = Some(v.to_string()),
+            "--values" => {
+                values = Some(
+                    v.split(',')
+                        .map(|x| {
+                            let x = x.trim();
+                            serde_json::from_str::<serde_json::Value>(x).unwrap_or_else(|_| serde_json::Value::String(x.to_string()))
+                        })
+                        .collect::<Vec<_>>(),
+                )
+            }
+            "--policies" => policies = v.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect(),
+            "--seeds" => seeds = parse_u64(flag, v)?,
+            "--threads" => threads = parse_u64(flag, v)? as usize,
+            "--format" => match v {
+                "json" => csv = false,
+                "csv" => csv = true,
+                other => return Err(Failure::Usage(format!("--format: `{other}` is not json or csv"))),
+            },
+            _ => out_file = Some(v),
+        }
+    }
+    let param = param.ok_or_else(|| Failure::Usage("sweep needs --param <dotted.path>".into()))?;
+    let values = values.filter(|v| !v.is_empty()).ok_or_else(|| Failure::Usage("sweep needs --values a,b,c".into()))?;
+    if !(1..=1000).contains(&seeds) {
+        return Err(Failure::Usage(format!("--seeds: {seeds} is outside 1 to 1000")));
+    }
+    let text = read_source(path)?;
+    let base: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Invalid(path.into(), engine::scenario::Scenario::parse_json(&text).err().unwrap_or(engine::ScenarioError::Invalid(vec![engine::scenario::FieldError::new("", e.to_string())]))))?;
+    let seed_list: Vec<u64> = (1..=seeds).collect();
+    let points = sweep::grid(&base, &param, &values, &policies, &seed_list).map_err(|(label, e)| Failure::Invalid(format!("{path} with {label}"), e))?;
+    let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
+    let t0 = Instant::now();
+    let rows = sweep::run(&points, threads);
+    eprintln!("sweep: {} runs on {threads} threads in {:.2} s", rows.len(), t0.elapsed().as_secs_f64());
+    let body = if csv { sweep::to_csv(&rows) } else { format!("{}\n", serde_json::to_string_pretty(&rows).unwrap_or_default()) };
+    match out_file {
+        None => out(&body),
+        Some(f) => std::fs::write(f, body).map_err(|e| Failure::Io(format!("cannot write {f}: {e}")))?,
     }
     Ok(())
 }

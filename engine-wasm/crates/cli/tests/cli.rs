@@ -31,6 +31,7 @@ fn every_example_runs_and_writes_results() {
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("results are JSON");
         match v["scenario"]["model"].as_str() {
             Some("constellation") => assert!(v["summary"]["pair"]["steps"].as_u64().unwrap() > 1000, "{}", path.display()),
+            Some("voip-leo") => assert!(v["summary"]["voip"]["delivered"].as_u64().unwrap() > 1000, "{}", path.display()),
             _ => assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display()),
         }
         assert_eq!(v["series"]["columns"].as_array().unwrap().len(), v["series"]["values"].as_array().unwrap().len());
@@ -102,7 +103,7 @@ fn help_documents_every_subcommand() {
     let out = skyqueue(&["--help"]);
     assert!(out.status.success());
     let help = text(&out.stdout);
-    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "sites", "--out", "--seed"] {
+    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "sweep", "sites", "--out", "--seed"] {
         assert!(help.contains(cmd), "help lacks {cmd}");
     }
 }
@@ -178,4 +179,36 @@ fn calc_emodel_gives_r_and_mos() {
     assert_eq!(skyqueue(&["calc", "emodel", "--codec", "g711", "--delay-ms", "-1"]).status.code(), Some(2));
     assert_eq!(skyqueue(&["calc", "emodel", "--codec", "g711", "--delay-ms", "NaN"]).status.code(), Some(2));
     assert_eq!(skyqueue(&["calc", "emodel", "--codec", "g711"]).status.code(), Some(2));
+}
+
+#[test]
+fn sweep_runs_a_grid_on_threads_and_rejects_bad_values_first() {
+    let example = examples_dir().join("voip-leo-codes.json");
+    let dir = std::env::temp_dir().join(format!("skyqueue-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A short version of the preset.
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&example).unwrap()).unwrap();
+    v["duration_s"] = 6.into();
+    v["warmup_s"] = 1.into();
+    let short = dir.join("short.json");
+    std::fs::write(&short, v.to_string()).unwrap();
+    let out = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "voip.flows", "--values", "10,20", "--policies", "dt-s,pf", "--seeds", "2", "--threads", "2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.len(), 2 * 2 * 2);
+    assert_eq!(rows[0]["value"], 10);
+    assert_eq!(rows[0]["policy"], "dt-s");
+    assert_eq!(rows[7]["summary"]["voip"]["policy"], "PF");
+    assert_eq!(rows[7]["summary"]["voip"]["flows"], 20);
+    // Same as running one point alone: the threads do not change results.
+    assert_eq!(rows[1]["seed"], 2);
+    let csv = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "voip.flows", "--values", "10", "--format", "csv"]);
+    let csv = text(&csv.stdout);
+    assert!(csv.lines().next().unwrap().contains("summary.voip.throughput_kbps"));
+    assert_eq!(csv.lines().count(), 2);
+    let bad = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "voip.flows", "--values", "10,0"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("voip.flows: 0 is below the minimum 1"), "{}", text(&bad.stderr));
+    assert!(bad.stdout.is_empty(), "nothing runs when a value is invalid");
+    std::fs::remove_dir_all(&dir).ok();
 }

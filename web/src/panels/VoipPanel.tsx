@@ -1,0 +1,84 @@
+/** The VoIP-over-LEO summary (engine `sim::voip_leo::VoipSummary`): the fields shown. */
+export interface VoipSummary {
+  policy: string;
+  flows: number;
+  buffer_pkts: [number, number];
+  sent: number;
+  delivered: number;
+  throughput_kbps: number | null;
+  latency_ms: number | null;
+  latency_p95_ms: number | null;
+  jitter_ms: number | null;
+  delay_std_ms: number | null;
+  loss_pct: { overflow: number | null; timeout: number | null; harq: number | null; total: number | null };
+  harq_retx_pct: (number | null)[];
+  first_tx_decoded_pct: number | null;
+  spectral_efficiency: number | null;
+  load_mbps: [number | null, number | null];
+  emodel: { r: number; mos: number };
+}
+
+const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+
+/** Quality of the calls so far, losses by cause and the HARQ table (paper 000 Table II). */
+export function VoipPanel({ v }: { v: VoipSummary }) {
+  const h = v.harq_retx_pct;
+  return (
+    <div className="voip-panel" data-testid="voip-summary">
+      <table className="summary">
+        <caption>
+          {v.flows} flows, policy {v.policy}; buffers {v.buffer_pkts[0]} packets per queue (B = {v.buffer_pkts[1]})
+        </caption>
+        <tbody>
+          <tr>
+            <th scope="row">R / MOS (E-model, G.107)</th>
+            <td data-testid="mos">
+              {f(v.emodel.r)} / {f(v.emodel.mos, 2)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">throughput (useful)</th>
+            <td>{f(v.throughput_kbps, 0)} kb/s</td>
+          </tr>
+          <tr>
+            <th scope="row">latency mean / p95, jitter (RFC 3550)</th>
+            <td>
+              {f(v.latency_ms)} / {f(v.latency_p95_ms)} ms, {f(v.jitter_ms, 2)} ms
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">loss: overflow / timeout / HARQ = total</th>
+            <td>
+              {f(v.loss_pct.overflow, 2)} / {f(v.loss_pct.timeout, 2)} / {f(v.loss_pct.harq, 2)} = {f(v.loss_pct.total, 2)} %
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">spectral efficiency (useful / coded)</th>
+            <td>
+              {f(v.spectral_efficiency, 3)} ({f(v.load_mbps[0], 2)} of {f(v.load_mbps[1], 2)} Mb/s)
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <table className="summary harq" data-testid="harq-table">
+        <caption>HARQ retransmissions needed (% of packets, paper 000 Table II)</caption>
+        <thead>
+          <tr>
+            <th>0</th>
+            <th>1</th>
+            <th>2</th>
+            <th>3</th>
+            <th>drop</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            {h.map((x, i) => (
+              <td key={i}>{f(x, 2)}</td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
