@@ -18,6 +18,7 @@ import { SummaryPanel, type Summary } from './panels/SummaryPanel';
 import { PairPanel } from './panels/PairPanel';
 import { EventLog } from './panels/EventLog';
 import { VoipPanel } from './panels/VoipPanel';
+import { SweepPanel } from './panels/SweepPanel';
 import { EVENT_KINDS } from './panels/eventKinds';
 
 /** Events kept in the log and markers kept on the delay chart. */
@@ -45,6 +46,7 @@ export function App() {
   const [error, setError] = useState<EngineError | null>(null);
   const [presetId, setPresetId] = useState(DEFAULT_PRESET_ID);
   const [editing, setEditing] = useState(false);
+  const [sweeping, setSweeping] = useState(false);
   const [log, setLog] = useState<TopoEvent[]>([]);
   const [linkChanges, setLinkChanges] = useState(0);
   const [pickTarget, setPickTarget] = useState<'from' | 'to' | null>(null);
@@ -226,9 +228,20 @@ export function App() {
         <button onClick={() => setEditing((e) => !e)} aria-pressed={editing}>
           Edit scenario
         </button>
+        <button
+          onClick={() => {
+            // Sweeps use every core: pause the live run first.
+            if (!sweeping) client.current?.pause();
+            setSweeping((s) => !s);
+          }}
+          aria-pressed={sweeping}
+        >
+          Sweep &amp; compare
+        </button>
       </header>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      <main className="app-main">
+      {sweeping && info && <SweepPanel scenarioJson={info.scenarioJson} onClose={() => setSweeping(false)} />}
+      <main className="app-main" hidden={sweeping}>
         <section className="left">
           <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
             <GlobeView onReady={onGlobeReady} />

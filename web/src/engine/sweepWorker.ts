@@ -1,0 +1,12 @@
+/// <reference lib="webworker" />
+// A worker that runs whole scenarios for sweeps and comparisons, one job at a time.
+import init, { Simulation, validateScenario } from '../wasm/skyqueue_wasm.js';
+import { handleSweepRequest, type SweepRequest } from './sweepJob';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const ready = init();
+self.onmessage = async (ev: MessageEvent<SweepRequest>) => {
+  await ready;
+  self.postMessage(handleSweepRequest({ createSimulation: (json) => new Simulation(json), validate: (json) => validateScenario(json) }, ev.data));
+};

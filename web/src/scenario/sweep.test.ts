@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildGrid, curves, meanCi, metricOf, parseValues, setPath } from './sweep';
+
+describe('sweep grid', () => {
+  it('sets dotted paths, creating objects', () => {
+    const o: Record<string, unknown> = { voip: { flows: 1 } };
+    setPath(o, 'voip.flows', 75);
+    setPath(o, 'voip.lms.snr_ref_db', 7);
+    expect(o).toEqual({ voip: { flows: 75, lms: { snr_ref_db: 7 } } });
+    expect(() => setPath(o, 'voip..x', 1)).toThrow(/dotted field path/);
+  });
+
+  it('builds values x policies x seeds in the CLI order', () => {
+    const g = buildGrid(JSON.stringify({ version: 1, model: 'voip-leo' }), { param: 'voip.flows', values: [25, 50], policies: ['pf', 'codes'], seeds: 2 });
+    expect(g).toHaveLength(8);
+    expect(g.map((p) => [p.value, p.policy, p.seed])).toEqual([
+      [25, 'pf', 1], [25, 'pf', 2], [25, 'codes', 1], [25, 'codes', 2],
+      [50, 'pf', 1], [50, 'pf', 2], [50, 'codes', 1], [50, 'codes', 2],
+    ]);
+    expect(JSON.parse(g[3].scenarioJson)).toMatchObject({ seed: 2, voip: { flows: 25, policy: 'codes' } });
+  });
+
+  it('parses value lists and names a bad entry', () => {
+    expect(parseValues('25, 50,75')).toEqual({ values: [25, 50, 75] });
+    expect(parseValues('25, x')).toEqual({ error: 'values: `x` is not a number' });
+    expect(parseValues(' ')).toHaveProperty('error');
+  });
+});
+
+describe('sweep statistics', () => {
+  it('gives the mean and a Student t interval', () => {
+    const { mean, half, n } = meanCi([1, 2, 3, 4]);
+    expect(mean).toBe(2.5);
+    expect(n).toBe(4);
+    // sd = 1.291, t(0.975, 3) = 3.182: half = 3.182 x 1.291 / 2 = 2.054.
+    expect(half).toBeCloseTo(2.054, 3);
+    expect(Number.isNaN(meanCi([5]).half)).toBe(true);
+  });
+
+  it('reads metrics by path and groups curves per policy', () => {
+    expect(metricOf({ voip: { loss_pct: { total: 3 }, harq_retx_pct: [50, 20] } }, 'voip.harq_retx_pct[1]')).toBe(20);
+    expect(Number.isNaN(metricOf({}, 'voip.x'))).toBe(true);
+    const points = [
+      { value: 1, policy: 'pf', seed: 1, scenarioJson: '' },
+      { value: 1, policy: 'pf', seed: 2, scenarioJson: '' },
+      { value: 2, policy: 'pf', seed: 1, scenarioJson: '' },
+    ];
+    const c = curves(points, [{ m: 1 }, { m: 3 }, { m: 10 }], 'm').get('pf')!;
+    expect(c.map((p) => [p.x, p.mean])).toEqual([[1, 2], [2, 10]]);
+    expect(c[0].hi - c[0].mean).toBeCloseTo(12.706 * Math.SQRT2 / Math.SQRT2, 3);
+  });
+});

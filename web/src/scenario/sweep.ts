@@ -1,0 +1,124 @@
+/** Sweeps: a grid of scenario variants (one field's values x policies x seeds) and the
+ * statistics of their results. The CLI's `skyqueue sweep` builds the same grid. */
+
+export interface SweepSpec {
+  /** Dotted field path, e.g. `voip.flows`. */
+  param: string;
+  values: number[];
+  /** Values of `voip.policy`; empty keeps the scenario's. */
+  policies: string[];
+  seeds: number;
+}
+
+export interface SweepPoint {
+  value: number;
+  policy: string | null;
+  seed: number;
+  scenarioJson: string;
+}
+
+/** Sets a dotted path in a JSON object, creating objects on the way. */
+export function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  if (parts.some((p) => p === '')) throw new Error(`\`${path}\` is not a dotted field path like voip.flows`);
+  let cur: Record<string, unknown> = obj;
+  for (const key of parts.slice(0, -1)) {
+    const next = cur[key];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) cur[key] = {};
+    cur = cur[key] as Record<string, unknown>;
+  }
+  cur[parts[parts.length - 1]] = value;
+}
+
+/** Parses `a, b, c` into numbers; names the bad entry. */
+export function parseValues(text: string): { values: number[] } | { error: string } {
+  const parts = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (parts.length === 0) return { error: 'values: give at least one number, e.g. 25, 50, 75' };
+  const values: number[] = [];
+  for (const p of parts) {
+    const v = Number(p);
+    if (!Number.isFinite(v)) return { error: `values: \`${p}\` is not a number` };
+    values.push(v);
+  }
+  return { values };
+}
+
+/** Every point of the grid, values outermost, seeds innermost (the CLI's order). */
+export function buildGrid(baseJson: string, spec: SweepSpec): SweepPoint[] {
+  const base = JSON.parse(baseJson) as Record<string, unknown>;
+  const policies = spec.policies.length ? spec.policies : [null];
+  const out: SweepPoint[] = [];
+  for (const value of spec.values) {
+    for (const policy of policies) {
+      for (let seed = 1; seed <= spec.seeds; seed++) {
+        const s = structuredClone(base);
+        setPath(s, spec.param, value);
+        if (policy) setPath(s, 'voip.policy', policy);
+        s.seed = seed;
+        out.push({ value, policy, seed, scenarioJson: JSON.stringify(s) });
+      }
+    }
+  }
+  return out;
+}
+
+/** Two-sided 95 % Student t quantiles for 1..10 degrees of freedom; 1.96 beyond. */
+const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228];
+
+/** Mean and 95 % confidence interval of the finite samples (half-width NaN below 2). */
+export function meanCi(xs: number[]): { mean: number; half: number; n: number } {
+  const v = xs.filter(Number.isFinite);
+  const n = v.length;
+  if (n === 0) return { mean: NaN, half: NaN, n };
+  const mean = v.reduce((a, b) => a + b, 0) / n;
+  if (n < 2) return { mean, half: NaN, n };
+  const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+  return { mean, half: (T975[n - 2] ?? 1.96) * (sd / Math.sqrt(n)), n };
+}
+
+/** Reads a number at a dotted path of a summary object (NaN if absent). */
+export function metricOf(summary: unknown, path: string): number {
+  let cur: unknown = summary;
+  for (const k of path.split('.')) {
+    const m = /^(.*)\[(\d+)\]$/.exec(k);
+    if (m) {
+      cur = (cur as Record<string, unknown> | undefined)?.[m[1]];
+      cur = Array.isArray(cur) ? cur[Number(m[2])] : undefined;
+    } else cur = (cur as Record<string, unknown> | undefined)?.[k];
+  }
+  return typeof cur === 'number' ? cur : NaN;
+}
+
+export interface CurvePoint {
+  x: number;
+  mean: number;
+  lo: number;
+  hi: number;
+}
+
+/** Per policy, the metric's mean and CI at each swept value. */
+export function curves(points: SweepPoint[], summaries: unknown[], metric: string): Map<string, CurvePoint[]> {
+  const groups = new Map<string, Map<number, number[]>>();
+  points.forEach((p, i) => {
+    const key = p.policy ?? 'scenario';
+    const byX = groups.get(key) ?? new Map<number, number[]>();
+    groups.set(key, byX);
+    const xs = byX.get(p.value) ?? [];
+    byX.set(p.value, xs);
+    xs.push(metricOf(summaries[i], metric));
+  });
+  const out = new Map<string, CurvePoint[]>();
+  for (const [key, byX] of groups) {
+    out.set(
+      key,
+      [...byX.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([x, v]) => {
+          const { mean, half } = meanCi(v);
+          const h = Number.isFinite(half) ? half : 0;
+          return { x, mean, lo: mean - h, hi: mean + h };
+        }),
+    );
+  }
+  return out;
+}
