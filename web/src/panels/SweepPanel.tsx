@@ -12,7 +12,12 @@ const POLICIES: [string, string][] = [
   ['rr', 'RR'],
   ['pf', 'PF'],
   ['codes', 'CoDeS'],
+  ['m-lwdf', 'M-LWDF'],
+  ['exp-pf', 'EXP-PF'],
+  ['fq-codel', 'FQ-CoDel'],
 ];
+/** Paper 000's five policies are ticked at first; the three extras on request. */
+const DEFAULT_POLICIES = ['dt-s', 'dt-h', 'rr', 'pf', 'codes'];
 
 const PARAMS: { path: string; label: string; values: string }[] = [
   { path: 'voip.flows', label: 'number of flows', values: '25, 50, 75, 100, 125, 150, 175, 200' },
@@ -47,7 +52,7 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
   const base = JSON.parse(scenarioJson) as { model?: string; duration_s?: number; voip?: { policy?: string } };
   const [param, setParam] = useState(PARAMS[0].path);
   const [valuesText, setValuesText] = useState(PARAMS[0].values);
-  const [policies, setPolicies] = useState<string[]>(POLICIES.map(([p]) => p));
+  const [policies, setPolicies] = useState<string[]>(DEFAULT_POLICIES);
   const [seeds, setSeeds] = useState(1);
   const [duration, setDuration] = useState(String(base.duration_s ?? 100));
   const [progress, setProgress] = useState<[number, number] | null>(null);

@@ -160,6 +160,8 @@ impl Scenario {
         let f = |name: &str| format!("voip.{name}");
         c.int(&f("flows"), v.flows as u64, 1, 2000);
         c.real(&f("codes_timeout_ms"), v.codes_timeout_ms, 0.0, true, 10_000.0);
+        c.real(&f("delay_bound_ms"), v.delay_bound_ms, 0.0, true, 10_000.0);
+        c.real(&f("delay_violation_prob"), v.delay_violation_prob, 0.0, true, 0.999);
         c.real(&f("lms.snr_ref_db"), v.lms.snr_ref_db, -10.0, false, 40.0);
         c.real(&f("lms.speed_kmh"), v.lms.speed_kmh, 0.0, false, 1000.0);
         c.real(&f("lms.carrier_ghz"), v.lms.carrier_ghz, 0.1, false, 100.0);

@@ -17,6 +17,10 @@ pub struct VoipScenario {
     pub policy: LmsPolicy,
     /// CoDeS sojourn timeout [ms] (paper 000: 50 to 200, default 100).
     pub codes_timeout_ms: f64,
+    /// Delay bound tau of M-LWDF and EXP-PF [ms].
+    pub delay_bound_ms: f64,
+    /// Target probability of exceeding the delay bound, delta, of M-LWDF and EXP-PF.
+    pub delay_violation_prob: f64,
     /// The LMS channel of each receiver.
     pub lms: LmsParams,
     /// Adaptive HARQ.
@@ -56,6 +60,8 @@ impl Default for VoipScenario {
             flows: 75,
             policy: LmsPolicy::Pf,
             codes_timeout_ms: 100.0,
+            delay_bound_ms: 100.0,
+            delay_violation_prob: 0.05,
             lms: LmsParams::default(),
             harq: HarqParams::default(),
             link_rate_bps: 9.4e6,

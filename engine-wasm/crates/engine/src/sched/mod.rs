@@ -2,6 +2,7 @@
 //! simulation holds one behind static dispatch. Nothing here reads a clock: `now` is passed in.
 
 pub mod drop_tail;
+pub mod fq_codel;
 pub mod per_flow;
 
 pub use drop_tail::DropTail;

@@ -211,7 +211,9 @@ impl VoipLeo {
         }
         events.schedule(SimTime::ZERO, Event::Sample);
         let total = p.total_buffer_pkts();
-        let sched = LmsScheduler::new(p.policy, n, total, p.pf_window, SimDuration::from_secs_f64(p.codes_timeout_ms / 1e3).as_nanos());
+        let sched = LmsScheduler::new(p.policy, n, total, p.pf_window, SimDuration::from_secs_f64(p.codes_timeout_ms / 1e3).as_nanos())
+            .with_delay_target(p.delay_violation_prob, p.delay_bound_ms / 1e3)
+            .with_packet_bytes(p.packet_bytes);
         VoipLeo {
             sources,
             const_delay,
@@ -264,9 +266,12 @@ impl VoipLeo {
                 events.schedule(next, Event::Emit(f));
             }
             Event::AtSatellite(pkt) => {
-                if let Err((pkt, why)) = self.sched.enqueue(pkt) {
+                let mut dropped = std::mem::take(&mut self.dropped);
+                self.sched.enqueue(pkt, &mut dropped);
+                for (pkt, why) in dropped.drain(..) {
                     self.drop_packet(now, &pkt, why, rec);
                 }
+                self.dropped = dropped;
                 self.try_start(now, events, rec);
             }
             Event::RetxDue(slot) => {
