@@ -110,6 +110,9 @@ test('the VoIP-over-LEO preset runs to the end with its quality summary and HARQ
   await expect(page.getByTestId('events')).toContainText('finished', { timeout: 60_000 });
   await expect(page.getByTestId('mos')).toHaveText(/^\d+\.\d \/ \d\.\d\d$/);
   await expect(page.getByTestId('harq-table')).toContainText('Table II');
+  // The globe shows paper 000's constellation and the path from the server to the users.
+  await expect(page.getByTestId('globe')).toHaveAttribute('data-satellites', '66');
+  await expect.poll(async () => (await page.getByTestId('globe').getAttribute('data-route-hops')) ?? '').toMatch(/^\d+$/);
   await expect(page.getByRole('img', { name: 'SNR receiver 0 & SNR receiver 1 & SNR receiver 2 chart' })).toBeVisible();
   const chart = page.getByRole('img', { name: 'One-way latency & Jitter (RFC 3550) chart' });
   expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(100);

@@ -252,7 +252,7 @@ export function App() {
             ) : (
               <>
                 <p className="description">{info?.description}</p>
-                {info?.constellation ? (
+                {info?.constellation && info.model === 'constellation' ? (
                   <>
                     <PairPanel
                       info={info.constellation}
@@ -283,7 +283,7 @@ export function App() {
                 t: view.t,
                 series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: palette[k % palette.length], values: view.columns[k] })),
               };
-              const withMarkers = info?.constellation && c.unit === 'ms' ? markers.current : undefined;
+              const withMarkers = info?.model === 'constellation' && c.unit === 'ms' ? markers.current : undefined;
               return (
                 <TimeSeriesChart
                   height={charts.length > 4 ? 150 : 190}

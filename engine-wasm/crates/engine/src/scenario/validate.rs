@@ -188,6 +188,11 @@ impl Scenario {
         c.real(&f("pf_window"), v.pf_window, 1.0, false, 1e6);
         c.real(&f("advantage"), v.advantage, 0.0, false, 50.0);
         c.int(&f("snr_traces"), v.snr_traces as u64, 0, 8);
+        for (name, site) in [("server_site", &v.server_site), ("users_site", &v.users_site)] {
+            if let Err(e) = sites::resolve(site, &[]) {
+                c.push(&f(name), e);
+            }
+        }
         // Bound the work of one run: packets offered = flows x rate x duration.
         let pkts = v.flows as f64 * v.rate_bps / (v.packet_bytes * 8.0) * self.duration_s;
         if pkts.is_finite() && pkts > MAX_EXPECTED_ARRIVALS {

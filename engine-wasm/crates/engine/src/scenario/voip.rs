@@ -52,6 +52,10 @@ pub struct VoipScenario {
     pub advantage: f64,
     /// Receivers whose SNR is charted (0 to 8).
     pub snr_traces: u32,
+    /// Where the server is, for the globe (a site name or `lat,lon`).
+    pub server_site: String,
+    /// Where the mobile receivers are, for the globe.
+    pub users_site: String,
 }
 
 impl Default for VoipScenario {
@@ -81,6 +85,8 @@ impl Default for VoipScenario {
             codec: Codec::G711,
             advantage: 20.0,
             snr_traces: 3,
+            server_site: "Hawaii gateway".into(),
+            users_site: "Toulouse".into(),
         }
     }
 }

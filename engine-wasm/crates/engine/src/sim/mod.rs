@@ -119,7 +119,7 @@ pub struct Simulation {
 enum Model {
     Queue { events: EventQueue<Event>, station: FifoStation },
     Topology { topo: Box<PairTopology>, step: SimDuration, next: SimTime },
-    Voip { events: EventQueue<voip_leo::Event>, model: Box<voip_leo::VoipLeo> },
+    Voip { events: EventQueue<voip_leo::Event>, model: Box<voip_leo::VoipLeo>, topo: Box<PairTopology>, next_view: SimTime },
 }
 
 /// Builds the pair topology of a validated constellation scenario.
@@ -156,7 +156,17 @@ impl Simulation {
                 let streams = Streams::new(scenario.seed);
                 let mut events = EventQueue::with_capacity(2 * scenario.voip.flows as usize + 16);
                 let model = Box::new(voip_leo::VoipLeo::new(&scenario, &streams, &mut events));
-                (Model::Voip { events, model }, voip_leo::series_info(scenario.voip.snr_traces))
+                // For the globe: paper 000's constellation (66 satellites at 800 km) between the
+                // server and the users; it shows the path and the last satellite serving them.
+                let mut view = Scenario { model: ModelKind::Constellation, ..scenario.clone() };
+                view.constellation = crate::scenario::ConstellationScenario {
+                    preset: crate::orbit::walker::ConstellationPreset::Iridium800,
+                    from: scenario.voip.server_site.clone(),
+                    to: scenario.voip.users_site.clone(),
+                    ..Default::default()
+                };
+                let topo = Box::new(build_topology(&view)?);
+                (Model::Voip { events, model, topo, next_view: SimTime::ZERO }, voip_leo::series_info(scenario.voip.snr_traces))
             }
             ModelKind::Constellation => {
                 let topo = Box::new(build_topology(&scenario)?);
@@ -217,11 +227,16 @@ impl Simulation {
                     station.handle(at, ev, events, &mut self.recorder);
                 }
             }
-            Model::Voip { events, model } => {
+            Model::Voip { events, model, topo, next_view } => {
                 while let Some((at, ev)) = events.pop_until(t) {
                     self.now = at;
                     self.processed += 1;
                     model.handle(at, ev, events, &mut self.recorder);
+                }
+                // The constellation view, once per simulated second (display only).
+                while *next_view <= t {
+                    topo.step(next_view.as_secs_f64());
+                    *next_view += SimDuration(crate::kernel::NS_PER_S);
                 }
             }
             Model::Topology { topo, step, next } => {
@@ -295,7 +310,7 @@ impl Simulation {
     /// for the queue model.
     pub fn drain_events(&mut self) -> Vec<TopoEvent> {
         match &mut self.model {
-            Model::Topology { topo, .. } => topo.drain_events(),
+            Model::Topology { topo, .. } | Model::Voip { topo, .. } => topo.drain_events(),
             _ => vec![],
         }
     }
@@ -304,7 +319,7 @@ impl Simulation {
     /// [`PairTopology::geometry_packed`] documents; `None` for the queue model.
     pub fn geometry_packed(&self) -> Option<Vec<f64>> {
         match &self.model {
-            Model::Topology { topo, .. } => Some(topo.geometry_packed()),
+            Model::Topology { topo, .. } | Model::Voip { topo, .. } => Some(topo.geometry_packed()),
             _ => None,
         }
     }
@@ -312,7 +327,7 @@ impl Simulation {
     /// Static description of the constellation for drawing; `None` for the queue model.
     pub fn constellation_info(&self) -> Option<ConstellationInfo> {
         match &self.model {
-            Model::Topology { topo, .. } => Some(topo.info()),
+            Model::Topology { topo, .. } | Model::Voip { topo, .. } => Some(topo.info()),
             _ => None,
         }
     }
