@@ -49,12 +49,13 @@ COMMANDS:
         uses 20 for satellite, paper 003 uses 30), as JSON with every impairment.
     sites
         Lists the built-in ground sites with their coordinates.
-    bench [--workload <hold|topology>] [--events <N>] [--population <P>] [--seed <S>]
+    bench [--workload <hold|topology|scenario>] [--events <N>] [--population <P>] [--seed <S>]
           [--scenario <file.json>] [--json]
         hold (default): the event kernel with the classic hold model (P pending events; each
         step pops one and schedules one). Defaults: 20000000 events, population 1024, seed 1.
         topology: runs a constellation scenario to its end (default: 24 h of Iridium at 1 s
         steps for the Atlantic ship - London pair: positions, ISL states, access, route, events).
+        scenario: times building and running any --scenario file to its end (no output files).
     tle generate [--constellation <preset>] [--epoch <YYYY-MM-DDTHH:MM:SSZ>]
         Prints the element sets (TLE) the engine generates for a constellation preset.
     tle check <file.tle>
@@ -475,7 +476,20 @@ fn bench(args: &[String]) -> Result<(), Failure> {
                 };
                 return bench_topology(&text, opts.iter().any(|(f, _)| *f == "--json"));
             }
-            other => return Err(Failure::Usage(format!("--workload: `{other}` is not one of hold, topology"))),
+            "scenario" => {
+                let Some((_, file)) = opts.iter().find(|(f, _)| *f == "--scenario") else {
+                    return Err(Failure::Usage("--workload scenario needs --scenario <file.json>".into()));
+                };
+                let text = read_source(file)?;
+                let t0 = Instant::now();
+                let mut sim = Simulation::from_json(&text).map_err(|e| Failure::Invalid(file.to_string(), e))?;
+                sim.run_to_end();
+                let secs = t0.elapsed().as_secs_f64();
+                let events = sim.events_processed();
+                outln!("{}", serde_json::json!({ "workload": "scenario", "file": file, "seconds": secs, "events": events, "events_per_s": events as f64 / secs }));
+                return Ok(());
+            }
+            other => return Err(Failure::Usage(format!("--workload: `{other}` is not one of hold, topology, scenario"))),
         }
     }
     if !pos.is_empty() {

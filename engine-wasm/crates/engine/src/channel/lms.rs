@@ -89,7 +89,6 @@ pub struct LmsChannel {
     /// Direct-component level [dB] and its AR(1) coefficient per state step.
     direct_db: f64,
     rho: f64,
-    direct_phase: f64,
     /// Index of the last state step applied.
     state_k: u64,
     /// Diffuse phasors (real and imaginary branches) and their per-step rotations.
@@ -101,6 +100,11 @@ pub struct LmsChannel {
     /// Direct component (a cos phi, a sin phi) and diffuse scale, refreshed at state steps.
     direct: (f64, f64),
     diffuse_scale: f64,
+    /// Diffuse scale of each state, and the direct phase's (cos, sin): constants of the run.
+    state_scales: [f64; 3],
+    phase_cs: (f64, f64),
+    /// Fading steps per state step.
+    state_per_fade: u64,
     /// Reference SNR, linear.
     snr_ref: f64,
     /// Cached linear SNR at `fade_k`, and the QPSK mutual information at it (lazily).
@@ -161,7 +165,6 @@ impl LmsChannel {
             state,
             direct_db,
             rho,
-            direct_phase,
             state_k: 0,
             ph_re,
             ph_im,
@@ -170,12 +173,16 @@ impl LmsChannel {
             fade_k: 0,
             direct: (0.0, 0.0),
             diffuse_scale: 0.0,
+            state_scales: ITS_LOO_DB.map(|(_, _, mp)| (math::pow(10.0, mp / 10.0) / N_SINUSOIDS as f64).sqrt()),
+            phase_cs: (math::cos(direct_phase), math::sin(direct_phase)),
+            state_per_fade: 1,
             snr_ref: 1.0,
             snr_lin: 1.0,
             mi: None,
             occupancy: [0; 3],
         };
         ch.snr_ref = math::pow(10.0, ch.p.snr_ref_db / 10.0);
+        ch.state_per_fade = (ch.p.state_step_s / FADING_STEP_S).round().max(1.0) as u64;
         ch.refresh_state_terms();
         ch.snr_lin = ch.compute_snr_linear();
         ch
@@ -185,9 +192,10 @@ impl LmsChannel {
     /// scale. Each branch is a sum of N unit sinusoids (variance N/2), scaled so that the
     /// complex diffuse component has total power 10^(MP/10).
     fn refresh_state_terms(&mut self) {
-        let a = math::pow(10.0, self.direct_db / 20.0);
-        self.direct = (a * math::cos(self.direct_phase), a * math::sin(self.direct_phase));
-        self.diffuse_scale = (math::pow(10.0, ITS_LOO_DB[self.state].2 / 10.0) / N_SINUSOIDS as f64).sqrt();
+        // 10^(dB/20) as exp(dB ln 10 / 20): one exp instead of a pow.
+        let a = math::exp(self.direct_db * (core::f64::consts::LN_10 / 20.0));
+        self.direct = (a * self.phase_cs.0, a * self.phase_cs.1);
+        self.diffuse_scale = self.state_scales[self.state];
     }
 
     /// Current state: 0 line of sight, 1 moderate, 2 deep shadowing.
@@ -245,7 +253,7 @@ impl LmsChannel {
         if k <= self.fade_k {
             return self.snr_lin;
         }
-        let state_per_fade = (self.p.state_step_s / FADING_STEP_S).round().max(1.0) as u64;
+        let state_per_fade = self.state_per_fade;
         for step in self.fade_k + 1..=k {
             for n in 0..N_SINUSOIDS {
                 self.ph_re[n] = cmul(self.ph_re[n], self.rot_re[n]);
