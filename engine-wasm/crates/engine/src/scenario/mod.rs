@@ -21,7 +21,7 @@ mod validate;
 mod voip;
 
 pub use constellation::ConstellationScenario;
-pub use voip::VoipScenario;
+pub use voip::{DelaySource, VoipScenario};
 pub use error::{FieldError, ScenarioError};
 
 use serde::{Deserialize, Serialize};

@@ -184,6 +184,10 @@ impl Scenario {
             c.push(&f("constellation_delay_ms"), format!("[{}, {}]: the minimum is above the maximum", v.constellation_delay_ms[0], v.constellation_delay_ms[1]));
         }
         c.real(&f("last_hop_delay_ms"), v.last_hop_delay_ms, 0.0, false, 1000.0);
+        c.real(&f("trace_offset_max_s"), v.trace_offset_max_s, 0.0, false, 86_400.0);
+        if v.delay_source == super::DelaySource::Route && self.duration_s.is_finite() && self.duration_s + v.trace_offset_max_s > 2.0 * 86_400.0 {
+            c.push(&f("delay_source"), format!("`route` follows at most 48 h of the constellation: duration_s ({}) + trace_offset_max_s ({}) is longer; use `range` or a shorter run", self.duration_s, v.trace_offset_max_s));
+        }
         c.real(&f("rtt_ms"), v.rtt_ms, 0.0, true, 10_000.0);
         c.real(&f("pf_window"), v.pf_window, 1.0, false, 1e6);
         c.real(&f("advantage"), v.advantage, 0.0, false, 50.0);

@@ -37,8 +37,16 @@ pub struct VoipScenario {
     pub mean_off_ms: f64,
     /// Pareto shape of spurts and silences (MODELS.md: 1.5).
     pub pareto_shape: f64,
-    /// Server to last satellite delay range [ms]: each flow gets its own fixed offset in it
-    /// (paper 000: "70 ms to 90 ms within the satellite constellation").
+    /// Where the server-to-last-satellite delay comes from: `route` (default) follows the
+    /// constellation's route from `server_site` to the satellite serving `users_site`, one delay
+    /// trace shared by all flows with a different time offset per flow (paper 000 §II-A: "each
+    /// flow uses the same temporal trace but with different offset values"); `range` gives each
+    /// flow a fixed delay in `constellation_delay_ms`.
+    pub delay_source: DelaySource,
+    /// Largest time offset of a flow into the delay trace [s] (`route`).
+    pub trace_offset_max_s: f64,
+    /// Server to last satellite delay range [ms] (`range`; paper 000: "70 ms to 90 ms within
+    /// the satellite constellation").
     pub constellation_delay_ms: [f64; 2],
     /// Last satellite to receiver propagation [ms].
     pub last_hop_delay_ms: f64,
@@ -58,6 +66,16 @@ pub struct VoipScenario {
     pub users_site: String,
 }
 
+/// Source of the server-to-last-satellite delay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DelaySource {
+    /// The constellation route's delay trace, offset per flow.
+    Route,
+    /// A fixed delay per flow drawn in `constellation_delay_ms`.
+    Range,
+}
+
 impl Default for VoipScenario {
     fn default() -> Self {
         VoipScenario {
@@ -74,6 +92,8 @@ impl Default for VoipScenario {
             mean_on_ms: 500.0,
             mean_off_ms: 50.0,
             pareto_shape: 1.5,
+            delay_source: DelaySource::Route,
+            trace_offset_max_s: 600.0,
             constellation_delay_ms: [70.0, 90.0],
             last_hop_delay_ms: 5.0,
             // The flows' round trip (about 2 x 85 ms plus the last hop and HARQ). Paper 000 does
@@ -86,7 +106,7 @@ impl Default for VoipScenario {
             advantage: 20.0,
             snr_traces: 3,
             server_site: "Hawaii gateway".into(),
-            users_site: "Toulouse".into(),
+            users_site: "New Delhi".into(),
         }
     }
 }

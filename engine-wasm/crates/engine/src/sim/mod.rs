@@ -153,11 +153,9 @@ impl Simulation {
                 (Model::Queue { events, station }, fifo_station::series_info())
             }
             ModelKind::VoipLeo => {
-                let streams = Streams::new(scenario.seed);
-                let mut events = EventQueue::with_capacity(2 * scenario.voip.flows as usize + 16);
-                let model = Box::new(voip_leo::VoipLeo::new(&scenario, &streams, &mut events));
-                // For the globe: paper 000's constellation (66 satellites at 800 km) between the
-                // server and the users; it shows the path and the last satellite serving them.
+                // Paper 000's constellation (66 satellites at 800 km) between the server and the
+                // users: its route gives the server-to-last-satellite delay trace, and the globe
+                // shows the path and the last satellite serving the users.
                 let mut view = Scenario { model: ModelKind::Constellation, ..scenario.clone() };
                 view.constellation = crate::scenario::ConstellationScenario {
                     preset: crate::orbit::walker::ConstellationPreset::Iridium800,
@@ -165,6 +163,24 @@ impl Simulation {
                     to: scenario.voip.users_site.clone(),
                     ..Default::default()
                 };
+                let mut trace = vec![];
+                if scenario.voip.delay_source == crate::scenario::DelaySource::Route {
+                    let mut t = build_topology(&view)?;
+                    let secs = (scenario.duration_s + scenario.voip.trace_offset_max_s).ceil() as u64 + 2;
+                    let mut last = 80.0;
+                    for k in 0..=secs {
+                        t.step(k as f64);
+                        let d = t.delay_to_last_satellite_ms();
+                        // Without a route (a gap in coverage), keep the last known delay.
+                        if d.is_finite() {
+                            last = d;
+                        }
+                        trace.push(last);
+                    }
+                }
+                let streams = Streams::new(scenario.seed);
+                let mut events = EventQueue::with_capacity(2 * scenario.voip.flows as usize + 16);
+                let model = Box::new(voip_leo::VoipLeo::new(&scenario, &streams, &mut events, trace));
                 let topo = Box::new(build_topology(&view)?);
                 (Model::Voip { events, model, topo, next_view: SimTime::ZERO }, voip_leo::series_info(scenario.voip.snr_traces))
             }

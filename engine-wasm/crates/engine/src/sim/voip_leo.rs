@@ -20,7 +20,7 @@ use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
 use crate::link::harq::{HarqOutcome, HarqPacket};
 use crate::metrics::emodel::{self, EModelOutput};
 use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKind};
-use crate::scenario::{Scenario, VoipScenario};
+use crate::scenario::{DelaySource, Scenario, VoipScenario};
 use crate::sched::per_flow::{LmsScheduler, Queued, SchedDrop};
 use crate::traffic::voip::ParetoOnOff;
 use serde::Serialize;
@@ -167,6 +167,10 @@ pub struct VoipLeo {
     p: VoipScenario,
     sources: Vec<ParetoOnOff>,
     const_delay: Vec<SimDuration>,
+    /// Server-to-last-satellite delay trace [ms], one value per second, and each flow's offset
+    /// into it [s] (delay source `route`).
+    trace_ms: Vec<f64>,
+    offset_s: Vec<f64>,
     channels: Vec<LmsChannel>,
     sched: LmsScheduler<VoipPacket>,
     inflight: Vec<Option<InFlight>>,
@@ -194,19 +198,23 @@ pub struct VoipLeo {
 }
 
 impl VoipLeo {
-    /// Builds the model of a validated scenario and schedules the first packets.
-    pub fn new(s: &Scenario, streams: &Streams, events: &mut EventQueue<Event>) -> Self {
+    /// Builds the model of a validated scenario and schedules the first packets. `trace_ms` is
+    /// the constellation's server-to-last-satellite delay, one value per second from t = 0
+    /// (used with the `route` delay source).
+    pub fn new(s: &Scenario, streams: &Streams, events: &mut EventQueue<Event>, trace_ms: Vec<f64>) -> Self {
         let p = s.voip.clone();
         let n = p.flows as usize;
         let mut sources = Vec::with_capacity(n);
         let mut const_delay = Vec::with_capacity(n);
         let mut channels = Vec::with_capacity(n);
+        let mut offsets = Vec::with_capacity(n);
         for i in 0..n {
             let mut src = ParetoOnOff::new(streams.stream(&format!("voip.flow[{i}]")), p.rate_bps, p.packet_bytes, p.mean_on_ms / 1e3, p.mean_off_ms / 1e3, p.pareto_shape);
             events.schedule(SimTime::from_secs_f64(src.next_packet_s()), Event::Emit(i as u32));
             sources.push(src);
             let mut r = streams.stream(&format!("voip.flow[{i}].delay"));
             const_delay.push(SimDuration::from_secs_f64(r.uniform(p.constellation_delay_ms[0], p.constellation_delay_ms[1]) / 1e3));
+            offsets.push(r.uniform(0.0, p.trace_offset_max_s));
             channels.push(LmsChannel::new(p.lms.clone(), streams.stream(&format!("lms.rx[{i}]"))));
         }
         events.schedule(SimTime::ZERO, Event::Sample);
@@ -217,6 +225,8 @@ impl VoipLeo {
         VoipLeo {
             sources,
             const_delay,
+            trace_ms,
+            offset_s: offsets,
             channels,
             sched,
             inflight: vec![],
@@ -257,7 +267,7 @@ impl VoipLeo {
         match ev {
             Event::Emit(f) => {
                 let i = f as usize;
-                let pkt = VoipPacket { flow: f, created: now, at_sat: now + self.const_delay[i] };
+                let pkt = VoipPacket { flow: f, created: now, at_sat: now + self.server_to_satellite(i, now) };
                 if now >= self.warmup {
                     self.sent += 1;
                 }
@@ -297,6 +307,19 @@ impl VoipLeo {
                 events.schedule(now + self.sample_every, Event::Sample);
             }
         }
+    }
+
+    /// Delay from the server to the last satellite for flow `i` sending at `now`.
+    fn server_to_satellite(&self, i: usize, now: SimTime) -> SimDuration {
+        if self.p.delay_source == DelaySource::Range || self.trace_ms.is_empty() {
+            return self.const_delay[i];
+        }
+        // Linear interpolation in the per-second trace at t + offset.
+        let x = now.as_secs_f64() + self.offset_s[i];
+        let k = (x as usize).min(self.trace_ms.len() - 1);
+        let k1 = (k + 1).min(self.trace_ms.len() - 1);
+        let f = (x - k as f64).clamp(0.0, 1.0);
+        SimDuration::from_secs_f64((self.trace_ms[k] + f * (self.trace_ms[k1] - self.trace_ms[k])) / 1e3)
     }
 
     fn drop_packet(&mut self, now: SimTime, pkt: &VoipPacket, why: SchedDrop, rec: &mut Recorder) {

@@ -202,6 +202,7 @@ pub struct PairTopology {
     seam: bool,
     router: Router,
     last_delay_ms: f64,
+    last_downlink_ms: f64,
     last_t_s: f64,
     stepped: bool,
     // Results.
@@ -255,6 +256,7 @@ impl PairTopology {
             seam: false,
             router: Router::new(n),
             last_delay_ms: f64::NAN,
+            last_downlink_ms: f64::NAN,
             last_t_s: 0.0,
             stepped: false,
             events: vec![],
@@ -384,6 +386,7 @@ impl PairTopology {
             if let Some(isl_km) = self.router.route(a, b, self.opts.routing, &mut self.route) {
                 delay_ms = (up + isl_km + down) / C_KM_S * 1e3;
             }
+            self.last_downlink_ms = down / C_KM_S * 1e3;
         }
         let hops = if self.route.is_empty() { f64::NAN } else { (self.route.len() - 1) as f64 };
         if !first && self.access == before && !self.route.is_empty() && !self.prev_route.is_empty() && self.route != self.prev_route {
@@ -401,6 +404,12 @@ impl PairTopology {
         }
         self.last_delay_ms = delay_ms;
         (delay_ms, hops, seam)
+    }
+
+    /// One-way delay from the first site to the second's access satellite at the last step
+    /// (the route without its downlink) [ms]; NaN without a route.
+    pub fn delay_to_last_satellite_ms(&self) -> f64 {
+        self.last_delay_ms - self.last_downlink_ms
     }
 
     /// Events since the last call.

@@ -96,3 +96,22 @@ fn every_policy_sees_the_same_traffic() {
     let b = run(50, "codes");
     assert_eq!(a.sent, b.sent);
 }
+
+#[test]
+fn the_server_to_satellite_delay_follows_the_constellation_route() {
+    let run_with = |extra: &str| {
+        let json = format!(r#"{{"version": 1, "model": "voip-leo", "duration_s": 10, "warmup_s": 1, "voip": {{"flows": 10 {extra}}}}}"#);
+        let mut sim = Simulation::new(Scenario::from_json(&json).unwrap()).unwrap();
+        sim.run_to_end();
+        sim.summary().voip.unwrap()
+    };
+    // Paper 000: 70 to 90 ms in the constellation; Hawaii to the satellite over New Delhi is in
+    // that range, plus the LMS hop (HARQ, 5 ms down).
+    let delhi = run_with("");
+    assert!((75.0..130.0).contains(&delhi.latency_ms), "{}", delhi.latency_ms);
+    // A nearer destination has a shorter route; a fixed range is honoured.
+    let toulouse = run_with(r#", "users_site": "Toulouse""#);
+    assert!(toulouse.latency_ms < delhi.latency_ms - 10.0, "{} vs {}", toulouse.latency_ms, delhi.latency_ms);
+    let fixed = run_with(r#", "delay_source": "range", "constellation_delay_ms": [300, 300]"#);
+    assert!(fixed.latency_ms > 300.0, "{}", fixed.latency_ms);
+}
