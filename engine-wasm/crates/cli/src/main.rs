@@ -47,6 +47,12 @@ COMMANDS:
         one-way mouth-to-ear delay D + J ms (T = Ta = D + J, Tr = 2 T), random packet loss P %
         (default 0) with burst ratio B (default 1) and advantage factor A (default 0; paper 000
         uses 20 for satellite, paper 003 uses 30), as JSON with every impairment.
+    calc pss --capacity-bps <C> --bw <BW> --lm <LM_BITS> --lr <LR_BITS> --packet-bytes <L>
+             [--ef-bps <E>] [--duration-s <T>] [--variable-capacity]
+        Runs the Priority Switching Scheduler (paper 001, Algorithm 1) with AF and CS0 always
+        backlogged (UDP) and a CBR EF flow of E b/s (default 0) for T s (default 20) on a link of
+        C b/s, and prints the shares of the capacity each class used (af_share, cs0_share,
+        ef_share), the credit range and the priority switches, as JSON.
     sites
         Lists the built-in ground sites with their coordinates.
     bench [--workload <hold|topology|scenario>] [--events <N>] [--population <P>] [--seed <S>]
@@ -294,7 +300,7 @@ fn parse_f64(flag: &str, v: &str) -> Result<f64, Failure> {
 
 fn calc(args: &[String]) -> Result<(), Failure> {
     let Some(what) = args.first() else {
-        return Err(Failure::Usage("calc needs a calculation: slant, pair or emodel".into()));
+        return Err(Failure::Usage("calc needs a calculation: slant, pair, emodel or pss".into()));
     };
     match what.as_str() {
         "slant" => {
@@ -412,7 +418,54 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             );
             Ok(())
         }
-        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair, emodel)"))),
+        "pss" => {
+            let (pos, opts) = parse_opts(&args[1..], &["--capacity-bps", "--bw", "--lm", "--lr", "--packet-bytes", "--ef-bps", "--duration-s"], &["--variable-capacity"])?;
+            if !pos.is_empty() {
+                return Err(Failure::Usage(format!("calc pss takes no argument `{}`", pos[0])));
+            }
+            let (mut c, mut bw, mut lm, mut lr, mut l, mut ef, mut dur, mut var) = (None, None, None, None, None, 0.0, 20.0, false);
+            for (flag, v) in opts {
+                if flag == "--variable-capacity" {
+                    var = true;
+                    continue;
+                }
+                let x = parse_f64(flag, v)?;
+                let bad = |lo: f64, hi: f64| Failure::Usage(format!("{flag}: {x} is outside {lo} to {hi}"));
+                match flag {
+                    "--capacity-bps" if (1e3..=1e11).contains(&x) => c = Some(x),
+                    "--capacity-bps" => return Err(bad(1e3, 1e11)),
+                    "--bw" if x > 0.0 && x < 1.0 => bw = Some(x),
+                    "--bw" => return Err(Failure::Usage(format!("--bw: {x} is outside 0 to 1 (both excluded)"))),
+                    "--lm" if x > 0.0 && x <= 1e12 => lm = Some(x),
+                    "--lm" => return Err(bad(0.0, 1e12)),
+                    "--lr" if (0.0..=1e12).contains(&x) => lr = Some(x),
+                    "--lr" => return Err(bad(0.0, 1e12)),
+                    "--packet-bytes" if (1.0..=65_535.0).contains(&x) => l = Some(x),
+                    "--packet-bytes" => return Err(bad(1.0, 65_535.0)),
+                    "--ef-bps" if x >= 0.0 && x <= c.unwrap_or(f64::INFINITY) * 10.0 => ef = x,
+                    "--ef-bps" => return Err(Failure::Usage(format!("--ef-bps: {x} must be 0 or more"))),
+                    "--duration-s" if x > 0.0 && x <= 3600.0 => dur = x,
+                    _ => return Err(bad(0.0, 3600.0)),
+                }
+            }
+            let need = |v: Option<f64>, f: &str| v.ok_or_else(|| Failure::Usage(format!("calc pss needs {f}")));
+            let (c, bw, lm, lr, l) = (need(c, "--capacity-bps")?, need(bw, "--bw")?, need(lm, "--lm")?, need(lr, "--lr")?, need(l, "--packet-bytes")?);
+            if lr >= lm {
+                return Err(Failure::Usage(format!("--lr: {lr} must be below --lm ({lm}): 0 <= L_R < L_M (paper 001 §2)")));
+            }
+            if c / (l * 8.0) * dur > 5e7 {
+                return Err(Failure::Usage("--duration-s: too many packets for one run (at most 5e7); shorten it".into()));
+            }
+            let p = engine::sched::pss::PssParams { bw, lm_bits: lm, lr_bits: lr, variable_capacity: var };
+            let r = engine::sched::pss::run_saturated(&p, c, ef, l * 8.0, dur);
+            outln!("{}", serde_json::to_string_pretty(&serde_json::json!({
+                "capacity_bps": c, "bw": bw, "lm_bits": lm, "lr_bits": lr, "packet_bytes": l, "ef_bps": ef, "duration_s": dur,
+                "af_share": r.af_share, "cs0_share": r.cs0_share, "ef_share": r.ef_share,
+                "af_bps": r.af_share * c, "credit_min_bits": r.credit_min_bits, "credit_max_bits": r.credit_max_bits, "priority_switches": r.switches
+            })).unwrap_or_default());
+            Ok(())
+        }
+        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair, emodel, pss)"))),
     }
 }
 

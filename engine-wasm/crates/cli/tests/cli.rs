@@ -103,7 +103,7 @@ fn help_documents_every_subcommand() {
     let out = skyqueue(&["--help"]);
     assert!(out.status.success());
     let help = text(&out.stdout);
-    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "sweep", "sites", "--out", "--seed"] {
+    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "calc pss", "sweep", "sites", "--out", "--seed"] {
         assert!(help.contains(cmd), "help lacks {cmd}");
     }
 }
@@ -211,4 +211,22 @@ fn sweep_runs_a_grid_on_threads_and_rejects_bad_values_first() {
     assert!(text(&bad.stderr).contains("voip.flows: 0 is below the minimum 1"), "{}", text(&bad.stderr));
     assert!(bad.stdout.is_empty(), "nothing runs when a value is invalid");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn calc_pss_reports_the_class_shares() {
+    // BW 0.3 with windows of 10 packets, no EF: AF near 30 % (a little more: non-preemption).
+    let out = skyqueue(&["calc", "pss", "--capacity-bps", "20000000", "--bw", "0.3", "--lm", "75600", "--lr", "0", "--packet-bytes", "1500", "--duration-s", "5"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (af, cs0, ef) = (v["af_share"].as_f64().unwrap(), v["cs0_share"].as_f64().unwrap(), v["ef_share"].as_f64().unwrap());
+    assert!((0.28..0.36).contains(&af), "{v}");
+    assert!((af + cs0 + ef - 1.0).abs() < 1e-9 && ef == 0.0);
+    assert!(v["credit_max_bits"].as_f64().unwrap() <= 75600.0 + 1e-6);
+    // EF takes its CBR share first.
+    let with_ef = skyqueue(&["calc", "pss", "--capacity-bps", "20000000", "--bw", "0.3", "--lm", "75600", "--lr", "0", "--packet-bytes", "1500", "--ef-bps", "5000000", "--duration-s", "5"]);
+    let w: serde_json::Value = serde_json::from_slice(&with_ef.stdout).unwrap();
+    assert!((w["ef_share"].as_f64().unwrap() - 0.25).abs() < 0.01, "{w}");
+    assert_eq!(skyqueue(&["calc", "pss", "--capacity-bps", "2e7", "--bw", "1.5", "--lm", "1", "--lr", "0", "--packet-bytes", "1500"]).status.code(), Some(2));
+    assert_eq!(skyqueue(&["calc", "pss", "--capacity-bps", "2e7", "--bw", "0.5", "--lm", "10", "--lr", "20", "--packet-bytes", "1500"]).status.code(), Some(2));
 }

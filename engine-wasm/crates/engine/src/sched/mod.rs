@@ -4,6 +4,7 @@
 pub mod drop_tail;
 pub mod fq_codel;
 pub mod per_flow;
+pub mod pss;
 
 pub use drop_tail::DropTail;
 
