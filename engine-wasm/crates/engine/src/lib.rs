@@ -40,6 +40,7 @@ pub mod sched;
 pub mod sim;
 pub mod topology;
 pub mod traffic;
+pub mod transport;
 
 pub use scenario::{Scenario, ScenarioError};
 pub use sim::{SimError, Simulation};

@@ -7,6 +7,7 @@
 //! results in both.
 
 pub mod fifo_station;
+pub mod router;
 pub mod voip_leo;
 
 use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};

@@ -1,0 +1,214 @@
+//! Congestion control: NewReno (RFC 5681, RFC 6582) and CUBIC (RFC 9438) behind one trait;
+//! the window is counted in segments (MSS) and time is passed in.
+
+use serde::{Deserialize, Serialize};
+
+/// Which congestion control a flow uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CcKind {
+    /// RFC 5681 / 6582.
+    NewReno,
+    /// RFC 9438.
+    Cubic,
+}
+
+/// A congestion controller: how the window grows on ACKs and shrinks on losses.
+pub trait CongestionControl {
+    /// `acked` segments newly acknowledged at `now_s`, with the current smoothed RTT [s];
+    /// returns the new window [segments]. Called outside loss recovery only.
+    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now_s: f64, srtt_s: f64) -> f64;
+    /// A loss detected by duplicate ACKs/SACK at `now_s`: returns the new ssthresh.
+    fn on_loss(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64;
+    /// A retransmission timeout: returns the new ssthresh (the window restarts at 1).
+    fn on_rto(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64;
+}
+
+/// NewReno: slow start +1 per ACKed segment below ssthresh, then +1/cwnd per segment;
+/// ssthresh = max(cwnd / 2, 2) on loss. RFC 5681 eq. (4) halves FlightSize; after a large
+/// slow-start overshoot FlightSize counts hundreds of lost segments, so, like Linux
+/// (`tcp_reno_ssthresh`), we halve the window.
+#[derive(Clone, Debug, Default)]
+pub struct NewReno;
+
+impl CongestionControl for NewReno {
+    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, _now_s: f64, _srtt_s: f64) -> f64 {
+        if cwnd < ssthresh {
+            cwnd + acked
+        } else {
+            cwnd + acked / cwnd
+        }
+    }
+    fn on_loss(&mut self, cwnd: f64, _flight: f64, _now_s: f64) -> f64 {
+        (cwnd / 2.0).max(2.0)
+    }
+    fn on_rto(&mut self, cwnd: f64, _flight: f64, _now_s: f64) -> f64 {
+        (cwnd / 2.0).max(2.0)
+    }
+}
+
+/// CUBIC constants (RFC 9438 §4.1-4.2).
+pub const CUBIC_C: f64 = 0.4;
+/// Multiplicative decrease factor beta_cubic.
+pub const CUBIC_BETA: f64 = 0.7;
+
+/// CUBIC (RFC 9438): W_cubic(t) = C (t - K)^3 + W_max, K = cbrt(W_max (1 - beta) / C), with
+/// fast convergence and the Reno-friendly region (alpha_cubic = 3 (1 - beta) / (1 + beta)).
+#[derive(Clone, Debug, Default)]
+pub struct Cubic {
+    w_max: f64,
+    w_last_max: f64,
+    epoch_start: Option<f64>,
+    k: f64,
+    w_est: f64,
+    cwnd_epoch: f64,
+}
+
+impl Cubic {
+    /// W_cubic(t) [segments] for t seconds after the start of the congestion-avoidance epoch.
+    pub fn w_cubic(&self, t: f64) -> f64 {
+        let d = t - self.k;
+        CUBIC_C * d * d * d + self.w_max
+    }
+    /// K [s] of the current epoch.
+    pub fn k(&self) -> f64 {
+        self.k
+    }
+    /// W_max [segments] of the current epoch.
+    pub fn w_max(&self) -> f64 {
+        self.w_max
+    }
+}
+
+impl CongestionControl for Cubic {
+    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now_s: f64, srtt_s: f64) -> f64 {
+        if cwnd < ssthresh {
+            return cwnd + acked; // slow start (RFC 9438 §4.10: as Reno, HyStart optional)
+        }
+        let start = *self.epoch_start.get_or_insert_with(|| {
+            // RFC 9438 §4.8: a new epoch after slow start or a loss.
+            if self.w_max < cwnd {
+                self.w_max = cwnd;
+                self.k = 0.0;
+            } else {
+                self.k = crate::kernel::math::pow((self.w_max - cwnd) / CUBIC_C, 1.0 / 3.0);
+            }
+            self.w_est = cwnd;
+            self.cwnd_epoch = cwnd;
+            now_s
+        });
+        let t = now_s - start;
+        // §4.2: target = W_cubic(t + RTT), clamped to [cwnd, 1.5 cwnd].
+        let target = self.w_cubic(t + srtt_s).clamp(cwnd, 1.5 * cwnd);
+        // §4.3: Reno-friendly estimate.
+        let alpha = 3.0 * (1.0 - CUBIC_BETA) / (1.0 + CUBIC_BETA);
+        self.w_est += alpha * acked / cwnd;
+        if self.w_cubic(t) < self.w_est {
+            return cwnd.max(self.w_est); // Reno-friendly region
+        }
+        cwnd + (target - cwnd) / cwnd * acked // §4.4-4.5: concave / convex growth
+    }
+
+    fn on_loss(&mut self, cwnd: f64, _flight: f64, _now_s: f64) -> f64 {
+        // §4.7 fast convergence.
+        self.w_max = if cwnd < self.w_last_max { cwnd * (1.0 + CUBIC_BETA) / 2.0 } else { cwnd };
+        self.w_last_max = cwnd;
+        self.epoch_start = None;
+        (cwnd * CUBIC_BETA).max(2.0)
+    }
+
+    fn on_rto(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64 {
+        let s = self.on_loss(cwnd, flight, now_s);
+        self.w_est = s;
+        s
+    }
+}
+
+/// Static dispatch over the congestion controls (smoltcp's `AnyController`).
+#[derive(Clone, Debug)]
+pub enum AnyCc {
+    /// NewReno.
+    NewReno(NewReno),
+    /// CUBIC.
+    Cubic(Cubic),
+}
+
+impl AnyCc {
+    /// A fresh controller of `kind`.
+    pub fn new(kind: CcKind) -> Self {
+        match kind {
+            CcKind::NewReno => AnyCc::NewReno(NewReno),
+            CcKind::Cubic => AnyCc::Cubic(Cubic::default()),
+        }
+    }
+    fn inner(&mut self) -> &mut dyn CongestionControl {
+        match self {
+            AnyCc::NewReno(c) => c,
+            AnyCc::Cubic(c) => c,
+        }
+    }
+}
+
+impl CongestionControl for AnyCc {
+    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now_s: f64, srtt_s: f64) -> f64 {
+        self.inner().on_ack(cwnd, ssthresh, acked, now_s, srtt_s)
+    }
+    fn on_loss(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64 {
+        self.inner().on_loss(cwnd, flight, now_s)
+    }
+    fn on_rto(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64 {
+        self.inner().on_rto(cwnd, flight, now_s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cubic_follows_w_t_after_a_loss() {
+        // RFC 9438 §4.2: after a loss at W = 100, K = cbrt(100 x 0.3 / 0.4) = 4.217 s and the
+        // window follows C (t - K)^3 + W_max, flat around W_max at t = K. A GEO round trip
+        // (0.5 s) keeps CUBIC out of the Reno-friendly region, which dominates at short RTTs.
+        let mut c = Cubic::default();
+        let ss = c.on_loss(100.0, 100.0, 0.0);
+        assert!((ss - 70.0).abs() < 1e-12);
+        let mut cwnd = ss;
+        let rtt = 0.5;
+        let mut t = 0.0;
+        while t < 8.0 {
+            // One window of ACKs per RTT.
+            let acks = cwnd.floor() as usize;
+            for _ in 0..acks {
+                cwnd = c.on_ack(cwnd, ss, 1.0, t, rtt);
+            }
+            t += rtt;
+            if (t - 2.0).abs() < rtt / 2.0 || (t - 6.0).abs() < rtt / 2.0 {
+                // The window aims at W(t + RTT) each round: compare with W at the round's end.
+                let expect = c.w_cubic(t);
+                assert!((cwnd - expect).abs() / expect < 0.05, "t {t}: cwnd {cwnd} vs W(t) {expect}");
+            }
+        }
+        assert!((c.k() - (100.0f64 * 0.3 / 0.4).cbrt()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn fast_convergence_lowers_w_max_on_consecutive_shrinking_losses() {
+        let mut c = Cubic::default();
+        c.on_loss(100.0, 100.0, 0.0);
+        c.on_loss(80.0, 80.0, 1.0); // below the last maximum: release bandwidth
+        assert!((c.w_max() - 80.0 * 0.85).abs() < 1e-9);
+    }
+
+    #[test]
+    fn newreno_halves_and_grows_linearly() {
+        let mut r = NewReno;
+        assert_eq!(r.on_loss(40.0, 400.0, 0.0), 20.0);
+        let mut w = 20.0;
+        for _ in 0..20 {
+            w = r.on_ack(w, 20.0, 1.0, 0.0, 0.1);
+        }
+        assert!((w - 21.0).abs() < 0.05, "{w}"); // about one segment per window
+        assert_eq!(r.on_ack(2.0, 10.0, 1.0, 0.0, 0.1), 3.0); // slow start
+    }
+}

@@ -1,0 +1,370 @@
+//! A TCP sender and receiver at segment granularity: slow start with IW 10, congestion
+//! avoidance through [`CongestionControl`], SACK-based loss recovery (RFC 6675, simplified:
+//! DupThresh 3, pipe, holes retransmitted first, several losses per window), RTO per RFC 6298
+//! with Karn's rule applied through timestamps (RFC 7323), and a receiver window. Sequence
+//! numbers count whole segments of `mss` bytes. No clock is read: every call gets `now`.
+
+use super::congestion::{AnyCc, CcKind, CongestionControl};
+use std::collections::{BTreeSet, VecDeque};
+
+/// A data segment on the wire.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DataSeg {
+    /// Segment number.
+    pub seq: u64,
+    /// Send time [s] (timestamp option).
+    pub ts: f64,
+}
+
+/// An acknowledgement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ack {
+    /// Next segment expected (cumulative).
+    pub cum: u64,
+    /// Up to 3 SACK blocks [start, end) (RFC 2018), most recent first.
+    pub sack: Vec<(u64, u64)>,
+    /// Echo of the timestamp of the segment that triggered this ACK.
+    pub ts_echo: f64,
+}
+
+/// Per-segment state at the sender.
+#[derive(Clone, Copy, Debug, Default)]
+struct SegState {
+    sacked: bool,
+    retransmitted: bool,
+    lost: bool,
+}
+
+/// RTO bounds (RFC 6298 §2.4: at least 1 s; at most 60 s).
+const RTO_MIN_S: f64 = 1.0;
+const RTO_MAX_S: f64 = 60.0;
+const DUP_THRESH: usize = 3;
+
+/// The sending side of one flow.
+pub struct TcpSender {
+    cc: AnyCc,
+    /// Congestion window [segments].
+    pub cwnd: f64,
+    /// Slow-start threshold [segments].
+    pub ssthresh: f64,
+    snd_una: u64,
+    snd_nxt: u64,
+    segs: VecDeque<SegState>,
+    recovery: Option<u64>,
+    /// After a timeout: segments below this point were sent before it, so their losses must
+    /// not cut the window again; the window grows by slow start meanwhile (RFC 5681 §3.1).
+    rto_point: Option<u64>,
+    /// RFC 6675 §5 (4.3): on entering recovery the first lost segment goes out at once,
+    /// whatever the pipe.
+    fast_retransmit: bool,
+    srtt: Option<f64>,
+    rttvar: f64,
+    rto: f64,
+    rto_deadline: Option<f64>,
+    /// Segments the application has to send (`u64::MAX` for a bulk transfer).
+    pub total_segments: u64,
+    /// Receiver window [segments].
+    pub rwnd: f64,
+    /// Counters.
+    pub retransmits: u64,
+    /// Timeouts so far.
+    pub timeouts: u64,
+}
+
+impl TcpSender {
+    /// A sender of `total_segments` (bulk: `u64::MAX`) with initial window `iw` (IW 10).
+    pub fn new(kind: CcKind, iw: f64, total_segments: u64, rwnd: f64) -> Self {
+        TcpSender {
+            cc: AnyCc::new(kind),
+            cwnd: iw,
+            ssthresh: f64::INFINITY,
+            snd_una: 0,
+            snd_nxt: 0,
+            segs: VecDeque::new(),
+            recovery: None,
+            rto_point: None,
+            fast_retransmit: false,
+            srtt: None,
+            rttvar: 0.0,
+            rto: RTO_MIN_S,
+            rto_deadline: None,
+            total_segments,
+            rwnd,
+            retransmits: 0,
+            timeouts: 0,
+        }
+    }
+
+    /// Lowest unacknowledged segment.
+    pub fn snd_una(&self) -> u64 {
+        self.snd_una
+    }
+
+    /// Whether every segment has been acknowledged.
+    pub fn done(&self) -> bool {
+        self.snd_una >= self.total_segments
+    }
+
+    /// When the retransmission timer fires, if armed [s].
+    pub fn rto_deadline(&self) -> Option<f64> {
+        self.rto_deadline
+    }
+
+    /// Smoothed RTT [s], if measured.
+    pub fn srtt(&self) -> Option<f64> {
+        self.srtt
+    }
+
+    /// RFC 6675 "pipe": segments believed in flight.
+    fn pipe(&self) -> f64 {
+        let mut p = 0.0;
+        for s in &self.segs {
+            if s.sacked {
+                continue;
+            }
+            if !s.lost {
+                p += 1.0;
+            }
+            if s.retransmitted {
+                p += 1.0;
+            }
+        }
+        p
+    }
+
+    /// Segments to send now (retransmissions of lost holes first, then new data), within the
+    /// congestion and receiver windows. Arms the RTO timer.
+    pub fn poll_send(&mut self, now: f64) -> Vec<DataSeg> {
+        let mut out = vec![];
+        debug_assert!(self.cwnd.is_finite() && self.cwnd >= 1.0, "cwnd {} ssthresh {}", self.cwnd, self.ssthresh);
+        let window = self.cwnd.min(self.rwnd);
+        // Holes to retransmit, in order, found once; pipe computed once and counted up.
+        let mut holes = self.segs.iter().enumerate().filter(|(_, s)| s.lost && !s.sacked && !s.retransmitted).map(|(i, _)| i).collect::<VecDeque<_>>();
+        let mut pipe = self.pipe();
+        if std::mem::take(&mut self.fast_retransmit) {
+            if let Some(i) = holes.pop_front() {
+                self.segs[i].retransmitted = true;
+                self.retransmits += 1;
+                pipe += 1.0;
+                out.push(DataSeg { seq: self.snd_una + i as u64, ts: now });
+            }
+        }
+        loop {
+            if pipe >= window.floor().max(1.0) {
+                break;
+            }
+            // A lost, not yet retransmitted hole?
+            if let Some(i) = holes.pop_front() {
+                self.segs[i].retransmitted = true;
+                self.retransmits += 1;
+                pipe += 1.0;
+                out.push(DataSeg { seq: self.snd_una + i as u64, ts: now });
+                continue;
+            }
+            if self.snd_nxt >= self.total_segments {
+                break;
+            }
+            self.segs.push_back(SegState::default());
+            out.push(DataSeg { seq: self.snd_nxt, ts: now });
+            self.snd_nxt += 1;
+            pipe += 1.0;
+        }
+        if !out.is_empty() && self.rto_deadline.is_none() {
+            self.rto_deadline = Some(now + self.rto);
+        }
+        out
+    }
+
+    /// Processes an ACK at `now`.
+    pub fn on_ack(&mut self, ack: &Ack, now: f64) {
+        // RTT sample from the timestamp echo (valid for retransmissions too, RFC 7323 §4).
+        let sample = now - ack.ts_echo;
+        if sample >= 0.0 && sample.is_finite() {
+            match self.srtt {
+                None => {
+                    self.srtt = Some(sample);
+                    self.rttvar = sample / 2.0;
+                }
+                Some(s) => {
+                    self.rttvar = 0.75 * self.rttvar + 0.25 * (s - sample).abs(); // RFC 6298 (2.3)
+                    self.srtt = Some(0.875 * s + 0.125 * sample);
+                }
+            }
+            self.rto = (self.srtt.unwrap_or(1.0) + (4.0 * self.rttvar).max(0.001)).clamp(RTO_MIN_S, RTO_MAX_S);
+        }
+        // SACK blocks mark segments.
+        for &(a, b) in &ack.sack {
+            for seq in a.max(self.snd_una)..b.min(self.snd_nxt) {
+                let i = (seq - self.snd_una) as usize;
+                self.segs[i].sacked = true;
+            }
+        }
+        let newly = ack.cum.saturating_sub(self.snd_una).min(self.segs.len() as u64);
+        for _ in 0..newly {
+            self.segs.pop_front();
+        }
+        self.snd_una += newly;
+        // Losses: a segment with DupThresh SACKed segments above it (RFC 6675 IsLost).
+        let mut sacked_above = 0usize;
+        let mut new_loss = false;
+        for s in self.segs.iter_mut().rev() {
+            if s.sacked {
+                sacked_above += 1;
+            } else if sacked_above >= DUP_THRESH && !s.lost {
+                s.lost = true;
+                new_loss = true;
+            }
+        }
+        // RFC 5681 FlightSize: outstanding segments.
+        let flight = (self.snd_nxt - self.snd_una) as f64;
+        if self.rto_point.is_some_and(|p| self.snd_una >= p) {
+            self.rto_point = None;
+        }
+        if self.rto_point.is_some() {
+            // Slow start after a timeout; holes found by SACK are retransmitted, no new cut.
+            if newly > 0 {
+                let srtt = self.srtt.unwrap_or(0.0);
+                self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt);
+            }
+            self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 { Some(now + self.rto) } else { self.rto_deadline };
+            return;
+        }
+        match self.recovery {
+            Some(point) if self.snd_una >= point => {
+                // Recovery over (RFC 6582): deflate to ssthresh.
+                self.recovery = None;
+                self.cwnd = self.ssthresh;
+            }
+            Some(_) => {}
+            None if new_loss => {
+                self.ssthresh = self.cc.on_loss(self.cwnd, flight, now);
+                self.cwnd = self.ssthresh;
+                self.recovery = Some(self.snd_nxt);
+                self.fast_retransmit = true;
+            }
+            None if newly > 0 => {
+                let srtt = self.srtt.unwrap_or(0.0);
+                self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt);
+            }
+            None => {}
+        }
+        // RFC 6298 (5.2, 5.3): stop the timer when all is acknowledged, else restart it.
+        self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 { Some(now + self.rto) } else { self.rto_deadline };
+    }
+
+    /// The retransmission timer fired at `now` (RFC 6298 5.4-5.7): back off, restart from one
+    /// segment, mark every unSACKed segment lost.
+    pub fn on_rto(&mut self, now: f64) {
+        // Event times are whole nanoseconds: accept a deadline up to 1 ns later than `now`.
+        if self.rto_deadline.is_none_or(|d| now < d - 1e-9) || self.segs.is_empty() {
+            return;
+        }
+        self.timeouts += 1;
+        let flight = (self.snd_nxt - self.snd_una) as f64;
+        self.ssthresh = self.cc.on_rto(self.cwnd, flight, now);
+        self.cwnd = 1.0;
+        self.recovery = None;
+        self.rto_point = Some(self.snd_nxt);
+        for s in self.segs.iter_mut() {
+            if !s.sacked {
+                s.lost = true;
+                s.retransmitted = false;
+            }
+        }
+        self.rto = (self.rto * 2.0).min(RTO_MAX_S);
+        self.rto_deadline = None;
+    }
+}
+
+/// The receiving side: cumulative ACK plus SACK blocks, one ACK per segment.
+#[derive(Default)]
+pub struct TcpReceiver {
+    rcv_nxt: u64,
+    ooo: BTreeSet<u64>,
+    /// Segments delivered in order to the application.
+    pub delivered: u64,
+    last_block: Option<(u64, u64)>,
+}
+
+impl TcpReceiver {
+    /// Receives a segment; returns the ACK to send.
+    pub fn on_data(&mut self, seg: &DataSeg) -> Ack {
+        if seg.seq == self.rcv_nxt {
+            self.rcv_nxt += 1;
+            while self.ooo.remove(&self.rcv_nxt) {
+                self.rcv_nxt += 1;
+            }
+        } else if seg.seq > self.rcv_nxt {
+            self.ooo.insert(seg.seq);
+        }
+        self.delivered = self.rcv_nxt;
+        // SACK blocks: the block holding the segment just received first (RFC 2018 §4), then
+        // the others, lowest first, at most 3.
+        let mut blocks: Vec<(u64, u64)> = vec![];
+        let mut it = self.ooo.iter().copied().peekable();
+        while let Some(start) = it.next() {
+            let mut end = start + 1;
+            while it.peek() == Some(&end) {
+                it.next();
+                end += 1;
+            }
+            blocks.push((start, end));
+        }
+        if let Some(pos) = blocks.iter().position(|&(a, b)| seg.seq >= a && seg.seq < b) {
+            let b = blocks.remove(pos);
+            blocks.insert(0, b);
+            self.last_block = Some(b);
+        }
+        blocks.truncate(3);
+        Ack { cum: self.rcv_nxt, sack: blocks, ts_echo: seg.ts }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn receiver_acks_cumulatively_and_sacks_the_holes() {
+        let mut r = TcpReceiver::default();
+        assert_eq!(r.on_data(&DataSeg { seq: 0, ts: 0.0 }).cum, 1);
+        let a = r.on_data(&DataSeg { seq: 2, ts: 0.0 });
+        assert_eq!((a.cum, a.sack.clone()), (1, vec![(2, 3)]));
+        let a = r.on_data(&DataSeg { seq: 4, ts: 0.0 });
+        assert_eq!(a.sack, vec![(4, 5), (2, 3)]);
+        let a = r.on_data(&DataSeg { seq: 1, ts: 0.0 });
+        assert_eq!((a.cum, a.sack), (3, vec![(4, 5)]));
+    }
+
+    #[test]
+    fn three_sacked_segments_mark_a_loss_and_the_hole_goes_first() {
+        let mut s = TcpSender::new(CcKind::NewReno, 10.0, u64::MAX, 1e9);
+        let sent = s.poll_send(0.0);
+        assert_eq!(sent.len(), 10);
+        // Segment 0 lost; 1..=3 arrive: three SACKed above the hole.
+        let mut r = TcpReceiver::default();
+        for seq in 1..=3 {
+            let ack = r.on_data(&DataSeg { seq, ts: 0.0 });
+            s.on_ack(&ack, 0.1);
+        }
+        assert_eq!(s.ssthresh, 5.0); // window 10 / 2
+        let next = s.poll_send(0.1);
+        assert_eq!(next.first().map(|d| d.seq), Some(0), "the hole is retransmitted first");
+        assert_eq!(s.retransmits, 1);
+    }
+
+    #[test]
+    fn rto_restarts_from_one_segment_and_backs_off() {
+        let mut s = TcpSender::new(CcKind::Cubic, 10.0, u64::MAX, 1e9);
+        s.poll_send(0.0);
+        let d = s.rto_deadline().unwrap();
+        assert_eq!(d, 1.0);
+        s.on_rto(d);
+        assert_eq!(s.cwnd, 1.0);
+        assert_eq!(s.timeouts, 1);
+        let again = s.poll_send(d);
+        assert_eq!(again.len(), 1);
+        assert_eq!(again[0].seq, 0);
+        assert_eq!(s.rto_deadline(), Some(d + 2.0)); // doubled
+    }
+}
