@@ -55,6 +55,9 @@ pub struct ConstellationScenario {
     /// Teaching option: allow ISLs across the seam (off in Iridium, paper 004 Table 2).
     #[serde(default)]
     pub seam_isls: bool,
+    /// Cross-plane partner: `ahead` (default; half a slot ahead) or `alternating` (ns-2).
+    #[serde(default)]
+    pub isl_pairing: crate::topology::isl::IslPairing,
     /// Access policy: `ns2` (default), `highest-elevation`, `hysteresis`.
     #[serde(default = "d::access")]
     pub access: AccessPolicy,
@@ -128,6 +131,7 @@ impl Default for ConstellationScenario {
             epoch_utc: d::epoch(),
             polar_cutoff_deg: d::polar_cutoff(),
             seam_isls: false,
+            isl_pairing: Default::default(),
             access: d::access(),
             hysteresis_deg: d::hysteresis(),
             routing: d::routing(),

@@ -137,6 +137,7 @@ fn build_topology(s: &Scenario) -> Result<PairTopology, ScenarioError> {
         access: k.access,
         hysteresis_deg: k.hysteresis_deg,
         routing: k.routing,
+        pairing: k.isl_pairing,
     };
     let choices = k.sites.iter().cloned().chain(sites::catalogue()).collect();
     Ok(PairTopology::new(spec, prop, opts, [from, to], choices))

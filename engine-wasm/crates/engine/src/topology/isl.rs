@@ -70,10 +70,26 @@ pub struct Isl {
     pub kind: IslKind,
 }
 
+/// How cross-plane partners are chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IslPairing {
+    /// (plane k, slot j) links to the partner half a slot ahead in every plane (MODELS.md).
+    #[default]
+    Ahead,
+    /// ns-2's alternating pairing: ahead from even planes, behind from odd planes.
+    Alternating,
+}
+
+/// Every potential link of a constellation with the default pairing (see [`links_with`]).
+pub fn links(spec: &WalkerSpec) -> Vec<Isl> {
+    links_with(spec, IslPairing::Ahead)
+}
+
 /// Every potential link of a constellation, fixed for the run. For a star constellation the
 /// seam pairs (last plane, slot j) - (first plane, slot j) are listed too, as `CrossSeam`, so
 /// that the globe can draw them; their state is `Seam` unless the teaching option is on.
-pub fn links(spec: &WalkerSpec) -> Vec<Isl> {
+pub fn links_with(spec: &WalkerSpec, pairing: IslPairing) -> Vec<Isl> {
     let (p, s) = (spec.planes, spec.sats_per_plane);
     let idx = |k: u32, j: u32| k * s + j % s;
     let mut out = vec![];
@@ -119,7 +135,10 @@ pub fn links(spec: &WalkerSpec) -> Vec<Isl> {
     for k in 0..cross_planes {
         let next = (k + 1) % p;
         for j in 0..s {
-            out.push(Isl { a: idx(k, j), b: idx(next, partner(k, j, next)), kind: IslKind::CrossPlane });
+            let ahead = partner(k, j, next);
+            // Alternating: from odd planes, the partner half a slot behind instead.
+            let b = if pairing == IslPairing::Alternating && k % 2 == 1 { (ahead + s - 1) % s } else { ahead };
+            out.push(Isl { a: idx(k, j), b: idx(next, b), kind: IslKind::CrossPlane });
         }
     }
     if spec.kind == WalkerKind::Star {
@@ -204,6 +223,17 @@ mod tests {
         assert_eq!(degree(11 * 2 + 3), 4);
         assert_eq!(degree(3), 3);
         assert_eq!(degree(11 * 5 + 3), 3);
+    }
+
+    #[test]
+    fn alternating_pairing_takes_the_partner_behind_from_odd_planes() {
+        let l = links_with(&ConstellationPreset::Iridium.spec(), IslPairing::Alternating);
+        let cross: Vec<&Isl> = l.iter().filter(|x| x.kind == IslKind::CrossPlane).collect();
+        assert_eq!(cross.len(), 55);
+        for x in cross {
+            let (ka, ja, jb) = (x.a / 11, x.a % 11, x.b % 11);
+            assert_eq!(jb, if ka % 2 == 1 { (ja + 10) % 11 } else { ja });
+        }
     }
 
     #[test]

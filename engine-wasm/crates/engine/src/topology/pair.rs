@@ -178,6 +178,8 @@ pub struct PairOptions {
     pub hysteresis_deg: f64,
     /// Routing metric.
     pub routing: RoutingMetric,
+    /// Cross-plane pairing.
+    pub pairing: isl::IslPairing,
 }
 
 /// The pair topology's state.
@@ -234,7 +236,7 @@ impl PairTopology {
     /// Builds the topology of `spec` propagated by `prop`, for the pair `sites`.
     pub fn new(spec: WalkerSpec, prop: Propagator, opts: PairOptions, sites: [Site; 2], site_choices: Vec<Site>) -> Self {
         let n = prop.len();
-        let links = isl::links(&spec);
+        let links = isl::links_with(&spec, opts.pairing);
         let site_ecef = [ecef_from_geodetic(sites[0].lat_deg, sites[0].lon_deg, 0.0), ecef_from_geodetic(sites[1].lat_deg, sites[1].lon_deg, 0.0)];
         PairTopology {
             spec,
