@@ -1,18 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { renderSweepCurves, type SweepCurve } from './renderSweepCurves';
+import { useElementWidth } from './useElementWidth';
 
 /** React wrapper of renderSweepCurves: sizing only. */
 export function SweepChart({ title, unit, xLabel, curves }: { title: string; unit: string; xLabel: string; curves: SweepCurve[] }) {
-  const box = useRef<HTMLDivElement>(null);
+  const [box, width] = useElementWidth<HTMLElement>(360);
   const svg = useRef<SVGSVGElement>(null);
-  const [width, setWidth] = useState(360);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([e]) => setWidth(Math.max(200, Math.floor(e.contentRect.width))));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
   useLayoutEffect(() => {
     if (svg.current) renderSweepCurves(svg.current, curves, { width, height: 200, xLabel, unit });
   }, [curves, width, xLabel, unit]);

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { nearestIndex, renderTimeSeries, type ChartData, type ChartMarker, type ChartScales } from './renderTimeSeries';
+import { useElementWidth } from './useElementWidth';
 
 interface Props {
   title: string;
@@ -18,19 +19,10 @@ const REDRAW_MS = 200;
 
 /** React wrapper of renderTimeSeries: sizing, hover and redraw pacing only. */
 export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, version, markers }: Props) {
-  const box = useRef<HTMLDivElement>(null);
+  const [box, width] = useElementWidth<HTMLElement>(480);
   const svg = useRef<SVGSVGElement>(null);
   const scales = useRef<ChartScales | null>(null);
-  const [width, setWidth] = useState(480);
   const [hover, setHover] = useState<number | null>(null);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([entry]) => setWidth(Math.max(200, Math.floor(entry.contentRect.width))));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   // Redraw at most every REDRAW_MS while data streams in (frames come at up to 20 Hz); hover
   // and resizing redraw at once.

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import { SweepChart } from '../charts/SweepChart';
+import { HarqTable } from './HarqTable';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
@@ -244,31 +245,11 @@ function SweepResults({ points, results, param }: { points: SweepPoint[]; result
           <SweepChart key={c.path} title={c.title} unit={c.unit} xLabel={param} curves={c.curves} />
         ))}
       </div>
-      <table className="summary harq" data-testid="sweep-table-ii">
-        <caption>
-          HARQ retransmissions at {param} = {x75} (% of packets; paper 000 Table II is at 75 users)
-        </caption>
-        <thead>
-          <tr>
-            <th>policy</th>
-            <th>0</th>
-            <th>1</th>
-            <th>2</th>
-            <th>3</th>
-            <th>drop</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.policy}>
-              <th scope="row">{label(r.policy)}</th>
-              {r.h.map((v, i) => (
-                <td key={i}>{Number.isFinite(v) ? v.toFixed(2) : '–'}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <HarqTable
+        caption={`HARQ retransmissions at ${param} = ${x75} (% of packets; paper 000 Table II is at 75 users)`}
+        rows={rows.map((r) => ({ label: label(r.policy), pct: r.h }))}
+        testId="sweep-table-ii"
+      />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { HarqTable } from './HarqTable';
+
 /** The VoIP-over-LEO summary (engine `sim::voip_leo::VoipSummary`): the fields shown. */
 export interface VoipSummary {
   policy: string;
@@ -60,25 +62,7 @@ export function VoipPanel({ v }: { v: VoipSummary }) {
           </tr>
         </tbody>
       </table>
-      <table className="summary harq" data-testid="harq-table">
-        <caption>HARQ retransmissions needed (% of packets, paper 000 Table II)</caption>
-        <thead>
-          <tr>
-            <th>0</th>
-            <th>1</th>
-            <th>2</th>
-            <th>3</th>
-            <th>drop</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            {h.map((x, i) => (
-              <td key={i}>{f(x, 2)}</td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
+      <HarqTable caption="HARQ retransmissions needed (% of packets, paper 000 Table II)" rows={[{ pct: h }]} testId="harq-table" />
     </div>
   );
 }
