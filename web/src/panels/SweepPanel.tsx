@@ -62,13 +62,17 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
   const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({ a: 'pf', b: 'codes', results: null });
   const pool = useRef<SweepPool | null>(null);
 
+  const header = (
+    <header>
+      <h2>Sweep and compare</h2>
+      <button onClick={onClose}>Close</button>
+    </header>
+  );
+
   if (base.model !== 'voip-leo') {
     return (
       <section className="sweep-panel" aria-label="Sweep and compare">
-        <header>
-          <h2>Sweep and compare</h2>
-          <button onClick={onClose}>Close</button>
-        </header>
+        {header}
         <p>Sweeps and comparisons vary VoIP-over-LEO scenarios: load the preset "VoIP over LEO: CoDeS on a fading LMS last hop" first.</p>
       </section>
     );
@@ -128,10 +132,7 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
 
   return (
     <section className="sweep-panel" aria-label="Sweep and compare">
-      <header>
-        <h2>Sweep and compare</h2>
-        <button onClick={onClose}>Close</button>
-      </header>
+      {header}
       <div className="sweep-form">
         <label>
           Parameter

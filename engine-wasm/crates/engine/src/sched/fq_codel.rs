@@ -202,16 +202,7 @@ impl<T: Queued> FqCodel<T> {
 mod tests {
     use super::*;
 
-    #[derive(Debug, PartialEq)]
-    struct P(usize, u64);
-    impl Queued for P {
-        fn flow(&self) -> usize {
-            self.0
-        }
-        fn enqueued_at(&self) -> SimTime {
-            SimTime(self.1)
-        }
-    }
+    use crate::sched::per_flow::test_packet::P;
 
     fn params(limit: usize) -> FqCodelParams {
         FqCodelParams { target: SimDuration(5_000_000), interval: SimDuration(100_000_000), quantum: 1514, packet_bytes: 210, mtu: 1514, limit }

@@ -244,12 +244,14 @@ impl<T: Queued> LmsScheduler<T> {
     }
 }
 
+/// A minimal queued item for the schedulers' tests: (flow, enqueue time [ns]).
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod test_packet {
+    use super::Queued;
+    use crate::kernel::SimTime;
 
     #[derive(Debug, PartialEq)]
-    struct P(usize, u64);
+    pub struct P(pub usize, pub u64);
     impl Queued for P {
         fn flow(&self) -> usize {
             self.0
@@ -258,6 +260,13 @@ mod tests {
             SimTime(self.1)
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use super::test_packet::P;
 
     #[test]
     fn buffer_sizes_follow_the_papers_rules() {
