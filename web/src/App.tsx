@@ -18,6 +18,7 @@ import { SummaryPanel, type Summary } from './panels/SummaryPanel';
 import { PairPanel } from './panels/PairPanel';
 import { EventLog } from './panels/EventLog';
 import { VoipPanel } from './panels/VoipPanel';
+import { DiffservPanel } from './panels/DiffservPanel';
 import { SweepPanel } from './panels/SweepPanel';
 import { EVENT_KINDS } from './panels/eventKinds';
 
@@ -157,7 +158,7 @@ export function App() {
     client.current?.load(text);
     // A constellation turns slowly at 1x: start it at 100x (the speed menu changes it).
     const model = (JSON.parse(text) as { model?: string }).model;
-    client.current?.setSpeed(model === 'constellation' ? 100 : model === 'voip-leo' ? 'max' : 1);
+    client.current?.setSpeed(model === 'constellation' ? 100 : model === 'voip-leo' ? 'max' : model === 'diffserv' ? 10 : 1);
     if (autoplay) client.current?.play();
   }, []);
 
@@ -269,6 +270,8 @@ export function App() {
                   </>
                 ) : summary?.voip ? (
                   <VoipPanel v={summary.voip} />
+                ) : summary?.diffserv ? (
+                  <DiffservPanel s={summary.diffserv} />
                 ) : (
                   <SummaryPanel summary={summary} />
                 )}

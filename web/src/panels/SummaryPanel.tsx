@@ -23,6 +23,7 @@ export interface Summary {
   queue?: QueueSummary;
   pair?: unknown;
   voip?: import('./VoipPanel').VoipSummary;
+  diffserv?: import('./DiffservPanel').DiffservSummary;
 }
 
 const ms = (s: number | null | undefined, digits = 3) => (s === null || s === undefined || !Number.isFinite(s) ? '–' : `${(s * 1e3).toFixed(digits)} ms`);

@@ -32,6 +32,7 @@ fn every_example_runs_and_writes_results() {
         match v["scenario"]["model"].as_str() {
             Some("constellation") => assert!(v["summary"]["pair"]["steps"].as_u64().unwrap() > 1000, "{}", path.display()),
             Some("voip-leo") => assert!(v["summary"]["voip"]["delivered"].as_u64().unwrap() > 1000, "{}", path.display()),
+            Some("diffserv") => assert!(v["summary"]["diffserv"]["rates_mbps"][1].as_f64().unwrap() > 1.0, "{}", path.display()),
             _ => assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display()),
         }
         assert_eq!(v["series"]["columns"].as_array().unwrap().len(), v["series"]["values"].as_array().unwrap().len());

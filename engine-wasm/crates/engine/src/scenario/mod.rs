@@ -16,11 +16,13 @@
 //! ```
 
 mod constellation;
+mod diffserv;
 mod error;
 mod validate;
 mod voip;
 
 pub use constellation::ConstellationScenario;
+pub use diffserv::{DiffservScenario, SharingKind};
 pub use voip::{DelaySource, VoipScenario};
 pub use error::{FieldError, ScenarioError};
 
@@ -73,6 +75,9 @@ pub struct Scenario {
     /// VoIP flows over a shared LMS last hop (used when `model` is `voip-leo`).
     #[serde(default)]
     pub voip: VoipScenario,
+    /// A DiffServ router with PSS or DWRR (used when `model` is `diffserv`).
+    #[serde(default)]
+    pub diffserv: DiffservScenario,
 }
 
 /// The model a scenario runs.
@@ -87,6 +92,9 @@ pub enum ModelKind {
     /// VoIP flows through a LEO constellation to mobile receivers sharing one LMS link
     /// (`voip`; paper 000).
     VoipLeo,
+    /// A DiffServ core router: EF, AF (TCP) and CS0 (TCP) through PSS or DWRR (`diffserv`;
+    /// paper 001).
+    Diffserv,
 }
 
 /// Arrival process of the offered traffic.
@@ -228,6 +236,7 @@ impl Default for Scenario {
             metrics: MetricsSpec::default(),
             constellation: ConstellationScenario::default(),
             voip: VoipScenario::default(),
+            diffserv: DiffservScenario::default(),
         }
     }
 }

@@ -145,6 +145,24 @@ impl Scenario {
         if self.model == ModelKind::VoipLeo {
             self.validate_voip(&mut c);
         }
+        if self.model == ModelKind::Diffserv {
+            let d = &self.diffserv;
+            let f = |n: &str| format!("diffserv.{n}");
+            c.real(&f("capacity_bps"), d.capacity_bps, 1e4, false, 1e10);
+            c.real(&f("rtt_ms"), d.rtt_ms, 0.0, true, 10_000.0);
+            c.real(&f("packet_bytes"), d.packet_bytes, 40.0, false, 65_535.0);
+            c.real(&f("ef_bps"), d.ef_bps, 0.0, false, d.capacity_bps.max(0.0));
+            c.real(&f("ef_expected_bps"), d.ef_expected_bps, 0.0, false, 0.99 * d.capacity_bps.max(0.0));
+            c.real(&f("w_af"), d.w_af, 2.0, false, 10_000.0);
+            c.real(&f("w_cs0"), d.w_cs0, 2.0, false, 10_000.0);
+            c.int(&f("af_flows"), d.af_flows as u64, 0, 200);
+            c.int(&f("cs0_flows"), d.cs0_flows as u64, 0, 200);
+            c.int(&f("buffer_pkts"), d.buffer_pkts as u64, 0, 1_000_000);
+            let pkts = d.capacity_bps / (d.packet_bytes * 8.0) * self.duration_s;
+            if pkts.is_finite() && pkts > MAX_EXPECTED_ARRIVALS {
+                c.push("duration_s", format!("{pkts:.3e} packets on the link, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; shorten the run"));
+            }
+        }
 
         if c.errors.is_empty() {
             Ok(())

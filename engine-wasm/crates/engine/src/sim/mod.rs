@@ -67,6 +67,9 @@ pub struct Summary {
     /// VoIP quality over the LMS link (voip-leo model).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub voip: Option<voip_leo::VoipSummary>,
+    /// Class rates, theory and credit of the DiffServ router (diffserv model).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diffserv: Option<DiffservSummary>,
 }
 
 /// The series table of a results file.
@@ -121,6 +124,51 @@ enum Model {
     Queue { events: EventQueue<Event>, station: FifoStation },
     Topology { topo: Box<PairTopology>, step: SimDuration, next: SimTime },
     Voip { events: EventQueue<voip_leo::Event>, model: Box<voip_leo::VoipLeo>, topo: Box<PairTopology>, next_view: SimTime },
+    Router { events: EventQueue<router::Event>, router: Box<router::Router>, d: Box<DiffservState> },
+}
+
+/// What the diffserv model keeps beside the router: the parameters it derived, the theory
+/// lines, and the per-second sampling state.
+pub struct DiffservState {
+    k_af: f64,
+    pss: Option<crate::sched::pss::PssParams>,
+    /// [WRR AF, WRR CS0, PSS AF, PSS CS0] [b/s] (paper 001 eqs. 1, 6, 7, 8).
+    theory: [f64; 4],
+    next_sample: SimTime,
+    last_bits: [f64; 3],
+    bits_at_warmup: Option<[f64; 3]>,
+    warmup: SimTime,
+    flows_class: Vec<usize>,
+}
+
+/// Summary of a diffserv run (after the warm-up).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DiffservSummary {
+    /// `PSS` or `DWRR`.
+    pub sharing: &'static str,
+    /// K_AF (eq. 2).
+    pub k_af: f64,
+    /// PSS parameters derived from the weights (eqs. 3-5), if PSS.
+    pub pss: Option<crate::sched::pss::PssParams>,
+    /// Measured output rates [Mb/s]: EF, AF, CS0.
+    pub rates_mbps: [f64; 3],
+    /// Theory [Mb/s]: WRR AF (eq. 1), WRR CS0 (eq. 6), PSS AF (eq. 7), PSS CS0 (eq. 8).
+    pub theory_mbps: [f64; 4],
+    /// Lowest and highest credit seen [bits] (PSS).
+    pub credit_range_bits: Option<(f64, f64)>,
+    /// Jain's fairness index of the goodputs within AF and within CS0.
+    pub jain: [f64; 2],
+    /// Drops at the class buffers: EF, AF, CS0.
+    pub drops: [u64; 3],
+}
+
+fn jain(x: &[f64]) -> f64 {
+    let (s, q) = x.iter().fold((0.0, 0.0), |(s, q), v| (s + v, q + v * v));
+    if q > 0.0 {
+        s * s / (x.len() as f64 * q)
+    } else {
+        f64::NAN
+    }
 }
 
 /// Builds the pair topology of a validated constellation scenario.
@@ -153,6 +201,52 @@ impl Simulation {
                 let mut events = EventQueue::with_capacity(scenario.traffic.flows as usize + 2);
                 let station = FifoStation::new(&scenario, &streams, &mut events);
                 (Model::Queue { events, station }, fifo_station::series_info())
+            }
+            ModelKind::Diffserv => {
+                let d = &scenario.diffserv;
+                let l = d.packet_bytes * 8.0;
+                let (k_af, pp) = crate::sched::pss::params_from_wrr(d.w_af, d.w_cs0, l, l, d.capacity_bps, d.ef_expected_bps, 0.0, false);
+                let sharing = match d.sharing {
+                    crate::scenario::SharingKind::Pss => router::Sharing::Pss(pp.clone()),
+                    crate::scenario::SharingKind::Dwrr => router::Sharing::Dwrr { w_af: d.w_af, w_cs0: d.w_cs0 },
+                };
+                let mut flows = vec![];
+                let mut flows_class = vec![];
+                // Flows start 50 ms apart, AF and CS0 interleaved.
+                for k in 0..d.af_flows.max(d.cs0_flows) {
+                    if k < d.af_flows {
+                        flows.push(router::FlowSpec { class: crate::sched::pss::Class::Af, cc: d.cc, start_s: 0.1 * k as f64 });
+                        flows_class.push(1);
+                    }
+                    if k < d.cs0_flows {
+                        flows.push(router::FlowSpec { class: crate::sched::pss::Class::Cs0, cc: d.cc, start_s: 0.05 + 0.1 * k as f64 });
+                        flows_class.push(2);
+                    }
+                }
+                let bdp = (d.capacity_bps * d.rtt_ms / 1e3 / l).round().max(1.0) as usize;
+                let spec = router::RouterSpec {
+                    capacity_bps: d.capacity_bps,
+                    one_way_s: d.rtt_ms / 2e3,
+                    mss_bytes: d.packet_bytes,
+                    buffer_pkts: if d.buffer_pkts == 0 { bdp } else { d.buffer_pkts as usize },
+                    ef_bps: d.ef_bps,
+                    sharing,
+                    flows,
+                };
+                let mut events = EventQueue::new();
+                let r = Box::new(router::Router::new(spec, &mut events));
+                let theory = crate::sched::pss::theory_rates(k_af, d.capacity_bps, d.ef_bps, d.ef_expected_bps);
+                let state = Box::new(DiffservState {
+                    k_af,
+                    pss: (d.sharing == crate::scenario::SharingKind::Pss).then_some(pp),
+                    theory,
+                    next_sample: SimTime::from_secs_f64(1.0),
+                    last_bits: [0.0; 3],
+                    bits_at_warmup: None,
+                    warmup: SimTime::from_secs_f64(scenario.warmup_s),
+                    flows_class,
+                });
+                (Model::Router { events, router: r, d: state }, router::series_info())
             }
             ModelKind::VoipLeo => {
                 // Paper 000's constellation (66 satellites at 800 km) between the server and the
@@ -245,6 +339,37 @@ impl Simulation {
                     station.handle(at, ev, events, &mut self.recorder);
                 }
             }
+            Model::Router { events, router, d } => loop {
+                // Events up to the next per-second sample (or `t`), then the sample.
+                let stop = d.next_sample.min(t);
+                while let Some((at, ev)) = events.pop_until(stop) {
+                    self.now = at;
+                    self.processed += 1;
+                    router.handle(at, ev, events);
+                }
+                if d.bits_at_warmup.is_none() && stop >= d.warmup {
+                    d.bits_at_warmup = Some(router.counters.bits);
+                }
+                if d.next_sample > t {
+                    break;
+                }
+                let at = d.next_sample;
+                let bits = router.counters.bits;
+                for k in 0..3 {
+                    self.recorder.sample(k, at, (bits[k] - d.last_bits[k]) / 1e6);
+                }
+                d.last_bits = bits;
+                let (af_th, cs0_th) = if d.pss.is_some() { (d.theory[2], d.theory[3]) } else { (d.theory[0], d.theory[1]) };
+                self.recorder.sample(3, at, af_th / 1e6);
+                self.recorder.sample(4, at, cs0_th / 1e6);
+                if let (Some((credit, high, _)), Some(p)) = (router.pss_state(), d.pss.as_ref()) {
+                    self.recorder.sample(5, at, credit);
+                    self.recorder.sample(6, at, p.lm_bits);
+                    self.recorder.sample(7, at, p.lr_bits);
+                    self.recorder.sample(8, at, high as u8 as f64);
+                }
+                d.next_sample = at + SimDuration(crate::kernel::NS_PER_S);
+            },
             Model::Voip { events, model, topo, next_view } => {
                 while let Some((at, ev)) = events.pop_until(t) {
                     self.now = at;
@@ -319,6 +444,26 @@ impl Simulation {
             },
             voip: match &self.model {
                 Model::Voip { model, .. } => Some(model.summary(self.now)),
+                _ => None,
+            },
+            diffserv: match &self.model {
+                Model::Router { router, d, .. } => {
+                    let from = d.bits_at_warmup.unwrap_or([0.0; 3]);
+                    let secs = self.now.saturating_since(d.warmup).as_secs_f64();
+                    let rate = |k: usize| if secs > 0.0 { (router.counters.bits[k] - from[k]) / secs / 1e6 } else { f64::NAN };
+                    let delivered = router.delivered();
+                    let goodput = |class: usize| -> Vec<f64> { delivered.iter().zip(&d.flows_class).filter(|(_, c)| **c == class).map(|(x, _)| *x as f64).collect() };
+                    Some(DiffservSummary {
+                        sharing: if d.pss.is_some() { "PSS" } else { "DWRR" },
+                        k_af: d.k_af,
+                        pss: d.pss.clone(),
+                        rates_mbps: [rate(0), rate(1), rate(2)],
+                        theory_mbps: d.theory.map(|x| x / 1e6),
+                        credit_range_bits: router.credit_range(),
+                        jain: [jain(&goodput(1)), jain(&goodput(2))],
+                        drops: router.counters.drops,
+                    })
+                }
                 _ => None,
             },
         }

@@ -16,6 +16,22 @@ use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, DataSeg, TcpReceiver, TcpSender};
 use std::collections::VecDeque;
 
+/// The series the diffserv model records (sampled each second), in column order.
+pub fn series_info() -> Vec<crate::metrics::SeriesInfo> {
+    use crate::metrics::{SeriesInfo, SeriesKind::Mean};
+    vec![
+        SeriesInfo { id: "ef_mbps", label: "EF rate", unit: "Mb/s", kind: Mean },
+        SeriesInfo { id: "af_mbps", label: "AF rate", unit: "Mb/s", kind: Mean },
+        SeriesInfo { id: "cs0_mbps", label: "CS0 rate", unit: "Mb/s", kind: Mean },
+        SeriesInfo { id: "af_theory_mbps", label: "AF theory (eq. 7 PSS / eq. 1 WRR)", unit: "Mb/s", kind: Mean },
+        SeriesInfo { id: "cs0_theory_mbps", label: "CS0 theory (eq. 8 / eq. 6)", unit: "Mb/s", kind: Mean },
+        SeriesInfo { id: "credit_bits", label: "AF credit", unit: "bits", kind: Mean },
+        SeriesInfo { id: "lm_bits", label: "L_M", unit: "bits", kind: Mean },
+        SeriesInfo { id: "lr_bits", label: "L_R", unit: "bits", kind: Mean },
+        SeriesInfo { id: "af_high", label: "AF at high priority", unit: "AF high priority", kind: Mean },
+    ]
+}
+
 /// How AF and CS0 share what EF leaves.
 #[derive(Clone, Debug)]
 pub enum Sharing {
@@ -114,7 +130,8 @@ pub struct Router {
     pss: Option<Pss>,
     /// Counters.
     pub counters: ClassCounters,
-    credit_trace: Vec<(f64, f64, bool)>,
+    /// Lowest and highest credit seen at PSS decisions [bits].
+    credit_range: Option<(f64, f64)>,
     tx_bits: f64,
     /// RTO deadline already in the event queue per flow (one timer event per deadline).
     rto_scheduled: Vec<Option<f64>>,
@@ -145,7 +162,7 @@ impl Router {
         };
         let tx_bits = spec.mss_bytes * 8.0;
         let n = spec.flows.len();
-        Router { senders, receivers, queues: Default::default(), busy: false, deficit: [0.0; 2], dwrr_turn: 0, pss, counters: ClassCounters::default(), credit_trace: vec![], tx_bits, spec, rto_scheduled: vec![None; n] }
+        Router { senders, receivers, queues: Default::default(), busy: false, deficit: [0.0; 2], dwrr_turn: 0, pss, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, rto_scheduled: vec![None; n] }
     }
 
     /// Senders, for inspection.
@@ -158,9 +175,14 @@ impl Router {
         self.receivers.iter().map(|r| r.delivered).collect()
     }
 
-    /// (time, credit [bits], AF high) at each PSS decision.
-    pub fn credit_trace(&self) -> &[(f64, f64, bool)] {
-        &self.credit_trace
+    /// Lowest and highest credit over all PSS decisions so far [bits] (bounded memory).
+    pub fn credit_range(&self) -> Option<(f64, f64)> {
+        self.credit_range
+    }
+
+    /// The PSS credit [bits], AF priority (true = high) and switches so far, if PSS is used.
+    pub fn pss_state(&self) -> Option<(f64, bool, u64)> {
+        self.pss.as_ref().map(|p| (p.credit_bits(), p.is_high(), p.switches()))
     }
 
     fn enqueue(&mut self, pkt: Pkt, class: usize, now: SimTime, events: &mut EventQueue<Event>) {
@@ -192,9 +214,10 @@ impl Router {
     fn pick(&mut self, now: SimTime) -> Option<usize> {
         let (ef, af, cs0) = (!self.queues[0].is_empty(), !self.queues[1].is_empty(), !self.queues[2].is_empty());
         if let Some(pss) = self.pss.as_mut() {
-            let c = pss.dequeue(now, self.spec.capacity_bps, ef, af, cs0, self.tx_bits)?;
-            self.credit_trace.push((now.as_secs_f64(), pss.credit_bits(), pss.is_high()));
-            return Some(class_index(c));
+            let class = pss.dequeue(now, self.spec.capacity_bps, ef, af, cs0, self.tx_bits)?;
+            let c = pss.credit_bits();
+            self.credit_range = Some(self.credit_range.map_or((c, c), |(a, b)| (a.min(c), b.max(c))));
+            return Some(class_index(class));
         }
         if ef {
             return Some(0);

@@ -62,9 +62,8 @@ fn diffserv(sharing: Sharing, ef_share: f64) -> (f64, f64, f64, f64) {
     let dur = 100.0;
     let r = run(bench(c, 0.5, bdp, flows, ef_share * c, sharing), dur);
     let b = &r.counters.bits;
-    let trace = r.credit_trace();
-    let (cmin, cmax) = trace.iter().fold((f64::MAX, f64::MIN), |(a, z), &(_, cr, _)| (a.min(cr), z.max(cr)));
-    (b[1] / dur, b[2] / dur, if trace.is_empty() { 0.0 } else { cmin }, if trace.is_empty() { 0.0 } else { cmax })
+    let (cmin, cmax) = r.credit_range().unwrap_or((0.0, 0.0));
+    (b[1] / dur, b[2] / dur, cmin, cmax)
 }
 
 #[test]
@@ -85,4 +84,28 @@ fn pss_matches_dwrr_when_ef_is_as_expected_and_holds_af_when_it_is_not() {
             assert!((pss_af / dwrr_af - 1.0).abs() < 0.05, "{ctx}");
         }
     }
+}
+
+#[test]
+fn the_diffserv_presets_reproduce_figs_5_and_6() {
+    // The presets B1 and B2 (examples/pss-b*.json) through the scenario model, and B2 with DWRR.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../examples");
+    let run = |file: &str, dwrr: bool| {
+        let mut text = std::fs::read_to_string(dir.join(file)).unwrap();
+        if dwrr {
+            text = text.replace("\"sharing\": \"pss\"", "\"sharing\": \"dwrr\"");
+        }
+        let mut sim = engine::Simulation::from_json(&text).unwrap();
+        sim.run_to_end();
+        sim.summary().diffserv.unwrap()
+    };
+    let b1 = run("pss-b1-known-ef.json", false);
+    assert!((b1.rates_mbps[1] / b1.theory_mbps[0] - 1.0).abs() < 0.05, "B1: {b1:?}");
+    let b2 = run("pss-b2-unknown-ef.json", false);
+    assert!((b2.rates_mbps[1] / b2.theory_mbps[2] - 1.0).abs() < 0.05, "B2 PSS AF vs eq. 7: {b2:?}");
+    assert!((b2.rates_mbps[2] / b2.theory_mbps[3] - 1.0).abs() < 0.05, "B2 PSS CS0 vs eq. 8: {b2:?}");
+    let b2d = run("pss-b2-unknown-ef.json", true);
+    assert!((b2d.rates_mbps[1] / b2d.theory_mbps[0] - 1.0).abs() < 0.05, "B2 DWRR AF vs eq. 1: {b2d:?}");
+    let (lo, hi) = b2.credit_range_bits.unwrap();
+    assert!(lo >= 0.0 && hi <= b2.pss.as_ref().unwrap().lm_bits + 1e-6);
 }
