@@ -188,14 +188,22 @@ export function App() {
     globe.current?.setLayerOptions({ showOrbits, showDownLinks });
   }, [showOrbits, showDownLinks]);
 
+  // One chart per `chart` group (else per unit); band series shade their group's chart.
   const charts = useMemo(() => {
     if (!info) return [];
-    const units = [...new Set(info.series.map((s) => s.unit))];
-    return units.map((unit) => {
-      const members = info.series.map((s, k) => ({ s, k })).filter(({ s }) => s.unit === unit);
-      return { unit, title: members.map(({ s }) => s.label).join(' & '), members };
+    const group = (s: LoadedInfo['series'][number]) => s.chart || s.unit;
+    const keys = [...new Set(info.series.map(group))];
+    return keys.map((key) => {
+      const all = info.series.map((s, k) => ({ s, k })).filter(({ s }) => group(s) === key);
+      const members = all.filter(({ s }) => !s.band);
+      const bands = all.filter(({ s }) => s.band);
+      const unit = members[0]?.s.unit ?? '';
+      return { key, unit, title: members.map(({ s }) => s.label).join(' & '), members, bands };
     });
   }, [info]);
+  const [closeUps, setCloseUps] = useState<Record<string, boolean>>({});
+  const bucketS = useMemo(() => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1), [info]);
+  const CLOSE_UP_S = 5;
 
   const view = buffer.current?.view();
   const endS = (info?.endNs ?? 0) / 1e9;
@@ -282,21 +290,29 @@ export function App() {
         <section className="charts" aria-label="Charts">
           {view &&
             charts.map((c) => {
+              const zoomed = !!closeUps[c.key];
+              const rows = zoomed ? buffer.current!.recent(CLOSE_UP_S) : view;
+              const color = (k: number) => palette[k % palette.length];
               const data: ChartData = {
-                t: view.t,
-                series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: palette[k % palette.length], values: view.columns[k] })),
+                t: rows.t,
+                series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
+                bands: c.bands.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
               };
+              const last = rows.t.length ? rows.t[rows.t.length - 1] : 0;
               const withMarkers = info?.model === 'constellation' && c.unit === 'ms' ? markers.current : undefined;
+              // A close-up is offered where the samples are finer than a tenth of a second.
+              const fine = bucketS <= 0.1;
               return (
                 <TimeSeriesChart
                   height={charts.length > 4 ? 150 : 190}
-                  key={`${info?.scenarioJson.length}-${c.unit}`}
+                  key={`${info?.scenarioJson.length}-${c.key}`}
                   title={c.title}
                   unit={c.unit}
                   data={data}
-                  xDomain={xDomain}
+                  xDomain={zoomed ? [Math.max(0, last - CLOSE_UP_S), Math.max(last, 1e-9)] : xDomain}
                   version={version}
                   markers={withMarkers}
+                  closeUp={fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => setCloseUps((z) => ({ ...z, [c.key]: !z[c.key] })) } : undefined}
                 />
               );
             })}

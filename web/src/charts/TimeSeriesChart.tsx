@@ -12,13 +12,15 @@ interface Props {
   /** Changes whenever `data` gained rows (the arrays are mutated in place). */
   version: number;
   markers?: ChartMarker[];
+  /** When set, a button toggles a close-up of the last few seconds (raw rows). */
+  closeUp?: { on: boolean; seconds: number; onToggle: () => void };
 }
 
 /** Shortest time between two redraws caused by new data [ms]. */
 const REDRAW_MS = 200;
 
 /** React wrapper of renderTimeSeries: sizing, hover and redraw pacing only. */
-export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, version, markers }: Props) {
+export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, version, markers, closeUp }: Props) {
   const [box, width] = useElementWidth<HTMLElement>(480);
   const svg = useRef<SVGSVGElement>(null);
   const scales = useRef<ChartScales | null>(null);
@@ -60,7 +62,14 @@ export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, vers
 
   return (
     <figure className="chart" ref={box} aria-label={title}>
-      <figcaption>{title}</figcaption>
+      <figcaption>
+        {title}
+        {closeUp && (
+          <button className="chart-zoom" aria-pressed={closeUp.on} onClick={closeUp.onToggle} title="Show every sample of the last seconds, or the whole run">
+            {closeUp.on ? 'whole run' : `last ${closeUp.seconds} s`}
+          </button>
+        )}
+      </figcaption>
       <svg ref={svg} role="img" aria-label={`${title} chart`} onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
     </figure>
   );

@@ -5,6 +5,8 @@ export interface SweepCurve {
   label: string;
   color: string;
   points: CurvePoint[];
+  /** A theory line: dashed, without points. */
+  dashed?: boolean;
 }
 
 export interface SweepChartOptions {
@@ -51,7 +53,11 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
       .line<CurvePoint>()
       .x((p) => x(p.x))
       .y((p) => y(p.mean));
-    g.append('path').attr('class', 'sweep-line').attr('data-label', c.label).attr('fill', 'none').attr('stroke', c.color).attr('stroke-width', 1.8).attr('d', line(ok) ?? '');
+    const path = g.append('path').attr('class', 'sweep-line').attr('data-label', c.label).attr('fill', 'none').attr('stroke', c.color).attr('stroke-width', 1.8).attr('d', line(ok) ?? '');
+    if (c.dashed) {
+      path.attr('stroke-dasharray', '5 4').attr('stroke-width', 1.4);
+      continue;
+    }
     for (const p of ok) {
       if (p.hi > p.lo) {
         g.append('line').attr('class', 'ci').attr('x1', x(p.x)).attr('x2', x(p.x)).attr('y1', y(p.lo)).attr('y2', y(p.hi)).attr('stroke', c.color);
@@ -65,6 +71,6 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
     const item = legend.append('g').attr('transform', `translate(${lx},0)`);
     item.append('rect').attr('width', 10).attr('height', 10).attr('y', -9).attr('fill', c.color);
     item.append('text').attr('x', 14).text(c.label);
-    lx += 24 + c.label.length * 6.5;
+    lx += 28 + c.label.length * 7.2;
   }
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { formatValue, nearestIndex, renderTimeSeries } from './renderTimeSeries';
+import { bandRuns, formatValue, nearestIndex, renderTimeSeries } from './renderTimeSeries';
 
 function svg(): SVGSVGElement {
   return document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -58,6 +58,21 @@ describe('renderTimeSeries', () => {
     expect(el.querySelectorAll('line.marker')).toHaveLength(3);
     expect(el.querySelectorAll('line.marker[data-kind="seam-enter"]')).toHaveLength(1);
     expect([...el.querySelectorAll('.legend-marker text')].map((n) => n.textContent)).toEqual(['intra-orbital handover', 'seam handover']);
+  });
+
+  it('shades each run of a band at or above one half as one rectangle', () => {
+    expect(bandRuns([0.5, 1.5, 2.5, 3.5, 4.5], [1, 0.8, 0, 0.6, NaN])).toEqual([
+      [0, 2],
+      [3, 4],
+    ]);
+    expect(bandRuns([0.5, 1.5], [1, 1])).toEqual([[0, 2]]);
+    expect(bandRuns([], [])).toEqual([]);
+    const el = svg();
+    const bands = [{ id: 'high', label: 'AF high', color: '#0a0', values: [1, 1, 0, 1] }];
+    renderTimeSeries(el, { ...data, bands }, { width: 400, height: 200, unit: 'bits', hoverIndex: 0 });
+    expect(el.querySelectorAll('.band[data-series="high"] rect')).toHaveLength(2);
+    expect([...el.querySelectorAll('.legend text')].map((n) => n.textContent)).toContain('AF high');
+    expect(el.querySelector('.hover-readout')?.textContent).toContain('AF high: 100 % of the bucket');
   });
 
   it('copes with no data', () => {

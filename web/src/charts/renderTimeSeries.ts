@@ -11,6 +11,28 @@ export interface ChartData {
   /** Times [s], increasing. */
   t: ArrayLike<number>;
   series: ChartSeries[];
+  /** Levels in [0, 1] drawn as shading behind the lines (e.g. "AF at high priority"). */
+  bands?: ChartSeries[];
+}
+
+/**
+ * Runs of rows where a band's level is at least 0.5, as [start, end] times: each row covers
+ * half the gap to its neighbours, so a run of rows becomes one rectangle.
+ */
+export function bandRuns(t: ArrayLike<number>, level: ArrayLike<number>): [number, number][] {
+  const runs: [number, number][] = [];
+  const n = Math.min(t.length, level.length);
+  const edge = (i: number) => (i <= 0 ? t[0] - (n > 1 ? (t[1] - t[0]) / 2 : 0) : i >= n ? t[n - 1] + (n > 1 ? (t[n - 1] - t[n - 2]) / 2 : 0) : (t[i - 1] + t[i]) / 2);
+  let start = -1;
+  for (let i = 0; i <= n; i++) {
+    const on = i < n && level[i] >= 0.5;
+    if (on && start < 0) start = i;
+    if (!on && start >= 0) {
+      runs.push([edge(start), edge(i)]);
+      start = -1;
+    }
+  }
+  return runs;
 }
 
 export interface ChartOptions {
@@ -88,6 +110,15 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
     .attr('text-anchor', 'end')
     .text(`[${unit}]`);
 
+  for (const b of data.bands ?? []) {
+    const bg = g.append('g').attr('class', 'band').attr('data-series', b.id);
+    for (const [a, z] of bandRuns(data.t, b.values)) {
+      const x0 = Math.max(0, x(a));
+      const x1 = Math.min(iw, x(z));
+      if (x1 > x0) bg.append('rect').attr('x', x0).attr('width', x1 - x0).attr('y', 0).attr('height', ih).attr('fill', b.color).attr('fill-opacity', 0.3);
+    }
+  }
+
   const idx = d3.range(n);
   for (const s of data.series) {
     const line = d3
@@ -123,9 +154,9 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
 
   const legend = root.append('g').attr('class', 'legend').attr('transform', `translate(${margin.left},14)`);
   let lx = 0;
-  for (const s of data.series) {
+  for (const s of [...data.series, ...(data.bands ?? [])]) {
     const item = legend.append('g').attr('transform', `translate(${lx},0)`);
-    item.append('rect').attr('width', 10).attr('height', 10).attr('y', -9).attr('fill', s.color);
+    item.append('rect').attr('width', 10).attr('height', 10).attr('y', -9).attr('fill', s.color).attr('fill-opacity', data.bands?.includes(s) ? 0.3 : 1);
     item.append('text').attr('x', 14).text(s.label);
     lx += 24 + s.label.length * 6.5;
   }
@@ -142,7 +173,11 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
   if (h !== null && h !== undefined && h >= 0 && h < n) {
     const hx = x(data.t[h]);
     g.append('line').attr('class', 'hover-rule').attr('x1', hx).attr('x2', hx).attr('y1', 0).attr('y2', ih);
-    const lines = [`t = ${d3.format(',.3~f')(data.t[h])} s`, ...data.series.map((s) => `${s.label}: ${formatValue(s.values[h], unit)}`)];
+    const lines = [
+      `t = ${d3.format(',.3~f')(data.t[h])} s`,
+      ...data.series.map((s) => `${s.label}: ${formatValue(s.values[h], unit)}`),
+      ...(data.bands ?? []).map((b) => `${b.label}: ${Number.isFinite(b.values[h]) ? `${Math.round(b.values[h] * 100)} % of the bucket` : '–'}`),
+    ];
     const boxX = hx > iw / 2 ? hx - 8 : hx + 8;
     const text = g
       .append('text')

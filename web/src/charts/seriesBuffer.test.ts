@@ -34,6 +34,19 @@ describe('SeriesBuffer', () => {
     expect(b.view().columns[0].slice(0, 2)).toEqual([0, 2.5]);
   });
 
+  it('keeps the latest rows unmerged for a close-up', () => {
+    const b = new SeriesBuffer(1, 8, 50);
+    for (let k = 0; k < 10; k++) b.append(rows(k * 30, 30, (i) => i));
+    // 300 rows in, 8 kept for the whole run, but the last 50 stay whole, in order.
+    expect(b.length).toBeLessThanOrEqual(8);
+    const r = b.recent(20);
+    expect(r.t).toEqual(Array.from({ length: 21 }, (_, i) => 279 + i));
+    expect(r.columns[0]).toEqual(r.t);
+    expect(b.recent(1000).t.length).toBe(50);
+    b.clear();
+    expect(b.recent(10).t).toEqual([]);
+  });
+
   it('refuses a frame with the wrong number of series', () => {
     const b = new SeriesBuffer(2);
     expect(() => b.append(rows(0, 1, () => 1))).toThrow(RangeError);

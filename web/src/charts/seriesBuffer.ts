@@ -16,11 +16,18 @@ export class SeriesBuffer {
   /** Incoming rows not yet forming a whole group of `stride`. */
   private partial: { t: number; n: number; sums: number[]; counts: number[] } | null = null;
 
+  /** The latest input rows, unmerged (a ring of `recentCapacity` rows), for a close-up. */
+  private readonly recentT: number[] = [];
+  private readonly recentCols: number[][];
+  private recentHead = 0;
+
   constructor(
     readonly nSeries: number,
     readonly capacity = 2000,
+    readonly recentCapacity = 2000,
   ) {
     if (!(capacity >= 4)) throw new RangeError(`capacity: ${capacity} is below the minimum 4`);
+    this.recentCols = Array.from({ length: nSeries }, () => []);
     this.columns = Array.from({ length: nSeries }, () => []);
     this.counts = Array.from({ length: nSeries }, () => []);
   }
@@ -51,6 +58,7 @@ export class SeriesBuffer {
         }
       }
       this.lastT = rows.t[i];
+      this.pushRecent(rows, i);
       if (p.n === this.stride) {
         this.pushRow(p.t / p.n, p.sums, p.counts);
         this.partial = null;
@@ -68,7 +76,32 @@ export class SeriesBuffer {
     };
   }
 
+  /** The unmerged input rows of the last `seconds` (at most `recentCapacity` rows), oldest first. */
+  recent(seconds: number): { t: number[]; columns: number[][] } {
+    const n = this.recentT.length;
+    const order = (a: number[]) => (n < this.recentCapacity ? a.slice() : [...a.slice(this.recentHead), ...a.slice(0, this.recentHead)]);
+    const t = order(this.recentT);
+    const from = t.findIndex((x) => x >= this.lastT - seconds);
+    const start = from < 0 ? t.length : from;
+    return { t: t.slice(start), columns: this.recentCols.map((c) => order(c).slice(start)) };
+  }
+
+  private pushRecent(rows: SeriesRows, i: number): void {
+    if (this.recentT.length < this.recentCapacity) {
+      this.recentT.push(rows.t[i]);
+      for (let k = 0; k < this.nSeries; k++) this.recentCols[k].push(rows.columns[k][i]);
+      return;
+    }
+    const h = this.recentHead;
+    this.recentT[h] = rows.t[i];
+    for (let k = 0; k < this.nSeries; k++) this.recentCols[k][h] = rows.columns[k][i];
+    this.recentHead = (h + 1) % this.recentCapacity;
+  }
+
   clear(): void {
+    this.recentT.length = 0;
+    this.recentCols.forEach((c) => (c.length = 0));
+    this.recentHead = 0;
     this.t.length = 0;
     this.columns.forEach((c) => (c.length = 0));
     this.counts.forEach((c) => (c.length = 0));

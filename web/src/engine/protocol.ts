@@ -6,6 +6,10 @@ export interface SeriesInfo {
   label: string;
   unit: string;
   kind: 'mean' | 'time-average' | 'rate' | 'sum-rate';
+  /** Chart the series is drawn in; empty: the chart of its unit. */
+  chart: string;
+  /** Drawn as shading (a level in [0, 1]) behind the chart's lines. */
+  band: boolean;
 }
 
 /** Simulated seconds per wall-clock second, or as fast as the engine goes. */

@@ -2,12 +2,25 @@
 export interface DiffservSummary {
   sharing: string;
   k_af: number;
-  pss: { bw: number; lm_bits: number; lr_bits: number } | null;
+  pss: { bw: number; lm_bits: number; lr_bits: number; credit_memory: boolean; above_average: boolean } | null;
   rates_mbps: (number | null)[];
+  ef_offered_mbps: number | null;
+  capacity_mbps: number | null;
   theory_mbps: number[];
+  af_target_mbps: number | null;
   credit_range_bits: [number, number] | null;
+  switches: number | null;
   jain: (number | null)[];
+  goodput_mbps: [(number | null)[], (number | null)[]];
   drops: number[];
+}
+
+/** One class's per-flow goodputs as "min – max (mean)" with every value in the tooltip. */
+function Goodputs({ xs }: { xs: (number | null)[] }) {
+  const v = xs.filter((x): x is number => x !== null && Number.isFinite(x));
+  if (!v.length) return <>–</>;
+  const mean = v.reduce((a, b) => a + b, 0) / v.length;
+  return <span title={v.map((x) => x.toFixed(3)).join(', ')}>{`${f(Math.min(...v))} – ${f(Math.max(...v))} (mean ${f(mean)}, ${v.length} flows)`}</span>;
 }
 
 const f = (x: number | null | undefined, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
@@ -21,6 +34,7 @@ export function DiffservPanel({ s }: { s: DiffservSummary }) {
       <caption>
         {s.sharing}, K_AF = {f(s.k_af)}
         {s.pss && `; BW = ${f(s.pss.bw, 3)}, L_M = ${s.pss.lm_bits.toFixed(0)} bits, L_R = ${s.pss.lr_bits.toFixed(0)} bits`}
+        {s.pss && (s.pss.credit_memory || s.pss.above_average) && ` (§2.3: ${[s.pss.credit_memory && 'credit memory', s.pss.above_average && 'higher-capacity branch'].filter(Boolean).join(', ')})`}
       </caption>
       <thead>
         <tr>
@@ -31,7 +45,12 @@ export function DiffservPanel({ s }: { s: DiffservSummary }) {
       </thead>
       <tbody>
         <tr>
-          <th scope="row">EF</th>
+          <th scope="row">link capacity (mean)</th>
+          <td>{f(s.capacity_mbps)}</td>
+          <td>–</td>
+        </tr>
+        <tr>
+          <th scope="row">EF (offered {f(s.ef_offered_mbps)})</th>
           <td>{f(s.rates_mbps[0])}</td>
           <td>–</td>
         </tr>
@@ -47,6 +66,27 @@ export function DiffservPanel({ s }: { s: DiffservSummary }) {
           <td>{f(s.rates_mbps[2])}</td>
           <td>
             {f(cs0Th)} ({pss ? 'eq. 8' : 'eq. 6'})
+          </td>
+        </tr>
+        {s.af_target_mbps !== null && (
+          <tr>
+            <th scope="row">AF target BW C_avg</th>
+            <td colSpan={2} data-testid="af-target">
+              {f(s.af_target_mbps)} Mb/s; {s.switches ?? 0} priority switches
+              {s.credit_range_bits && `; credit ${s.credit_range_bits[0].toFixed(0)} – ${s.credit_range_bits[1].toFixed(0)} bits`}
+            </td>
+          </tr>
+        )}
+        <tr>
+          <th scope="row">goodput per AF flow [Mb/s]</th>
+          <td colSpan={2} data-testid="af-goodputs">
+            <Goodputs xs={s.goodput_mbps[0]} />
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">goodput per CS0 flow [Mb/s]</th>
+          <td colSpan={2}>
+            <Goodputs xs={s.goodput_mbps[1]} />
           </td>
         </tr>
         <tr>

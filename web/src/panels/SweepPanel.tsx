@@ -6,60 +6,32 @@ import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
 import { buildGrid, curves, metricOf, parseValues, type SweepPoint } from '../scenario/sweep';
+import { SWEEP_MODELS, type SweepModel } from '../scenario/sweepModels';
 
-const POLICIES: [string, string][] = [
-  ['dt-s', 'DT_S'],
-  ['dt-h', 'DT_H'],
-  ['rr', 'RR'],
-  ['pf', 'PF'],
-  ['codes', 'CoDeS'],
-  ['m-lwdf', 'M-LWDF'],
-  ['exp-pf', 'EXP-PF'],
-  ['fq-codel', 'FQ-CoDel'],
-];
-/** Paper 000's five policies are ticked at first; the three extras on request. */
-const DEFAULT_POLICIES = ['dt-s', 'dt-h', 'rr', 'pf', 'codes'];
-
-const PARAMS: { path: string; label: string; values: string }[] = [
-  { path: 'voip.flows', label: 'number of flows', values: '25, 50, 75, 100, 125, 150, 175, 200' },
-  { path: 'voip.codes_timeout_ms', label: 'CoDeS timeout [ms]', values: '50, 100, 200' },
-  { path: 'voip.lms.snr_ref_db', label: 'reference SNR [dB]', values: '7, 9, 11, 13' },
-  { path: 'voip.rtt_ms', label: 'buffer-rule RTT [ms]', values: '200, 1000, 3000' },
-];
-
-/** The paper's figures: metric path in the summary, title, unit. */
-const METRICS: [string, string, string][] = [
-  ['voip.throughput_kbps', 'Throughput (Fig. 3)', 'kb/s'],
-  ['voip.first_tx_decoded_pct', 'Decoded at the first HARQ transmission (Fig. 4)', '%'],
-  ['voip.loss_pct.total', 'Losses (Fig. 5)', '%'],
-  ['voip.spectral_efficiency', 'Spectral efficiency (Fig. 6)', 'useful / coded'],
-  ['voip.latency_ms', 'Latency (Fig. 7)', 'ms'],
-  ['voip.jitter_ms', 'Jitter (Fig. 8)', 'ms'],
-  ['voip.emodel.mos', 'MOS (Figs. 10, 14)', 'MOS'],
-  ['voip.loss_pct.timeout', 'Losses to CoDeS timeout (Fig. 11)', '%'],
-];
-
-const colour = (policy: string) => d3.schemeTableau10[POLICIES.findIndex(([p]) => p === policy) % 10] ?? '#999';
 const cores = () => Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
 
+const colourOf = (m: SweepModel, policy: string) => d3.schemeTableau10[m.policies.findIndex(([p]) => p === policy) % 10] ?? '#999';
+const labelOf = (m: SweepModel, policy: string) => m.policies.find(([x]) => x === policy)?.[1] ?? policy;
+
 interface Props {
-  /** The scenario to vary (voip-leo). */
+  /** The scenario to vary (a model of SWEEP_MODELS). */
   scenarioJson: string;
   onClose: () => void;
 }
 
 /** Sweeps over one parameter and policies on every core, and two-policy comparisons. */
 export function SweepPanel({ scenarioJson, onClose }: Props) {
-  const base = JSON.parse(scenarioJson) as { model?: string; duration_s?: number; voip?: { policy?: string } };
-  const [param, setParam] = useState(PARAMS[0].path);
-  const [valuesText, setValuesText] = useState(PARAMS[0].values);
-  const [policies, setPolicies] = useState<string[]>(DEFAULT_POLICIES);
+  const base = JSON.parse(scenarioJson) as { model?: string; duration_s?: number } & Record<string, unknown>;
+  const m: SweepModel | undefined = SWEEP_MODELS[base.model ?? ''];
+  const [param, setParam] = useState(m?.params[0].path ?? '');
+  const [valuesText, setValuesText] = useState(m?.params[0].values ?? '');
+  const [policies, setPolicies] = useState<string[]>(m?.defaultPolicies ?? []);
   const [seeds, setSeeds] = useState(1);
   const [duration, setDuration] = useState(String(base.duration_s ?? 100));
   const [progress, setProgress] = useState<[number, number] | null>(null);
   const [error, setError] = useState<string[] | null>(null);
   const [result, setResult] = useState<{ points: SweepPoint[]; results: JobResult[]; param: string } | null>(null);
-  const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({ a: 'pf', b: 'codes', results: null });
+  const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({ a: m?.defaultPolicies.at(-2) ?? '', b: m?.defaultPolicies.at(-1) ?? '', results: null });
   const pool = useRef<SweepPool | null>(null);
 
   const header = (
@@ -69,11 +41,13 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
     </header>
   );
 
-  if (base.model !== 'voip-leo') {
+  if (!m) {
     return (
       <section className="sweep-panel" aria-label="Sweep and compare">
         {header}
-        <p>Sweeps and comparisons vary VoIP-over-LEO scenarios: load the preset "VoIP over LEO: CoDeS on a fading LMS last hop" first.</p>
+        <p>
+          Sweeps and comparisons vary the VoIP-over-LEO and DiffServ scenarios: load the preset "{SWEEP_MODELS['voip-leo'].hint}" or "{SWEEP_MODELS.diffserv.hint}" first.
+        </p>
       </section>
     );
   }
@@ -114,7 +88,7 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
     if (policies.length === 0) return setError(['policies: choose at least one']);
     const json = withDuration();
     if (!json) return;
-    const points = buildGrid(json, { param, values: parsed.values, policies, seeds });
+    const points = buildGrid(json, { param, values: parsed.values, policies, seeds, policyPath: m.policyPath });
     const results = await start(
       points.map((p) => p.scenarioJson),
       false,
@@ -125,7 +99,7 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
   const runCompare = async () => {
     const json = withDuration();
     if (!json) return;
-    const jobs = [compare.a, compare.b].map((p) => JSON.stringify({ ...JSON.parse(json), voip: { ...(JSON.parse(json).voip ?? {}), policy: p } }));
+    const jobs = [compare.a, compare.b].map((p) => buildGrid(json, { param: m.policyPath, values: [0], policies: [p], seeds: 1, policyPath: m.policyPath })[0].scenarioJson);
     const results = await start(jobs, true);
     if (results) setCompare((c) => ({ ...c, results }));
   };
@@ -141,10 +115,10 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
             value={param}
             onChange={(e) => {
               setParam(e.target.value);
-              setValuesText(PARAMS.find((p) => p.path === e.target.value)?.values ?? '');
+              setValuesText(m.params.find((p) => p.path === e.target.value)?.values ?? '');
             }}
           >
-            {PARAMS.map((p) => (
+            {m.params.map((p) => (
               <option key={p.path} value={p.path}>
                 {p.label} ({p.path})
               </option>
@@ -157,7 +131,7 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
         </label>
         <fieldset>
           <legend>Policies</legend>
-          {POLICIES.map(([p, label]) => (
+          {m.policies.map(([p, label]) => (
             <label key={p}>
               <input type="checkbox" checked={policies.includes(p)} onChange={(e) => setPolicies((ps) => (e.target.checked ? [...ps, p] : ps.filter((x) => x !== p)))} />
               {label}
@@ -197,12 +171,12 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
           </ul>
         </div>
       )}
-      {result && <SweepResults {...result} />}
+      {result && <SweepResults m={m} {...result} />}
       <div className="compare-form">
         <h3>Compare two policies on identical random streams</h3>
         {(['a', 'b'] as const).map((k) => (
           <select key={k} aria-label={`Compare policy ${k.toUpperCase()}`} value={compare[k]} onChange={(e) => setCompare((c) => ({ ...c, [k]: e.target.value, results: null }))}>
-            {POLICIES.map(([p, label]) => (
+            {m.policies.map(([p, label]) => (
               <option key={p} value={p}>
                 {label}
               </option>
@@ -213,32 +187,35 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
           Compare
         </button>
       </div>
-      {compare.results && <CompareResults a={compare.a} b={compare.b} results={compare.results} />}
+      {compare.results && <CompareResults m={m} a={compare.a} b={compare.b} results={compare.results} />}
     </section>
   );
 }
 
-function SweepResults({ points, results, param }: { points: SweepPoint[]; results: JobResult[]; param: string }) {
+function SweepResults({ m, points, results, param }: { m: SweepModel; points: SweepPoint[]; results: JobResult[]; param: string }) {
   const summaries = results.map((r) => r.summary);
-  const label = (p: string) => POLICIES.find(([x]) => x === p)?.[1] ?? p;
   const charts = useMemo(
     () =>
-      METRICS.map(([path, title, unit]) => ({
-        path,
-        title,
-        unit,
-        curves: [...curves(points, summaries, path).entries()].map(([policy, pts]) => ({ label: label(policy), color: colour(policy), points: pts })),
-      })),
+      m.metrics.map(({ path, title, unit, theory }) => {
+        const measured = [...curves(points, summaries, path).entries()];
+        const lines = measured.map(([policy, pts]) => ({ label: labelOf(m, policy), color: colourOf(m, policy), points: pts }));
+        // Theory beside each policy's measured curve, from the same runs' summaries.
+        const theories = measured.flatMap(([policy]) => {
+          const th = theory?.[policy];
+          if (!th) return [];
+          const mine = points.map((p, i) => ((p.policy ?? 'scenario') === policy ? i : -1)).filter((i) => i >= 0);
+          const pts = curves(
+            mine.map((i) => points[i]),
+            mine.map((i) => summaries[i]),
+            th[0],
+          ).get(policy);
+          return pts ? [{ label: th[1], color: colourOf(m, policy), points: pts, dashed: true }] : [];
+        });
+        return { path, title, unit, curves: [...lines, ...theories] };
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [points, results],
   );
-  // Table II at the swept value closest to 75 users.
-  const xs = [...new Set(points.map((p) => p.value))];
-  const x75 = xs.reduce((a, b) => (Math.abs(b - 75) < Math.abs(a - 75) ? b : a), xs[0]);
-  const rows = [...new Set(points.map((p) => p.policy ?? 'scenario'))].map((policy) => {
-    const idx = points.map((p, i) => (p.value === x75 && (p.policy ?? 'scenario') === policy ? i : -1)).filter((i) => i >= 0);
-    return { policy, h: [0, 1, 2, 3, 4].map((k) => idx.reduce((s, i) => s + metricOf(summaries[i], `voip.harq_retx_pct[${k}]`), 0) / idx.length) };
-  });
   return (
     <div className="sweep-results" data-testid="sweep-results">
       <div className="sweep-grid">
@@ -246,33 +223,38 @@ function SweepResults({ points, results, param }: { points: SweepPoint[]; result
           <SweepChart key={c.path} title={c.title} unit={c.unit} xLabel={param} curves={c.curves} />
         ))}
       </div>
-      <HarqTable
-        caption={`HARQ retransmissions at ${param} = ${x75} (% of packets; paper 000 Table II is at 75 users)`}
-        rows={rows.map((r) => ({ label: label(r.policy), pct: r.h }))}
-        testId="sweep-table-ii"
-      />
+      {m.policyPath === 'voip.policy' && <TableTwo m={m} points={points} summaries={summaries} param={param} />}
     </div>
   );
 }
 
-function CompareResults({ a, b, results }: { a: string; b: string; results: JobResult[] }) {
-  const label = (p: string) => POLICIES.find(([x]) => x === p)?.[1] ?? p;
-  const rows: [string, string, number][] = [
-    ['MOS', 'voip.emodel.mos', 2],
-    ['R', 'voip.emodel.r', 1],
-    ['throughput [kb/s]', 'voip.throughput_kbps', 0],
-    ['latency [ms]', 'voip.latency_ms', 1],
-    ['jitter [ms]', 'voip.jitter_ms', 2],
-    ['loss [%]', 'voip.loss_pct.total', 2],
-    ['of which timeout [%]', 'voip.loss_pct.timeout', 2],
-    ['spectral efficiency', 'voip.spectral_efficiency', 3],
-  ];
-  // Latency over time of both runs, from their results files.
+/** Paper 000's Table II at the swept value closest to 75 users. */
+function TableTwo({ m, points, summaries, param }: { m: SweepModel; points: SweepPoint[]; summaries: unknown[]; param: string }) {
+  const xs = [...new Set(points.map((p) => p.value))];
+  const x75 = xs.reduce((a, b) => (Math.abs(b - 75) < Math.abs(a - 75) ? b : a), xs[0]);
+  const rows = [...new Set(points.map((p) => p.policy ?? 'scenario'))].map((policy) => {
+    const idx = points.map((p, i) => (p.value === x75 && (p.policy ?? 'scenario') === policy ? i : -1)).filter((i) => i >= 0);
+    return { policy, h: [0, 1, 2, 3, 4].map((k) => idx.reduce((s, i) => s + metricOf(summaries[i], `voip.harq_retx_pct[${k}]`), 0) / idx.length) };
+  });
+  return (
+    <HarqTable
+      caption={`HARQ retransmissions at ${param} = ${x75} (% of packets; paper 000 Table II is at 75 users)`}
+      rows={rows.map((r) => ({ label: labelOf(m, r.policy), pct: r.h }))}
+      testId="sweep-table-ii"
+    />
+  );
+}
+
+function CompareResults({ m, a, b, results }: { m: SweepModel; a: string; b: string; results: JobResult[] }) {
+  const label = (p: string) => labelOf(m, p);
+  const colour = (p: string) => colourOf(m, p);
+  const rows = m.compareRows;
+  // One series over time for both runs, from their results files.
   const series = results.map((r) => JSON.parse(r.resultsJson ?? '{}') as { series?: { t_s: number[]; columns: { id: string }[]; values: (number | null)[][] } });
   const t = series[0].series?.t_s ?? [];
   const col = (k: number) => {
     const s = series[k].series;
-    const i = s?.columns.findIndex((c) => c.id === 'latency_ms') ?? -1;
+    const i = s?.columns.findIndex((c) => c.id === m.compareSeries.id) ?? -1;
     return (s?.values[i] ?? []).map((v) => (v === null ? NaN : v));
   };
   return (
@@ -297,8 +279,8 @@ function CompareResults({ a, b, results }: { a: string; b: string; results: JobR
         </tbody>
       </table>
       <TimeSeriesChart
-        title={`Latency: ${label(a)} and ${label(b)}`}
-        unit="ms"
+        title={`${m.compareSeries.title}: ${label(a)} and ${label(b)}`}
+        unit={m.compareSeries.unit}
         version={1}
         data={{
           t,

@@ -2,12 +2,15 @@
  * statistics of their results. The CLI's `skyqueue sweep` builds the same grid. */
 
 export interface SweepSpec {
-  /** Dotted field path, e.g. `voip.flows`. */
+  /** Dotted field path, e.g. `voip.flows`; several joined by `+` all get the value (e.g.
+   * `diffserv.ef_bps+diffserv.ef_expected_bps`: an EF load PSS knows). */
   param: string;
   values: number[];
-  /** Values of `voip.policy`; empty keeps the scenario's. */
+  /** Values of the policy field; empty keeps the scenario's. */
   policies: string[];
   seeds: number;
+  /** The field the policies set (default `voip.policy`). */
+  policyPath?: string;
 }
 
 export interface SweepPoint {
@@ -52,8 +55,8 @@ export function buildGrid(baseJson: string, spec: SweepSpec): SweepPoint[] {
     for (const policy of policies) {
       for (let seed = 1; seed <= spec.seeds; seed++) {
         const s = structuredClone(base);
-        setPath(s, spec.param, value);
-        if (policy) setPath(s, 'voip.policy', policy);
+        for (const path of spec.param.split('+')) setPath(s, path, value);
+        if (policy) setPath(s, spec.policyPath ?? 'voip.policy', policy);
         s.seed = seed;
         out.push({ value, policy, seed, scenarioJson: JSON.stringify(s) });
       }

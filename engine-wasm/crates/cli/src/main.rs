@@ -24,7 +24,8 @@ COMMANDS:
     sweep <scenario.json> --param <path> --values <a,b,c> [--policies <p1,p2>] [--seeds <k>]
           [--threads <n>] [--format json|csv] [--out <file>]
         Runs the scenario for every value of one field (dotted path, e.g. voip.flows), every
-        policy (sets voip.policy: dt-s, dt-h, rr, pf, codes) and seeds 1..k, on every core
+        policy (sets voip.policy: dt-s, dt-h, rr, pf, codes, ...; for a diffserv scenario
+        diffserv.sharing: pss, dwrr) and seeds 1..k, on every core
         (or --threads), and writes every run's summary as JSON (default) or CSV. Every
         combination is validated before any runs; an invalid one is reported with its field.
     validate <scenario.json>...
@@ -456,7 +457,7 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             if c / (l * 8.0) * dur > 5e7 {
                 return Err(Failure::Usage("--duration-s: too many packets for one run (at most 5e7); shorten it".into()));
             }
-            let p = engine::sched::pss::PssParams { bw, lm_bits: lm, lr_bits: lr, variable_capacity: var };
+            let p = engine::sched::pss::PssParams { bw, lm_bits: lm, lr_bits: lr, credit_memory: var, above_average: var };
             let r = engine::sched::pss::run_saturated(&p, c, ef, l * 8.0, dur);
             outln!("{}", serde_json::to_string_pretty(&serde_json::json!({
                 "capacity_bps": c, "bw": bw, "lm_bits": lm, "lr_bits": lr, "packet_bytes": l, "ef_bps": ef, "duration_s": dur,

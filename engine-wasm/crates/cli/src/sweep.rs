@@ -9,7 +9,7 @@ use serde_json::Value;
 pub struct Point {
     /// The swept value.
     pub value: Value,
-    /// Policy (`voip.policy`), if swept.
+    /// Policy (`voip.policy`, or `diffserv.sharing` for the diffserv model), if swept.
     pub policy: Option<String>,
     /// Seed.
     pub seed: u64,
@@ -40,6 +40,7 @@ pub fn set_path(root: &mut Value, path: &str, v: Value) -> Result<(), String> {
 pub fn grid(base: &Value, param: &str, values: &[Value], policies: &[String], seeds: &[u64]) -> Result<Vec<Point>, (String, ScenarioError)> {
     let mut out = vec![];
     let pols: Vec<Option<&String>> = if policies.is_empty() { vec![None] } else { policies.iter().map(Some).collect() };
+    let policy_path = if base.get("model").and_then(Value::as_str) == Some("diffserv") { "diffserv.sharing" } else { "voip.policy" };
     for v in values {
         for pol in &pols {
             for &seed in seeds {
@@ -47,7 +48,7 @@ pub fn grid(base: &Value, param: &str, values: &[Value], policies: &[String], se
                 let label = format!("{param} = {v}{}", pol.map(|p| format!(", policy {p}")).unwrap_or_default());
                 set_path(&mut s, param, v.clone()).map_err(|m| (label.clone(), ScenarioError::Field(engine::scenario::FieldError::new(param, m))))?;
                 if let Some(p) = pol {
-                    set_path(&mut s, "voip.policy", Value::String((*p).clone())).ok();
+                    set_path(&mut s, policy_path, Value::String((*p).clone())).ok();
                 }
                 set_path(&mut s, "seed", Value::from(seed)).ok();
                 let scenario = Scenario::from_json(&s.to_string()).map_err(|e| (label, e))?;

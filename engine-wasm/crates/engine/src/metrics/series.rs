@@ -56,6 +56,11 @@ pub struct SeriesInfo {
     pub unit: &'static str,
     /// How bucket values are formed.
     pub kind: SeriesKind,
+    /// Chart the series is drawn in; empty: the chart of its unit.
+    pub chart: &'static str,
+    /// Drawn as shading behind the chart's lines (a level in [0, 1], e.g. a priority state)
+    /// rather than as a line.
+    pub band: bool,
 }
 
 /// What one series accumulated in the open bucket.
@@ -337,9 +342,9 @@ mod tests {
 
     fn info() -> Vec<SeriesInfo> {
         vec![
-            SeriesInfo { id: "level", label: "Level", unit: "x", kind: SeriesKind::TimeAverage },
-            SeriesInfo { id: "mean", label: "Mean", unit: "x", kind: SeriesKind::Mean },
-            SeriesInfo { id: "rate", label: "Rate", unit: "1/s", kind: SeriesKind::Rate },
+            SeriesInfo { id: "level", label: "Level", unit: "x", kind: SeriesKind::TimeAverage, chart: "", band: false },
+            SeriesInfo { id: "mean", label: "Mean", unit: "x", kind: SeriesKind::Mean, chart: "", band: false },
+            SeriesInfo { id: "rate", label: "Rate", unit: "1/s", kind: SeriesKind::Rate, chart: "", band: false },
         ]
     }
 

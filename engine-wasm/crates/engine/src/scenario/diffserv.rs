@@ -1,5 +1,6 @@
 //! The DiffServ router part of a scenario (paper 001; MODELS.md §5-6; SCENARIOS.md §B).
 
+use crate::traffic::profile::RateProfile;
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +42,47 @@ pub struct DiffservScenario {
     pub cc: CcKind,
     /// Buffer per class [packets]; 0 means one bandwidth-delay product.
     pub buffer_pkts: u32,
+    /// The link runs at `capacity_bps` x this factor; PSS is configured with `capacity_bps`
+    /// as C_avg (paper 001 §4.2: `{"kind": "cosine", "amplitude": 0.3, "period_s": 15}`).
+    pub capacity_profile: RateProfile,
+    /// EF sends `ef_bps` x this factor (§4.2: amplitude 0.6, period 6.1 s).
+    pub ef_profile: RateProfile,
+    /// PSS credit memory below L_R (§2.3, Algorithm 1 lines 4-7).
+    pub pss_credit_memory: bool,
+    /// PSS credit for sending faster than planned (§2.3, the dtime < 0 branch, line 14).
+    pub pss_above_average: bool,
+    /// PSS resume level L_R [bits]; absent: 0 on a fixed link (§2.4), L_max BW on a varying
+    /// one (§2.3), T C_avg BW with credit memory, T the capacity's (else EF's) period (§4.2.1).
+    pub pss_lr_bits: Option<f64>,
+    /// Window of the class output rates [s] (paper 001: 1 s), sampled every metrics bucket.
+    pub rate_window_s: f64,
+    /// K_AF, the x axis of paper 001 Figs. 5-6: when set, the weights are W_AF = 100 K_AF and
+    /// W_CS0 = 100 (1 - K_AF) in place of `w_af` and `w_cs0` (eq. 2 with equal packet sizes).
+    pub k_af: Option<f64>,
+}
+
+impl DiffservScenario {
+    /// The WRR weights (W_AF, W_CS0): from `k_af` when set, else as given.
+    pub fn weights(&self) -> (f64, f64) {
+        match self.k_af {
+            Some(k) => (100.0 * k, 100.0 * (1.0 - k)),
+            None => (self.w_af, self.w_cs0),
+        }
+    }
+
+    /// L_R [bits] for a reserved share `bw` (the rules of `pss_lr_bits`).
+    pub fn lr_bits(&self, bw: f64) -> f64 {
+        if let Some(lr) = self.pss_lr_bits {
+            return lr;
+        }
+        let l_max = self.packet_bytes * 8.0;
+        let period = self.capacity_profile.period_s().or(self.ef_profile.period_s());
+        match (self.pss_credit_memory, period) {
+            (true, Some(t)) => t * self.capacity_bps * bw,
+            _ if self.pss_credit_memory || !self.capacity_profile.is_constant() || !self.ef_profile.is_constant() => l_max * bw,
+            _ => 0.0,
+        }
+    }
 }
 
 impl Default for DiffservScenario {
@@ -58,6 +100,13 @@ impl Default for DiffservScenario {
             cs0_flows: 10,
             cc: CcKind::Cubic,
             buffer_pkts: 0,
+            capacity_profile: RateProfile::Constant,
+            ef_profile: RateProfile::Constant,
+            pss_credit_memory: false,
+            pss_above_average: false,
+            pss_lr_bits: None,
+            rate_window_s: 1.0,
+            k_af: None,
         }
     }
 }

@@ -158,6 +158,18 @@ impl Scenario {
             c.int(&f("af_flows"), d.af_flows as u64, 0, 200);
             c.int(&f("cs0_flows"), d.cs0_flows as u64, 0, 200);
             c.int(&f("buffer_pkts"), d.buffer_pkts as u64, 0, 1_000_000);
+            for (name, profile, amp, lo) in [("capacity_profile", &d.capacity_profile, 0.95, 0.01), ("ef_profile", &d.ef_profile, 1.0, 0.0)] {
+                for (sub, m) in profile.check(amp, lo, 10.0) {
+                    c.push(&f(&format!("{name}.{sub}")), m);
+                }
+            }
+            if let Some(k) = d.k_af {
+                c.real(&f("k_af"), k, 0.02, false, 0.98);
+            }
+            if let Some(lr) = d.pss_lr_bits {
+                c.real(&f("pss_lr_bits"), lr, 0.0, false, 1e10);
+            }
+            c.real(&f("rate_window_s"), d.rate_window_s, self.metrics.bucket_s.min(1000.0), false, 1000.0);
             let pkts = d.capacity_bps / (d.packet_bytes * 8.0) * self.duration_s;
             if pkts.is_finite() && pkts > MAX_EXPECTED_ARRIVALS {
                 c.push("duration_s", format!("{pkts:.3e} packets on the link, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; shorten the run"));
@@ -393,6 +405,28 @@ mod tests {
         assert!(errors(r#"{"version": 1, "model": "voip-leo", "voip": {"flows": 2001}}"#)[0].contains("above the maximum 2000"));
         assert!(!errors(r#"{"version": 1, "model": "voip-leo", "voip": {"lms": {"snr_ref_db": NaN}}}"#).is_empty());
         assert!(errors(r#"{"version": 1, "model": "voip-leo"}"#).is_empty());
+    }
+
+    #[test]
+    fn diffserv_ranges_name_the_field() {
+        // Issue 5's bad inputs: a weight of 0, a capacity of 0, negative flows, bad profiles.
+        let e = errors(
+            r#"{"version": 1, "model": "diffserv", "diffserv": {"capacity_bps": 0, "w_af": 0, "pss_lr_bits": -1,
+                "capacity_profile": {"kind": "cosine", "amplitude": 1.2, "period_s": 15},
+                "ef_profile": {"kind": "trace", "points": [[0, 1], [0, 2]]}}}"#,
+        );
+        let paths: Vec<&str> = e.iter().map(|s| s.split(':').next().unwrap()).collect();
+        for p in ["diffserv.capacity_bps", "diffserv.w_af", "diffserv.pss_lr_bits", "diffserv.capacity_profile.amplitude", "diffserv.ef_profile.points[1][0]"] {
+            assert!(paths.contains(&p), "{p} missing from {e:#?}");
+        }
+        assert!(e.iter().any(|s| s.starts_with("diffserv.w_af: 0 is below the minimum 2")), "{e:#?}");
+        let e = errors(r#"{"version": 1, "model": "diffserv", "diffserv": {"af_flows": -1}}"#);
+        assert!(e[0].starts_with("diffserv.af_flows"), "{e:#?}");
+        let e = errors(r#"{"version": 1, "model": "diffserv", "diffserv": {"capacity_profile": {"kind": "square"}}}"#);
+        assert!(e[0].starts_with("diffserv.capacity_profile"), "{e:#?}");
+        let e = errors(r#"{"version": 1, "model": "diffserv", "metrics": {"bucket_s": 2}, "diffserv": {"rate_window_s": 1}}"#);
+        assert!(e.iter().any(|s| s.starts_with("diffserv.rate_window_s: 1 is below the minimum 2")), "{e:#?}");
+        assert!(errors(r#"{"version": 1, "model": "diffserv"}"#).is_empty());
     }
 
     #[test]

@@ -27,10 +27,16 @@ pub struct PssParams {
     pub lm_bits: f64,
     /// Resume credit L_R [bits] (0 for a fixed capacity).
     pub lr_bits: f64,
-    /// §2.3 extensions for a varying capacity: credit memory below L_R only while AF is
-    /// backlogged (Algorithm 1 lines 4-7) and credit gained when AF sends faster than planned
-    /// (the dtime < 0 branch, line 14). Off: the "vanilla" PSS of Figs. 7-10.
-    pub variable_capacity: bool,
+    /// §2.3 credit memory: the credit decays below L_R only while AF is backlogged (Algorithm 1
+    /// lines 4-7), so the span 0..L_R records how far AF fell behind its target. Off: the
+    /// "vanilla" PSS of Figs. 7-8 (the credit floors at 0 whether or not AF waits).
+    #[serde(default)]
+    pub credit_memory: bool,
+    /// §2.3 higher-capacity branch: credit gained when AF sends faster than planned
+    /// (dtime < 0, Algorithm 1 line 14), i.e. when the link runs above the C the scheduler was
+    /// configured with. Off: the PSS of Fig. 9 and Fig. 10(a).
+    #[serde(default)]
+    pub above_average: bool,
 }
 
 /// Which class the router serves.
@@ -82,7 +88,7 @@ impl Pss {
         let dtime = t - self.timer_dq; // Algorithm 1, line 2
         let slope = capacity_bps * self.p.bw; // I_idle = C BW
         if dtime > 0.0 {
-            let floor = if af || !self.p.variable_capacity {
+            let floor = if af || !self.p.credit_memory {
                 0.0 // line 5: backlogged AF may use the credit memory down to 0
             } else {
                 self.credit.min(self.p.lr_bits) // line 7: an empty AF keeps its memory
@@ -94,7 +100,7 @@ impl Pss {
                 self.high = true;
                 self.switches += 1;
             }
-        } else if self.p.variable_capacity && dtime < 0.0 {
+        } else if self.p.above_average && dtime < 0.0 {
             // line 14-15: AF sent faster than planned (capacity above the average).
             self.credit = (self.credit - dtime * slope).min(self.p.lm_bits);
             self.timer_dq = t;
@@ -123,23 +129,43 @@ impl Pss {
 }
 
 /// PSS parameters from WRR weights (paper 001 eqs. 2-5): K_AF, then BW = B (C - R_EF^exp) / C
-/// with B from eq. (4), L_M from eq. (5) (plus L_R, the per-queue rule of §2.2), for packets of
-/// average sizes `l_af_bits` and `l_cs0_bits`. Returns (K_AF, params).
-pub fn params_from_wrr(w_af: f64, w_cs0: f64, l_af_bits: f64, l_cs0_bits: f64, capacity_bps: f64, ef_expected_bps: f64, lr_bits: f64, variable_capacity: bool) -> (f64, PssParams) {
+/// with B from eq. (4), L_M from eq. (5) (plus L_R, the per-queue rule of §2.3:
+/// L_M = (N - 1) L_max (1 - BW) + L_R), for packets of average sizes `l_af_bits` and
+/// `l_cs0_bits`. The §2.3 options start off; see [`PssParams::with_variable_capacity`].
+/// Returns (K_AF, params).
+pub fn params_from_wrr(w_af: f64, w_cs0: f64, l_af_bits: f64, l_cs0_bits: f64, capacity_bps: f64, ef_expected_bps: f64, lr_bits: f64) -> (f64, PssParams) {
     let k_af = w_af * l_af_bits / (w_af * l_af_bits + w_cs0 * l_cs0_bits); // eq. (2)
     let b = (w_af - 1.0) * l_af_bits / ((w_af - 1.0) * l_af_bits + (w_cs0 - 1.0) * l_cs0_bits); // eq. (4)
     let bw = b * (capacity_bps - ef_expected_bps) / capacity_bps; // eq. (3), as a share of C
     let lm = l_af_bits * (w_af - 1.0) * (1.0 - bw) + lr_bits; // eq. (5) + L_R (§2.3)
-    (k_af, PssParams { bw, lm_bits: lm, lr_bits, variable_capacity })
+    (k_af, PssParams { bw, lm_bits: lm, lr_bits, credit_memory: false, above_average: false })
+}
+
+impl PssParams {
+    /// The same parameters with the §2.3 options set.
+    pub fn with_variable_capacity(mut self, credit_memory: bool, above_average: bool) -> Self {
+        self.credit_memory = credit_memory;
+        self.above_average = above_average;
+        self
+    }
 }
 
 /// Theoretical output rates [b/s] (paper 001): WRR AF eq. (1), WRR CS0 eq. (6), PSS AF eq. (7),
 /// PSS CS0 eq. (8).
 pub fn theory_rates(k_af: f64, capacity_bps: f64, ef_bps: f64, ef_expected_bps: f64) -> [f64; 4] {
-    let wrr_af = k_af * (capacity_bps - ef_bps);
-    let wrr_cs0 = (1.0 - k_af) * (capacity_bps - ef_bps);
-    let pss_af = (k_af * (capacity_bps - ef_expected_bps)).min(capacity_bps - ef_bps);
-    let pss_cs0 = capacity_bps - ef_bps - pss_af;
+    theory_rates_at(k_af, capacity_bps, capacity_bps, ef_bps, ef_expected_bps)
+}
+
+/// The same rates at an instant when the link runs at `capacity_now_bps` and EF sends
+/// `ef_now_bps`, PSS being configured for `capacity_avg_bps` (paper 001 §4.2): what is left
+/// after EF, max(C(t) - EF(t), 0), is shared by the weights under WRR; under PSS, AF gets its
+/// target K_AF (C_avg - R_EF^exp) when that much is left, and CS0 the rest.
+pub fn theory_rates_at(k_af: f64, capacity_avg_bps: f64, capacity_now_bps: f64, ef_now_bps: f64, ef_expected_bps: f64) -> [f64; 4] {
+    let left = (capacity_now_bps - ef_now_bps).max(0.0);
+    let wrr_af = k_af * left;
+    let wrr_cs0 = (1.0 - k_af) * left;
+    let pss_af = (k_af * (capacity_avg_bps - ef_expected_bps)).min(left);
+    let pss_cs0 = left - pss_af;
     [wrr_af, wrr_cs0, pss_af, pss_cs0]
 }
 
@@ -211,7 +237,7 @@ mod tests {
     fn credit_stays_in_range_and_af_gets_its_reserved_share() {
         // Property: the credit never leaves [0, L_M] (MODELS.md), over several parameter sets.
         for (bw, n) in [(0.3, 10.0), (0.5, 4.0), (0.7, 20.0)] {
-            let p = PssParams { bw, lm_bits: (n - 1.0) * L * (1.0 - bw), lr_bits: 0.0, variable_capacity: false };
+            let p = PssParams { bw, lm_bits: (n - 1.0) * L * (1.0 - bw), lr_bits: 0.0, credit_memory: false, above_average: false };
             let r = run_saturated(&p, C, 0.0, L, 20.0);
             assert!(r.credit_min_bits >= 0.0 && r.credit_max_bits <= p.lm_bits + 1e-6, "{r:?}");
             assert!(r.switches > 100);
@@ -225,7 +251,7 @@ mod tests {
     fn pss_from_wrr_weights_matches_eq_1_when_ef_is_as_expected() {
         // Paper 001 §4.1.1 / Fig. 5: EF known, PSS behaves like WRR, AF = K_AF (C - R_EF).
         for (w_af, w_cs0, ef) in [(8.0, 2.0, 0.25), (5.0, 5.0, 0.25), (3.0, 7.0, 0.5)] {
-            let (k, p) = params_from_wrr(w_af, w_cs0, L, L, C, ef * C, 0.0, false);
+            let (k, p) = params_from_wrr(w_af, w_cs0, L, L, C, ef * C, 0.0);
             let r = run_saturated(&p, C, ef * C, L, 50.0);
             let [wrr_af, ..] = theory_rates(k, C, ef * C, ef * C);
             assert!((r.af_share * C / wrr_af - 1.0).abs() < 0.05, "W {w_af}/{w_cs0} EF {ef}: {} vs {}", r.af_share * C, wrr_af);
@@ -239,7 +265,7 @@ mod tests {
         // of 20 packets: with EF interleaved in AF's sending window, the credit cap at L_M loses
         // up to one packet per window (the non-preemption effect of §2.2), so AF gets about
         // 1/N more than eq. (7): 6 % at N = 5, 1.4 % at N = 20 (docs/REPRODUCTION.md).
-        let (k, p) = params_from_wrr(20.0, 20.0, L, L, C, 0.5 * C, 0.0, false);
+        let (k, p) = params_from_wrr(20.0, 20.0, L, L, C, 0.5 * C, 0.0);
         for ef in [0.25, 0.5, 0.75] {
             let r = run_saturated(&p, C, ef * C, L, 50.0);
             let [wrr_af, _, pss_af, pss_cs0] = theory_rates(k, C, ef * C, 0.5 * C);
@@ -254,7 +280,7 @@ mod tests {
     #[test]
     fn af_returns_to_high_priority_with_a_zero_resume_level() {
         // The listing's "credit < L_R" would never fire with L_R = 0 (erratum, MODELS.md).
-        let p = PssParams { bw: 0.5, lm_bits: 3.0 * L, lr_bits: 0.0, variable_capacity: false };
+        let p = PssParams { bw: 0.5, lm_bits: 3.0 * L, lr_bits: 0.0, credit_memory: false, above_average: false };
         let mut s = Pss::new(p);
         let mut t = SimTime::ZERO;
         let mut seen_low = false;

@@ -43,10 +43,10 @@ pub(crate) mod col {
 /// The series the station records, in column order.
 pub fn series_info() -> Vec<SeriesInfo> {
     vec![
-        SeriesInfo { id: "queue_len", label: "Packets waiting", unit: "packets", kind: SeriesKind::TimeAverage },
-        SeriesInfo { id: "wait_ms", label: "Waiting time", unit: "ms", kind: SeriesKind::Mean },
-        SeriesInfo { id: "throughput_pps", label: "Throughput", unit: "packets/s", kind: SeriesKind::Rate },
-        SeriesInfo { id: "drops_pps", label: "Drops (overflow)", unit: "packets/s", kind: SeriesKind::Rate },
+        SeriesInfo { id: "queue_len", label: "Packets waiting", unit: "packets", kind: SeriesKind::TimeAverage, chart: "", band: false },
+        SeriesInfo { id: "wait_ms", label: "Waiting time", unit: "ms", kind: SeriesKind::Mean, chart: "", band: false },
+        SeriesInfo { id: "throughput_pps", label: "Throughput", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
+        SeriesInfo { id: "drops_pps", label: "Drops (overflow)", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
     ]
 }
 

@@ -12,24 +12,50 @@
 
 use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::sched::pss::{Class, Pss, PssParams};
+use crate::traffic::profile::RateProfile;
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, DataSeg, TcpReceiver, TcpSender};
 use std::collections::VecDeque;
 
-/// The series the diffserv model records (sampled each second), in column order.
+/// The series the diffserv model records, in column order. Rates are sampled at the end of
+/// every metrics bucket over a trailing window (`diffserv.rate_window_s`, 1 s as paper 001);
+/// the credit is its value at the bucket's end; the priority and queue lengths are time
+/// averages over the bucket.
 pub fn series_info() -> Vec<crate::metrics::SeriesInfo> {
-    use crate::metrics::{SeriesInfo, SeriesKind::Mean};
+    use crate::metrics::{SeriesInfo, SeriesKind::Mean, SeriesKind::TimeAverage};
+    let s = |id, label, unit, chart, kind| SeriesInfo { id, label, unit, kind, chart, band: false };
     vec![
-        SeriesInfo { id: "ef_mbps", label: "EF rate", unit: "Mb/s", kind: Mean },
-        SeriesInfo { id: "af_mbps", label: "AF rate", unit: "Mb/s", kind: Mean },
-        SeriesInfo { id: "cs0_mbps", label: "CS0 rate", unit: "Mb/s", kind: Mean },
-        SeriesInfo { id: "af_theory_mbps", label: "AF theory (eq. 7 PSS / eq. 1 WRR)", unit: "Mb/s", kind: Mean },
-        SeriesInfo { id: "cs0_theory_mbps", label: "CS0 theory (eq. 8 / eq. 6)", unit: "Mb/s", kind: Mean },
-        SeriesInfo { id: "credit_bits", label: "AF credit", unit: "bits", kind: Mean },
-        SeriesInfo { id: "lm_bits", label: "L_M", unit: "bits", kind: Mean },
-        SeriesInfo { id: "lr_bits", label: "L_R", unit: "bits", kind: Mean },
-        SeriesInfo { id: "af_high", label: "AF at high priority", unit: "AF high priority", kind: Mean },
+        s("ef_mbps", "EF rate", "Mb/s", "rates", Mean),
+        s("af_mbps", "AF rate", "Mb/s", "rates", Mean),
+        s("cs0_mbps", "CS0 rate", "Mb/s", "rates", Mean),
+        s("af_theory_mbps", "AF theory (eq. 7 PSS / eq. 1 WRR)", "Mb/s", "rates", Mean),
+        s("cs0_theory_mbps", "CS0 theory (eq. 8 / eq. 6)", "Mb/s", "rates", Mean),
+        s("capacity_mbps", "link capacity C(t)", "Mb/s", "link", Mean),
+        s("ef_offered_mbps", "EF offered EF(t)", "Mb/s", "link", Mean),
+        s("credit_bits", "AF credit", "bits", "credit", Mean),
+        s("lm_bits", "L_M", "bits", "credit", Mean),
+        s("lr_bits", "L_R", "bits", "credit", Mean),
+        SeriesInfo { id: "af_high", label: "AF at high priority (shaded)", unit: "share of time", kind: TimeAverage, chart: "credit", band: true },
+        s("ef_queue", "EF queue", "packets", "queues", TimeAverage),
+        s("af_queue", "AF queue", "packets", "queues", TimeAverage),
+        s("cs0_queue", "CS0 queue", "packets", "queues", TimeAverage),
     ]
+}
+
+/// Column indices of [`series_info`].
+pub mod col {
+    /// First of the three class rates (EF, AF, CS0).
+    pub const RATES: usize = 0;
+    /// AF and CS0 theory.
+    pub const THEORY: usize = 3;
+    /// Capacity and EF offered.
+    pub const LINK: usize = 5;
+    /// Credit, L_M, L_R.
+    pub const CREDIT: usize = 7;
+    /// AF priority (1 = high).
+    pub const HIGH: usize = 10;
+    /// First of the three queue lengths (EF, AF, CS0).
+    pub const QUEUES: usize = 11;
 }
 
 /// How AF and CS0 share what EF leaves.
@@ -74,6 +100,28 @@ pub struct RouterSpec {
     pub sharing: Sharing,
     /// The TCP flows.
     pub flows: Vec<FlowSpec>,
+    /// The link runs at `capacity_bps` times this factor (paper 001 §4.2's C(t)); PSS keeps
+    /// `capacity_bps` as its C.
+    pub capacity_profile: RateProfile,
+    /// EF sends at `ef_bps` times this factor (paper 001 §4.2's EF(t)).
+    pub ef_profile: RateProfile,
+}
+
+impl Default for RouterSpec {
+    /// Paper 001 §3.2's link (20 Mb/s, RTT 500 ms, 1500-byte packets) with no flows.
+    fn default() -> Self {
+        RouterSpec {
+            capacity_bps: 20e6,
+            one_way_s: 0.25,
+            mss_bytes: 1500.0,
+            buffer_pkts: 833,
+            ef_bps: 0.0,
+            sharing: Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 },
+            flows: vec![],
+            capacity_profile: RateProfile::Constant,
+            ef_profile: RateProfile::Constant,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -114,6 +162,8 @@ pub enum Event {
 pub struct ClassCounters {
     /// Bits sent on the link per class [EF, AF, CS0].
     pub bits: [f64; 3],
+    /// EF bits offered by the source.
+    pub ef_offered_bits: f64,
     /// Packets dropped at the buffers per class.
     pub drops: [u64; 3],
 }
@@ -178,6 +228,26 @@ impl Router {
     /// Lowest and highest credit over all PSS decisions so far [bits] (bounded memory).
     pub fn credit_range(&self) -> Option<(f64, f64)> {
         self.credit_range
+    }
+
+    /// Bits in one segment.
+    pub fn mss_bits(&self) -> f64 {
+        self.tx_bits
+    }
+
+    /// Packets waiting per class [EF, AF, CS0].
+    pub fn queue_lens(&self) -> [usize; 3] {
+        [self.queues[0].len(), self.queues[1].len(), self.queues[2].len()]
+    }
+
+    /// The link's capacity at `t_s` [b/s].
+    pub fn capacity_at(&self, t_s: f64) -> f64 {
+        self.spec.capacity_bps * self.spec.capacity_profile.factor(t_s)
+    }
+
+    /// The EF source's rate at `t_s` [b/s].
+    pub fn ef_rate_at(&self, t_s: f64) -> f64 {
+        self.spec.ef_bps * self.spec.ef_profile.factor(t_s)
     }
 
     /// The PSS credit [bits], AF priority (true = high) and switches so far, if PSS is used.
@@ -256,7 +326,9 @@ impl Router {
         let Some(pkt) = self.queues[class].pop_front() else { return };
         self.busy = true;
         self.counters.bits[class] += self.tx_bits;
-        let tx = SimDuration::from_secs_f64(self.tx_bits / self.spec.capacity_bps);
+        // The link's instantaneous capacity sets the transmission time; PSS keeps its
+        // configured C (the average) in its credit slopes (paper 001 §2.3).
+        let tx = SimDuration::from_secs_f64(self.tx_bits / self.capacity_at(now.as_secs_f64()));
         events.schedule(now + tx, Event::TxEnd);
         if let Pkt::Data { flow, seg } = pkt {
             events.schedule(now + tx + SimDuration::from_secs_f64(self.spec.one_way_s), Event::Arrive { flow, seg });
@@ -267,8 +339,16 @@ impl Router {
     pub fn handle(&mut self, now: SimTime, ev: Event, events: &mut EventQueue<Event>) {
         match ev {
             Event::EfEmit => {
-                self.enqueue(Pkt::Ef, 0, now, events);
-                events.schedule(now + SimDuration::from_secs_f64(self.tx_bits / self.spec.ef_bps), Event::EfEmit);
+                // CBR at the rate of the moment; a profile at zero pauses the source (looked at
+                // again every millisecond).
+                let rate = self.ef_rate_at(now.as_secs_f64());
+                if rate > 0.0 && self.tx_bits / rate <= 1e3 {
+                    self.counters.ef_offered_bits += self.tx_bits;
+                    self.enqueue(Pkt::Ef, 0, now, events);
+                    events.schedule(now + SimDuration::from_secs_f64(self.tx_bits / rate), Event::EfEmit);
+                } else {
+                    events.schedule(now + SimDuration::from_secs_f64(1e-3), Event::EfEmit);
+                }
             }
             Event::FlowStart(i) => self.send_flow(i, now, events),
             Event::TxEnd => {

@@ -96,17 +96,17 @@ pub fn series_info(snr_traces: u32) -> Vec<SeriesInfo> {
     const SNR_IDS: [&str; 8] = ["snr_rx0_db", "snr_rx1_db", "snr_rx2_db", "snr_rx3_db", "snr_rx4_db", "snr_rx5_db", "snr_rx6_db", "snr_rx7_db"];
     const SNR_LABELS: [&str; 8] = ["SNR receiver 0", "SNR receiver 1", "SNR receiver 2", "SNR receiver 3", "SNR receiver 4", "SNR receiver 5", "SNR receiver 6", "SNR receiver 7"];
     let mut v = vec![
-        SeriesInfo { id: "latency_ms", label: "One-way latency", unit: "ms", kind: SeriesKind::Mean },
-        SeriesInfo { id: "jitter_ms", label: "Jitter (RFC 3550)", unit: "ms", kind: SeriesKind::Mean },
-        SeriesInfo { id: "throughput_kbps", label: "Throughput (useful)", unit: "kb/s", kind: SeriesKind::SumRate },
-        SeriesInfo { id: "overflow_pps", label: "Lost: queue overflow", unit: "packets/s", kind: SeriesKind::Rate },
-        SeriesInfo { id: "timeout_pps", label: "Lost: timeout (CoDeS)", unit: "packets/s", kind: SeriesKind::Rate },
-        SeriesInfo { id: "harq_drop_pps", label: "Lost: HARQ failure", unit: "packets/s", kind: SeriesKind::Rate },
-        SeriesInfo { id: "mos", label: "MOS so far", unit: "MOS", kind: SeriesKind::Mean },
-        SeriesInfo { id: "r", label: "R so far", unit: "R", kind: SeriesKind::Mean },
+        SeriesInfo { id: "latency_ms", label: "One-way latency", unit: "ms", kind: SeriesKind::Mean, chart: "", band: false },
+        SeriesInfo { id: "jitter_ms", label: "Jitter (RFC 3550)", unit: "ms", kind: SeriesKind::Mean, chart: "", band: false },
+        SeriesInfo { id: "throughput_kbps", label: "Throughput (useful)", unit: "kb/s", kind: SeriesKind::SumRate, chart: "", band: false },
+        SeriesInfo { id: "overflow_pps", label: "Lost: queue overflow", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
+        SeriesInfo { id: "timeout_pps", label: "Lost: timeout (CoDeS)", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
+        SeriesInfo { id: "harq_drop_pps", label: "Lost: HARQ failure", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
+        SeriesInfo { id: "mos", label: "MOS so far", unit: "MOS", kind: SeriesKind::Mean, chart: "", band: false },
+        SeriesInfo { id: "r", label: "R so far", unit: "R", kind: SeriesKind::Mean, chart: "", band: false },
     ];
     for k in 0..snr_traces.min(8) as usize {
-        v.push(SeriesInfo { id: SNR_IDS[k], label: SNR_LABELS[k], unit: "dB", kind: SeriesKind::Mean });
+        v.push(SeriesInfo { id: SNR_IDS[k], label: SNR_LABELS[k], unit: "dB", kind: SeriesKind::Mean, chart: "", band: false });
     }
     v
 }

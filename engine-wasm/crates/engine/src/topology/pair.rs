@@ -64,9 +64,9 @@ pub struct TopoEvent {
 /// The series the pair records.
 pub fn series_info() -> Vec<SeriesInfo> {
     vec![
-        SeriesInfo { id: "delay_ms", label: "One-way delay", unit: "ms", kind: SeriesKind::Mean },
-        SeriesInfo { id: "hops", label: "ISL hops", unit: "hops", kind: SeriesKind::Mean },
-        SeriesInfo { id: "seam", label: "Separated by the seam", unit: "fraction of time", kind: SeriesKind::Mean },
+        SeriesInfo { id: "delay_ms", label: "One-way delay", unit: "ms", kind: SeriesKind::Mean, chart: "", band: false },
+        SeriesInfo { id: "hops", label: "ISL hops", unit: "hops", kind: SeriesKind::Mean, chart: "", band: false },
+        SeriesInfo { id: "seam", label: "Separated by the seam", unit: "fraction of time", kind: SeriesKind::Mean, chart: "", band: false },
     ]
 }
 

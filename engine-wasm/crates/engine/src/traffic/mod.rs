@@ -1,6 +1,7 @@
 //! Traffic sources and the packets they emit.
 
 pub mod poisson;
+pub mod profile;
 pub mod voip;
 
 pub use poisson::PoissonSource;

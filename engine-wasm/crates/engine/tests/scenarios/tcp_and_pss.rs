@@ -13,7 +13,7 @@ use engine::transport::congestion::CcKind;
 const MSS: f64 = 1500.0;
 
 fn bench(capacity: f64, rtt: f64, buffer: usize, flows: Vec<FlowSpec>, ef: f64, sharing: Sharing) -> RouterSpec {
-    RouterSpec { capacity_bps: capacity, one_way_s: rtt / 2.0, mss_bytes: MSS, buffer_pkts: buffer, ef_bps: ef, sharing, flows }
+    RouterSpec { capacity_bps: capacity, one_way_s: rtt / 2.0, mss_bytes: MSS, buffer_pkts: buffer, ef_bps: ef, sharing, flows, ..RouterSpec::default() }
 }
 
 fn cs0(cc: CcKind, start: f64) -> FlowSpec {
@@ -71,7 +71,7 @@ fn pss_matches_dwrr_when_ef_is_as_expected_and_holds_af_when_it_is_not() {
     let c = 20e6;
     let (w_af, w_cs0) = (20.0, 20.0);
     let l = MSS * 8.0;
-    let (k, p) = params_from_wrr(w_af, w_cs0, l, l, c, 0.5 * c, 0.0, false);
+    let (k, p) = params_from_wrr(w_af, w_cs0, l, l, c, 0.5 * c, 0.0);
     for ef in [0.25, 0.5, 0.75] {
         let (pss_af, pss_cs0, cmin, cmax) = diffserv(Sharing::Pss(p.clone()), ef);
         let (dwrr_af, _, _, _) = diffserv(Sharing::Dwrr { w_af, w_cs0 }, ef);
@@ -108,4 +108,57 @@ fn the_diffserv_presets_reproduce_figs_5_and_6() {
     assert!((b2d.rates_mbps[1] / b2d.theory_mbps[0] - 1.0).abs() < 0.05, "B2 DWRR AF vs eq. 1: {b2d:?}");
     let (lo, hi) = b2.credit_range_bits.unwrap();
     assert!(lo >= 0.0 && hi <= b2.pss.as_ref().unwrap().lm_bits + 1e-6);
+}
+
+/// One run of a B3 preset (examples/pss-b3-*.json) with some `diffserv` fields replaced.
+fn b3(file: &str, edits: &[(&str, serde_json::Value)]) -> engine::sim::DiffservSummary {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../examples");
+    let mut s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join(file)).unwrap()).unwrap();
+    for (k, v) in edits {
+        s["diffserv"][*k] = v.clone();
+    }
+    let mut sim = engine::Simulation::from_json(&s.to_string()).unwrap();
+    sim.run_to_end();
+    sim.summary().diffserv.unwrap()
+}
+
+#[test]
+fn credit_memory_lets_af_make_up_for_starvation_figs_7_and_8() {
+    // Paper 001 §4.2.1, Figs. 7-8: C(t) = C_avg (1 + 0.3 cos(2 pi t / 15)), EF(t) = EF_avg (1 +
+    // 0.6 cos(2 pi t / 6.1)), K_AF = 0.81, EF_avg = 0.75 C_avg. Without memory AF only gets what
+    // eq. (7) allows instant by instant and falls well short of its target BW C_avg; with the
+    // memory (L_R = 15 s C_avg BW) it catches up after each starvation period.
+    let mem = b3("pss-b3-variable-memory.json", &[]);
+    let van = b3("pss-b3-variable-vanilla.json", &[]);
+    let target = mem.af_target_mbps.unwrap();
+    let ctx = format!("memory AF {:.2}, vanilla AF {:.2}, target {target:.2}, eq. 7 averaged {:.2}", mem.rates_mbps[1], van.rates_mbps[1], van.theory_mbps[2]);
+    assert!((0.8..1.05).contains(&(mem.rates_mbps[1] / target)), "{ctx}");
+    assert!(van.rates_mbps[1] < 0.7 * target, "{ctx}");
+    assert!(mem.rates_mbps[1] > 1.3 * van.rates_mbps[1], "{ctx}");
+    assert!((van.rates_mbps[1] / van.theory_mbps[2] - 1.0).abs() < 0.1, "vanilla follows eq. 7 instant by instant: {ctx}");
+    // The memory is used: the credit went well below L_R, and stayed within [0, L_M].
+    for s in [&mem, &van] {
+        let (lo, hi) = s.credit_range_bits.unwrap();
+        let p = s.pss.as_ref().unwrap();
+        assert!(lo >= 0.0 && hi <= p.lm_bits + 1e-6, "{lo}..{hi} vs L_M {}", p.lm_bits);
+    }
+    assert!(mem.credit_range_bits.unwrap().0 < 0.5 * mem.pss.as_ref().unwrap().lr_bits, "{mem:?}");
+    // The EF source followed EF(t): its mean over the measured 90 s is EF_avg within 2 %.
+    assert!((mem.ef_offered_mbps / 15.0 - 1.0).abs() < 0.02, "{}", mem.ef_offered_mbps);
+}
+
+#[test]
+fn the_higher_capacity_branch_keeps_af_at_its_target_figs_9_and_10() {
+    // Paper 001 §4.2.2, Figs. 9-10: with EF_avg = 0.25 C_avg there is room for AF's target most
+    // of the time; when C(t) > C_avg, AF's packets leave faster than PSS plans. Without the
+    // dtime < 0 branch that time is never counted and AF overshoots its target at CS0's
+    // expense; with it AF stays at BW C_avg.
+    let ef = serde_json::json!(5e6);
+    let run = |above: bool| b3("pss-b3-variable-memory.json", &[("ef_bps", ef.clone()), ("ef_expected_bps", ef.clone()), ("pss_above_average", serde_json::json!(above))]);
+    let (with, without) = (run(true), run(false));
+    let target = with.af_target_mbps.unwrap();
+    let ctx = format!("AF with branch {:.2}, without {:.2}, target {target:.2}; CS0 {:.2} vs {:.2}", with.rates_mbps[1], without.rates_mbps[1], with.rates_mbps[2], without.rates_mbps[2]);
+    assert!((with.rates_mbps[1] / target - 1.0).abs() < 0.04, "{ctx}");
+    assert!(without.rates_mbps[1] > 1.04 * target, "{ctx}");
+    assert!(with.rates_mbps[2] > without.rates_mbps[2] + 0.3, "{ctx}");
 }
