@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import * as d3 from 'd3';
 import { createWorkerClient, type EngineClient } from './engine/client';
-import type { EngineError } from './engine/errors';
+import { describeError, type EngineError } from './engine/errors';
 import { unpackSeries } from './engine/packed';
 import { unpackGeometry, type Geometry } from './engine/geometry';
 import type { FromWorker, LoadedInfo, Speed, TopoEvent } from './engine/protocol';
@@ -20,6 +19,15 @@ import { EventLog } from './panels/EventLog';
 import { VoipPanel } from './panels/VoipPanel';
 import { DiffservPanel } from './panels/DiffservPanel';
 import { SweepPanel } from './panels/SweepPanel';
+import { SPEEDS } from './panels/Playback';
+import { ShareDialog } from './panels/ShareDialog';
+import { HelpDialog } from './panels/HelpDialog';
+import { Gallery } from './panels/Gallery';
+import { Tour } from './panels/Tour';
+import { guideFor } from './scenario/guides';
+import { decodeLink, elideDefaults, encodeLink, type ViewState } from './scenario/link';
+import { download, resultsCsv, slug } from './export/download';
+import { PALETTE } from './charts/palette';
 import { EVENT_KINDS } from './panels/eventKinds';
 
 /** Events kept in the log and markers kept on the delay chart. */
@@ -30,7 +38,7 @@ const GLOBE_MS = 100;
 
 const GlobeView = lazy(() => import('./globe/GlobeView'));
 
-const palette = d3.schemeTableau10;
+const palette = PALETTE;
 
 /** Layout and wiring only: state lives in the engine (worker), the buffer and the controllers. */
 export function App() {
@@ -53,6 +61,23 @@ export function App() {
   const [pickTarget, setPickTarget] = useState<'from' | 'to' | null>(null);
   const [showOrbits, setShowOrbits] = useState(true);
   const [showDownLinks, setShowDownLinks] = useState(true);
+  const [closeUps, setCloseUps] = useState<Record<string, boolean>>({});
+  const [theme, setTheme] = useState<'dark' | 'light'>('dark');
+  const [dialog, setDialog] = useState<'share' | 'help' | 'gallery' | null>(null);
+  const [tour, setTour] = useState<string | null>(null);
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [link, setLink] = useState(() => window.location.href);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const [engineStatus, setEngineStatus] = useState('starting the engine…');
+  // The URL: defaults to elide, the last scenario the engine accepted (kept across a crash),
+  // and whether the next scenario change adds a history entry.
+  const defaults = useRef<Record<string, unknown> | null>(null);
+  const lastGood = useRef<string | null>(null);
+  const historyMode = useRef<'replace' | 'push'>('replace');
+  const lastPush = useRef(0);
+  const fallbackOnError = useRef(false);
+  const viewRef = useRef<ViewState>({});
   // Cesium and large arrays stay out of React state (STYLE.md): the controller and refs.
   const globe = useRef<GlobeController | null>(null);
   const latest = useRef<{ info: LoadedInfo | null; geometry: Geometry | null }>({ info: null, geometry: null });
@@ -81,6 +106,10 @@ export function App() {
     const off = c.subscribe((msg: FromWorker) => {
       switch (msg.type) {
         case 'run/loaded':
+          lastGood.current = msg.info.scenarioJson;
+          fallbackOnError.current = false;
+          setEngineStatus('');
+          void writeUrl.current();
           buffer.current = new SeriesBuffer(msg.info.series.length);
           latest.current = { info: msg.info, geometry: null };
           markers.current = [];
@@ -133,34 +162,115 @@ export function App() {
           break;
         case 'run/error':
           setError(msg.error);
+          // A scenario from a link that the engine refuses: fall back to the default preset.
+          if (fallbackOnError.current && !msg.error.fatal) {
+            fallbackOnError.current = false;
+            setLinkProblem(`link: the engine refused its scenario: ${describeError(msg.error).join('; ')}`);
+            setPresetId(DEFAULT_PRESET_ID);
+            const p = findPreset(DEFAULT_PRESET_ID);
+            if (p) loadRef.current(p.json, true);
+          }
           break;
         case 'run/ready':
+          defaults.current = JSON.parse(msg.defaultsJson) as Record<string, unknown>;
+          setEngineStatus((s) => (s ? 'loading the scenario…' : s));
           break;
       }
     });
-    const preset = findPreset(DEFAULT_PRESET_ID) ?? presets[0];
-    if (preset) {
-      c.load(preset.json);
-      c.play();
-    }
+    void openLink(window.location.hash, false);
+    const onPop = () => {
+      historyMode.current = 'replace';
+      void openLink(window.location.hash, true);
+    };
+    window.addEventListener('popstate', onPop);
     return () => {
+      window.removeEventListener('popstate', onPop);
       off();
       c.dispose();
     };
   }, [showInGlobe]);
 
-  const load = useCallback((text: string, autoplay: boolean) => {
+  const load = useCallback((text: string, autoplay: boolean, speedFromLink?: Speed) => {
     const parsed = parseScenarioText(text);
     if (!parsed.ok) {
       setError(parsed.error);
+      if (fallbackOnError.current) {
+        fallbackOnError.current = false;
+        setLinkProblem(`link: its scenario cannot be read: ${describeError(parsed.error).join('; ')}`);
+        const p = findPreset(DEFAULT_PRESET_ID);
+        if (p) loadRef.current(p.json, true);
+      }
       return;
     }
     client.current?.load(text);
     // A constellation turns slowly at 1x: start it at 100x (the speed menu changes it).
     const model = (JSON.parse(text) as { model?: string }).model;
-    client.current?.setSpeed(model === 'constellation' ? 100 : model === 'voip-leo' ? 'max' : model === 'diffserv' ? 10 : 1);
+    client.current?.setSpeed(speedFromLink ?? (model === 'constellation' ? 100 : model === 'voip-leo' ? 'max' : model === 'diffserv' ? 10 : 1));
     if (autoplay) client.current?.play();
   }, []);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  /** A user action loads a scenario: it becomes a new history entry. */
+  const loadByUser = useCallback(
+    (text: string) => {
+      historyMode.current = 'push';
+      load(text, true);
+    },
+    [load],
+  );
+
+  // ---- the URL ----
+
+  /** Writes the running scenario and the view into the URL (a new entry when asked to push). */
+  const writeUrl = useRef(async () => {});
+  writeUrl.current = async () => {
+    const inf = latest.current.info;
+    if (!inf || !defaults.current) return;
+    const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+    const elided = elideDefaults(JSON.parse(inf.scenarioJson), defaults.current as never);
+    const key = canonical(elided);
+    const preset = presets.find((p) => canonical(elideDefaults(JSON.parse(p.json), defaults.current as never)) === key);
+    setPresetId(preset?.id ?? '');
+    const hash = await encodeLink({ preset: preset?.id, scenario: preset ? undefined : JSON.stringify(elided), view: viewRef.current });
+    const part = (h: string) => h.split('&v=')[0];
+    const scenarioChanged = part(hash) !== part(window.location.hash);
+    if (hash !== window.location.hash) {
+      const now = performance.now();
+      // A new scenario opened by the user is a new history entry; the view, and scenarios
+      // opened within a second of the last entry, replace the current one (no flooding).
+      if (scenarioChanged && historyMode.current === 'push' && now - lastPush.current > 1000) {
+        window.history.pushState(null, '', hash);
+        lastPush.current = now;
+      } else window.history.replaceState(null, '', hash);
+    }
+    if (scenarioChanged) historyMode.current = 'replace';
+    setLink(window.location.href);
+  };
+
+  /** Opens a link's scenario and view; a bad link is reported and the default preset opens. */
+  const openLink = async (hash: string, fromHistory: boolean) => {
+    const r = await decodeLink(hash);
+    let text: string | null = null;
+    let view: ViewState = {};
+    if (!r.ok) setLinkProblem(r.message);
+    else {
+      view = r.state.view;
+      if (r.state.preset) {
+        const p = findPreset(r.state.preset);
+        if (p) text = p.json;
+        else setLinkProblem(`link: there is no preset \`${r.state.preset}\` (see the gallery for the presets)`);
+      } else if (r.state.scenario) {
+        text = r.state.scenario;
+        fallbackOnError.current = true;
+      }
+      if (text || !fromHistory) setLinkProblem((m) => (text ? null : m));
+    }
+    viewRef.current = view;
+    setCloseUps(Object.fromEntries((view.closeUps ?? []).map((k) => [k, true])));
+    if (view.theme) setTheme(view.theme);
+    loadRef.current(text ?? (findPreset(DEFAULT_PRESET_ID) ?? presets[0]).json, true, view.speed);
+  };
 
   /** Reloads the running scenario with one ground site changed. */
   const setSite = useCallback(
@@ -201,9 +311,116 @@ export function App() {
       return { key, unit, title: members.map(({ s }) => s.label).join(' & '), members, bands };
     });
   }, [info]);
-  const [closeUps, setCloseUps] = useState<Record<string, boolean>>({});
   const bucketS = useMemo(() => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1), [info]);
   const CLOSE_UP_S = 5;
+
+  // The view lives in the URL too (replacing the entry: it is not a new scenario).
+  useEffect(() => {
+    const v: ViewState = {};
+    const z = Object.keys(closeUps).filter((k) => closeUps[k]);
+    if (z.length) v.closeUps = z;
+    if (theme !== 'dark') v.theme = theme;
+    if (speed !== 'max' || info?.model !== 'voip-leo') v.speed = speed;
+    viewRef.current = v;
+    void writeUrl.current();
+  }, [closeUps, theme, speed, info]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    if (!toast) return;
+    const t = window.setTimeout(() => setToast(null), 2500);
+    return () => window.clearTimeout(t);
+  }, [toast]);
+
+  // Keyboard shortcuts (HelpDialog lists them); ignored while typing in a field.
+  const keys = useRef<(e: KeyboardEvent) => void>(() => {});
+  keys.current = (e: KeyboardEvent) => {
+    const t = e.target as HTMLElement | null;
+    if (e.ctrlKey || e.metaKey || e.altKey || (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)))) return;
+    const c = client.current;
+    const i = SPEEDS.findIndex((x) => x.value === speed);
+    switch (e.key) {
+      case ' ':
+        if (t?.tagName === 'BUTTON') return; // Space activates the focused button instead
+        e.preventDefault();
+        if (playing) c?.pause();
+        else c?.play();
+        break;
+      case 'ArrowRight':
+        e.preventDefault();
+        c?.step(1e9);
+        break;
+      case 'ArrowUp':
+        e.preventDefault();
+        c?.setSpeed(SPEEDS[Math.min(SPEEDS.length - 1, i + 1)].value);
+        break;
+      case 'ArrowDown':
+        e.preventDefault();
+        c?.setSpeed(SPEEDS[Math.max(0, i < 0 ? 1 : i - 1)].value);
+        break;
+      case 'r':
+        c?.reset();
+        break;
+      case 't':
+        setTheme((x) => (x === 'dark' ? 'light' : 'dark'));
+        break;
+      case 'g':
+        setDialog('gallery');
+        break;
+      case 's':
+        setDialog('share');
+        break;
+      case '?':
+        setDialog('help');
+        break;
+      case 'Escape':
+        setDialog(null);
+        setTour(null);
+        break;
+    }
+  };
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => keys.current(e);
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, []);
+
+  const exportResults = async (format: 'json' | 'csv') => {
+    setBusy('preparing the results…');
+    try {
+      const json = await client.current?.results();
+      if (!json) return setToast('nothing to export: no run is loaded');
+      const name = slug(info?.name ?? 'results');
+      if (format === 'json') download(`${name}-results.json`, json, 'application/json');
+      else download(`${name}-series.csv`, resultsCsv(json), 'text/csv');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const importScenario = async (file: File) => {
+    if (file.size > 5_000_000) return setError({ kind: 'invalid', message: `${file.name}: ${file.size} bytes, above the maximum 5000000`, fatal: false, errors: [] });
+    const text = await file.text();
+    setDialog(null);
+    loadByUser(text);
+  };
+
+  const restartEngine = () => {
+    const c = client.current;
+    if (!c) return;
+    setError(null);
+    setEngineStatus('restarting the engine…');
+    c.restart();
+    const text = lastGood.current ?? findPreset(DEFAULT_PRESET_ID)?.json;
+    if (text) load(text, true);
+  };
+
+  const guide = presetId ? guideFor(presetId) : null;
+  // Test hook for the e2e of the crash report and restart.
+  (window as unknown as { skyqueueTest?: unknown }).skyqueueTest = { crashEngine: () => client.current?.crashForTest() };
 
   const view = buffer.current?.view();
   const endS = (info?.endNs ?? 0) / 1e9;
@@ -214,19 +431,22 @@ export function App() {
       <header className="app-header">
         <h1>SkyQueue</h1>
         <span className="scenario-name" data-testid="scenario-name">
-          {info?.name ?? 'loading the engine…'}
+          {engineStatus && !info ? engineStatus : (info?.name ?? engineStatus)}
         </span>
-        <label className="preset">
+        <label className="preset" data-tour="preset">
           Preset
           <select
             aria-label="Preset"
             value={presetId}
             onChange={(e) => {
-              setPresetId(e.target.value);
               const p = findPreset(e.target.value);
-              if (p) load(p.json, true);
+              if (p) {
+                setPresetId(p.id);
+                loadByUser(p.json);
+              }
             }}
           >
+            {presetId === '' && <option value="">— your own scenario —</option>}
             {presets.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -234,33 +454,72 @@ export function App() {
             ))}
           </select>
         </label>
-        <button onClick={() => setEditing((e) => !e)} aria-pressed={editing}>
-          Edit scenario
-        </button>
-        <button
-          onClick={() => {
-            // Sweeps use every core: pause the live run first.
-            if (!sweeping) client.current?.pause();
-            setSweeping((s) => !s);
-          }}
-          aria-pressed={sweeping}
-        >
-          Sweep &amp; compare
-        </button>
+        <div className="header-tools">
+          <button onClick={() => setDialog('gallery')} title="Every preset with its explanation and a guided tour (G)">
+            Gallery
+          </button>
+          {guide && (
+            <button onClick={() => setTour(presetId)} title="A guided tour of this preset">
+              Tour
+            </button>
+          )}
+          <button onClick={() => setEditing((e) => !e)} aria-pressed={editing} data-tour="edit">
+            Edit scenario
+          </button>
+          <button
+            data-tour="sweep"
+            onClick={() => {
+              // Sweeps use every core: pause the live run first.
+              if (!sweeping) client.current?.pause();
+              setSweeping((s) => !s);
+            }}
+            aria-pressed={sweeping}
+          >
+            Sweep &amp; compare
+          </button>
+          <button onClick={() => setDialog('share')} title="Link, CLI command, exports and import (S)">
+            Share &amp; export
+          </button>
+          <button onClick={() => setTheme((t) => (t === 'dark' ? 'light' : 'dark'))} aria-label="Switch theme" title="Light or dark theme (T)">
+            {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+          </button>
+          <button onClick={() => setDialog('help')} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">
+            ?
+          </button>
+        </div>
       </header>
-      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {linkProblem && (
+        <div className="error-banner" role="alert" data-testid="link-error">
+          <div className="error-text">
+            <strong>This link cannot be opened as it is.</strong> The default preset is loaded instead.
+            <ul>
+              <li>
+                <code>{linkProblem}</code>
+              </li>
+            </ul>
+          </div>
+          <button className="dismiss" onClick={() => setLinkProblem(null)} aria-label="Dismiss link error">
+            ×
+          </button>
+        </div>
+      )}
+      <ErrorBanner error={error} onDismiss={() => setError(null)} onRestart={client.current?.restartable ? restartEngine : undefined} />
       {sweeping && info && <SweepPanel scenarioJson={info.scenarioJson} onClose={() => setSweeping(false)} />}
       <main className="app-main" hidden={sweeping}>
         <section className="left">
-          <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
-            <GlobeView onReady={onGlobeReady} />
-          </Suspense>
-          <div className="info">
+          <div data-tour="globe" className="globe-wrap">
+            <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
+              <GlobeView onReady={onGlobeReady} />
+            </Suspense>
+          </div>
+          <div className="info" data-tour="summary">
             {editing ? (
-              <ScenarioEditor initial={info?.scenarioJson ?? ''} onRun={(t) => load(t, true)} onClose={() => setEditing(false)} />
+              <ScenarioEditor initial={info?.scenarioJson ?? ''} onRun={(t) => loadByUser(t)} onClose={() => setEditing(false)} />
             ) : (
               <>
-                <p className="description">{info?.description}</p>
+                <p className="description" data-tour="description">
+                  {info?.description}
+                </p>
                 {info?.constellation && info.model === 'constellation' ? (
                   <>
                     <PairPanel
@@ -287,7 +546,7 @@ export function App() {
             )}
           </div>
         </section>
-        <section className="charts" aria-label="Charts">
+        <section className="charts" aria-label="Charts" data-tour="charts">
           {view &&
             charts.map((c) => {
               const zoomed = !!closeUps[c.key];
@@ -318,7 +577,7 @@ export function App() {
             })}
         </section>
       </main>
-      <footer className="app-footer">
+      <footer className="app-footer" data-tour="playback">
         <Playback
           playing={playing}
           finished={finished}
@@ -334,6 +593,38 @@ export function App() {
           onSpeed={(s) => client.current?.setSpeed(s)}
         />
       </footer>
+      {dialog === 'share' && info && (
+        <ShareDialog
+          link={link}
+          scenarioJson={info.scenarioJson}
+          busy={busy}
+          onResults={(f) => void exportResults(f)}
+          onScenario={() => download(`${slug(info.name)}.json`, info.scenarioJson, 'application/json')}
+          onImport={(f) => void importScenario(f)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'help' && <HelpDialog onClose={() => setDialog(null)} />}
+      {dialog === 'gallery' && (
+        <Gallery
+          current={presetId || null}
+          onClose={() => setDialog(null)}
+          onOpen={(id, withTour) => {
+            const p = findPreset(id);
+            setDialog(null);
+            if (!p) return;
+            setPresetId(id);
+            loadByUser(p.json);
+            setTour(withTour ? id : null);
+          }}
+        />
+      )}
+      {tour && guideFor(tour) && <Tour key={tour} title={findPreset(tour)?.name ?? tour} steps={guideFor(tour)!.tour} onEnd={() => setTour(null)} />}
+      {toast && (
+        <div className="toast" role="status">
+          {toast}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { renderSweepCurves, type SweepCurve } from './renderSweepCurves';
 import { useElementWidth } from './useElementWidth';
+import { exportChart, slug } from '../export/download';
 
 /** React wrapper of renderSweepCurves: sizing only. */
 export function SweepChart({ title, unit, xLabel, curves }: { title: string; unit: string; xLabel: string; curves: SweepCurve[] }) {
@@ -11,7 +12,16 @@ export function SweepChart({ title, unit, xLabel, curves }: { title: string; uni
   }, [curves, width, xLabel, unit]);
   return (
     <figure className="chart" ref={box}>
-      <figcaption>{title}</figcaption>
+      <figcaption>
+        {title}
+        <span className="chart-tools">
+          {(['png', 'svg'] as const).map((f) => (
+            <button key={f} aria-label={`Save ${title} as ${f.toUpperCase()}`} onClick={() => svg.current && void exportChart(svg.current, slug(title), f)}>
+              {f.toUpperCase()}
+            </button>
+          ))}
+        </span>
+      </figcaption>
       <svg ref={svg} role="img" aria-label={`${title} sweep chart`} />
     </figure>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { nearestIndex, renderTimeSeries, type ChartData, type ChartMarker, type ChartScales } from './renderTimeSeries';
 import { useElementWidth } from './useElementWidth';
+import { exportChart, slug } from '../export/download';
 
 interface Props {
   title: string;
@@ -64,6 +65,13 @@ export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, vers
     <figure className="chart" ref={box} aria-label={title}>
       <figcaption>
         {title}
+        <span className="chart-tools">
+          {(['png', 'svg'] as const).map((f) => (
+            <button key={f} aria-label={`Save ${title} as ${f.toUpperCase()}`} title={`Save this chart as ${f.toUpperCase()}`} onClick={() => svg.current && void exportChart(svg.current, slug(title), f)}>
+              {f.toUpperCase()}
+            </button>
+          ))}
+        </span>
         {closeUp && (
           <button className="chart-zoom" aria-pressed={closeUp.on} onClick={closeUp.onToggle} title="Show every sample of the last seconds, or the whole run">
             {closeUp.on ? 'whole run' : `last ${closeUp.seconds} s`}

@@ -6,15 +6,62 @@ type Listener = (msg: FromWorker) => void;
 /** The UI's typed handle on the engine: sends commands, fans out what the worker reports. */
 export class EngineClient {
   private listeners = new Set<Listener>();
+  private nextId = 1;
+  private waiting = new Map<number, (msg: FromWorker) => void>();
 
   constructor(
-    private readonly send: (msg: ToWorker) => void,
-    private readonly onDispose: () => void = () => {},
+    private send: (msg: ToWorker) => void,
+    private onDispose: () => void = () => {},
+    /** Replaces the engine (a new worker); absent for in-process clients. */
+    private readonly respawn?: (client: EngineClient) => { send: (msg: ToWorker) => void; dispose: () => void },
   ) {}
 
   /** Called by the transport for each message from the engine. */
   receive(msg: FromWorker): void {
+    if ((msg.type === 'run/results' || msg.type === 'scenario/validated') && this.waiting.has(msg.id)) {
+      this.waiting.get(msg.id)!(msg);
+      this.waiting.delete(msg.id);
+      return;
+    }
     for (const l of this.listeners) l(msg);
+  }
+
+  /** The engine's verdict on a scenario, without loading it: null when valid. */
+  validate(scenarioJson: string): Promise<import('./errors').EngineError | null> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, (m) => resolve(m.type === 'scenario/validated' ? m.error : null));
+      this.send({ type: 'scenario/validate', id, scenarioJson });
+    });
+  }
+
+  /** The current run's results file (JSON text), or null when nothing is loaded. */
+  results(): Promise<string | null> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, (m) => resolve(m.type === 'run/results' ? m.json : null));
+      this.send({ type: 'run/results', id });
+    });
+  }
+
+  /** Test hook: makes the engine crash (see `debug/crash`). */
+  crashForTest(): void {
+    this.send({ type: 'debug/crash' });
+  }
+
+  /** Whether `restart` can replace the engine. */
+  get restartable(): boolean {
+    return !!this.respawn;
+  }
+
+  /** Throws the engine away (after a crash) and starts a fresh one; listeners stay. */
+  restart(): void {
+    if (!this.respawn) return;
+    this.onDispose();
+    this.waiting.clear();
+    const t = this.respawn(this);
+    this.send = t.send;
+    this.onDispose = t.dispose;
   }
 
   /** Subscribes to every message; returns the unsubscribe function. */
@@ -50,14 +97,19 @@ export class EngineClient {
 
 /** The engine in its Web Worker: what the app uses. */
 export function createWorkerClient(): EngineClient {
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'skyqueue-engine' });
-  const client = new EngineClient(
-    (msg) => worker.postMessage(msg),
-    () => worker.terminate(),
+  const spawn = (client: EngineClient) => {
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'skyqueue-engine' });
+    worker.onmessage = (ev: MessageEvent<FromWorker>) => client.receive(ev.data);
+    worker.onerror = (ev) =>
+      client.receive({ type: 'run/error', error: { kind: 'internal', message: `engine worker failed: ${ev.message}`, fatal: true, errors: [] } });
+    return { send: (msg: ToWorker) => worker.postMessage(msg), dispose: () => worker.terminate() };
+  };
+  const client: EngineClient = new EngineClient(
+    (msg) => first.send(msg),
+    () => first.dispose(),
+    spawn,
   );
-  worker.onmessage = (ev: MessageEvent<FromWorker>) => client.receive(ev.data);
-  worker.onerror = (ev) =>
-    client.receive({ type: 'run/error', error: { kind: 'internal', message: `engine worker failed: ${ev.message}`, fatal: true, errors: [] } });
+  const first = spawn(client);
   return client;
 }
 

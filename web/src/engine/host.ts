@@ -13,6 +13,7 @@ export interface EngineSimulation {
   seriesInfo(): SeriesInfo[];
   scenarioJson(): string;
   summary(): unknown;
+  resultsJson(): string;
   geometry(): Float64Array | undefined;
   constellationInfo(): unknown;
   drainEvents(): unknown;
@@ -27,6 +28,8 @@ export interface HostDeps {
   now(): number;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
+  /** The engine's validation without building: null when valid. */
+  validate?(scenarioJson: string): EngineError | null;
 }
 
 /** Frame period [ms]: frames reach the UI at about 20 Hz at most. */
@@ -67,6 +70,12 @@ export class EngineHost {
           return this.reset();
         case 'run/speed':
           return this.setSpeed(msg.speed);
+        case 'run/results':
+          return this.deps.post({ type: 'run/results', id: msg.id, json: this.sim ? this.sim.resultsJson() : null });
+        case 'debug/crash':
+          throw new Error('crash requested (test hook)');
+        case 'scenario/validate':
+          return this.deps.post({ type: 'scenario/validated', id: msg.id, error: this.deps.validate ? this.deps.validate(msg.scenarioJson) : null });
         default:
           this.error({ kind: 'internal', message: `unknown message ${(msg as { type?: string }).type}`, fatal: true, errors: [] });
       }

@@ -25,7 +25,13 @@ export type ToWorker =
   | { type: 'run/pause' }
   | { type: 'run/step'; dtNs: number }
   | { type: 'run/reset' }
-  | { type: 'run/speed'; speed: Speed };
+  | { type: 'run/speed'; speed: Speed }
+  /** The results file of the current run (engine `Simulation::results_json`). */
+  | { type: 'run/results'; id: number }
+  /** Validates a scenario without loading it. */
+  | { type: 'scenario/validate'; id: number; scenarioJson: string }
+  /** Test hook: the worker throws outside any handler, as a crash would (e2e of the restart). */
+  | { type: 'debug/crash' };
 
 /** One potential inter-satellite link (engine `topology::isl::Isl`). */
 export interface IslInfo {
@@ -97,7 +103,9 @@ export interface LoadedInfo {
 
 /** Messages from the worker to the UI, keyed by `type`. */
 export type FromWorker =
-  | { type: 'run/ready'; engine: string }
+  | { type: 'run/ready'; engine: string; /** The default scenario, every field written out. */ defaultsJson: string }
+  | { type: 'run/results'; id: number; json: string | null }
+  | { type: 'scenario/validated'; id: number; error: EngineError | null }
   | { type: 'run/loaded'; info: LoadedInfo }
   | {
       type: 'run/frame';

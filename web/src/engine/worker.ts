@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The Web Worker that hosts the wasm engine. It depends on nothing outside engine/ and the
 // generated wasm glue: all simulation work runs here, off the UI thread.
-import init, { Simulation, engineVersion } from '../wasm/skyqueue_wasm.js';
+import init, { Simulation, defaultScenarioJson, engineVersion, validateScenario } from '../wasm/skyqueue_wasm.js';
+import { toEngineError, type EngineError } from './errors';
 import { EngineHost } from './host';
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -13,6 +14,12 @@ const queue: ToWorker[] = [];
 let host: EngineHost | null = null;
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  if (ev.data.type === 'debug/crash') {
+    setTimeout(() => {
+      throw new Error('crash requested (test hook)');
+    });
+    return;
+  }
   if (host) host.handle(ev.data);
   else queue.push(ev.data);
 };
@@ -25,8 +32,12 @@ init()
       now: () => performance.now(),
       setTimer: (fn, ms) => setTimeout(fn, ms),
       clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+      validate: (json) => {
+        const v = validateScenario(json) as unknown;
+        return v === null || v === undefined ? null : (toEngineError(v) as EngineError);
+      },
     });
-    post({ type: 'run/ready', engine: engineVersion() });
+    post({ type: 'run/ready', engine: engineVersion(), defaultsJson: defaultScenarioJson() });
     for (const msg of queue.splice(0)) host.handle(msg);
   })
   .catch((e: unknown) => {

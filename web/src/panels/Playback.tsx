@@ -1,6 +1,6 @@
 import type { Speed } from '../engine/protocol';
 
-const SPEEDS: { label: string; value: Speed }[] = [
+export const SPEEDS: { label: string; value: Speed }[] = [
   { label: '0.1×', value: 0.1 },
   { label: '1×', value: 1 },
   { label: '10×', value: 10 },

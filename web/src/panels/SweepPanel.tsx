@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import * as d3 from 'd3';
 import { SweepChart } from '../charts/SweepChart';
+import { colourAt } from '../charts/palette';
 import { HarqTable } from './HarqTable';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
@@ -10,7 +10,7 @@ import { SWEEP_MODELS, type SweepModel } from '../scenario/sweepModels';
 
 const cores = () => Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
 
-const colourOf = (m: SweepModel, policy: string) => d3.schemeTableau10[m.policies.findIndex(([p]) => p === policy) % 10] ?? '#999';
+const colourOf = (m: SweepModel, policy: string) => colourAt(m.policies.findIndex(([p]) => p === policy));
 const labelOf = (m: SweepModel, policy: string) => m.policies.find(([x]) => x === policy)?.[1] ?? policy;
 
 interface Props {

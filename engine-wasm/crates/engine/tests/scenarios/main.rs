@@ -5,3 +5,4 @@ mod fifo_queue_closed_forms;
 mod iridium_topology;
 mod codes_voip_leo;
 mod tcp_and_pss;
+mod scenario_fuzz;

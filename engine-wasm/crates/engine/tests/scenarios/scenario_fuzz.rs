@@ -1,0 +1,886 @@
+//! Fuzzing the scenario decoder and the simulation builder with hostile user input.
+//!
+//! The project's rule: **the engine never panics on user input; every rejection has a message.**
+//! A scenario is typed or pasted by a user, or arrives in a shared link, so any text may reach
+//! `Scenario::from_json`, and anything it accepts may reach `Simulation::new`.
+//!
+//! What is fuzzed (deterministic: a fixed-seed SplitMix64 in this file, no external crates):
+//! - the seeds: every `examples/*.json`, plus a few hand-written scenarios reaching fields the
+//!   examples leave at their defaults (custom Walker shells and sites, `range` delays, trace
+//!   profiles, the other policies, codecs and congestion controls);
+//! - [`MUTANTS`] (30,000) inputs derived from them:
+//!   - structure-aware mutations of the `serde_json::Value` (45%): a node replaced by a value of
+//!     another type (null, booleans, 0, -1, fractions, 1e308, 5e-324, 2^53 + 1, u64::MAX,
+//!     strings, `[]`, `{}`); numbers scaled, shifted or set to the edges of the allowed ranges;
+//!     keys deleted; unknown keys and known keys of other sections added; `version` and `model`
+//!     changed, also to garbage; sections moved between models; enum, site and date strings
+//!     swapped or garbled char by char; raw tokens a `Value` cannot hold spliced in (`NaN`,
+//!     `1e999`, `18446744073709551616`, lone surrogates, 100-400-deep nesting, duplicate keys);
+//!   - one structure-aware mutation followed by byte-level ones (20%), and byte-level
+//!     mutations of a seed (25%): bytes deleted, inserted or replaced, truncation, a slice
+//!     duplicated, a raw token inserted, two bytes swapped;
+//!   - random text (10%): random bytes, JSON-token soup, random documents built from the
+//!     format's own field names.
+//!
+//! What is asserted, for every input:
+//! - `Scenario::from_json` does not panic;
+//! - every `Err` has a non-empty message, and so has each of its `field_errors()`; the path is
+//!   empty only for whole-document errors (invalid JSON, a document that is not an object)
+//!   and never for a range error;
+//! - an accepted scenario's own JSON (`to_json_pretty`) is accepted and reads back to the same
+//!   scenario (numbers to within a few units in the last place, see the known issues).
+//!
+//! For [`MAX_SIMS`] (100) accepted scenarios, 25 per model, picked evenly over the run and
+//! differing in more than their name and description, `Simulation::new` does not panic (and a
+//! rejection obeys the rules above); a built simulation advanced by at most 1 s of simulated
+//! time (about 20,000 events at most, by a rough event-rate estimate), then asked for its
+//! series, events, geometry, summary and results, does not panic. A `voip-leo` scenario whose
+//! `route` delay trace would cover more than a minute is built with `duration_s` cut to 1 s,
+//! because that trace is computed up front, one constellation step per second.
+//!
+//! Known issues the fuzzer found are kept out of the loop as `#[ignore]`d tests at the end of
+//! this file, each with its input and what to remove from the loop once it passes.
+//!
+//! Budget: under a second in the dev profile. For a longer local hunt, set
+//! `SCENARIO_FUZZ_SEED`, `SCENARIO_FUZZ_MUTANTS` and `SCENARIO_FUZZ_SIMS`, e.g.
+//! `SCENARIO_FUZZ_SEED=7 SCENARIO_FUZZ_MUTANTS=300000 SCENARIO_FUZZ_SIMS=4000
+//! cargo test -p skyqueue-engine --test scenarios scenario_fuzz` (about 10 s).
+
+use engine::kernel::SimTime;
+use engine::scenario::{DelaySource, ModelKind, Scenario, ScenarioError};
+use engine::Simulation;
+use serde_json::{Map, Number, Value};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Inputs derived from the seeds (on top of the seeds themselves).
+const MUTANTS: usize = 30_000;
+/// Most simulations built and advanced.
+const MAX_SIMS: usize = 100;
+/// Seed of the fuzzer's own generator.
+const FUZZ_SEED: u64 = 0x5EED_0F_F022;
+
+/// SplitMix64: small, fast and good enough to drive mutations.
+struct Fuzz(u64);
+
+impl Fuzz {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in 0..n (n > 0).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p
+    }
+    fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len())]
+    }
+    fn f64_in(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
+    }
+}
+
+/// Hand-written valid scenarios that reach fields the examples leave at their defaults.
+const EXTRA_SEEDS: &[&str] = &[
+    r#"{"version": 1, "duration_s": 2, "warmup_s": 0.5, "traffic": {"arrivals": "poisson", "flows": 3, "rate_pps": 900},
+        "queue": {"service": "deterministic", "service_rate_pps": 1000, "capacity_pkts": 0},
+        "metrics": {"bucket_s": 0.01, "max_points": 10, "batches": 2}}"#,
+    r#"{"version": 1, "model": "constellation", "duration_s": 60, "warmup_s": 0, "metrics": {"bucket_s": 1},
+        "constellation": {"preset": "iridium", "kind": "star", "planes": 4, "sats_per_plane": 6, "altitude_km": 1200,
+        "inclination_deg": 86, "raan_spacing_deg": 40, "phasing": 0.5, "elevation_mask_deg": 10, "propagation": "two-body",
+        "epoch_utc": "2030-06-15T12:30:00Z", "polar_cutoff_deg": 75, "seam_isls": true, "isl_pairing": "alternating",
+        "access": "hysteresis", "hysteresis_deg": 5, "routing": "min-delay", "step_s": 0.5, "from": "Base", "to": "-33.9,151.2",
+        "sites": [{"name": "Base", "lat_deg": -45, "lon_deg": 170}]}}"#,
+    r#"{"version": 1, "model": "constellation", "duration_s": 30, "constellation": {"preset": "walker-delta-53", "kind": "delta",
+        "planes": 10, "sats_per_plane": 10, "phasing": 3, "altitude_km": 550, "inclination_deg": 53,
+        "access": "highest-elevation", "from": "McMurdo Station", "to": "Reykjavik"}}"#,
+    r#"{"version": 1, "model": "voip-leo", "duration_s": 5, "warmup_s": 1, "voip": {"flows": 10, "policy": "fq-codel",
+        "delay_source": "range", "constellation_delay_ms": [20, 60], "last_hop_delay_ms": 5, "codec": "g729a-vad", "snr_traces": 8,
+        "harq": {"max_retx": 0, "code_gap": 0.5}, "lms": {"state_step_s": 0.01, "corr_distance_m": 2, "state_duration_scale_s": 3},
+        "mean_on_ms": 350, "mean_off_ms": 650, "pareto_shape": 1.5, "pf_window": 50, "delay_bound_ms": 150,
+        "delay_violation_prob": 0.05}}"#,
+    r#"{"version": 1, "model": "voip-leo", "duration_s": 3, "warmup_s": 0, "voip": {"flows": 5, "policy": "m-lwdf",
+        "delay_source": "route", "trace_offset_max_s": 2, "server_site": "London", "users_site": "Sydney", "codec": "g723.1-6.3"}}"#,
+    r#"{"version": 1, "model": "voip-leo", "duration_s": 2, "warmup_s": 0.5, "voip": {"flows": 3, "policy": "exp-pf",
+        "delay_source": "range", "codec": "g711-plc", "rate_bps": 8000, "packet_bytes": 20}}"#,
+    r#"{"version": 1, "model": "diffserv", "duration_s": 5, "warmup_s": 1, "metrics": {"bucket_s": 0.1},
+        "diffserv": {"capacity_bps": 2000000, "rtt_ms": 50, "packet_bytes": 500, "ef_bps": 500000, "ef_expected_bps": 400000,
+        "sharing": "dwrr", "w_af": 3, "w_cs0": 2, "af_flows": 2, "cs0_flows": 1, "cc": "new-reno", "buffer_pkts": 20,
+        "capacity_profile": {"kind": "trace", "points": [[0, 1], [1, 0.5], [2, 1.5]]}, "ef_profile": {"kind": "constant"},
+        "pss_lr_bits": 1000, "rate_window_s": 0.5, "k_af": 0.6}}"#,
+];
+
+/// Every field name of the scenario format, by section (added in their own or in other sections).
+const KEYS: &[&str] = &[
+    // top level
+    "version", "model", "name", "description", "seed", "duration_s", "warmup_s", "traffic", "queue", "metrics",
+    "constellation", "voip", "diffserv",
+    // traffic, queue, metrics
+    "arrivals", "flows", "rate_pps", "service", "service_rate_pps", "capacity_pkts", "bucket_s", "max_points", "batches",
+    // constellation
+    "preset", "kind", "planes", "sats_per_plane", "altitude_km", "inclination_deg", "raan_spacing_deg", "phasing",
+    "elevation_mask_deg", "propagation", "epoch_utc", "polar_cutoff_deg", "seam_isls", "isl_pairing", "access",
+    "hysteresis_deg", "routing", "step_s", "from", "to", "sites", "lat_deg", "lon_deg",
+    // voip
+    "policy", "codes_timeout_ms", "delay_bound_ms", "delay_violation_prob", "lms", "harq", "link_rate_bps", "packet_bytes",
+    "rate_bps", "mean_on_ms", "mean_off_ms", "pareto_shape", "delay_source", "trace_offset_max_s", "constellation_delay_ms",
+    "last_hop_delay_ms", "rtt_ms", "pf_window", "codec", "advantage", "snr_traces", "server_site", "users_site",
+    "snr_ref_db", "speed_kmh", "carrier_ghz", "state_duration_scale_s", "state_step_s", "corr_distance_m",
+    "first_tx_bits_per_symbol", "code_gap", "max_retx", "round_trip_ms",
+    // diffserv
+    "capacity_bps", "ef_bps", "ef_expected_bps", "sharing", "w_af", "w_cs0", "af_flows", "cs0_flows", "cc", "buffer_pkts",
+    "capacity_profile", "ef_profile", "pss_credit_memory", "pss_above_average", "pss_lr_bits", "rate_window_s", "k_af",
+    "amplitude", "period_s", "points",
+];
+
+/// Keys no section has.
+const UNKNOWN_KEYS: &[&str] = &["x", "", "Version", "version ", " model", "traffic.flows", "__proto__", "\u{0}", "é", "rate", "seed\u{301}", "🛰"];
+
+/// Enum values, site names and other strings the format knows, plus near misses.
+const WORDS: &[&str] = &[
+    "queue", "constellation", "voip-leo", "diffserv", "poisson", "exponential", "deterministic", "iridium", "iridium-800",
+    "walker-delta-53", "star", "delta", "sgp4", "two-body", "ahead", "alternating", "ns2", "highest-elevation", "hysteresis",
+    "min-hop", "min-delay", "dt-s", "dt-h", "rr", "pf", "codes", "m-lwdf", "exp-pf", "fq-codel", "g711", "g711-plc", "g729",
+    "g729a-vad", "g723.1-6.3", "route", "range", "pss", "dwrr", "new-reno", "cubic", "constant", "cosine", "trace",
+    "London", "Hawaii gateway", "New Delhi", "Atlantic ship", "McMurdo Station", "london", "  Tokyo  ", "Atlantis",
+    "90,0", "-90,180", "0,0", "0.0,-180", "45.5, 10", "1e-300,0", "NaN,0", "inf,inf", "91,0", ",", "1,2,3",
+    "2026-01-01T00:00:00Z", "2026-02-29T00:00:00Z", "2024-02-29T23:59:59Z", "1957-01-01T00:00:00Z", "2056-12-31T23:59:59Z",
+    "2026-13-01T00:00:00Z", "0000-00-00T00:00:00Z", "+026-01-01T00:00:00Z", "2026-01-01T00:00:00", "2026-01-01T00:00:00Zé",
+    "é026-01-01T00:00:00Z", "2026-01-01T24:00:00Z", "", " ", "Queue", "VOIP-LEO", "voip_leo", "diffserv ", "\u{0}", "☃",
+];
+
+/// Numbers at and beyond the edges of the allowed ranges.
+fn interesting_number(f: &mut Fuzz) -> Value {
+    let n = match f.below(34) {
+        0 => Number::from(0u64),
+        1 => Number::from(1u64),
+        2 => Number::from(-1i64),
+        3 => Number::from(2u64),
+        4 => Number::from(10u64),
+        5 => Number::from(100u64),
+        6 => Number::from(2000u64),
+        7 => Number::from(2001u64),
+        8 => Number::from(10_000u64),
+        9 => Number::from(86_400u64),
+        10 => Number::from(2_592_000u64),
+        11 => Number::from(2_592_001u64),
+        12 => Number::from(i32::MAX as u64),
+        13 => Number::from(u32::MAX as u64),
+        14 => Number::from(u32::MAX as u64 + 1),
+        15 => Number::from((1u64 << 53) - 1),
+        16 => Number::from(1u64 << 53),
+        17 => Number::from((1u64 << 53) + 1),
+        18 => Number::from(u64::MAX),
+        19 => Number::from(i64::MIN),
+        20 => Number::from_f64(0.5).unwrap(),
+        21 => Number::from_f64(-0.0).unwrap(),
+        22 => Number::from_f64(1e-9).unwrap(),
+        23 => Number::from_f64(5e-324).unwrap(),
+        24 => Number::from_f64(1e308).unwrap(),
+        25 => Number::from_f64(-1e308).unwrap(),
+        26 => Number::from_f64(f64::MAX).unwrap(),
+        27 => Number::from_f64(0.001).unwrap(),
+        28 => Number::from_f64(0.1).unwrap(),
+        29 => Number::from_f64(1e7).unwrap(),
+        30 => Number::from_f64(1e10).unwrap(),
+        31 => Number::from_f64(1e-300).unwrap(),
+        32 => Number::from_f64(f.f64_in(-1e3, 1e3)).unwrap(),
+        _ => Number::from(f.below(300) as u64),
+    };
+    Value::Number(n)
+}
+
+/// A value of any type.
+fn random_value(f: &mut Fuzz, depth: usize) -> Value {
+    match f.below(if depth > 2 { 10 } else { 13 }) {
+        0 => Value::Null,
+        1 => Value::Bool(f.chance(0.5)),
+        2..=5 => interesting_number(f),
+        6 | 7 => Value::String(f.pick(WORDS).to_string()),
+        8 => Value::String(match f.below(4) {
+            0 => "x".repeat(201),
+            1 => "é".repeat(5001),
+            2 => "\u{FEFF}\u{200B}\u{1F6F0}".into(),
+            _ => random_word(f),
+        }),
+        9 => {
+            if f.chance(0.5) {
+                Value::Array(vec![])
+            } else {
+                Value::Object(Map::new())
+            }
+        }
+        10 => Value::Array((0..f.below(4)).map(|_| random_value(f, depth + 1)).collect()),
+        11 => {
+            let mut m = Map::new();
+            for _ in 0..f.below(4) {
+                m.insert(f.pick(KEYS).to_string(), random_value(f, depth + 1));
+            }
+            Value::Object(m)
+        }
+        _ => {
+            // A profile or a list of (time, factor) points, as the diffserv section takes.
+            let pts: Vec<Value> = (0..f.below(5)).map(|_| Value::Array(vec![interesting_number(f), interesting_number(f)])).collect();
+            let mut m = Map::new();
+            m.insert("kind".into(), Value::String(f.pick(&["constant", "cosine", "trace", "square"]).to_string()));
+            if f.chance(0.5) {
+                m.insert("points".into(), Value::Array(pts));
+            } else {
+                m.insert("amplitude".into(), interesting_number(f));
+                m.insert("period_s".into(), interesting_number(f));
+            }
+            Value::Object(m)
+        }
+    }
+}
+
+fn random_word(f: &mut Fuzz) -> String {
+    const ALPHABET: &[char] = &['a', 'z', '0', '9', '-', '_', ' ', ',', '.', ':', 'T', 'Z', 'é', '☃', '\u{0}', '"', '\\', '\u{10FFFF}'];
+    (0..f.below(12)).map(|_| *f.pick(ALPHABET)).collect()
+}
+
+/// Raw text no `serde_json::Value` can hold, spliced into a document as a value.
+fn raw_token(f: &mut Fuzz) -> String {
+    const RAW: &[&str] = &[
+        "NaN", "-NaN", "Infinity", "-Infinity", "inf", "1e999", "-1e999", "1e-999", "18446744073709551616",
+        "-9223372036854775809", "340282366920938463463374607431768211456", "00", "01", "1.", ".5", "+1", "0x10", "1e",
+        "-", "--1", "1e+", "tru", "nul", "True", "\"\\ud800\"", "\"\\udc00\\ud800\"", "\"\\u0000\"", "\"a\\qb\"", "\"\t\"",
+        "\"\\uD83D\\uDEF0\"", "1.7976931348623157e309", "4.9e-325", "0.0000000000000000000000000000001",
+        "123456789012345678901234567890", "1E2", "-0", "-0.0e-0", "[1,]", "{,}", "{\"a\":1,}", "'x'", "undefined", "\u{FEFF}1",
+    ];
+    match f.below(10) {
+        0 => {
+            let depth = 100 + f.below(300);
+            format!("{}1{}", "[".repeat(depth), "]".repeat(depth))
+        }
+        1 => {
+            let depth = 100 + f.below(300);
+            format!("{}1{}", "{\"a\":".repeat(depth), "}".repeat(depth))
+        }
+        _ => f.pick(RAW).to_string(),
+    }
+}
+
+/// A step into a document: a key or an index.
+#[derive(Clone)]
+enum Seg {
+    Key(String),
+    Idx(usize),
+}
+
+fn paths(v: &Value, here: &mut Vec<Seg>, out: &mut Vec<Vec<Seg>>) {
+    out.push(here.clone());
+    match v {
+        Value::Object(m) => {
+            for (k, c) in m {
+                here.push(Seg::Key(k.clone()));
+                paths(c, here, out);
+                here.pop();
+            }
+        }
+        Value::Array(a) => {
+            for (i, c) in a.iter().enumerate() {
+                here.push(Seg::Idx(i));
+                paths(c, here, out);
+                here.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn at<'a>(v: &'a mut Value, path: &[Seg]) -> &'a mut Value {
+    let mut v = v;
+    for s in path {
+        v = match (s, v) {
+            (Seg::Key(k), Value::Object(m)) => m.get_mut(k).expect("path from paths()"),
+            (Seg::Idx(i), Value::Array(a)) => &mut a[*i],
+            _ => unreachable!("path from paths()"),
+        };
+    }
+    v
+}
+
+fn get<'a>(v: &'a Value, path: &[Seg]) -> &'a Value {
+    path.iter().fold(v, |v, s| match s {
+        Seg::Key(k) => &v[k.as_str()],
+        Seg::Idx(i) => &v[*i],
+    })
+}
+
+/// A random node's path; `filter` chooses the kind of node.
+fn random_path(f: &mut Fuzz, doc: &Value, filter: impl Fn(&Value) -> bool) -> Option<Vec<Seg>> {
+    let mut all = vec![];
+    paths(doc, &mut vec![], &mut all);
+    let chosen: Vec<Vec<Seg>> = all.into_iter().filter(|p| filter(get(doc, p))).collect();
+    if chosen.is_empty() {
+        None
+    } else {
+        Some(chosen[f.below(chosen.len())].clone())
+    }
+}
+
+/// The sentinel string replaced by a raw token after serialisation.
+const RAW_SENTINEL: &str = "@@RAW-TOKEN@@";
+
+/// One structure-aware mutation of `doc`; `others` are the seeds, for moving sections around.
+fn mutate_value(f: &mut Fuzz, doc: &mut Value, others: &[Value], raw: &mut Vec<String>) {
+    let is_leaf = |v: &Value| !v.is_object() && !v.is_array();
+    match f.below(14) {
+        // A leaf (mostly) or any node replaced by a value of another type.
+        0 | 1 => {
+            let p = if f.chance(0.75) { random_path(f, doc, is_leaf) } else { random_path(f, doc, |_| true) };
+            if let Some(p) = p {
+                *at(doc, &p) = random_value(f, 0);
+            }
+        }
+        // A number nudged: scaled, shifted, negated or set to an edge.
+        2 | 3 => {
+            if let Some(p) = random_path(f, doc, |v| v.is_number()) {
+                let node = at(doc, &p);
+                let x = node.as_f64().unwrap_or(0.0);
+                let y = match f.below(12) {
+                    // The edges of the allowed ranges, so that valid scenarios reach extremes.
+                    9..=11 => *f.pick(&[
+                        0.0, 0.001, 0.01, 0.02, 0.1, 0.5, 0.95, 0.98, 0.99, 0.999, 1.0, 2.0, 8.0, 10.0, 30.0, 40.0, 60.0, 90.0, 100.0,
+                        180.0, 200.0, 600.0, 1000.0, 2000.0, 3600.0, 10_000.0, 50_000.0, 65_535.0, 86_400.0, 1e6, 1e7, 1e8, 1e10,
+                        -10.0, -90.0, -180.0, 2_592_000.0,
+                    ]),
+                    0 => x * 0.5,
+                    1 => x * 2.0,
+                    2 => x * 10.0,
+                    3 => x * 0.1,
+                    4 => -x,
+                    5 => x + 1.0,
+                    6 => x - 1.0,
+                    7 => x + 0.5,
+                    _ => x * 1000.0,
+                };
+                *node = if y.fract() == 0.0 && y.abs() < 1e15 {
+                    Value::Number(Number::from(y as i64))
+                } else {
+                    Number::from_f64(y).map_or(Value::Null, Value::Number)
+                };
+            }
+        }
+        // A key deleted.
+        4 => {
+            if let Some(p) = random_path(f, doc, |v| v.as_object().is_some_and(|m| !m.is_empty())) {
+                if let Value::Object(m) = at(doc, &p) {
+                    let k = m.keys().nth(f.below(m.len())).cloned().unwrap();
+                    m.remove(&k);
+                }
+            }
+        }
+        // An unknown key, or a known key of any section, added to an object.
+        5 | 6 => {
+            if let Some(p) = random_path(f, doc, |v| v.is_object()) {
+                let key = if f.chance(0.3) { f.pick(UNKNOWN_KEYS).to_string() } else { f.pick(KEYS).to_string() };
+                let value = random_value(f, 0);
+                if let Value::Object(m) = at(doc, &p) {
+                    m.insert(key, value);
+                }
+            }
+        }
+        // The version changed.
+        7 => {
+            if let Value::Object(m) = doc {
+                let v = match f.below(8) {
+                    0 => Value::from(0),
+                    1 => Value::from(2),
+                    2 => Value::from(1.0),
+                    3 => Value::from(1.5),
+                    4 => Value::from("1"),
+                    5 => Value::Null,
+                    6 => {
+                        m.remove("version");
+                        return;
+                    }
+                    _ => interesting_number(f),
+                };
+                m.insert("version".into(), v);
+            }
+        }
+        // The model changed: to another model (its section usually absent) or to garbage.
+        8 => {
+            if let Value::Object(m) = doc {
+                let v = if f.chance(0.8) {
+                    Value::from(*f.pick(&["queue", "constellation", "voip-leo", "diffserv"]))
+                } else {
+                    random_value(f, 0)
+                };
+                m.insert("model".into(), v);
+            }
+        }
+        // A section moved from another seed (e.g. a diffserv section beside a constellation).
+        9 => {
+            let other = f.pick(others);
+            if let (Value::Object(m), Value::Object(o)) = (doc, other) {
+                if !o.is_empty() {
+                    let k = o.keys().nth(f.below(o.len())).cloned().unwrap();
+                    m.insert(k.clone(), o[&k].clone());
+                }
+            }
+        }
+        // An enum or site string swapped or garbled char by char.
+        10 | 11 => {
+            if let Some(p) = random_path(f, doc, |v| v.is_string()) {
+                let node = at(doc, &p);
+                let s = node.as_str().unwrap_or_default().to_string();
+                *node = Value::String(if f.chance(0.4) { f.pick(WORDS).to_string() } else { garble(f, &s) });
+            }
+        }
+        // A raw token spliced in (NaN, 1e999, deep nesting, bad escapes...).
+        12 => {
+            if let Some(p) = random_path(f, doc, is_leaf) {
+                raw.push(raw_token(f));
+                *at(doc, &p) = Value::String(RAW_SENTINEL.into());
+            }
+        }
+        // A whole section replaced by a random object of known keys.
+        _ => {
+            if let Value::Object(m) = doc {
+                let section = *f.pick(&["traffic", "queue", "metrics", "constellation", "voip", "diffserv"]);
+                let mut s = Map::new();
+                for _ in 0..1 + f.below(6) {
+                    s.insert(f.pick(KEYS).to_string(), random_value(f, 1));
+                }
+                m.insert(section.into(), Value::Object(s));
+            }
+        }
+    }
+}
+
+/// A string with a few chars deleted, inserted (some multi-byte) or replaced.
+fn garble(f: &mut Fuzz, s: &str) -> String {
+    let mut c: Vec<char> = s.chars().collect();
+    const CHARS: &[char] = &['0', '9', '-', ':', 'T', 'Z', ',', ' ', '.', 'é', '€', '𝄞', '\u{0}', '\u{301}', 'x'];
+    for _ in 0..1 + f.below(3) {
+        match f.below(3) {
+            0 if !c.is_empty() => {
+                let i = f.below(c.len());
+                c.remove(i);
+            }
+            1 if !c.is_empty() => {
+                let i = f.below(c.len());
+                c[i] = *f.pick(CHARS);
+            }
+            _ => {
+                let i = f.below(c.len() + 1);
+                c.insert(i, *f.pick(CHARS));
+            }
+        }
+    }
+    c.into_iter().collect()
+}
+
+fn serialise(f: &mut Fuzz, doc: &Value, raw: &[String]) -> String {
+    let mut text = if f.chance(0.5) { serde_json::to_string(doc) } else { serde_json::to_string_pretty(doc) }.expect("a Value serialises");
+    let sentinel = format!("\"{RAW_SENTINEL}\"");
+    for token in raw {
+        text = text.replacen(&sentinel, token, 1);
+    }
+    if f.chance(0.05) {
+        // A duplicate key, which a Value cannot hold.
+        if let Some(i) = text.find('{') {
+            let dup = format!("\"{}\": {}, ", f.pick(KEYS), serde_json::to_string(&random_value(f, 2)).unwrap());
+            text.insert_str(i + 1, &dup);
+        }
+    }
+    text
+}
+
+/// A few byte-level mutations; the result is made UTF-8 again (invalid bytes become U+FFFD).
+fn mutate_bytes(f: &mut Fuzz, text: &str) -> String {
+    const BYTES: &[u8] = b"{}[]:,\"\\ \n\t0123456789-+.eEaflnrstuTZ";
+    let mut b = text.as_bytes().to_vec();
+    for _ in 0..1 + f.below(6) {
+        let len = b.len();
+        match f.below(7) {
+            0 if len > 0 => {
+                let i = f.below(len);
+                let n = (1 + f.below(8)).min(len - i);
+                b.drain(i..i + n);
+            }
+            1 => {
+                let i = f.below(len + 1);
+                let n = 1 + f.below(8);
+                let ins: Vec<u8> = (0..n).map(|_| if f.chance(0.8) { *f.pick(BYTES) } else { f.next_u64() as u8 }).collect();
+                b.splice(i..i, ins);
+            }
+            2 if len > 0 => {
+                let i = f.below(len);
+                b[i] = if f.chance(0.8) { *f.pick(BYTES) } else { f.next_u64() as u8 };
+            }
+            3 if len > 0 => b.truncate(f.below(len)),
+            4 if len > 0 => {
+                let i = f.below(len);
+                let n = (1 + f.below(64)).min(len - i);
+                let slice = b[i..i + n].to_vec();
+                let at = f.below(len + 1);
+                b.splice(at..at, slice);
+            }
+            5 => {
+                let i = f.below(len + 1);
+                let token = raw_token(f).into_bytes();
+                b.splice(i..i, token);
+            }
+            _ if len > 1 => {
+                let (i, j) = (f.below(len), f.below(len));
+                b.swap(i, j);
+            }
+            _ => {}
+        }
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
+/// Text with no seed behind it.
+fn random_text(f: &mut Fuzz) -> String {
+    match f.below(3) {
+        0 => {
+            let b: Vec<u8> = (0..f.below(80)).map(|_| f.next_u64() as u8).collect();
+            String::from_utf8_lossy(&b).into_owned()
+        }
+        1 => {
+            const TOKENS: &[&str] = &[
+                "{", "}", "[", "]", ":", ",", "\"version\"", "\"model\"", "1", "-1", "1e308", "\"queue\"", "\"voip-leo\"",
+                "null", "true", "\"\"", " ", "\n", "\"traffic\"", "\"flows\"", "0.5", "\"diffserv\"", "\"constellation\"",
+            ];
+            (0..f.below(40)).map(|_| *f.pick(TOKENS)).collect()
+        }
+        _ => {
+            let mut m = Map::new();
+            if f.chance(0.7) {
+                m.insert("version".into(), Value::from(1));
+            }
+            for _ in 0..f.below(6) {
+                m.insert(f.pick(KEYS).to_string(), random_value(f, 0));
+            }
+            let doc = if f.chance(0.9) { Value::Object(m) } else { random_value(f, 0) };
+            serde_json::to_string(&doc).unwrap()
+        }
+    }
+}
+
+fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "(non-string panic)".into())
+}
+
+/// An input shortened for a failure report.
+fn excerpt(text: &str) -> String {
+    let s: String = text.chars().take(1500).collect();
+    if s.len() < text.len() {
+        format!("{s}... ({} bytes in all)", text.len())
+    } else {
+        s
+    }
+}
+
+/// The rules for a rejection; `whole_document_ok` says whether an empty path is allowed for a
+/// type or field error (the input is not an object).
+fn check_rejection(e: &ScenarioError, whole_document_ok: bool) -> Result<(), String> {
+    if e.to_string().trim().is_empty() {
+        return Err(format!("rejection with an empty message: {e:?}"));
+    }
+    let errors = e.field_errors();
+    if errors.is_empty() {
+        return Err(format!("rejection with no field errors: {e:?}"));
+    }
+    for fe in &errors {
+        if fe.message.trim().is_empty() {
+            return Err(format!("field error with an empty message: {e:?}"));
+        }
+        let empty_path_ok = match e {
+            ScenarioError::Syntax { .. } => true,
+            ScenarioError::Field(_) => {
+                whole_document_ok
+                    // An unknown key named "" at the top level: its path is the empty string.
+                    || fe.message.starts_with("unknown field ``")
+                    // Known issue, see `a_duplicate_field_is_named_by_its_path` below: remove
+                    // this exception when that test passes.
+                    || fe.message.starts_with("duplicate field `")
+            }
+            _ => false,
+        };
+        if fe.path.is_empty() && !empty_path_ok {
+            return Err(format!("{} error with an empty path: {e:?}", e.kind()));
+        }
+    }
+    Ok(())
+}
+
+/// Decodes one input: Ok(Some) if accepted, Ok(None) if properly rejected, Err if a rule broke.
+fn decode(text: &str) -> Result<Option<Scenario>, String> {
+    let result = catch_unwind(AssertUnwindSafe(|| Scenario::from_json(text)));
+    match result {
+        Err(p) => Err(format!("Scenario::from_json panicked: {}", panic_message(&*p))),
+        Ok(Err(e)) => {
+            let not_an_object = !serde_json::from_str::<Value>(text).is_ok_and(|v| v.is_object());
+            catch_unwind(AssertUnwindSafe(|| check_rejection(&e, not_an_object)))
+                .unwrap_or_else(|p| Err(format!("formatting a rejection panicked: {}", panic_message(&*p))))
+                .map(|_| None)
+        }
+        Ok(Ok(s)) => {
+            let back = catch_unwind(AssertUnwindSafe(|| Scenario::from_json(&s.to_json_pretty())))
+                .map_err(|p| format!("writing or re-reading an accepted scenario panicked: {}", panic_message(&*p)))?;
+            match back {
+                // Known issue, see `a_written_scenario_reads_back_bit_for_bit` below: compare
+                // exactly (b == s) when that test passes.
+                Ok(b) if same_up_to_float_rounding(&serde_json::to_value(&s).unwrap(), &serde_json::to_value(&b).unwrap()) => Ok(Some(s)),
+                Ok(b) => Err(format!("an accepted scenario reads back differently:\n{s:?}\nvs\n{b:?}")),
+                Err(e) => Err(format!("an accepted scenario's own JSON is refused: {e}")),
+            }
+        }
+    }
+}
+
+/// Equal, numbers within a few units in the last place.
+fn same_up_to_float_rounding(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            x == y || matches!((x.as_f64(), y.as_f64()), (Some(x), Some(y)) if (x - y).abs() <= 4.0 * f64::EPSILON * x.abs().max(y.abs()))
+        }
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_up_to_float_rounding(x, y)),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_up_to_float_rounding(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// Inputs that hit a known panic, kept out of the loop: see
+/// `a_huge_constellation_is_refused_without_overflow` below, and remove this when it passes.
+fn hits_known_panic(text: &str) -> bool {
+    // Parsing alone does not validate, so it does not reach the overflow.
+    let Ok(s) = Scenario::parse_json(text) else { return false };
+    let spec = s.constellation.spec();
+    s.model == ModelKind::Constellation && spec.planes as u64 * spec.sats_per_plane as u64 > u32::MAX as u64
+}
+
+/// Events per simulated second, roughly, so that a scenario is advanced by at most ~20,000 events.
+fn event_rate(s: &Scenario) -> f64 {
+    let rate = match s.model {
+        ModelKind::Queue => s.traffic.rate_pps + s.queue.service_rate_pps,
+        ModelKind::Constellation => 1.0 / s.constellation.step_s,
+        ModelKind::VoipLeo => {
+            let v = &s.voip;
+            let pkts = v.flows as f64 * v.rate_bps / (v.packet_bytes * 8.0);
+            4.0 * pkts + v.flows as f64 / v.lms.state_step_s + 1e3 / v.harq.round_trip_ms * v.flows as f64
+        }
+        ModelKind::Diffserv => {
+            let d = &s.diffserv;
+            4.0 * 10.0 * d.capacity_bps / (d.packet_bytes * 8.0) + 1.0 / s.metrics.bucket_s
+        }
+    };
+    if rate.is_finite() && rate > 0.0 {
+        rate
+    } else {
+        f64::MAX
+    }
+}
+
+/// Builds the simulation of an accepted scenario and advances it a little.
+fn exercise(mut s: Scenario) -> Result<(), String> {
+    if s.model == ModelKind::VoipLeo && s.voip.delay_source == DelaySource::Route && s.duration_s + s.voip.trace_offset_max_s > 60.0 {
+        // The route's delay trace is computed up front, one constellation step per second.
+        s.duration_s = 1.0;
+        s.warmup_s = s.warmup_s.min(0.5);
+        s.voip.trace_offset_max_s = s.voip.trace_offset_max_s.min(10.0);
+    }
+    let horizon = (20_000.0 / event_rate(&s)).min(1.0);
+    let result = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
+        let mut sim = match Simulation::new(s) {
+            Ok(sim) => sim,
+            Err(e) => return check_rejection(&e, false).map_err(|m| format!("Simulation::new: {m}")),
+        };
+        sim.advance_to_secs(horizon / 2.0).map_err(|e| format!("advance_to_secs: {e}"))?;
+        let _ = sim.drain_series();
+        let _ = sim.drain_events();
+        sim.advance_to(SimTime::from_secs_f64(horizon)).map_err(|e| format!("advance_to: {e}"))?;
+        let _ = sim.drain_series();
+        let _ = sim.drain_events();
+        let _ = sim.geometry_packed();
+        let _ = sim.constellation_info();
+        let _ = sim.summary_json();
+        let _ = sim.results_json();
+        Ok(())
+    }));
+    result.unwrap_or_else(|p| Err(format!("the simulation panicked: {}", panic_message(&*p))))
+}
+
+/// A number from the environment, for longer local runs (see the module documentation).
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn seeds() -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../examples");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no examples in {}", dir.display());
+    let mut out: Vec<(String, String)> = files.iter().map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap())).collect();
+    out.extend(EXTRA_SEEDS.iter().enumerate().map(|(i, s)| (format!("EXTRA_SEEDS[{i}]"), s.to_string())));
+    out
+}
+
+#[test]
+fn the_engine_never_panics_on_user_input_and_every_rejection_has_a_message() {
+    let seeds = seeds();
+    let values: Vec<Value> = seeds.iter().map(|(name, text)| serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"))).collect();
+    let mut f = Fuzz(env_or("SCENARIO_FUZZ_SEED", FUZZ_SEED));
+    let mutants = env_or("SCENARIO_FUZZ_MUTANTS", MUTANTS as u64) as usize;
+    let max_sims = env_or("SCENARIO_FUZZ_SIMS", MAX_SIMS as u64) as usize;
+    let max_sims_per_model = max_sims.div_ceil(4);
+    let mut failures: Vec<String> = vec![];
+
+    let mut inputs: Vec<(String, String)> = seeds.clone();
+    for i in 0..mutants {
+        let k = f.below(seeds.len());
+        let (how, text) = match i % 20 {
+            // Structure-aware mutations.
+            0..=8 => {
+                let mut doc = values[k].clone();
+                let mut raw = vec![];
+                for _ in 0..1 + f.below(3) {
+                    mutate_value(&mut f, &mut doc, &values, &mut raw);
+                }
+                ("structure", serialise(&mut f, &doc, &raw))
+            }
+            // Structure-aware, then byte-level.
+            9..=12 => {
+                let mut doc = values[k].clone();
+                let mut raw = vec![];
+                mutate_value(&mut f, &mut doc, &values, &mut raw);
+                let text = serialise(&mut f, &doc, &raw);
+                ("structure+bytes", mutate_bytes(&mut f, &text))
+            }
+            // Byte-level.
+            13..=17 => ("bytes", mutate_bytes(&mut f, &seeds[k].1)),
+            // Random text.
+            _ => ("random", random_text(&mut f)),
+        };
+        inputs.push((format!("mutant {i} ({how}) of {}", seeds[k].0), text));
+    }
+
+    // Every input through the decoder; the accepted ones kept, per model, for the simulations.
+    // Scenarios that differ from one already kept only by their texts are kept once.
+    let mut accepted: [Vec<(usize, Scenario)>; 4] = Default::default();
+    let mut n_accepted = 0;
+    let mut skipped = 0;
+    for (i, (name, text)) in inputs.iter().enumerate() {
+        if hits_known_panic(text) {
+            skipped += 1;
+            continue;
+        }
+        match decode(text) {
+            Err(m) => failures.push(format!("{name}: {m}\ninput: {}", excerpt(text))),
+            Ok(None) => {}
+            Ok(Some(s)) => {
+                n_accepted += 1;
+                let bare = Scenario { name: String::new(), description: String::new(), ..s };
+                let same_model = &mut accepted[bare.model as usize];
+                if !same_model.iter().any(|(_, t)| *t == bare) {
+                    same_model.push((i, bare));
+                }
+            }
+        }
+    }
+
+    // Up to MAX_SIMS / 4 simulations per model, picked evenly over the run, so that late
+    // (more mutated) inputs get their turn too.
+    let mut sims_per_model = [0usize; 4];
+    for (model, kept) in accepted.iter().enumerate() {
+        let n = kept.len().min(max_sims_per_model).min(max_sims - sims_per_model.iter().sum::<usize>());
+        for j in 0..n {
+            let (i, s) = &kept[j * kept.len() / n];
+            sims_per_model[model] += 1;
+            if let Err(m) = exercise(s.clone()) {
+                let (name, text) = &inputs[*i];
+                failures.push(format!("{name}: {m}\ninput: {}", excerpt(text)));
+            }
+        }
+    }
+
+    eprintln!(
+        "scenario_fuzz: {} inputs ({skipped} skipped: known panic), {n_accepted} accepted, {} simulations (queue, constellation, voip-leo, diffserv: {sims_per_model:?})",
+        inputs.len(),
+        sims_per_model.iter().sum::<usize>()
+    );
+    let first: Vec<&str> = failures.iter().take(5).map(String::as_str).collect();
+    assert!(failures.is_empty(), "{} of {} inputs broke a rule; the first ones:\n\n{}", failures.len(), inputs.len(), first.join("\n\n"));
+}
+
+/// Known issue found by the fuzzer (not a panic): a key given twice at the top level is refused
+/// with an empty path (`{"version": 1, "version": 1}` gives path `""`, message
+/// "duplicate field `version`"), as if the whole document were wrong; nested, the path names
+/// the containing object (`traffic`, not `traffic.flows`). `field_path` in scenario/mod.rs
+/// names the field for "unknown field" and "missing field" but not for "duplicate field".
+/// When this passes, drop the "duplicate field" exception in `check_rejection`.
+#[test]
+#[ignore = "known issue: duplicate keys are not named by their path"]
+fn a_duplicate_field_is_named_by_its_path() {
+    for (json, path) in [
+        (r#"{"version": 1, "version": 1}"#, "version"),
+        (r#"{"version": 1, "traffic": {"flows": 1, "flows": 2}}"#, "traffic.flows"),
+        (r#"{"version": 1, "constellation": {"sites": [{"name": "a", "name": "b", "lat_deg": 0, "lon_deg": 0}]}}"#, "constellation.sites[0].name"),
+    ] {
+        let e = Scenario::from_json(json).unwrap_err();
+        assert_eq!(e.field_errors()[0].path, path, "{json}: {e:?}");
+    }
+}
+
+/// Known panic found by the fuzzer. Input:
+///
+/// ```json
+/// {"version": 1, "model": "constellation", "constellation": {"planes": 65536, "sats_per_plane": 65536}}
+/// ```
+///
+/// panics in `Scenario::from_json` (dev and test profiles, which check overflow):
+/// "attempt to multiply with overflow" at crates/engine/src/orbit/walker.rs:109
+/// (`WalkerSpec::total`: `planes * sats_per_plane` in u32), called from `validate_constellation`
+/// in scenario/validate.rs, which evaluates `spec.total() > MAX_SATELLITES` before its
+/// `planes <= 100 && sats_per_plane <= 100` guards. Any two values whose product exceeds
+/// u32::MAX do it; release builds wrap silently instead. When this passes, drop
+/// `hits_known_panic` from the fuzz loop.
+#[test]
+#[ignore = "known panic: u32 overflow in WalkerSpec::total during validation"]
+fn a_huge_constellation_is_refused_without_overflow() {
+    let json = r#"{"version": 1, "model": "constellation", "constellation": {"planes": 65536, "sats_per_plane": 65536}}"#;
+    let e = Scenario::from_json(json).unwrap_err();
+    let paths: Vec<String> = e.field_errors().into_iter().map(|e| e.path).collect();
+    assert!(paths.contains(&"constellation.planes".to_string()), "{e}");
+    assert!(paths.contains(&"constellation.sats_per_plane".to_string()), "{e}");
+}
+
+/// Known issue found by the fuzzer (not a panic): a scenario written by `to_json_pretty` does not
+/// always read back bit for bit. serde_json's default float parser is not correctly rounded
+/// (its `float_roundtrip` feature is), so a number written in shortest round-trip form can come
+/// back one unit in the last place off: `queue.service_rate_pps = 1035599.4734501207` reads
+/// back as 1035599.4734501208, and `{"version": 1, "voip": {"pf_window": 9007199254740991}}`
+/// (an integer, read exactly) is written as `9007199254740991.0` and reads back as
+/// 9007199254740990. A results file then does not replay exactly the run it describes. When
+/// this passes, compare exactly in `decode`.
+#[test]
+#[ignore = "known issue: scenario JSON does not round-trip floats bit for bit"]
+fn a_written_scenario_reads_back_bit_for_bit() {
+    let mut s = Scenario::default();
+    s.queue.service_rate_pps = 1035599.4734501207;
+    assert!(s.validate().is_ok());
+    let back = Scenario::from_json(&s.to_json_pretty()).unwrap();
+    let (sent, got) = (s.queue.service_rate_pps, back.queue.service_rate_pps);
+    assert_eq!(got.to_bits(), sent.to_bits(), "{sent} came back as {got}");
+
+    let s = Scenario::from_json(r#"{"version": 1, "voip": {"pf_window": 9007199254740991}}"#).unwrap();
+    let back = Scenario::from_json(&s.to_json_pretty()).unwrap();
+    assert_eq!(back.voip.pf_window, 9007199254740991.0);
+}

@@ -1,0 +1,84 @@
+import { useRef, useState } from 'react';
+import { cliSnippet } from '../scenario/link';
+
+interface Props {
+  link: string;
+  scenarioJson: string;
+  busy: string | null;
+  onResults: (format: 'json' | 'csv') => void;
+  onScenario: () => void;
+  onImport: (file: File) => void;
+  onClose: () => void;
+}
+
+/** Copies text; falls back to selecting it when the clipboard is not available. */
+async function copy(text: string, field: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    field?.select();
+    return document.execCommand?.('copy') ?? false;
+  }
+}
+
+/** Share and export: the link, the CLI command, results and scenario files, and import. */
+export function ShareDialog({ link, scenarioJson, busy, onResults, onScenario, onImport, onClose }: Props) {
+  const linkField = useRef<HTMLInputElement>(null);
+  const cliField = useRef<HTMLTextAreaElement>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const cli = cliSnippet(scenarioJson);
+  const doCopy = async (what: string, text: string, field: HTMLInputElement | HTMLTextAreaElement | null) => setCopied((await copy(text, field)) ? `${what} copied` : `select the ${what} and copy it`);
+  return (
+    <div className="overlay" onClick={onClose}>
+      <div className="dialog share-box" role="dialog" aria-label="Share and export" onClick={(e) => e.stopPropagation()}>
+        <header>
+          <h2>Share and export</h2>
+          <button onClick={onClose}>Close</button>
+        </header>
+        <label>
+          Link to this scenario and view (same seed, same results)
+          <input ref={linkField} readOnly value={link} aria-label="Shareable link" data-testid="share-link" onFocus={(e) => e.target.select()} />
+        </label>
+        <div className="header-tools" style={{ marginLeft: 0 }}>
+          <button className="primary" onClick={() => void doCopy('link', link, linkField.current)}>
+            Copy link
+          </button>
+          {copied && <span role="status">{copied}</span>}
+        </div>
+        <label>
+          Reproduce with the CLI (<code>npm start</code> builds <code>engine-wasm/target/release/skyqueue</code>)
+          <textarea ref={cliField} readOnly value={cli} aria-label="CLI command" data-testid="cli-snippet" />
+        </label>
+        <div className="header-tools" style={{ marginLeft: 0 }}>
+          <button onClick={() => void doCopy('command', cli, cliField.current)}>Copy command</button>
+        </div>
+        <h3>Files</h3>
+        <div className="header-tools" style={{ marginLeft: 0 }}>
+          <button onClick={() => onResults('json')} disabled={!!busy}>
+            Results (JSON)
+          </button>
+          <button onClick={() => onResults('csv')} disabled={!!busy}>
+            Series (CSV)
+          </button>
+          <button onClick={onScenario}>Scenario (JSON)</button>
+          <label className="button-like">
+            Import a scenario file…
+            <input
+              type="file"
+              accept=".json,application/json"
+              aria-label="Import a scenario file"
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                if (f) onImport(f);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          {busy && <span role="status">{busy}</span>}
+        </div>
+        <p className="muted">Each chart also has PNG and SVG buttons in its title.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GUIDES, guideFor, isTourTarget, TOUR_TARGETS } from './guides';
+import { presets } from './presets';
+import { loadWasmForNode, Simulation } from '../engine/wasmNode';
+import type { SeriesInfo } from '../engine/protocol';
+
+/** The preset's scenario model, as its file says (`queue` when absent). */
+const modelOf = (json: string): string => (JSON.parse(json) as { model?: string }).model ?? 'queue';
+
+/** The chart titles the app draws for a scenario: one chart per `chart` group (else per unit),
+ * titled by its line series' labels joined by " & " (App.tsx). */
+function chartTitles(json: string): string[] {
+  const sim = new Simulation(json);
+  try {
+    const series = sim.seriesInfo() as SeriesInfo[];
+    const group = (s: SeriesInfo) => s.chart || s.unit;
+    return [...new Set(series.map(group))].map((key) =>
+      series
+        .filter((s) => group(s) === key && !s.band)
+        .map((s) => s.label)
+        .join(' & '),
+    );
+  } finally {
+    sim.free();
+  }
+}
+
+beforeAll(() => loadWasmForNode());
+
+describe('preset guides', () => {
+  it('cover every preset in examples/, and nothing else', () => {
+    expect(presets.length).toBeGreaterThan(0);
+    for (const p of presets) expect(guideFor(p.id), `guide for ${p.id}`).not.toBeNull();
+    const ids = new Set(presets.map((p) => p.id));
+    for (const id of Object.keys(GUIDES)) expect(ids.has(id), `GUIDES has an entry for unknown preset ${id}`).toBe(true);
+    expect(guideFor('no-such-preset')).toBeNull();
+    expect(guideFor('toString')).toBeNull();
+  });
+
+  it('have a paper, what to watch, what was found, what to try next and 3-6 tour steps', () => {
+    for (const p of presets) {
+      const g = guideFor(p.id)!;
+      for (const field of ['paper', 'watch', 'found', 'next'] as const) expect(g[field].trim(), `${p.id}.${field}`).not.toBe('');
+      expect(g.tour.length, `${p.id} tour length`).toBeGreaterThanOrEqual(3);
+      expect(g.tour.length, `${p.id} tour length`).toBeLessThanOrEqual(6);
+      for (const step of g.tour) {
+        expect(isTourTarget(step.target), `${p.id}: target ${step.target}`).toBe(true);
+        expect((TOUR_TARGETS as readonly string[]).includes(step.target) || /^chart:\S/.test(step.target), `${p.id}: target ${step.target}`).toBe(true);
+        expect(step.text.trim(), `${p.id}: text of ${step.target}`).not.toBe('');
+      }
+    }
+  });
+
+  it('show the globe only where it draws something, and the sweep only where it runs', () => {
+    for (const p of presets) {
+      const model = modelOf(p.json);
+      const targets = guideFor(p.id)!.tour.map((s) => s.target);
+      if (targets.includes('globe')) expect(['constellation', 'voip-leo'], `${p.id} (${model}) points at the globe`).toContain(model);
+      if (targets.includes('sweep')) expect(['voip-leo', 'diffserv'], `${p.id} (${model}) points at the sweep`).toContain(model);
+    }
+  });
+
+  it('point at charts the preset really draws, each matched by exactly one title', () => {
+    for (const p of presets) {
+      const titles = chartTitles(p.json);
+      for (const { target } of guideFor(p.id)!.tour.filter((s) => s.target.startsWith('chart:'))) {
+        const text = target.slice('chart:'.length);
+        const matches = titles.filter((t) => t.includes(text));
+        expect(matches, `${p.id}: ${target} among ${JSON.stringify(titles)}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('recognise the target vocabulary', () => {
+    for (const t of TOUR_TARGETS) expect(isTourTarget(t)).toBe(true);
+    expect(isTourTarget('chart:AF credit')).toBe(true);
+    expect(isTourTarget('chart:')).toBe(false);
+    expect(isTourTarget('chart:  ')).toBe(false);
+    expect(isTourTarget('header')).toBe(false);
+  });
+});

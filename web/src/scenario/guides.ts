@@ -1,0 +1,240 @@
+/**
+ * Classroom guides for the presets: which paper each one comes from, what to watch, what the
+ * paper (or theory) found beside what SkyQueue measures, what to try next, and a short tour of
+ * the screen. One entry per file in examples/ (the preset id is the file name without `.json`).
+ *
+ * The numbers are the papers' and those of docs/REPRODUCTION.md (or the closed forms the
+ * summary shows); keep them in step when either changes.
+ */
+
+export interface TourStep {
+  /** What to highlight: one of 'globe', 'charts', 'summary', 'playback', 'preset', 'edit', 'sweep', 'description', or `chart:<text>` = the chart whose title contains <text>. */
+  target: string;
+  /** One or two sentences shown next to the highlighted element. */
+  text: string;
+}
+
+export interface PresetGuide {
+  /** Short paper reference, e.g. "Paper 001 — Finzi et al., Priority Switching Scheduler (§4.2, Figs. 7-10)", or "Textbook queueing theory (Kleinrock, Vol. 1)" for the queue presets. */
+  paper: string;
+  /** What to watch on screen (1-3 sentences). */
+  watch: string;
+  /** What the paper (or theory) found, with the numbers, and what SkyQueue measures (numbers from docs/REPRODUCTION.md / the preset's description). */
+  found: string;
+  /** What to try next: a concrete edit (field path and value) or another preset. */
+  next: string;
+  /** 3 to 6 tour steps. */
+  tour: TourStep[];
+}
+
+/** The fixed tour targets; any other target is `chart:<text of the chart's title>`. */
+export const TOUR_TARGETS = ['globe', 'charts', 'summary', 'playback', 'preset', 'edit', 'sweep', 'description'] as const;
+
+/** Whether `target` is a fixed tour target or `chart:` followed by some text. */
+export function isTourTarget(target: string): boolean {
+  return (TOUR_TARGETS as readonly string[]).includes(target) || (target.startsWith('chart:') && target.slice(6).trim().length > 0);
+}
+
+const PAPER_000 = 'Paper 000 — Tauran et al., Controlled Delay Scheduler for VoIP over LEO constellations on LMS channels';
+const PAPER_001 = 'Paper 001 — Finzi et al., Priority Switching Scheduler';
+const PAPER_004 = 'Paper 004 — Boubaker et al., On the Impact of Intrinsic Delay Variation Sources on Iridium LEO Constellation';
+
+export const GUIDES: Record<string, PresetGuide> = {
+  'mm1-load-0.8': {
+    paper: 'Textbook queueing theory (Kleinrock, Queueing Systems Vol. 1, 1975: M/M/1 and the Pollaczek-Khinchine formula, eq. 5.76)',
+    watch:
+      "Random (Poisson) arrivals at 800 packets/s into one server that needs an exponentially distributed time, 1 ms on average, per packet. The 'Packets waiting' chart shows long quiet spells broken by bursts, although the server has 20 % spare capacity.",
+    found:
+      "Theory: with load ρ = 800/1000 = 0.8 the mean wait is W_q = ρ / (μ − λ) = 0.8 / 200 s = 4 ms, and by Little's law 800/s × 4 ms = 3.2 packets wait on average; the server is busy 80 % of the time. SkyQueue's summary puts the simulated mean wait and its 95 % confidence interval beside 4 ms. In the longer 2000 s runs of docs/REPRODUCTION.md the theoretical value lies inside the 95 % interval at every load from 0.3 to 0.95 (at 0.85: 5.64 ± 0.14 ms against 5.67 ms).",
+    next:
+      "Open the preset 'M/D/1 queue at load 0.8' (same arrivals, constant 1 ms service) and compare the waiting times. Or, in the editor, set traffic.rate_pps to 950 (load 0.95): theory predicts a 19 ms mean wait, and the confidence interval becomes much wider.",
+    tour: [
+      { target: 'description', text: '800 packets/s arrive at random into a server that handles 1000 packets/s on average: the load ρ is 0.8.' },
+      { target: 'chart:Packets waiting', text: 'The queue length over time. Most of the time it is short, then it builds into a burst: randomness alone creates queues, even with spare capacity.' },
+      { target: 'chart:Waiting time', text: 'The mean wait of the packets that arrived in each 0.1 s bucket. It jumps around a lot; theory predicts only the long-run mean, 4 ms.' },
+      { target: 'summary', text: 'The simulated mean wait ± its 95 % confidence half-width, beside the closed form. Does the interval contain 4 ms? Also check the utilisation against 0.8.' },
+      { target: 'playback', text: 'The run lasts 100 simulated seconds at 1× speed. Choose 10× or max to finish sooner; Reset replays the same run (same seed, same result).' },
+    ],
+  },
+
+  'md1-load-0.8': {
+    paper: 'Textbook queueing theory (Kleinrock, Queueing Systems Vol. 1, 1975: M/D/1 and the Pollaczek-Khinchine formula, eq. 5.76)',
+    watch:
+      "The same Poisson arrivals as the M/M/1 preset (same seed, same random streams), but every packet takes exactly 1 ms, like fixed-size packets on a fixed-rate link. The bursts in 'Packets waiting' are smaller and the waits shorter.",
+    found:
+      'Theory: Pollaczek-Khinchine gives W_q = λ E[S²] / (2 (1 − ρ)). With constant service E[S²] = (1 ms)², so W_q = 800 × 10⁻⁶ / (2 × 0.2) s = 2 ms, half the M/M/1 value at the same load: variance in the service time costs delay. The server is still busy 80 % of the time. In docs/REPRODUCTION.md, M/D/1 waits half as long as M/M/1 on identical arrivals, and the theory lies inside the 95 % interval at every load tested (at 0.85: 2.84 ± 0.06 ms against 2.83 ms).',
+    next:
+      'Switch to the M/M/1 preset and compare the two summaries. Or set queue.service_rate_pps to 1250 (load 0.64) and predict the mean wait before running: ρ / (2 μ (1 − ρ)) ≈ 0.71 ms.',
+    tour: [
+      { target: 'description', text: 'Same arrivals as the M/M/1 preset; the only change is that every service takes exactly 1 ms.' },
+      { target: 'chart:Waiting time', text: 'Compare with the M/M/1 preset: the same arrival pattern, but the waits settle around 2 ms instead of 4 ms.' },
+      { target: 'chart:Packets waiting', text: 'Bursts still happen, because arrivals are still random, but they are smaller.' },
+      { target: 'summary', text: 'Simulated mean wait and its confidence interval beside the 2 ms closed form. The utilisation is still 0.8: the server is as busy, only the variability changed.' },
+      { target: 'preset', text: "Use the preset menu to flip between 'M/M/1 queue at load 0.8' and this one: both use seed 1, so the differences come from the service times alone." },
+    ],
+  },
+
+  'mm1k-overload': {
+    paper: 'Textbook queueing theory (Kleinrock, Queueing Systems Vol. 1, 1975, §3.6: the M/M/1/K queue)',
+    watch:
+      "Arrivals at 1200 packets/s into a 1000 packets/s server with room for 20 waiting packets (load 1.2). 'Packets waiting' climbs to the buffer limit and stays close to it, and the throughput and drops chart shows the server near 1000 packets/s while about 200 packets/s are dropped at the tail.",
+    found:
+      'Theory (M/M/1/K with K = 21, 20 waiting plus 1 in service): loss probability 17.0 %, about one packet in six; utilisation 0.996; on average 15.4 packets waiting and a mean wait of 15.5 ms for the packets admitted. With an unlimited buffer this load would have no steady state: the queue would grow without end. The summary puts SkyQueue\'s loss and wait beside the formula; the engine tests check M/M/1/11 at load 1.2 against it within 3 %.',
+    next:
+      'In the editor set queue.capacity_pkts to 100: theory gives a mean wait of about 95 ms, while the loss only falls from 17.0 % to 16.7 % (the floor 1 − 1/ρ). That is the bufferbloat trade-off: under overload a bigger buffer adds delay, not throughput.',
+    tour: [
+      { target: 'description', text: 'Load 1.2: more packets arrive than the server can handle, and only 20 can wait.' },
+      { target: 'chart:Packets waiting', text: 'The buffer fills quickly and stays nearly full: every arriving packet finds a long queue, or no room at all.' },
+      { target: 'chart:Drops', text: 'The server delivers close to 1000 packets/s; the excess, about 200 packets/s, is dropped at the tail.' },
+      { target: 'chart:Waiting time', text: 'An admitted packet usually finds about 15 packets ahead of it, each taking 1 ms on average, so waits are several times those of the M/M/1 preset.' },
+      { target: 'summary', text: 'Loss ratio, utilisation and mean wait beside the M/M/1/21 formula (17.0 %, 0.996, 15.5 ms).' },
+      { target: 'edit', text: 'Raise queue.capacity_pkts (try 100) and run again: the mean wait becomes about six times longer while the loss hardly moves.' },
+    ],
+  },
+
+  'iridium-ship-london': {
+    paper: `${PAPER_004} (§2.3, Fig. 4)`,
+    watch:
+      "The Iridium constellation (66 satellites, 6 planes, 780 km) turning for 24 h: the red dashed seam between counter-rotating planes, cross-plane links going grey near the poles, and the route from a ship in the Atlantic to London. The 'One-way delay' chart marks every handover by type; twice in the day the delay jumps above 100 ms while the route detours over a pole.",
+    found:
+      'Paper 004 names five sources of delay variation (Fig. 4): satellite elevation (2.6 to 8.2 ms per up or down link), intra-orbital handovers about every 10 min, inter-orbital handovers about every 2 h, the seam (the two ends are separated at least twice and at most three times a day) and ISL changes. SkyQueue over 24 h shows all five: 303 intra-orbital handovers over both ends (one every 9.5 min at each end), 24 inter-orbital, 2 seam handovers and 320 ISL changes; one-way delay 9.6 / 42.7 / 143.5 ms (min / mean / max), 27.6 ms on average outside the seam and 123.2 ms inside. The paper does not give the ship\'s position; SkyQueue puts it at 45° N 30° W.',
+    next:
+      'In the editor set constellation.seam_isls to true (a teaching option: real Iridium has no links across the seam) and watch the polar detours disappear. Or set constellation.isl_pairing to "alternating" (the ns-2 rule): docs/REPRODUCTION.md measures a 37.2 ms mean delay and 195 ISL changes instead of 42.7 ms and 320.',
+    tour: [
+      { target: 'globe', text: 'Satellites are coloured by plane and outlined in white while moving north. The red dashed line labelled "seam" separates the two planes that move in opposite directions: no links cross it.' },
+      { target: 'playback', text: 'Constellation presets start at 100×. Choose 1000× to see the whole day in about 90 seconds.' },
+      { target: 'chart:One-way delay', text: 'The delay from the ship to London, with each handover marked by type: intra-orbital, inter-orbital, seam or ISL change. Look for the two long plateaus above 100 ms.' },
+      { target: 'chart:Separated by the seam', text: 'This is 1 while the two ends are on opposite sides of the seam: it lines up with the plateaus in the delay chart.' },
+      { target: 'summary', text: "The pair's delay, hops and handover counts so far, with the event log below. Compare with paper 004: an intra-orbital handover about every 10 min, a plane change about every 2 h, 2 or 3 seam separations a day." },
+      { target: 'edit', text: 'Set constellation.seam_isls to true and run again: the route can now cross the seam, and the detours over the pole vanish.' },
+    ],
+  },
+
+  'iridium-la-hawaii': {
+    paper: `${PAPER_004} (§4.1, Fig. 6, and Table 4: Los Angeles – Hawaii)`,
+    watch:
+      "The route from Los Angeles to Iridium's gateway in Hawaii, the server of paper 004. Most of the day the route is short; while the seam separates the two sites it has to go over a pole and the one-way delay roughly triples. Count the inter-orbital handovers in the event log: low-latitude sites bounce between two planes at each change of plane.",
+    found:
+      'Paper 004 (Table 4): a 9 kB CUBIC download between Los Angeles and Hawaii took 90.35 ms on average outside the seam and 179.43 ms when the seam separated the ends, a 98 % increase, while a 15 MB file hardly changed (89.67 s against 91.02 s). SkyQueue reproduces the delay behind this (the file transfers are not modelled yet): 34.2 ms one way outside the seam, 112.8 ms across it; over 24 h 19.5 / 51.1 / 145.8 ms (min / mean / max), 2 seam separations, and 24 plane changes made of 96 inter-orbital handovers.',
+    next:
+      'Set the "From" site under the globe to New Delhi: paper 004 found the smallest seam effect there (9 kB in 124 ms outside the seam, 144 ms across it), and SkyQueue\'s 24 h delay is 61.1 / 83.7 / 115.9 ms (min / mean / max), flatter than from Los Angeles. Or open the Atlantic ship – London preset to see all five sources of delay variation.',
+    tour: [
+      { target: 'description', text: 'Los Angeles is close to the Hawaii gateway, so the seam hurts most here: the detour over a pole is long compared with the direct route.' },
+      { target: 'globe', text: 'The two sites, their access satellites\' footprints (yellow circles) and the route glowing yellow. Watch it swing over a pole when the seam passes between them.' },
+      { target: 'chart:One-way delay', text: 'About 20-45 ms for most of the day; the plateaus above 100 ms are the seam separations (paper 004: at least two, at most three a day).' },
+      { target: 'summary', text: 'Handovers intra / inter / seam / ISL change. There are many more inter-orbital handovers than plane changes (96 against 24 over the day): the access satellite bounces between two planes.' },
+      { target: 'playback', text: 'Choose 1000× to cover the 24 hours in about 90 seconds.' },
+    ],
+  },
+
+  'walker-delta-53': {
+    paper: `No paper: a contrast case for paper 004 (Boubaker et al.) — a Starlink-like 53° Walker delta shell`,
+    watch:
+      "240 satellites in 12 planes at 550 km, inclined 53°, with planes spread over 360°: there is no red seam on the globe. The 'One-way delay' chart from Toulouse to New York has handover markers but no seam plateaus, and 'Separated by the seam' stays at 0.",
+    found:
+      "Paper 004 traces Iridium's largest delay jumps to the seam of a polar star constellation (86.4°, planes over 180°), where neighbouring planes move in opposite directions. In a delta shell neighbouring planes always move the same way, so SkyQueue counts no seam handover and no seam separation. The price is coverage: at 53° the satellites never pass over the poles. docs/REPRODUCTION.md has no measured table for this shell: read the delay and the handover counts off the summary, and compare the 'intra-orbital every' value with Iridium's 9.5 to 11.1 min.",
+    next:
+      'Set the "To" site under the globe to McMurdo Station (77.85° S): the shell never serves it, so there is no route and no delay. Or open "Iridium: Atlantic ship to London" and pick Toulouse and New York there, to compare the same pair over a constellation with a seam.',
+    tour: [
+      { target: 'globe', text: 'No red seam line: all planes are inclined 53° and spread round the Earth, so neighbouring planes move the same way. Note that no satellite goes beyond about 53° of latitude.' },
+      { target: 'chart:One-way delay', text: 'The delay still changes at every handover and ISL change, but there are no long polar detours like those of the Iridium presets.' },
+      { target: 'chart:Separated by the seam', text: 'Always 0: without counter-rotating planes there is nothing to separate the two ends.' },
+      { target: 'summary', text: "Seam handovers and seam separations stay at 0. Compare the 'intra-orbital every' value with Iridium's 9.5-11 min: satellites at 550 km cross the sky faster than at 780 km." },
+      { target: 'preset', text: 'Switch to an Iridium preset to compare: same kind of charts, but with the seam.' },
+    ],
+  },
+
+  'voip-leo-codes': {
+    paper: `${PAPER_000} (§§IV-VI, Table II, Figs. 3-14)`,
+    watch:
+      '75 VoIP calls go from a server at the Hawaii gateway across the constellation to the satellite over New Delhi, which shares one fading Land Mobile Satellite link among 75 mobile receivers. Watch the SNR traces dip when a receiver is shadowed, the latency and jitter this causes, and the cause of each loss.',
+    found:
+      "Paper 000: PF scheduling gives the highest throughput and spectral efficiency but much higher jitter; with 75 users DT_S loses over 20 % of packets and PF about 3 %; the link saturates between 75 and 100 users; CoDeS (PF plus a 100 ms timeout) lowers PF's latency and jitter at about the same loss. SkyQueue with this preset's settings (75 users, buffer rule RTT 200 ms): 4354 kb/s, 97.8 ms latency, 12.8 ms jitter, 2.2 % loss (all HARQ failures), MOS 3.96, 59.6 % decoded at the first transmission (paper Table II: about half). With buffers this short no packet waits 100 ms, so CoDeS behaves exactly like PF; its effect needs buffers about 15 times longer (RTT 3 s).",
+    next:
+      'In the editor set voip.rtt_ms to 3000 and voip.flows to 125, then run once with voip.policy "codes" and once with "pf": docs/REPRODUCTION.md measures 171 against 353 ms latency and 18.4 against 20.2 ms jitter at the same loss (15.6 against 15.5 %), CoDeS\'s drops being timeouts instead of overflows. Or set voip.policy to "dt-s" at 75 flows: 23.7 % loss and MOS 1.62.',
+    tour: [
+      { target: 'globe', text: "Paper 000's constellation (66 satellites at 800 km) and the route from the Hawaii gateway to the satellite over New Delhi; its delay, about 60-90 ms, is the first part of every packet's latency." },
+      { target: 'chart:SNR receiver', text: 'The SNR of three receivers: each has its own shadowing and fast fading. In the deep dips a packet needs HARQ retransmissions, or fails.' },
+      { target: 'chart:One-way latency', text: 'Latency from the server to the receivers and RFC 3550 jitter, averaged over all calls.' },
+      { target: 'chart:Lost:', text: 'Losses by cause: queue overflow, CoDeS timeout and HARQ failure. Here only HARQ failures occur; the timeout line stays at 0 with these short buffers.' },
+      { target: 'summary', text: "R and MOS, throughput, losses by cause and spectral efficiency, with the HARQ table to compare with paper 000 Table II (PF at 75 users: 44.89 % decoded without retransmission, 0.39 % dropped)." },
+      { target: 'sweep', text: "'Sweep & compare' reruns the scenario over the number of flows (or the timeout, reference SNR or buffer RTT) for the five policies and draws paper 000's curves with 95 % confidence bars." },
+    ],
+  },
+
+  'pss-b1-known-ef': {
+    paper: `${PAPER_001} (§2.4 and §4.1.1, Fig. 5)`,
+    watch:
+      'A 20 Mb/s GEO router (RTT 500 ms): one EF flow at 10 Mb/s goes first by strict priority, and 10 CUBIC flows in AF and 10 in CS0 share the other 10 Mb/s through PSS. Watch the AF credit climb to L_M while AF sends and fall while it waits (the shading marks AF at high priority), and the AF and CS0 rates settle on their theory lines.',
+    found:
+      'Paper 001 (Fig. 5): when the EF rate is the one expected, PSS with parameters computed from WRR weights gives the same rates as DWRR: AF gets K_AF (C − R_EF) (eq. 1) and CS0 the rest (eq. 6). Here the weights are 20/20, so K_AF = 0.5 and AF and CS0 should each get 5 Mb/s. SkyQueue (100 s, 10 s warm-up): AF 4.98 and CS0 5.02 Mb/s against 5.00 and 5.00; over K_AF = 0.2 to 0.8 both PSS and DWRR stay within 0.05 Mb/s of theory. Inside each class the 10 TCP flows share unevenly (Jain index well below 1); the paper reports class rates only.',
+    next:
+      'Set diffserv.sharing to "dwrr": the class rates should hardly change, since PSS and DWRR agree when EF is as expected (both 5.00 Mb/s in docs/REPRODUCTION.md). Then open "PSS keeps AF steady when EF differs from expected" (B2), where they do not.',
+    tour: [
+      { target: 'description', text: 'EF (real-time) traffic has strict priority; PSS decides how AF and CS0 share what EF leaves, using a credit counter instead of round-robin weights.' },
+      { target: 'chart:AF credit', text: "The credit with its L_M and L_R lines (L_R = 0 on a fixed link); AF has high priority in the shaded spans. Press 'last 5 s' to see each climb and fall: it switches many times per second." },
+      { target: 'chart:AF rate', text: 'Class output rates measured over 1 s, as in the paper: EF at 10 Mb/s, AF and CS0 near their theory lines at 5 Mb/s each.' },
+      { target: 'summary', text: 'Measured rates beside eqs. 7 and 8, the PSS parameters BW, L_M and L_R in the caption, and every flow\'s goodput with the Jain index per class.' },
+      { target: 'sweep', text: "'Sweep & compare' varies K_AF (or the EF rate) for PSS and DWRR and draws eqs. 1 and 6-8 dashed beside the measured points, as in Fig. 5." },
+    ],
+  },
+
+  'pss-b2-unknown-ef': {
+    paper: `${PAPER_001} (§4.1.2, eqs. 7-8, Fig. 6)`,
+    watch:
+      'The same router as B1, but EF sends 5 Mb/s while PSS was set up for 10 Mb/s. Watch AF stay at its planned 5 Mb/s while CS0 takes the 5 Mb/s that EF leaves unused.',
+    found:
+      "Paper 001 (Fig. 6): a WRR scheduler shares whatever EF leaves, so AF follows the EF traffic (eq. 1); PSS keeps AF at K_AF (C − R_EF^exp) as long as EF leaves room (eq. 7), and CS0 absorbs the difference (eq. 8). SkyQueue: with PSS, AF 5.05 Mb/s against 5.00 and CS0 9.95 against 10.00; with DWRR, AF 7.48 against 7.50 and CS0 7.52 against 7.50.",
+    next:
+      'Set diffserv.sharing to "dwrr" and watch AF rise to about 7.5 Mb/s. Or set diffserv.ef_bps to 15000000 and diffserv.k_af to 0.8: PSS plans 8 Mb/s for AF but EF leaves only 5, so AF is capped at C − R_EF = 5 Mb/s and CS0 gets nothing (measured 5.00 and 0.00 Mb/s).',
+    tour: [
+      { target: 'description', text: 'PSS was configured for 10 Mb/s of EF; the EF flow actually sends 5 Mb/s. Who gets the spare 5 Mb/s?' },
+      { target: 'chart:AF rate', text: 'AF stays near 5 Mb/s (eq. 7) and CS0 rises to about 10 Mb/s (eq. 8): the unexpected capacity goes to CS0, and AF keeps a predictable rate.' },
+      { target: 'chart:AF credit', text: 'BW and L_M were computed for 10 Mb/s of EF and do not change when EF sends less, so the credit still holds AF to its planned share.' },
+      { target: 'summary', text: 'AF and CS0 measured beside eqs. 7 and 8; switch to DWRR and they are compared with eqs. 1 and 6 instead.' },
+      { target: 'sweep', text: "Sweep 'EF rate, PSS expecting ef_expected_bps' for PSS and DWRR: the AF curve stays flat under PSS and falls under DWRR as EF grows (Fig. 6)." },
+      { target: 'edit', text: 'Set diffserv.sharing to "dwrr" and run again to see AF follow the EF traffic instead.' },
+    ],
+  },
+
+  'pss-b3-variable-memory': {
+    paper: `${PAPER_001} (§2.3 and §4.2, Figs. 7-10)`,
+    watch:
+      "The link swings between 14 and 26 Mb/s and EF between 6 and 24 Mb/s, so at times EF leaves AF nothing. Watch the AF credit sink below the L_R line while AF starves and climb back while AF catches up at high priority (shaded), and AF's mean rate against its 4.2 Mb/s target.",
+    found:
+      "Paper 001 (Figs. 7-8): even knowing the average capacity and EF rate, PSS without memory misses AF's target, more so when EF takes a large share; the §2.3 credit memory (L_R = T C_avg BW, T = 15 s the capacity's period) remembers starvation and lets AF catch up, at CS0's expense. SkyQueue (EF_avg = 0.75 C_avg, K_AF = 0.81): AF 3.75 Mb/s, 89 % of its 4.21 Mb/s target, against 2.53 Mb/s without memory; CS0 falls from 2.18 to 0.58 Mb/s; the credit sinks to 19.7 of 63.2 Mbit while AF starves. Not all the gap is made up: when C(t) − EF(t) stays below 0 for seconds, the TCP flows time out.",
+    next:
+      'Open "Vanilla PSS on a varying satellite link" (AF about 2.5 Mb/s, Fig. 7). Or set diffserv.ef_bps and diffserv.ef_expected_bps to 5000000 and diffserv.pss_above_average to false: AF overshoots its 12.63 Mb/s target (13.45 Mb/s) and CS0 drops to 1.46 Mb/s (Fig. 9); with pss_above_average back to true AF gets 12.78 Mb/s (Fig. 10(b)).',
+    tour: [
+      { target: 'chart:link capacity', text: 'The link capacity C(t) (period 15 s) and the EF offered rate EF(t) (period 6.1 s). When EF(t) comes close to C(t), AF and CS0 get almost nothing.' },
+      { target: 'chart:AF credit', text: 'With the memory, L_R is large (about 63 Mbit). The credit sinks below L_R while AF is starved with packets waiting, and climbs back while AF sends at high priority (shaded).' },
+      { target: 'chart:AF rate', text: "AF, CS0 and EF rates, with AF's theory line: eq. 7 evaluated with C(t) and EF(t) at each instant. After a starvation period AF rises above that line to catch up." },
+      { target: 'summary', text: "AF's mean rate beside the 'AF target BW C_avg' row (4.21 Mb/s), the credit's range and the number of priority switches." },
+      { target: 'preset', text: 'Switch to "Vanilla PSS on a varying satellite link": same link and traffic, no memory.' },
+      { target: 'sweep', text: "Sweep 'L_R [bits] (B3: memory size)' for PSS and DWRR: how much memory does AF need to approach its target, and what does CS0 lose?" },
+    ],
+  },
+
+  'pss-b3-variable-vanilla': {
+    paper: `${PAPER_001} (§4.2.1, Figs. 7-8)`,
+    watch:
+      "The same varying link and EF traffic as the memory preset, with the PSS of a fixed link: the credit saw-tooths between 0 and a small L_M, and each starvation period is forgotten. AF's rate drops whenever C(t) − EF(t) is low, and when capacity returns AF only goes back to its target rate without making up the gap; the rest goes to CS0.",
+    found:
+      "Paper 001 (Figs. 7 and 8(a)): without the memory mechanism PSS is not robust and its guarantees are weaker, the more so as EF takes a larger share. SkyQueue (EF_avg = 0.75 C_avg): AF 2.53 Mb/s, 40 % below its 4.21 Mb/s target and close to the 2.50 Mb/s that eq. 7 allows instant by instant; the same link with the memory gives 3.75 Mb/s. With EF_avg at 0.25 and 0.5 C_avg this vanilla PSS gets 12.52 and 7.34 Mb/s against targets of 12.63 and 8.42.",
+    next:
+      'Set diffserv.pss_credit_memory to true (L_R then becomes T C_avg BW, about 63 Mbit) and compare AF\'s mean rate with this run (docs/REPRODUCTION.md: 3.75 Mb/s). Or set diffserv.sharing to "dwrr" (2.93 Mb/s).',
+    tour: [
+      { target: 'description', text: 'Vanilla PSS: L_R is only L_max BW (about 2.5 kbit, a fraction of one packet), so there is no room to remember a deficit.' },
+      { target: 'chart:AF credit', text: 'The credit saw-tooths between 0 and L_M (about 0.15 Mbit, against 63 Mbit with the memory). Compare with the memory preset\'s credit chart.' },
+      { target: 'chart:link capacity', text: 'C(t) and EF(t): the same cosines as in the memory preset. AF starves whenever EF(t) comes close to C(t).' },
+      { target: 'chart:AF rate', text: "AF follows its theory line (eq. 7 at each instant), which is well below the target: the lost time is never made up." },
+      { target: 'summary', text: "AF's mean rate beside the 4.21 Mb/s 'AF target BW C_avg'." },
+      { target: 'preset', text: 'Switch to "PSS on a varying satellite link, with credit memory" to see the credit dip below L_R and AF catch up.' },
+    ],
+  },
+};
+
+/** The guide of a preset id, or null. */
+export function guideFor(id: string): PresetGuide | null {
+  return Object.prototype.hasOwnProperty.call(GUIDES, id) ? GUIDES[id] : null;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { cliSnippet, decodeLink, elideDefaults, encodeLink, fromBase64Url, toBase64Url, type LinkState } from './link';
+import { presets } from './presets';
+
+/** Deterministic PRNG (mulberry32) for the fuzz cases. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('shareable links', () => {
+  it('round-trip a scenario and a view', async () => {
+    const scenario = presets.find((p) => p.id === 'voip-leo-codes')!.json;
+    const state: LinkState = { scenario, view: { closeUps: ['credit'], speed: 'max', theme: 'light', camera: [2.35, 48.85, 2e7] } };
+    const hash = await encodeLink(state);
+    expect(hash.startsWith('#s=')).toBe(true);
+    // Compressed: shorter than the text itself.
+    expect(hash.length).toBeLessThan(scenario.length);
+    const back = await decodeLink(hash);
+    expect(back).toEqual({ ok: true, state });
+    expect(await decodeLink('#p=mm1-load-0.8')).toEqual({ ok: true, state: { preset: 'mm1-load-0.8', view: {} } });
+    expect(await decodeLink('')).toEqual({ ok: true, state: { view: {} } });
+  });
+
+  it('elides the fields equal to the defaults, keeping version and model', () => {
+    const defaults = { version: 1, model: 'queue', seed: 1, traffic: { flows: 1, rate_pps: 800 }, list: [1, 2] };
+    const s = { version: 1, model: 'queue', seed: 7, traffic: { flows: 1, rate_pps: 900 }, list: [1, 2], name: 'x' };
+    expect(elideDefaults(s, defaults)).toEqual({ version: 1, model: 'queue', seed: 7, traffic: { rate_pps: 900 }, name: 'x' });
+    expect(elideDefaults({ version: 1, model: 'queue', seed: 1 }, defaults)).toEqual({ version: 1, model: 'queue' });
+    expect(elideDefaults({ version: 1, seed: 1 }, defaults)).toEqual({ version: 1, model: 'queue' });
+  });
+
+  it('refuse edited, truncated or garbage links with a message', async () => {
+    const good = await encodeLink({ scenario: presets[0].json, view: { speed: 10 } });
+    const cases: [string, RegExp][] = [
+      [good.slice(0, good.indexOf('&') - 7) + good.slice(good.indexOf('&')), /cannot be read|not base64url/],
+      ['#s=%%%', /not base64url/],
+      ['#s=AAAA', /cannot be read/],
+      ['#p=../../etc', /not a preset name/],
+      ['#x=1', /unknown part `x`/],
+      ['#p=a&p=b', /appears twice/],
+      [`#v=${toBase64Url(new TextEncoder().encode('{"speed":-1}'))}`, /view.speed/],
+      [`#v=${toBase64Url(new TextEncoder().encode('{"zoom":1}'))}`, /view.zoom: unknown field/],
+      [`#s=${toBase64Url(new Uint8Array([1, 2, 3]))}`, /cannot be read/],
+    ];
+    for (const [hash, re] of cases) {
+      const r = await decodeLink(hash);
+      expect(r.ok, hash).toBe(false);
+      if (!r.ok) expect(r.message, hash).toMatch(re);
+    }
+  });
+
+  it('never throw on thousands of random and mutated links (fuzz), and every rejection says why', async () => {
+    const r = rng(42);
+    const seeds = await Promise.all(presets.slice(0, 4).map((p) => encodeLink({ scenario: p.json, view: { speed: 'max', closeUps: ['a'] } })));
+    seeds.push('#p=mm1-load-0.8', '#v=' + toBase64Url(new TextEncoder().encode('{"theme":"light"}')));
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=&#%+/.?';
+    const mutate = (s: string): string => {
+      const chars = [...s];
+      const n = 1 + Math.floor(r() * 4);
+      for (let k = 0; k < n; k++) {
+        const i = Math.floor(r() * (chars.length + 1));
+        const op = r();
+        if (op < 0.3) chars.splice(i, 1);
+        else if (op < 0.6) chars.splice(i, 0, alphabet[Math.floor(r() * alphabet.length)]);
+        else if (op < 0.8) chars[i] = alphabet[Math.floor(r() * alphabet.length)];
+        else chars.length = Math.min(chars.length, i); // truncation
+      }
+      return chars.join('');
+    };
+    let rejected = 0;
+    const total = 4000;
+    for (let k = 0; k < total; k++) {
+      const input =
+        k % 4 === 0
+          ? Array.from({ length: Math.floor(r() * 80) }, () => alphabet[Math.floor(r() * alphabet.length)]).join('')
+          : mutate(seeds[k % seeds.length]);
+      const res = await decodeLink(input);
+      if (!res.ok) {
+        rejected++;
+        expect(res.message.length, input).toBeGreaterThan(5);
+        expect(res.message.startsWith('link:'), input).toBe(true);
+      } else {
+        expect(typeof res.state.view).toBe('object');
+      }
+    }
+    // Most mutations break a compressed link; some (e.g. cut inside the view) still decode.
+    expect(rejected).toBeGreaterThan(total / 2);
+  });
+
+  it('base64url rejects what is not base64url', () => {
+    expect(fromBase64Url('a')).toBeNull();
+    expect(fromBase64Url('a+b/')).toBeNull();
+    expect(fromBase64Url('')).toEqual(new Uint8Array());
+    expect(fromBase64Url(toBase64Url(new Uint8Array([0, 255, 7])))).toEqual(new Uint8Array([0, 255, 7]));
+  });
+
+  it('gives a CLI command that reads the scenario from stdin', () => {
+    expect(cliSnippet('{\n "version": 1\n}')).toBe(`skyqueue run - --out results.json <<'EOF'\n{"version":1}\nEOF`);
+  });
+});

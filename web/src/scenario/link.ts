@@ -1,0 +1,250 @@
+/**
+ * Shareable links: the whole scenario and the selected view live in the URL's fragment.
+ *
+ * ```text
+ * #p=<preset id>&v=<view>            the scenario is a preset, unchanged
+ * #s=<scenario>&v=<view>             any other scenario
+ * ```
+ *
+ * `<scenario>` is the scenario JSON with every field equal to the engine's default removed
+ * (the engine fills them back in, so the run is identical), deflate-compressed and written in
+ * base64url. `<view>` is base64url JSON of what is on screen (chart close-ups, speed, theme,
+ * globe camera). The fragment never reaches a server. Decoding never throws: every failure comes
+ * back as a message naming what was wrong.
+ */
+import { MAX_FINITE_SPEED, type Speed } from '../engine/protocol';
+
+/** What is on screen besides the scenario. */
+export interface ViewState {
+  /** Charts shown as close-ups of their last seconds (chart keys). */
+  closeUps?: string[];
+  speed?: Speed;
+  theme?: 'dark' | 'light';
+  /** Globe camera: longitude [deg], latitude [deg], height [m]. */
+  camera?: [number, number, number];
+}
+
+export interface LinkState {
+  /** A preset id, when the scenario is a preset unchanged. */
+  preset?: string;
+  /** Scenario JSON text (defaults may be elided), otherwise. */
+  scenario?: string;
+  view: ViewState;
+}
+
+export type DecodeResult = { ok: true; state: LinkState } | { ok: false; message: string };
+
+/** Longest fragment accepted [characters] and largest decompressed scenario [bytes]. */
+export const MAX_LINK_CHARS = 200_000;
+export const MAX_SCENARIO_BYTES = 1_000_000;
+
+// ---- base64url ----
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Bytes of a base64url string, or null when it is not one. */
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
+  try {
+    const bin = atob(b64);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+// ---- deflate ----
+
+async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array> {
+  const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
+  // Errors surface on both ends; the reader's is the one reported.
+  writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => {});
+  writer.close().catch(() => {});
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw new RangeError(`more than ${limit} bytes once decompressed`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+export async function deflate(text: string): Promise<Uint8Array> {
+  return pipe(new TextEncoder().encode(text), new CompressionStream('deflate-raw'), Infinity);
+}
+
+export async function inflate(bytes: Uint8Array, limit = MAX_SCENARIO_BYTES): Promise<string> {
+  return new TextDecoder('utf-8', { fatal: true }).decode(await pipe(bytes, new DecompressionStream('deflate-raw'), limit));
+}
+
+// ---- defaults ----
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function same(a: Json, b: Json): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * `scenario` without the fields equal to `defaults` (recursively; arrays are kept or dropped
+ * whole). `version` and `model` are always kept (`model` added from the defaults when absent),
+ * so the text stays a complete scenario.
+ */
+export function elideDefaults(scenario: Record<string, Json>, defaults: Record<string, Json>): Record<string, Json> {
+  const walk = (s: Record<string, Json>, d: Record<string, Json>, top: boolean): Record<string, Json> => {
+    const out: Record<string, Json> = {};
+    for (const [k, v] of Object.entries(s)) {
+      if (top && (k === 'version' || k === 'model')) out[k] = v;
+      else if (!(k in d)) out[k] = v;
+      else if (isObject(v) && isObject(d[k])) {
+        const inner = walk(v, d[k] as Record<string, Json>, false);
+        if (Object.keys(inner).length) out[k] = inner;
+      } else if (!same(v, d[k])) out[k] = v;
+    }
+    return out;
+  };
+  const out = walk(scenario, defaults, true);
+  // A file that leaves `model` out means the default model: say so, so that equal scenarios
+  // elide to equal text.
+  if (!('model' in out) && 'model' in defaults) return { version: out.version ?? defaults.version, model: defaults.model, ...out };
+  return out;
+}
+
+// ---- view ----
+
+function checkView(v: unknown): ViewState | string {
+  if (!isObject(v)) return 'view: not an object';
+  const out: ViewState = {};
+  for (const [k, x] of Object.entries(v)) {
+    switch (k) {
+      case 'closeUps':
+        if (!Array.isArray(x) || x.length > 50 || !x.every((c) => typeof c === 'string' && c.length <= 100)) return 'view.closeUps: expected up to 50 chart names';
+        out.closeUps = x as string[];
+        break;
+      case 'speed':
+        if (x !== 'max' && !(typeof x === 'number' && x > 0 && x <= MAX_FINITE_SPEED)) return `view.speed: ${JSON.stringify(x)} is not "max" or a number above 0 up to ${MAX_FINITE_SPEED}`;
+        out.speed = x as Speed;
+        break;
+      case 'theme':
+        if (x !== 'dark' && x !== 'light') return `view.theme: ${JSON.stringify(x)} is not "dark" or "light"`;
+        out.theme = x;
+        break;
+      case 'camera': {
+        const ok = Array.isArray(x) && x.length === 3 && x.every((n) => typeof n === 'number' && Number.isFinite(n));
+        if (!ok || Math.abs(x[0] as number) > 360 || Math.abs(x[1] as number) > 90 || (x[2] as number) < 1 || (x[2] as number) > 1e9)
+          return 'view.camera: expected [longitude -360..360, latitude -90..90, height 1..1e9 m]';
+        out.camera = x as [number, number, number];
+        break;
+      }
+      default:
+        return `view.${k}: unknown field (allowed: closeUps, speed, theme, camera)`;
+    }
+  }
+  return out;
+}
+
+// ---- links ----
+
+/** The fragment (with its `#`) for a state. */
+export async function encodeLink(state: LinkState): Promise<string> {
+  const parts: string[] = [];
+  if (state.preset) parts.push(`p=${encodeURIComponent(state.preset)}`);
+  else if (state.scenario !== undefined) parts.push(`s=${toBase64Url(await deflate(state.scenario))}`);
+  if (Object.keys(state.view).length) parts.push(`v=${toBase64Url(new TextEncoder().encode(JSON.stringify(state.view)))}`);
+  return `#${parts.join('&')}`;
+}
+
+/**
+ * Reads a fragment (with or without its `#`). An empty fragment is `{ ok: true }` with neither
+ * preset nor scenario. The scenario text is not validated here (the engine does that).
+ */
+export async function decodeLink(hash: string): Promise<DecodeResult> {
+  try {
+    const text = hash.startsWith('#') ? hash.slice(1) : hash;
+    if (text.length > MAX_LINK_CHARS) return { ok: false, message: `link: ${text.length} characters, above the maximum ${MAX_LINK_CHARS}` };
+    const state: LinkState = { view: {} };
+    if (text === '') return { ok: true, state };
+    const seen = new Set<string>();
+    for (const part of text.split('&')) {
+      const eq = part.indexOf('=');
+      const key = eq < 0 ? part : part.slice(0, eq);
+      const value = eq < 0 ? '' : part.slice(eq + 1);
+      if (seen.has(key)) return { ok: false, message: `link: \`${key}\` appears twice` };
+      seen.add(key);
+      if (key === 'p') {
+        let id: string;
+        try {
+          id = decodeURIComponent(value);
+        } catch {
+          return { ok: false, message: 'link: the preset name is not valid URL text' };
+        }
+        if (!/^[A-Za-z0-9._-]{1,100}$/.test(id)) return { ok: false, message: `link: \`${id.slice(0, 40)}\` is not a preset name` };
+        state.preset = id;
+      } else if (key === 's') {
+        const bytes = fromBase64Url(value);
+        if (!bytes || bytes.length === 0) return { ok: false, message: 'link: the scenario is not base64url text (was the link cut or edited?)' };
+        let json: string;
+        try {
+          json = await inflate(bytes);
+        } catch (e) {
+          const why = e instanceof RangeError ? e.message : 'it does not decompress';
+          return { ok: false, message: `link: the scenario cannot be read: ${why} (was the link cut or edited?)` };
+        }
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(json);
+        } catch {
+          return { ok: false, message: 'link: the scenario is not JSON' };
+        }
+        if (!isObject(parsed)) return { ok: false, message: 'link: the scenario is not a JSON object' };
+        state.scenario = json;
+      } else if (key === 'v') {
+        const bytes = fromBase64Url(value);
+        let view: unknown;
+        try {
+          view = bytes ? JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) : undefined;
+        } catch {
+          view = undefined;
+        }
+        const checked = checkView(view);
+        if (typeof checked === 'string') return { ok: false, message: `link: ${checked}` };
+        state.view = checked;
+      } else {
+        return { ok: false, message: `link: unknown part \`${key.slice(0, 20)}\` (allowed: p, s, v)` };
+      }
+    }
+    if (state.preset && state.scenario) return { ok: false, message: 'link: both a preset and a scenario' };
+    return { ok: true, state };
+  } catch (e) {
+    // Nothing above should throw; if it does, it is still only a bad link.
+    return { ok: false, message: `link: cannot be read (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+/** A shell command that runs `scenarioJson` with the CLI and writes the results file. */
+export function cliSnippet(scenarioJson: string): string {
+  const compact = JSON.stringify(JSON.parse(scenarioJson));
+  return `skyqueue run - --out results.json <<'EOF'\n${compact}\nEOF`;
+}
