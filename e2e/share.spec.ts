@@ -158,3 +158,27 @@ test('an engine crash is reported with a restart that reloads the last scenario'
   // The crash itself is the expected console error of this test.
   watch.consoleErrors.splice(0);
 });
+
+test('the gallery explains every preset and its tour highlights what it explains', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Gallery' }).click();
+  const gallery = page.getByRole('dialog', { name: 'Presets gallery' });
+  await expect(gallery.locator('article')).toHaveCount(await page.getByLabel('Preset').locator('option').count());
+  await expect(gallery.getByTestId('gallery-pss-b3-variable-memory')).toContainText('Paper 001');
+  await page.screenshot({ path: 'reports/screenshots/gallery.png' });
+  await gallery.getByTestId('gallery-pss-b3-variable-memory').getByRole('button', { name: 'Open with a tour' }).click();
+  await expect(page.getByTestId('scenario-name')).toHaveText('PSS on a varying satellite link, with credit memory (paper 001, B3 / Figs. 7-10)');
+  const tour = page.getByTestId('tour');
+  await expect(tour).toBeVisible();
+  const steps = Number((await tour.locator('strong').textContent())?.match(/\/ (\d+)/)?.[1]);
+  expect(steps).toBeGreaterThanOrEqual(3);
+  for (let i = 0; i < steps; i++) {
+    // Each step outlines one element on screen (charts appear once rows arrive).
+    await expect(page.locator('.tour-highlight')).toHaveCount(1);
+    if (i === 1) await page.screenshot({ path: 'reports/screenshots/tour.png' });
+    if (i + 1 < steps) await tour.getByRole('button', { name: 'Next' }).click();
+  }
+  await tour.getByRole('button', { name: 'Finish' }).click();
+  await expect(tour).toHaveCount(0);
+  await expect(page.locator('.tour-highlight')).toHaveCount(0);
+});

@@ -104,9 +104,10 @@ pub struct SatElements {
 }
 
 impl WalkerSpec {
-    /// Total number of satellites.
+    /// Total number of satellites (saturating: a huge request is refused by validation, never
+    /// overflows).
     pub fn total(&self) -> u32 {
-        self.planes * self.sats_per_plane
+        self.planes.saturating_mul(self.sats_per_plane)
     }
 
     /// RAAN step between neighbouring planes [deg].

@@ -292,7 +292,7 @@ fn strip_position(message: &str) -> String {
 /// field itself, so that `{"traffic": {"rate": 1}}` reports `traffic.rate`.
 fn field_path(path: &str, message: &str) -> String {
     let base = if path == "." { "" } else { path };
-    for prefix in ["unknown field `", "missing field `"] {
+    for prefix in ["unknown field `", "missing field `", "duplicate field `"] {
         if let Some(rest) = message.strip_prefix(prefix) {
             if let Some(end) = rest.find('`') {
                 let name = &rest[..end];

@@ -38,8 +38,8 @@
 //! `route` delay trace would cover more than a minute is built with `duration_s` cut to 1 s,
 //! because that trace is computed up front, one constellation step per second.
 //!
-//! Known issues the fuzzer found are kept out of the loop as `#[ignore]`d tests at the end of
-//! this file, each with its input and what to remove from the loop once it passes.
+//! What the fuzzer found (a u32 overflow panic, duplicate keys without their path, floats not
+//! read back bit for bit) is fixed and has regression tests at the end of this file.
 //!
 //! Budget: under a second in the dev profile. For a longer local hunt, set
 //! `SCENARIO_FUZZ_SEED`, `SCENARIO_FUZZ_MUTANTS` and `SCENARIO_FUZZ_SIMS`, e.g.
@@ -654,15 +654,6 @@ fn same_up_to_float_rounding(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// Inputs that hit a known panic, kept out of the loop: see
-/// `a_huge_constellation_is_refused_without_overflow` below, and remove this when it passes.
-fn hits_known_panic(text: &str) -> bool {
-    // Parsing alone does not validate, so it does not reach the overflow.
-    let Ok(s) = Scenario::parse_json(text) else { return false };
-    let spec = s.constellation.spec();
-    s.model == ModelKind::Constellation && spec.planes as u64 * spec.sats_per_plane as u64 > u32::MAX as u64
-}
-
 /// Events per simulated second, roughly, so that a scenario is advanced by at most ~20,000 events.
 fn event_rate(s: &Scenario) -> f64 {
     let rate = match s.model {
@@ -776,12 +767,7 @@ fn the_engine_never_panics_on_user_input_and_every_rejection_has_a_message() {
     // Scenarios that differ from one already kept only by their texts are kept once.
     let mut accepted: [Vec<(usize, Scenario)>; 4] = Default::default();
     let mut n_accepted = 0;
-    let mut skipped = 0;
     for (i, (name, text)) in inputs.iter().enumerate() {
-        if hits_known_panic(text) {
-            skipped += 1;
-            continue;
-        }
         match decode(text) {
             Err(m) => failures.push(format!("{name}: {m}\ninput: {}", excerpt(text))),
             Ok(None) => {}
@@ -812,7 +798,7 @@ fn the_engine_never_panics_on_user_input_and_every_rejection_has_a_message() {
     }
 
     eprintln!(
-        "scenario_fuzz: {} inputs ({skipped} skipped: known panic), {n_accepted} accepted, {} simulations (queue, constellation, voip-leo, diffserv: {sims_per_model:?})",
+        "scenario_fuzz: {} inputs {n_accepted} accepted, {} simulations (queue, constellation, voip-leo, diffserv: {sims_per_model:?})",
         inputs.len(),
         sims_per_model.iter().sum::<usize>()
     );
@@ -820,14 +806,13 @@ fn the_engine_never_panics_on_user_input_and_every_rejection_has_a_message() {
     assert!(failures.is_empty(), "{} of {} inputs broke a rule; the first ones:\n\n{}", failures.len(), inputs.len(), first.join("\n\n"));
 }
 
-/// Known issue found by the fuzzer (not a panic): a key given twice at the top level is refused
+/// Regression test for what the fuzzer found (fixed) (not a panic): a key given twice at the top level is refused
 /// with an empty path (`{"version": 1, "version": 1}` gives path `""`, message
 /// "duplicate field `version`"), as if the whole document were wrong; nested, the path names
 /// the containing object (`traffic`, not `traffic.flows`). `field_path` in scenario/mod.rs
 /// names the field for "unknown field" and "missing field" but not for "duplicate field".
-/// When this passes, drop the "duplicate field" exception in `check_rejection`.
+///.
 #[test]
-#[ignore = "known issue: duplicate keys are not named by their path"]
 fn a_duplicate_field_is_named_by_its_path() {
     for (json, path) in [
         (r#"{"version": 1, "version": 1}"#, "version"),
@@ -839,7 +824,7 @@ fn a_duplicate_field_is_named_by_its_path() {
     }
 }
 
-/// Known panic found by the fuzzer. Input:
+/// Regression test for a panic the fuzzer found (fixed with a saturating multiply). Input:
 ///
 /// ```json
 /// {"version": 1, "model": "constellation", "constellation": {"planes": 65536, "sats_per_plane": 65536}}
@@ -850,10 +835,8 @@ fn a_duplicate_field_is_named_by_its_path() {
 /// (`WalkerSpec::total`: `planes * sats_per_plane` in u32), called from `validate_constellation`
 /// in scenario/validate.rs, which evaluates `spec.total() > MAX_SATELLITES` before its
 /// `planes <= 100 && sats_per_plane <= 100` guards. Any two values whose product exceeds
-/// u32::MAX do it; release builds wrap silently instead. When this passes, drop
-/// `hits_known_panic` from the fuzz loop.
+/// u32::MAX do it; release builds wrap silently instead..
 #[test]
-#[ignore = "known panic: u32 overflow in WalkerSpec::total during validation"]
 fn a_huge_constellation_is_refused_without_overflow() {
     let json = r#"{"version": 1, "model": "constellation", "constellation": {"planes": 65536, "sats_per_plane": 65536}}"#;
     let e = Scenario::from_json(json).unwrap_err();
@@ -862,7 +845,7 @@ fn a_huge_constellation_is_refused_without_overflow() {
     assert!(paths.contains(&"constellation.sats_per_plane".to_string()), "{e}");
 }
 
-/// Known issue found by the fuzzer (not a panic): a scenario written by `to_json_pretty` does not
+/// Regression test for what the fuzzer found (fixed) (not a panic): a scenario written by `to_json_pretty` does not
 /// always read back bit for bit. serde_json's default float parser is not correctly rounded
 /// (its `float_roundtrip` feature is), so a number written in shortest round-trip form can come
 /// back one unit in the last place off: `queue.service_rate_pps = 1035599.4734501207` reads
@@ -871,7 +854,6 @@ fn a_huge_constellation_is_refused_without_overflow() {
 /// 9007199254740990. A results file then does not replay exactly the run it describes. When
 /// this passes, compare exactly in `decode`.
 #[test]
-#[ignore = "known issue: scenario JSON does not round-trip floats bit for bit"]
 fn a_written_scenario_reads_back_bit_for_bit() {
     let mut s = Scenario::default();
     s.queue.service_rate_pps = 1035599.4734501207;
