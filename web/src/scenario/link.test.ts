@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cliSnippet, decodeLink, elideDefaults, encodeLink, fromBase64Url, toBase64Url, type LinkState } from './link';
 import { presets } from './presets';
+import { rng } from './testRng';
 
-/** Deterministic PRNG (mulberry32) for the fuzz cases. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('shareable links', () => {
   it('round-trip a scenario and a view', async () => {

@@ -3,19 +3,10 @@ import { loadWasmForNode, validateScenario } from '../engine/wasmNode';
 import { isEngineError } from '../engine/errors';
 import { parseScenarioText } from './parse';
 import { presets } from './presets';
+import { rng } from './testRng';
 
 beforeAll(() => loadWasmForNode());
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
