@@ -28,6 +28,7 @@ import { guideFor } from './scenario/guides';
 import { decodeLink, elideDefaults, encodeLink, type ViewState } from './scenario/link';
 import { download, resultsCsv, slug } from './export/download';
 import { PALETTE } from './charts/palette';
+import { chartGroups } from './charts/chartGroups';
 import { EVENT_KINDS } from './panels/eventKinds';
 
 /** Events kept in the log and markers kept on the delay chart. */
@@ -35,6 +36,10 @@ const MAX_LOG = 200;
 const MAX_MARKERS = 3000;
 /** Shortest time between two globe redraws from streamed geometry [ms]. */
 const GLOBE_MS = 100;
+
+/** JSON with object keys sorted, to compare scenarios whatever their key order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
 const GlobeView = lazy(() => import('./globe/GlobeView'));
 
@@ -78,6 +83,7 @@ export function App() {
   const lastPush = useRef(0);
   const fallbackOnError = useRef(false);
   const viewRef = useRef<ViewState>({});
+  const presetKeys = useRef<{ defaults: unknown; keys: [string, string][] } | null>(null);
   // Cesium and large arrays stay out of React state (STYLE.md): the controller and refs.
   const globe = useRef<GlobeController | null>(null);
   const latest = useRef<{ info: LoadedInfo | null; geometry: Geometry | null }>({ info: null, geometry: null });
@@ -227,12 +233,14 @@ export function App() {
   writeUrl.current = async () => {
     const inf = latest.current.info;
     if (!inf || !defaults.current) return;
-    const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
-    const elided = elideDefaults(JSON.parse(inf.scenarioJson), defaults.current as never);
+    const d = defaults.current as never;
+    const elided = elideDefaults(JSON.parse(inf.scenarioJson), d);
     const key = canonical(elided);
-    const preset = presets.find((p) => canonical(elideDefaults(JSON.parse(p.json), defaults.current as never)) === key);
-    setPresetId(preset?.id ?? '');
-    const hash = await encodeLink({ preset: preset?.id, scenario: preset ? undefined : JSON.stringify(elided), view: viewRef.current });
+    // The presets' keys, once per engine (they depend only on its defaults).
+    if (presetKeys.current?.defaults !== d) presetKeys.current = { defaults: d, keys: presets.map((p) => [p.id, canonical(elideDefaults(JSON.parse(p.json), d))]) };
+    const preset = presetKeys.current.keys.find(([, k]) => k === key)?.[0];
+    setPresetId(preset ?? '');
+    const hash = await encodeLink({ preset, scenario: preset ? undefined : JSON.stringify(elided), view: viewRef.current });
     const part = (h: string) => h.split('&v=')[0];
     const scenarioChanged = part(hash) !== part(window.location.hash);
     if (hash !== window.location.hash) {
@@ -298,19 +306,7 @@ export function App() {
     globe.current?.setLayerOptions({ showOrbits, showDownLinks });
   }, [showOrbits, showDownLinks]);
 
-  // One chart per `chart` group (else per unit); band series shade their group's chart.
-  const charts = useMemo(() => {
-    if (!info) return [];
-    const group = (s: LoadedInfo['series'][number]) => s.chart || s.unit;
-    const keys = [...new Set(info.series.map(group))];
-    return keys.map((key) => {
-      const all = info.series.map((s, k) => ({ s, k })).filter(({ s }) => group(s) === key);
-      const members = all.filter(({ s }) => !s.band);
-      const bands = all.filter(({ s }) => s.band);
-      const unit = members[0]?.s.unit ?? '';
-      return { key, unit, title: members.map(({ s }) => s.label).join(' & '), members, bands };
-    });
-  }, [info]);
+  const charts = useMemo(() => (info ? chartGroups(info.series) : []), [info]);
   const bucketS = useMemo(() => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1), [info]);
   const CLOSE_UP_S = 5;
 
@@ -420,7 +416,9 @@ export function App() {
 
   const guide = presetId ? guideFor(presetId) : null;
   // Test hook for the e2e of the crash report and restart.
-  (window as unknown as { skyqueueTest?: unknown }).skyqueueTest = { crashEngine: () => client.current?.crashForTest() };
+  useEffect(() => {
+    (window as unknown as { skyqueueTest?: unknown }).skyqueueTest = { crashEngine: () => client.current?.crashForTest() };
+  }, []);
 
   const view = buffer.current?.view();
   const endS = (info?.endNs ?? 0) / 1e9;

@@ -1,3 +1,4 @@
+import { chartGroups } from '../charts/chartGroups';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GUIDES, guideFor, isTourTarget, TOUR_TARGETS } from './guides';
 import { presets } from './presets';
@@ -12,14 +13,7 @@ const modelOf = (json: string): string => (JSON.parse(json) as { model?: string 
 function chartTitles(json: string): string[] {
   const sim = new Simulation(json);
   try {
-    const series = sim.seriesInfo() as SeriesInfo[];
-    const group = (s: SeriesInfo) => s.chart || s.unit;
-    return [...new Set(series.map(group))].map((key) =>
-      series
-        .filter((s) => group(s) === key && !s.band)
-        .map((s) => s.label)
-        .join(' & '),
-    );
+    return chartGroups(sim.seriesInfo() as SeriesInfo[]).map((c) => c.title);
   } finally {
     sim.free();
   }
