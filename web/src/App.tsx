@@ -502,7 +502,7 @@ export function App() {
         </div>
       )}
       <ErrorBanner error={error} onDismiss={() => setError(null)} onRestart={client.current?.restartable ? restartEngine : undefined} />
-      {sweeping && info && <SweepPanel scenarioJson={info.scenarioJson} onClose={() => setSweeping(false)} />}
+      {sweeping && info && <SweepPanel key={info.model} scenarioJson={info.scenarioJson} onClose={() => setSweeping(false)} />}
       <main className="app-main" hidden={sweeping}>
         <section className="left">
           <div data-tour="globe" className="globe-wrap">
