@@ -257,6 +257,11 @@ impl Scenario {
         parsed.map_err(|err| {
             let path = err.path().to_string();
             let inner = err.into_inner();
+            if inner.is_syntax() && !path.is_empty() && path != "." && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
+                // Valid JSON that serde_json reports as a syntax error ("expected value"): a
+                // value that is not a string where an option name is expected.
+                return ScenarioError::Field(FieldError::new(path, OPTION_EXPECTED));
+            }
             if inner.is_syntax() || inner.is_eof() {
                 return ScenarioError::Syntax {
                     line: inner.line(),
@@ -279,6 +284,10 @@ impl Scenario {
         self.traffic.rate_pps / self.queue.service_rate_pps
     }
 }
+
+/// The message for a non-string value where an option name is expected (serde_json reports it
+/// as a JSON syntax error, which it is not).
+pub const OPTION_EXPECTED: &str = "expected the name of an option, as a string";
 
 /// serde_json appends " at line L column C" to data errors; the path says more to a user.
 fn strip_position(message: &str) -> String {
@@ -360,5 +369,15 @@ mod tests {
         let err = Scenario::from_json(r#"{"version": 1, "queue": {"service": "gamma"}}"#).unwrap_err();
         assert_eq!(err.field_errors()[0].path, "queue.service");
         assert!(err.to_string().contains("exponential"), "{err}");
+    }
+
+    #[test]
+    fn a_non_string_option_is_a_field_error_not_a_syntax_error() {
+        // serde_json calls this "expected value" at a line and column, as if the JSON were bad.
+        for json in [r#"{"version": 1, "voip": {"policy": true}}"#, r#"{"version": 1, "voip": {"policy": 3}}"#] {
+            let err = Scenario::from_json(json).unwrap_err();
+            assert_eq!(err.field_errors(), vec![FieldError::new("voip.policy", OPTION_EXPECTED)], "{json}");
+        }
+        assert!(matches!(Scenario::from_json(r#"{"version": 1, "voip": {"policy": }}"#), Err(ScenarioError::Syntax { .. })));
     }
 }
