@@ -45,4 +45,37 @@ test.describe('Iridium constellation', () => {
     await expect.poll(() => simTimeNs(page), { message: 'previous run keeps going' }).toBeGreaterThan(t);
     await expect(page.getByTestId('globe')).toHaveAttribute('data-satellites', '66');
   });
+
+  test('the globe camera moved by the user goes into the link and a fresh context opens it there', async ({ page, browser }) => {
+    await page.goto('/');
+    await page.getByLabel('Preset').selectOption({ label: IRIDIUM });
+    const globe = page.getByTestId('globe');
+    await expect(globe).toHaveAttribute('data-satellites', '66');
+    const box = (await globe.boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    // Drag the Earth sideways, then zoom in.
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx - 120, cy + 30, { steps: 8 });
+    await page.mouse.up();
+    await page.mouse.wheel(0, -400);
+    await expect.poll(async () => (await globe.getAttribute('data-camera')) ?? '', { timeout: 20_000 }).toMatch(/^-?[\d.]+,-?[\d.]+,\d+$/);
+    await expect.poll(() => new URL(page.url()).hash, { message: 'the view carries the camera' }).toMatch(/&v=/);
+    await page.waitForTimeout(1500); // the last movement settles into the link
+    const camera = (await globe.getAttribute('data-camera'))!.split(',').map(Number);
+    const link = page.url();
+
+    const other = await browser.newContext();
+    const page2 = await other.newPage();
+    await page2.goto(link);
+    const globe2 = page2.getByTestId('globe');
+    await expect(globe2).toHaveAttribute('data-satellites', '66');
+    await expect.poll(async () => (await globe2.getAttribute('data-camera')) ?? '', { timeout: 20_000 }).not.toBe('');
+    const opened = (await globe2.getAttribute('data-camera'))!.split(',').map(Number);
+    expect(Math.abs(opened[0] - camera[0])).toBeLessThan(0.01);
+    expect(Math.abs(opened[1] - camera[1])).toBeLessThan(0.01);
+    expect(Math.abs(opened[2] / camera[2] - 1)).toBeLessThan(0.001);
+    await other.close();
+  });
 });

@@ -13,6 +13,7 @@ import { parseScenarioText } from './scenario/parse';
 import { ErrorBanner } from './panels/ErrorBanner';
 import { Playback } from './panels/Playback';
 import { ScenarioEditor } from './panels/ScenarioEditor';
+import { ParameterPanel } from './panels/ParameterPanel';
 import { SummaryPanel, type Summary } from './panels/SummaryPanel';
 import { PairPanel } from './panels/PairPanel';
 import { EventLog } from './panels/EventLog';
@@ -60,6 +61,8 @@ export function App() {
   const [error, setError] = useState<EngineError | null>(null);
   const [presetId, setPresetId] = useState(DEFAULT_PRESET_ID);
   const [editing, setEditing] = useState(false);
+  const [params, setParams] = useState(false);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [sweeping, setSweeping] = useState(false);
   const [log, setLog] = useState<TopoEvent[]>([]);
   const [linkChanges, setLinkChanges] = useState(0);
@@ -89,12 +92,16 @@ export function App() {
   const latest = useRef<{ info: LoadedInfo | null; geometry: Geometry | null }>({ info: null, geometry: null });
   const markers = useRef<ChartMarker[]>([]);
   const lastGlobeDraw = useRef(0);
+  // The globe camera of the view: from a link, or where the user last moved it.
+  const camera = useRef<[number, number, number] | null>(null);
+  const userMovedCamera = useRef(false);
 
   const showInGlobe = useCallback((c: GlobeController | null) => {
     const { info, geometry } = latest.current;
     if (!c) return;
     const epoch = info ? (JSON.parse(info.scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc : undefined;
     c.setConstellation(info?.constellation ?? null, info?.constellation ? epoch : undefined);
+    if (camera.current) c.setCamera(camera.current);
     if (geometry && info?.constellation) c.updateGeometry(geometry);
   }, []);
 
@@ -102,6 +109,14 @@ export function App() {
     (c: GlobeController | null) => {
       globe.current = c;
       showInGlobe(c);
+      // A camera moved by the user goes into the link (programmatic moves do not).
+      c?.onCameraMoved((cam) => {
+        if (!userMovedCamera.current) return;
+        userMovedCamera.current = false;
+        camera.current = cam;
+        viewRef.current = { ...viewRef.current, camera: cam };
+        void writeUrl.current();
+      });
     },
     [showInGlobe],
   );
@@ -221,6 +236,7 @@ export function App() {
   const loadByUser = useCallback(
     (text: string) => {
       historyMode.current = 'push';
+      camera.current = null; // a new scenario frames its own sites
       load(text, true);
     },
     [load],
@@ -275,6 +291,9 @@ export function App() {
       if (text || !fromHistory) setLinkProblem((m) => (text ? null : m));
     }
     viewRef.current = view;
+    camera.current = view.camera ?? null;
+    if (view.camera) globe.current?.setCamera(view.camera);
+    setHidden(new Set(view.hidden ?? []));
     setCloseUps(Object.fromEntries((view.closeUps ?? []).map((k) => [k, true])));
     if (view.theme) setTheme(view.theme);
     loadRef.current(text ?? (findPreset(DEFAULT_PRESET_ID) ?? presets[0]).json, true, view.speed);
@@ -316,10 +335,12 @@ export function App() {
     const z = Object.keys(closeUps).filter((k) => closeUps[k]);
     if (z.length) v.closeUps = z;
     if (theme !== 'dark') v.theme = theme;
+    if (hidden.size) v.hidden = [...hidden];
+    if (camera.current) v.camera = camera.current;
     if (speed !== 'max' || info?.model !== 'voip-leo') v.speed = speed;
     viewRef.current = v;
     void writeUrl.current();
-  }, [closeUps, theme, speed, info]);
+  }, [closeUps, theme, speed, info, hidden]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -362,6 +383,9 @@ export function App() {
         break;
       case 't':
         setTheme((x) => (x === 'dark' ? 'light' : 'dark'));
+        break;
+      case 'p':
+        setParams((x) => !x);
         break;
       case 'g':
         setDialog('gallery');
@@ -414,6 +438,8 @@ export function App() {
     if (text) load(text, true);
   };
 
+  const validateDraft = useCallback(async (json: string) => (client.current ? client.current.validate(json) : null), []);
+
   const guide = presetId ? guideFor(presetId) : null;
   // Test hook for the e2e of the crash report and restart.
   useEffect(() => {
@@ -461,7 +487,10 @@ export function App() {
               Tour
             </button>
           )}
-          <button onClick={() => setEditing((e) => !e)} aria-pressed={editing} data-tour="edit">
+          <button onClick={() => setParams((x) => !x)} aria-pressed={params} data-tour="params" title="Every parameter with its unit, range and meaning (P)">
+            Parameters
+          </button>
+          <button onClick={() => setEditing((e) => !e)} aria-pressed={editing} data-tour="edit" title="The scenario as JSON">
             Edit scenario
           </button>
           <button
@@ -505,7 +534,12 @@ export function App() {
       {sweeping && info && <SweepPanel key={info.model} scenarioJson={info.scenarioJson} onClose={() => setSweeping(false)} />}
       <main className="app-main" hidden={sweeping}>
         <section className="left">
-          <div data-tour="globe" className="globe-wrap">
+          <div
+            data-tour="globe"
+            className="globe-wrap"
+            onPointerDown={() => (userMovedCamera.current = true)}
+            onWheel={() => (userMovedCamera.current = true)}
+          >
             <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
               <GlobeView onReady={onGlobeReady} />
             </Suspense>
@@ -546,7 +580,9 @@ export function App() {
         </section>
         <section className="charts" aria-label="Charts" data-tour="charts">
           {view &&
-            charts.map((c) => {
+            charts
+              .filter((c) => !hidden.has(c.key))
+              .map((c) => {
               const zoomed = !!closeUps[c.key];
               const rows = zoomed ? buffer.current!.recent(CLOSE_UP_S) : view;
               const color = (k: number) => palette[k % palette.length];
@@ -574,6 +610,24 @@ export function App() {
               );
             })}
         </section>
+        {params && info && (
+          <ParameterPanel
+            scenarioJson={info.scenarioJson}
+            validate={validateDraft}
+            onApply={(t) => loadByUser(t)}
+            onClose={() => setParams(false)}
+            charts={charts.map((c) => ({ key: c.key, title: c.title }))}
+            hidden={hidden}
+            onToggleChart={(k) =>
+              setHidden((h) => {
+                const n = new Set(h);
+                if (n.has(k)) n.delete(k);
+                else n.add(k);
+                return n;
+              })
+            }
+          />
+        )}
       </main>
       <footer className="app-footer" data-tour="playback">
         <Playback

@@ -72,6 +72,28 @@ export class GlobeController {
     this.handler.setInputAction((m: { position: Cartesian2 }) => this.click(m.position), ScreenSpaceEventType.LEFT_CLICK);
   }
 
+  /** The camera: longitude [deg], latitude [deg], height [m] (rounded: it goes into links). */
+  getCamera(): [number, number, number] {
+    const c = this.viewer.camera.positionCartographic;
+    const r = (x: number, k: number) => Math.round(x * 10 ** k) / 10 ** k;
+    return [r(CesiumMath.toDegrees(c.longitude), 3), r(CesiumMath.toDegrees(c.latitude), 3), Math.max(1, Math.round(c.height))];
+  }
+
+  /** Puts the camera above a point, looking straight down. */
+  setCamera([lon, lat, height]: [number, number, number]): void {
+    this.viewer.camera.setView({ destination: Cartesian3.fromDegrees(lon, lat, height) });
+    this.viewer.scene.requestRender();
+  }
+
+  /** Called when the user has moved the camera (after the movement ends). */
+  onCameraMoved(listener: (camera: [number, number, number]) => void): () => void {
+    return this.viewer.camera.moveEnd.addEventListener(() => {
+      const cam = this.getCamera();
+      this.container.dataset.camera = cam.join(',');
+      listener(cam);
+    });
+  }
+
   /** Moves the globe's clock to simulated time `seconds` after the epoch. */
   setSimTime(seconds: number): void {
     this.viewer.clock.currentTime = JulianDate.addSeconds(this.epoch, seconds, this.scratch);

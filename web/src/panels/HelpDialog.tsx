@@ -5,6 +5,7 @@ export const SHORTCUTS: [string, string][] = [
   ['↑ / ↓', 'faster / slower'],
   ['R', 'reset the run'],
   ['G', 'presets gallery'],
+  ['P', 'parameters panel'],
   ['T', 'light / dark theme'],
   ['S', 'share and export'],
   ['?', 'this help'],

@@ -20,6 +20,8 @@ export interface ViewState {
   closeUps?: string[];
   speed?: Speed;
   theme?: 'dark' | 'light';
+  /** Charts hidden by the user (chart keys). */
+  hidden?: string[];
   /** Globe camera: longitude [deg], latitude [deg], height [m]. */
   camera?: [number, number, number];
 }
@@ -143,6 +145,10 @@ function checkView(v: unknown): ViewState | string {
         if (!Array.isArray(x) || x.length > 50 || !x.every((c) => typeof c === 'string' && c.length <= 100)) return 'view.closeUps: expected up to 50 chart names';
         out.closeUps = x as string[];
         break;
+      case 'hidden':
+        if (!Array.isArray(x) || x.length > 50 || !x.every((c) => typeof c === 'string' && c.length <= 100)) return 'view.hidden: expected up to 50 chart names';
+        out.hidden = x as string[];
+        break;
       case 'speed':
         if (x !== 'max' && !(typeof x === 'number' && x > 0 && x <= MAX_FINITE_SPEED)) return `view.speed: ${JSON.stringify(x)} is not "max" or a number above 0 up to ${MAX_FINITE_SPEED}`;
         out.speed = x as Speed;
@@ -159,7 +165,7 @@ function checkView(v: unknown): ViewState | string {
         break;
       }
       default:
-        return `view.${k}: unknown field (allowed: closeUps, speed, theme, camera)`;
+        return `view.${k}: unknown field (allowed: closeUps, hidden, speed, theme, camera)`;
     }
   }
   return out;

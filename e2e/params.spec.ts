@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures';
+
+test('the parameter panel: grouped fields with units and ranges, inline errors from the UI and the engine, restart on apply', async ({ page }) => {
+  await page.goto('/#p=mm1-load-0.8');
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+  await page.getByRole('button', { name: 'Parameters' }).click();
+  const panel = page.getByRole('complementary', { name: 'Parameters' });
+  await expect(panel.getByRole('group', { name: 'Queue' })).toBeVisible();
+  // Other models' groups are not shown.
+  await expect(panel.getByRole('group', { name: 'Voice traffic' })).toHaveCount(0);
+
+  // Units, the range and the tooltip.
+  const flows = panel.locator('[data-path="traffic.flows"]');
+  await expect(flows).toContainText('1 to 10000, whole');
+  await expect(panel.getByLabel('Arrival rate λ [packets/s]')).toHaveAttribute('title', /Total arrival rate/);
+
+  // A value out of range: highlighted, with the engine's message, and nothing can be applied.
+  await panel.getByLabel('Flows').fill('0');
+  await expect(flows.getByRole('alert')).toHaveText('0 is below the minimum 1 (allowed: 1 to 10000)');
+  await expect(panel.getByLabel('Flows')).toHaveAttribute('aria-invalid', 'true');
+  const apply = panel.getByRole('button', { name: /Restart with/ });
+  await expect(apply).toBeDisabled();
+  await panel.getByLabel('Flows').fill('6');
+  await expect(flows.getByRole('alert')).toHaveCount(0);
+
+  // A rule joining two fields comes from the engine (warm-up below the duration).
+  await panel.getByLabel('Warm-up [s]').fill('500');
+  await expect(panel.locator('[data-path="warmup_s"]').getByRole('alert')).toHaveText('500 must be below duration_s (100)');
+  await panel.getByLabel('Warm-up [s]').fill('2');
+  await expect(panel.locator('[data-path="warmup_s"]').getByRole('alert')).toHaveCount(0);
+
+  // Unlimited waiting room needs λ < μ: the engine says so at the capacity field.
+  await panel.getByLabel('Service rate μ [packets/s]').fill('700');
+  await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toContainText('unlimited (null) needs traffic.rate_pps (800)');
+  await panel.getByLabel('Waiting room K [packets]').fill('20');
+  await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toHaveCount(0);
+
+  // Changed fields say that they restart the run; applying does.
+  await expect(flows).toContainText('changed: restarts the run');
+  await expect(apply).toHaveText('Restart with 4 changes');
+  await apply.click();
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+  // The run restarted with the new values: the link carries them and the summary shows K.
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=/);
+  await expect(panel.getByRole('button', { name: 'No changes' })).toBeDisabled();
+  await expect(panel.getByLabel('Waiting room K [packets]')).toHaveValue('20');
+
+  // Switching the model shows its groups.
+  await panel.getByLabel('Model').selectOption('diffserv');
+  await expect(panel.getByRole('group', { name: 'Scheduler (PSS or DWRR)' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Discard' }).click();
+  await expect(panel.getByRole('group', { name: 'Queue' })).toBeVisible();
+
+  // The view group hides a chart at once, and the link keeps it.
+  const firstChart = page.locator('.chart figcaption').first();
+  const title = (await firstChart.textContent())!.replace(/\s*(PNG|SVG|last 5 s).*/s, '').trim();
+  await panel.getByLabel(`Show “${title}”`).uncheck();
+  await expect(page.locator('.chart figcaption', { hasText: title })).toHaveCount(0);
+  const link = page.url();
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+  await expect(page.locator('.chart')).not.toHaveCount(0);
+  await expect(page.locator('.chart figcaption', { hasText: title })).toHaveCount(0);
+});

@@ -1,0 +1,221 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { EngineError, FieldError } from '../engine/errors';
+import { fieldApplies, getPath, GROUPS, setPath, validateFields, type Field, type NumberField, type ScenarioObject } from '../scenario/schema';
+
+type Json = Parameters<typeof setPath>[2];
+
+interface Props {
+  /** The running scenario, every default written out. */
+  scenarioJson: string;
+  /** The engine's verdict on a draft (the worker's `scenario/validate`): cross-field rules. */
+  validate: (json: string) => Promise<EngineError | null>;
+  /** Restarts the run with the edited scenario. */
+  onApply: (json: string) => void;
+  onClose: () => void;
+  /** Charts that can be shown or hidden (applies at once, kept in the link). */
+  charts: { key: string; title: string }[];
+  hidden: ReadonlySet<string>;
+  onToggleChart: (key: string) => void;
+}
+
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** What a number box holds: a number, null (empty where null is allowed), or the text itself. */
+function parseNumber(f: NumberField, text: string): Json {
+  const t = text.trim();
+  if (t === '' && f.nullMeans) return null;
+  return NUMBER.test(t) ? Number(t) : text;
+}
+
+const show = (v: Json | undefined): string => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+function rangeText(f: NumberField, s: ScenarioObject): string {
+  const min = typeof f.min === 'function' ? f.min(s) : f.min;
+  const max = typeof f.max === 'function' ? f.max(s) : f.max;
+  const fmt = (x: number) => (Math.abs(x) >= 1e5 && Number.isInteger(x) ? x.toExponential().replace('e+', 'e') : String(+x.toPrecision(6)));
+  const unit = f.unit ? ` ${f.unit}` : '';
+  return `${f.minExclusive ? 'above ' : ''}${fmt(min)} to ${fmt(max)}${unit}${f.rust === 'f64' ? '' : ', whole'}${f.nullMeans ? `; empty: ${f.nullMeans}` : ''}`;
+}
+
+/**
+ * Every parameter of the running model, grouped, with units, allowed ranges and a tooltip each.
+ * A value is checked as it is typed: its type and range here (schema.ts, the engine's messages),
+ * the rules joining fields by the engine in the worker. Every scenario change restarts the run
+ * (the simulation is replayed from t = 0 with the same seed); the View group applies at once.
+ */
+export function ParameterPanel({ scenarioJson, validate, onApply, onClose, charts, hidden, onToggleChart }: Props) {
+  const running = useMemo(() => JSON.parse(scenarioJson) as ScenarioObject, [scenarioJson]);
+  const [draft, setDraft] = useState<ScenarioObject>(running);
+  // What each number box shows while it is being typed in ("1e", "0.").
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [engineErrors, setEngineErrors] = useState<FieldError[]>([]);
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    setDraft(running);
+    setTexts({});
+  }, [running]);
+
+  const local = useMemo(() => validateFields(draft), [draft]);
+  // The engine's verdict, a moment after the last keystroke; a stale answer is dropped.
+  const asked = useRef(0);
+  useEffect(() => {
+    const n = ++asked.current;
+    setChecking(true);
+    const t = window.setTimeout(() => {
+      void validate(JSON.stringify(draft)).then((e) => {
+        if (n !== asked.current) return;
+        setEngineErrors(e ? e.errors : []);
+        setChecking(false);
+      });
+    }, 200);
+    return () => window.clearTimeout(t);
+  }, [draft, validate]);
+
+  const errors = useMemo(() => {
+    const all = [...local];
+    for (const e of engineErrors) if (!all.some((x) => x.path === e.path && x.message === e.message)) all.push(e);
+    return all;
+  }, [local, engineErrors]);
+
+  const groups = GROUPS.map((g) => ({ ...g, fields: g.fields.filter((f) => fieldApplies(f, draft)) })).filter((g) => g.fields.length);
+  // A profile's own errors (a missing or wrongly typed amplitude: serde names the profile) show
+  // under its shape.
+  const errorsOf = (f: Field) => errors.filter((e) => e.path === f.path || (f.path.endsWith('_profile.kind') && e.path === f.path.slice(0, -'.kind'.length)));
+  const placed = new Set(groups.flatMap((g) => g.fields.flatMap(errorsOf)));
+  const other = errors.filter((e) => !placed.has(e));
+  const changed = groups.flatMap((g) => g.fields).filter((f) => show(getPath(draft, f.path)) !== show(getPath(running, f.path)));
+  const dirty = JSON.stringify(draft) !== JSON.stringify(running);
+
+  const set = (f: Field, v: Json) => setDraft((d) => setPath(d, f.path, v));
+
+  const input = (f: Field) => {
+    const id = `param-${f.path}`;
+    const bad = errorsOf(f).length > 0;
+    const common = { id, 'aria-invalid': bad, 'aria-describedby': `${id}-help`, title: f.help };
+    switch (f.type) {
+      case 'number': {
+        const v = getPath(draft, f.path);
+        return (
+          <input
+            {...common}
+            type="text"
+            inputMode="decimal"
+            value={texts[f.path] ?? show(v)}
+            placeholder={f.nullMeans}
+            onChange={(e) => {
+              setTexts((t) => ({ ...t, [f.path]: e.target.value }));
+              set(f, parseNumber(f, e.target.value));
+            }}
+          />
+        );
+      }
+      case 'choice': {
+        const v = show(getPath(draft, f.path));
+        return (
+          <select {...common} value={v} onChange={(e) => set(f, e.target.value)}>
+            {!f.options.some((o) => o.value === v) && <option value={v}>{v}</option>}
+            {f.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        );
+      }
+      case 'bool':
+        return <input {...common} type="checkbox" checked={getPath(draft, f.path) === true} onChange={(e) => set(f, e.target.checked)} />;
+      case 'text': {
+        const v = show(getPath(draft, f.path));
+        return f.multiline ? <textarea {...common} rows={3} value={v} onChange={(e) => set(f, e.target.value)} /> : <input {...common} type="text" value={v} onChange={(e) => set(f, e.target.value)} />;
+      }
+    }
+  };
+
+  return (
+    <aside className="params" aria-label="Parameters">
+      <header>
+        <h2>Parameters</h2>
+        <button onClick={onClose} aria-label="Close parameters">
+          ×
+        </button>
+      </header>
+      <p className="params-note">
+        Hover or focus a field for what it does. Scenario changes <strong>restart the run</strong> from t = 0 (same seed, same
+        results); the View group applies at once.
+      </p>
+      {other.length > 0 && (
+        <ul className="params-other" role="alert">
+          {other.map((e, i) => (
+            <li key={i}>
+              <code>{e.path || 'scenario'}</code>: {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="params-body">
+        {groups.map((g) => (
+          <fieldset key={g.title}>
+            <legend>{g.title}</legend>
+            {g.fields.map((f) => {
+              const errs = errorsOf(f);
+              const isChanged = changed.includes(f);
+              return (
+                <div key={f.path} className={`param${errs.length ? ' invalid' : ''}${isChanged ? ' changed' : ''}`} data-path={f.path}>
+                  <label htmlFor={`param-${f.path}`} title={f.help}>
+                    {f.label}
+                    {f.type === 'number' && f.unit && <span className="unit"> [{f.unit}]</span>}
+                  </label>
+                  <div className="param-input">
+                    {input(f)}
+                    {f.path === 'seed' && (
+                      <button type="button" title="A new random seed" onClick={() => set(f, Math.floor(Math.random() * 1e9))}>
+                        New
+                      </button>
+                    )}
+                  </div>
+                  <div id={`param-${f.path}-help`} className="param-help">
+                    {f.type === 'number' && <span className="range">{rangeText(f, draft)}</span>}
+                    {isChanged && <span className="restart"> · changed: restarts the run</span>}
+                    <span className="sr-only"> {f.help}</span>
+                  </div>
+                  {errs.map((e, i) => (
+                    <div key={i} className="param-error" role="alert">
+                      {e.message}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </fieldset>
+        ))}
+        {charts.length > 0 && (
+          <fieldset>
+            <legend>View (applies now)</legend>
+            {charts.map((c) => (
+              <label key={c.key} className="param-check">
+                <input type="checkbox" checked={!hidden.has(c.key)} onChange={() => onToggleChart(c.key)} /> Show “{c.title}”
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
+      <footer>
+        <button className="primary" disabled={!dirty || errors.length > 0 || checking} onClick={() => onApply(JSON.stringify(draft, null, 2))}>
+          {changed.length || dirty ? `Restart with ${changed.length || 'these'} change${changed.length === 1 ? '' : 's'}` : 'No changes'}
+        </button>
+        <button
+          disabled={!dirty}
+          onClick={() => {
+            setDraft(running);
+            setTexts({});
+          }}
+        >
+          Discard
+        </button>
+        <span className="hint" aria-live="polite">
+          {errors.length ? `${errors.length} invalid field${errors.length === 1 ? '' : 's'}` : checking ? 'checking…' : dirty ? 'valid' : ''}
+        </span>
+      </footer>
+    </aside>
+  );
+}
