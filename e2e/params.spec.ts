@@ -63,3 +63,21 @@ test('the parameter panel: grouped fields with units and ranges, inline errors f
   await expect(page.locator('.chart')).not.toHaveCount(0);
   await expect(page.locator('.chart figcaption', { hasText: title })).toHaveCount(0);
 });
+
+test('engine start-up says what it is doing, can be cancelled, and starts again on request', async ({ page, context }) => {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await context.route(/skyqueue_wasm_bg.*\.wasm$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/#p=md1-load-0.8');
+  // The module is requested and held back: the header says so, with a Cancel.
+  await expect(page.getByTestId('scenario-name')).toHaveText(/^starting the engine: downloading 0 kB…$/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('scenario-name')).toHaveText('engine start cancelled');
+  release();
+  await page.getByRole('button', { name: 'Start the engine' }).click();
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
+  await expect(page.getByRole('button', { name: 'Start the engine' })).toHaveCount(0);
+});

@@ -78,6 +78,8 @@ export function App() {
   const [busy, setBusy] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [engineStatus, setEngineStatus] = useState('starting the engine…');
+  const [engineState, setEngineState] = useState<'starting' | 'ready' | 'stopped'>('starting');
+  const exportAbort = useRef<AbortController | null>(null);
   // The URL: defaults to elide, the last scenario the engine accepted (kept across a crash),
   // and whether the next scenario change adds a history entry.
   const defaults = useRef<Record<string, unknown> | null>(null);
@@ -192,7 +194,13 @@ export function App() {
             if (p) loadRef.current(p.json, true);
           }
           break;
+        case 'engine/progress': {
+          const kB = (b: number) => Math.round(b / 1024);
+          setEngineStatus(msg.stage === 'compiling' ? 'starting the engine: compiling…' : `starting the engine: downloading ${kB(msg.loaded)}${msg.total ? ` of ${kB(msg.total)}` : ''} kB…`);
+          break;
+        }
         case 'run/ready':
+          setEngineState('ready');
           defaults.current = JSON.parse(msg.defaultsJson) as Record<string, unknown>;
           setEngineStatus((s) => (s ? 'loading the scenario…' : s));
           break;
@@ -409,16 +417,27 @@ export function App() {
   }, []);
 
   const exportResults = async (format: 'json' | 'csv') => {
-    setBusy('preparing the results…');
+    setBusy(`preparing the results (${format.toUpperCase()})…`);
+    const abort = new AbortController();
+    exportAbort.current = abort;
     try {
-      const json = await client.current?.results();
+      const json = await client.current?.results(abort.signal);
+      if (abort.signal.aborted) return setToast('export cancelled');
       if (!json) return setToast('nothing to export: no run is loaded');
       const name = slug(info?.name ?? 'results');
       if (format === 'json') download(`${name}-results.json`, json, 'application/json');
       else download(`${name}-series.csv`, resultsCsv(json), 'text/csv');
     } finally {
+      exportAbort.current = null;
       setBusy(null);
     }
+  };
+
+  /** Stops the engine while it starts (a slow network); "Start the engine" tries again. */
+  const cancelStart = () => {
+    client.current?.stop();
+    setEngineState('stopped');
+    setEngineStatus('engine start cancelled');
   };
 
   const importScenario = async (file: File) => {
@@ -432,10 +451,12 @@ export function App() {
     const c = client.current;
     if (!c) return;
     setError(null);
-    setEngineStatus('restarting the engine…');
+    setEngineStatus(engineState === 'stopped' ? 'starting the engine…' : 'restarting the engine…');
+    setEngineState('starting');
     c.restart();
-    const text = lastGood.current ?? findPreset(DEFAULT_PRESET_ID)?.json;
-    if (text) load(text, true);
+    // A start-up cancelled before any scenario ran opens the link (or the default) now.
+    if (!lastGood.current) return void openLink(window.location.hash, false);
+    load(lastGood.current, true);
   };
 
   const validateDraft = useCallback(async (json: string) => (client.current ? client.current.validate(json) : null), []);
@@ -457,6 +478,16 @@ export function App() {
         <span className="scenario-name" data-testid="scenario-name">
           {engineStatus && !info ? engineStatus : (info?.name ?? engineStatus)}
         </span>
+        {engineState === 'starting' && !info && (
+          <button onClick={cancelStart} title="Stop starting the engine">
+            Cancel
+          </button>
+        )}
+        {engineState === 'stopped' && (
+          <button className="primary" onClick={restartEngine}>
+            Start the engine
+          </button>
+        )}
         <label className="preset" data-tour="preset">
           Preset
           <select
@@ -650,6 +681,7 @@ export function App() {
           link={link}
           scenarioJson={info.scenarioJson}
           busy={busy}
+          onCancel={() => exportAbort.current?.abort()}
           onResults={(f) => void exportResults(f)}
           onScenario={() => download(`${slug(info.name)}.json`, info.scenarioJson, 'application/json')}
           onImport={(f) => void importScenario(f)}

@@ -7,7 +7,8 @@ type Listener = (msg: FromWorker) => void;
 export class EngineClient {
   private listeners = new Set<Listener>();
   private nextId = 1;
-  private waiting = new Map<number, (msg: FromWorker) => void>();
+  /** Replies awaited by id; called with null when the engine is stopped or the wait abandoned. */
+  private waiting = new Map<number, (msg: FromWorker | null) => void>();
 
   constructor(
     private send: (msg: ToWorker) => void,
@@ -18,9 +19,8 @@ export class EngineClient {
 
   /** Called by the transport for each message from the engine. */
   receive(msg: FromWorker): void {
-    if ((msg.type === 'run/results' || msg.type === 'scenario/validated') && this.waiting.has(msg.id)) {
-      this.waiting.get(msg.id)!(msg);
-      this.waiting.delete(msg.id);
+    if (msg.type === 'run/results' || msg.type === 'scenario/validated') {
+      this.settle(msg.id, msg);
       return;
     }
     for (const l of this.listeners) l(msg);
@@ -30,18 +30,41 @@ export class EngineClient {
   validate(scenarioJson: string): Promise<import('./errors').EngineError | null> {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.waiting.set(id, (m) => resolve(m.type === 'scenario/validated' ? m.error : null));
+      this.waiting.set(id, (m) => resolve(m?.type === 'scenario/validated' ? m.error : null));
       this.send({ type: 'scenario/validate', id, scenarioJson });
     });
   }
 
-  /** The current run's results file (JSON text), or null when nothing is loaded. */
-  results(): Promise<string | null> {
+  /**
+   * The current run's results file (JSON text), or null when nothing is loaded or `signal`
+   * aborts first (the engine's answer is then dropped; the run is not disturbed).
+   */
+  results(signal?: AbortSignal): Promise<string | null> {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.waiting.set(id, (m) => resolve(m.type === 'run/results' ? m.json : null));
+      if (signal?.aborted) return resolve(null);
+      this.waiting.set(id, (m) => resolve(m?.type === 'run/results' ? m.json : null));
+      signal?.addEventListener('abort', () => this.settle(id, null), { once: true });
       this.send({ type: 'run/results', id });
     });
+  }
+
+  private settle(id: number, msg: FromWorker | null): void {
+    const w = this.waiting.get(id);
+    this.waiting.delete(id);
+    w?.(msg);
+  }
+
+  private settleAll(): void {
+    for (const id of [...this.waiting.keys()]) this.settle(id, null);
+  }
+
+  /** Stops the engine (e.g. its start-up cancelled); `restart` starts a new one. */
+  stop(): void {
+    this.onDispose();
+    this.settleAll();
+    this.send = () => {};
+    this.onDispose = () => {};
   }
 
   /** Test hook: makes the engine crash (see `debug/crash`). */
@@ -58,7 +81,7 @@ export class EngineClient {
   restart(): void {
     if (!this.respawn) return;
     this.onDispose();
-    this.waiting.clear();
+    this.settleAll();
     const t = this.respawn(this);
     this.send = t.send;
     this.onDispose = t.dispose;

@@ -105,6 +105,8 @@ export interface LoadedInfo {
 export type FromWorker =
   | { type: 'run/ready'; engine: string; /** The default scenario, every field written out. */ defaultsJson: string }
   | { type: 'run/results'; id: number; json: string | null }
+  /** Engine start-up: the wasm module downloading (bytes so far, of `total`; 0 if unknown), then compiling. */
+  | { type: 'engine/progress'; stage: 'downloading' | 'compiling'; loaded: number; total: number }
   | { type: 'scenario/validated'; id: number; error: EngineError | null }
   | { type: 'run/loaded'; info: LoadedInfo }
   | {

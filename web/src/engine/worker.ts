@@ -24,7 +24,38 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
   else queue.push(ev.data);
 };
 
-init()
+/**
+ * The engine's wasm module, fetched with its progress reported (a classroom network can take a
+ * while over 0.7 MB); compiled as it streams in.
+ */
+async function fetchWithProgress(url: URL): Promise<Response> {
+  post({ type: 'engine/progress', stage: 'downloading', loaded: 0, total: 0 });
+  const res = await fetch(url);
+  const total = Number(res.headers.get('content-length')) || 0;
+  if (!res.ok || !res.body) return res;
+  let loaded = 0;
+  let last = 0;
+  post({ type: 'engine/progress', stage: 'downloading', loaded, total });
+  const counted = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        loaded += chunk.byteLength;
+        const now = performance.now();
+        if (now - last > 100) {
+          last = now;
+          post({ type: 'engine/progress', stage: 'downloading', loaded, total });
+        }
+        out.enqueue(chunk);
+      },
+      flush() {
+        post({ type: 'engine/progress', stage: 'compiling', loaded, total });
+      },
+    }),
+  );
+  return new Response(counted, { status: res.status, headers: { 'content-type': 'application/wasm' } });
+}
+
+init({ module_or_path: fetchWithProgress(new URL('../wasm/skyqueue_wasm_bg.wasm', import.meta.url)) })
   .then(() => {
     host = new EngineHost({
       post,

@@ -5,6 +5,8 @@ interface Props {
   link: string;
   scenarioJson: string;
   busy: string | null;
+  /** Abandons the export in progress. */
+  onCancel: () => void;
   onResults: (format: 'json' | 'csv') => void;
   onScenario: () => void;
   onImport: (file: File) => void;
@@ -23,7 +25,7 @@ async function copy(text: string, field: HTMLInputElement | HTMLTextAreaElement 
 }
 
 /** Share and export: the link, the CLI command, results and scenario files, and import. */
-export function ShareDialog({ link, scenarioJson, busy, onResults, onScenario, onImport, onClose }: Props) {
+export function ShareDialog({ link, scenarioJson, busy, onCancel, onResults, onScenario, onImport, onClose }: Props) {
   const linkField = useRef<HTMLInputElement>(null);
   const cliField = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -75,7 +77,12 @@ export function ShareDialog({ link, scenarioJson, busy, onResults, onScenario, o
               }}
             />
           </label>
-          {busy && <span role="status">{busy}</span>}
+          {busy && (
+            <>
+              <span role="status">{busy}</span>
+              <button onClick={onCancel}>Cancel</button>
+            </>
+          )}
         </div>
         <p className="muted">Each chart also has PNG and SVG buttons in its title.</p>
       </div>
