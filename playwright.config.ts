@@ -14,6 +14,9 @@ export default defineConfig({
   use: {
     baseURL: 'http://127.0.0.1:4173',
     viewport: { width: 1280, height: 800 },
+    // Routes (the no-external-request watch, held responses) do not see requests a service
+    // worker answers: tests run without it, except offline.spec, which allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

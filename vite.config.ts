@@ -2,6 +2,26 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import type { Plugin } from 'vite';
+
+/**
+ * Emits `sw.js` (web/sw/sw.js) with the bundle's files to precache and a version derived from
+ * them, so that the built app works offline once loaded. Build only: the dev server has none.
+ */
+function offline(): Plugin {
+  return {
+    name: 'skyqueue-offline',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = ['/', ...Object.keys(bundle).filter((f) => !f.endsWith('.map')).map((f) => `/${f}`)].sort();
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
+      const source = readFileSync(new URL('./web/sw/sw.js', import.meta.url), 'utf8').replace('__VERSION__', version).replace('__PRECACHE__', JSON.stringify(files));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
 
 // Cesium's static files are served from our own origin: the app never fetches from outside
 // (no ion, no CDN). See ../shared/design/TOOLCHAIN.md, "Vite, React, wasm, Cesium".
@@ -10,6 +30,7 @@ const cesium = 'node_modules/cesium/Build/Cesium';
 export default defineConfig({
   plugins: [
     react(),
+    offline(),
     viteStaticCopy({
       targets: ['Workers', 'ThirdParty', 'Assets', 'Widgets'].map((dir) => ({ src: `${cesium}/${dir}`, dest: 'cesium' })),
     }),

@@ -1,0 +1,35 @@
+import { expect, simTimeNs, test } from './fixtures';
+
+test('once loaded, the app reloads and runs with the network gone (service worker)', async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const external: string[] = [];
+  page.on('request', (r) => {
+    const h = new URL(r.url()).hostname;
+    if (!['127.0.0.1', 'localhost'].includes(h) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) external.push(r.url());
+  });
+  await page.goto('/#p=md1-load-0.8');
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
+  // The service worker has installed (precached the bundle) and controls the page.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
+  await expect(page.getByTestId('globe')).toHaveAttribute('data-rendered', 'true');
+
+  await context.setOffline(true);
+  // The network is really gone: what was never cached cannot be fetched.
+  expect(await page.evaluate(() => fetch(`/never-cached-${Math.random()}`).then(() => 'fetched', () => 'failed'))).toBe('failed');
+  await page.reload();
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
+  await expect.poll(() => simTimeNs(page), { message: 'the engine runs offline' }).toBeGreaterThan(0);
+  await expect(page.getByTestId('globe')).toHaveAttribute('data-rendered', 'true');
+  // Another preset, never opened online, opens offline too (presets are in the bundle).
+  await page.getByLabel('Preset').selectOption('pss-b1-known-ef');
+  await expect(page.getByTestId('scenario-name')).toContainText('PSS');
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+  expect(external).toEqual([]);
+  await context.close();
+});

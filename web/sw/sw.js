@@ -1,0 +1,62 @@
+// SkyQueue's service worker: the app keeps working offline once it has been loaded.
+// Built by vite.config.ts (the `offline` plugin), which fills in PRECACHE (every file of the
+// bundle: scripts, styles, the wasm engine) and VERSION (a hash of that list).
+//
+// - Navigations: network first (a new build is picked up), the cached page when offline.
+// - The bundle (/assets, hashed names) and Cesium's files (/cesium: workers, imagery): cache
+//   first, then the network, and what the network returns is kept.
+// Nothing from other origins is touched: the app requests none.
+const VERSION = '__VERSION__';
+const PRECACHE = __PRECACHE__;
+const CACHE = `skyqueue-${VERSION}`;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('skyqueue-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  const url = new URL(req.url);
+  if (req.method !== 'GET' || url.origin !== self.location.origin) return;
+  // Only the build's own files: a development server on the same port (`npm run dev`) serves
+  // /src, /@vite and /node_modules, which must never come from this cache.
+  if (req.mode !== 'navigate' && !url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/cesium/')) return;
+  if (req.mode === 'navigate') {
+    event.respondWith(
+      fetch(req)
+        .then((res) => {
+          const copy = res.clone();
+          if (res.ok) void caches.open(CACHE).then((c) => c.put('/', copy));
+          return res;
+        })
+        .catch(() => caches.match('/', { cacheName: CACHE }).then((r) => r ?? Response.error())),
+    );
+    return;
+  }
+  event.respondWith(
+    caches.open(CACHE).then((c) =>
+      c.match(req, { ignoreSearch: false }).then(
+        (hit) =>
+          hit ??
+          fetch(req).then((res) => {
+            if (res.ok && res.type === 'basic' && !req.headers.has('range')) void c.put(req, res.clone());
+            return res;
+          }),
+      ),
+    ),
+  );
+});
