@@ -78,9 +78,11 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
   }, [local, engineErrors]);
 
   const groups = GROUPS.map((g) => ({ ...g, fields: g.fields.filter((f) => fieldApplies(f, draft)) })).filter((g) => g.fields.length);
-  // A profile's own errors (a missing or wrongly typed amplitude: serde names the profile) show
+  // An error about a whole array (voip.constellation_delay_ms: min above max) shows under each
+  // of its elements; a profile's own errors (serde names the profile for a mistyped amplitude)
   // under its shape.
-  const errorsOf = (f: Field) => errors.filter((e) => e.path === f.path || (f.path.endsWith('_profile.kind') && e.path === f.path.slice(0, -'.kind'.length)));
+  const errorsOf = (f: Field) =>
+    errors.filter((e) => e.path === f.path || (e.path !== '' && f.path.startsWith(`${e.path}[`)) || (f.path.endsWith('_profile.kind') && e.path === f.path.slice(0, -'.kind'.length)));
   const placed = new Set(groups.flatMap((g) => g.fields.flatMap(errorsOf)));
   const other = errors.filter((e) => !placed.has(e));
   const changed = groups.flatMap((g) => g.fields).filter((f) => show(getPath(draft, f.path)) !== show(getPath(running, f.path)));
