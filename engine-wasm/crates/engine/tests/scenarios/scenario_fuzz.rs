@@ -28,7 +28,7 @@
 //!   empty only for whole-document errors (invalid JSON, a document that is not an object)
 //!   and never for a range error;
 //! - an accepted scenario's own JSON (`to_json_pretty`) is accepted and reads back to the same
-//!   scenario (numbers to within a few units in the last place, see the known issues).
+//!   scenario, bit for bit.
 //!
 //! For [`MAX_SIMS`] (100) accepted scenarios, 25 per model, picked evenly over the run and
 //! differing in more than their name and description, `Simulation::new` does not panic (and a
@@ -602,9 +602,6 @@ fn check_rejection(e: &ScenarioError, whole_document_ok: bool) -> Result<(), Str
                 whole_document_ok
                     // An unknown key named "" at the top level: its path is the empty string.
                     || fe.message.starts_with("unknown field ``")
-                    // Known issue, see `a_duplicate_field_is_named_by_its_path` below: remove
-                    // this exception when that test passes.
-                    || fe.message.starts_with("duplicate field `")
             }
             _ => false,
         };
@@ -630,27 +627,12 @@ fn decode(text: &str) -> Result<Option<Scenario>, String> {
             let back = catch_unwind(AssertUnwindSafe(|| Scenario::from_json(&s.to_json_pretty())))
                 .map_err(|p| format!("writing or re-reading an accepted scenario panicked: {}", panic_message(&*p)))?;
             match back {
-                // Known issue, see `a_written_scenario_reads_back_bit_for_bit` below: compare
-                // exactly (b == s) when that test passes.
-                Ok(b) if same_up_to_float_rounding(&serde_json::to_value(&s).unwrap(), &serde_json::to_value(&b).unwrap()) => Ok(Some(s)),
+                // Bit for bit (see `a_written_scenario_reads_back_bit_for_bit` below).
+                Ok(b) if b == s => Ok(Some(s)),
                 Ok(b) => Err(format!("an accepted scenario reads back differently:\n{s:?}\nvs\n{b:?}")),
                 Err(e) => Err(format!("an accepted scenario's own JSON is refused: {e}")),
             }
         }
-    }
-}
-
-/// Equal, numbers within a few units in the last place.
-fn same_up_to_float_rounding(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => {
-            x == y || matches!((x.as_f64(), y.as_f64()), (Some(x), Some(y)) if (x - y).abs() <= 4.0 * f64::EPSILON * x.abs().max(y.abs()))
-        }
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_up_to_float_rounding(x, y)),
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_up_to_float_rounding(v, w)))
-        }
-        _ => a == b,
     }
 }
 
