@@ -1,6 +1,7 @@
 import { chartGroups } from '../charts/chartGroups';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GUIDES, guideFor, isTourTarget, TOUR_TARGETS } from './guides';
+import { FIELDS } from './schema';
 import { presets } from './presets';
 import { loadWasmForNode, Simulation } from '../engine/wasmNode';
 import type { SeriesInfo } from '../engine/protocol';
@@ -41,6 +42,12 @@ describe('preset guides', () => {
         expect(isTourTarget(step.target), `${p.id}: target ${step.target}`).toBe(true);
         expect((TOUR_TARGETS as readonly string[]).includes(step.target) || /^chart:\S/.test(step.target), `${p.id}: target ${step.target}`).toBe(true);
         expect(step.text.trim(), `${p.id}: text of ${step.target}`).not.toBe('');
+        // A step that sends the student to the parameter panel names a field it shows.
+        if (step.target === 'params') {
+          const paths = [...step.text.matchAll(/\(([a-z_]+(?:\.[a-z_]+)+)/g)].map((m) => m[1]);
+          expect(paths.length, `${p.id}: a params step names its field`).toBeGreaterThan(0);
+          for (const path of paths) expect(FIELDS.has(path), `${p.id}: ${path}`).toBe(true);
+        }
       }
     }
   });

@@ -8,7 +8,7 @@
  */
 
 export interface TourStep {
-  /** What to highlight: one of 'globe', 'charts', 'summary', 'playback', 'preset', 'edit', 'sweep', 'description', or `chart:<text>` = the chart whose title contains <text>. */
+  /** What to highlight: one of 'globe', 'charts', 'summary', 'playback', 'preset', 'params', 'edit', 'sweep', 'description', or `chart:<text>` = the chart whose title contains <text>. */
   target: string;
   /** One or two sentences shown next to the highlighted element. */
   text: string;
@@ -28,7 +28,7 @@ export interface PresetGuide {
 }
 
 /** The fixed tour targets; any other target is `chart:<text of the chart's title>`. */
-export const TOUR_TARGETS = ['globe', 'charts', 'summary', 'playback', 'preset', 'edit', 'sweep', 'description'] as const;
+export const TOUR_TARGETS = ['globe', 'charts', 'summary', 'playback', 'preset', 'params', 'edit', 'sweep', 'description'] as const;
 
 /** Whether `target` is a fixed tour target or `chart:` followed by some text. */
 export function isTourTarget(target: string): boolean {
@@ -88,7 +88,7 @@ export const GUIDES: Record<string, PresetGuide> = {
       { target: 'chart:Drops', text: 'The server delivers close to 1000 packets/s; the excess, about 200 packets/s, is dropped at the tail.' },
       { target: 'chart:Waiting time', text: 'An admitted packet usually finds about 15 packets ahead of it, each taking 1 ms on average, so waits are several times those of the M/M/1 preset.' },
       { target: 'summary', text: 'Loss ratio, utilisation and mean wait beside the M/M/1/21 formula (17.0 %, 0.996, 15.5 ms).' },
-      { target: 'edit', text: 'Raise queue.capacity_pkts (try 100) and run again: the mean wait becomes about six times longer while the loss hardly moves.' },
+      { target: 'params', text: 'In Parameters, raise the waiting room K (queue.capacity_pkts; try 100) and restart: the mean wait becomes about six times longer while the loss hardly moves.' },
     ],
   },
 
@@ -106,7 +106,7 @@ export const GUIDES: Record<string, PresetGuide> = {
       { target: 'chart:One-way delay', text: 'The delay from the ship to London, with each handover marked by type: intra-orbital, inter-orbital, seam or ISL change. Look for the two long plateaus above 100 ms.' },
       { target: 'chart:Separated by the seam', text: 'This is 1 while the two ends are on opposite sides of the seam: it lines up with the plateaus in the delay chart.' },
       { target: 'summary', text: "The pair's delay, hops and handover counts so far, with the event log below. Compare with paper 004: an intra-orbital handover about every 10 min, a plane change about every 2 h, 2 or 3 seam separations a day." },
-      { target: 'edit', text: 'Set constellation.seam_isls to true and run again: the route can now cross the seam, and the detours over the pole vanish.' },
+      { target: 'params', text: 'In Parameters, tick "Links across the seam" (constellation.seam_isls) and restart: the route can now cross the seam, and the detours over the pole vanish.' },
     ],
   },
 
@@ -193,7 +193,7 @@ export const GUIDES: Record<string, PresetGuide> = {
       { target: 'chart:AF credit', text: 'BW and L_M were computed for 10 Mb/s of EF and do not change when EF sends less, so the credit still holds AF to its planned share.' },
       { target: 'summary', text: 'AF and CS0 measured beside eqs. 7 and 8; switch to DWRR and they are compared with eqs. 1 and 6 instead.' },
       { target: 'sweep', text: "Sweep 'EF rate, PSS expecting ef_expected_bps' for PSS and DWRR: the AF curve stays flat under PSS and falls under DWRR as EF grows (Fig. 6)." },
-      { target: 'edit', text: 'Set diffserv.sharing to "dwrr" and run again to see AF follow the EF traffic instead.' },
+      { target: 'params', text: 'In Parameters, set the AF/CS0 sharing (diffserv.sharing) to Deficit Weighted Round Robin and restart to see AF follow the EF traffic instead.' },
     ],
   },
 
