@@ -30,6 +30,18 @@ describe('parseScenarioText', () => {
     }
   });
 
+  it('says of a version what the engine says', () => {
+    loadWasmForNode();
+    for (const [text, message] of [
+      ['{"version": "1"}', 'invalid type: string "1", expected u32'],
+      ['{"version": 2}', '2 is not supported (allowed: 1)'],
+    ] as const) {
+      const r = parseScenarioText(text);
+      expect(r.ok ? null : r.error.errors[0].message).toBe(message);
+      expect((validateScenario(text) as { errors: { message: string }[] }).errors[0].message).toBe(message);
+    }
+  });
+
   it('finds the offset of the first syntax error', () => {
     expect(jsonErrorOffset('{"a": [1, 2.5e3, true, null, "x\\u00e9"]}')).toBe(-1);
     expect(jsonErrorOffset('{"a": }')).toBe(6);

@@ -1,4 +1,5 @@
 import type { EngineError } from '../engine/errors';
+import { checkVersion } from './schema';
 
 /** The fields the UI reads before the engine has seen a scenario. */
 export interface ScenarioHeader {
@@ -137,13 +138,13 @@ export function parseScenarioText(text: string): ParseResult {
     return invalid('', 'a scenario is a JSON object, e.g. { "version": 1 }');
   }
   const o = value as Record<string, unknown>;
-  if (o.version === undefined) return invalid('version', 'missing; this engine reads scenario version 1');
-  if (typeof o.version !== 'number') return invalid('version', `${JSON.stringify(o.version)} is not a number (allowed: 1)`);
+  const version = checkVersion(o.version as Parameters<typeof checkVersion>[0]);
+  if (version) return invalid('version', version);
   return {
     ok: true,
     text,
     header: {
-      version: o.version,
+      version: o.version as number,
       name: typeof o.name === 'string' ? o.name : 'Untitled scenario',
       description: typeof o.description === 'string' ? o.description : '',
     },

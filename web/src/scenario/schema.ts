@@ -469,6 +469,15 @@ export function fieldApplies(f: Field, s: ScenarioObject): boolean {
   return (!f.models || f.models.includes(model)) && profileFieldApplies(f.path, s);
 }
 
+/** The engine's message for a scenario's `version`, or null when it is the one this engine reads. */
+export function checkVersion(version: Json | undefined): string | null {
+  if (version === undefined || version === null) return `missing; this engine reads scenario version ${SCENARIO_VERSION}`;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > U32_MAX) {
+    return typeof version === 'number' && Number.isInteger(version) && Math.abs(version) < 1e21 ? `invalid value: ${unexpected(version)}, expected u32` : typeError(version, 'u32');
+  }
+  return version === SCENARIO_VERSION ? null : `${version} is not supported (allowed: ${SCENARIO_VERSION})`;
+}
+
 /**
  * Checks what the UI can check on its own, with the engine's messages: the version, the model,
  * unknown keys, and every field of the schema (type, option, range). Unlike the engine, which
@@ -478,11 +487,8 @@ export function fieldApplies(f: Field, s: ScenarioObject): boolean {
 export function validateFields(s: ScenarioObject): FieldError[] {
   const errors: FieldError[] = [];
   const push = (path: string, message: string) => errors.push({ path, message });
-  const version = s.version;
-  if (version === undefined || version === null) push('version', `missing; this engine reads scenario version ${SCENARIO_VERSION}`);
-  else if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > U32_MAX) {
-    push('version', typeof version === 'number' && Number.isInteger(version) && Math.abs(version) < 1e21 ? `invalid value: ${unexpected(version)}, expected u32` : typeError(version, 'u32'));
-  } else if (version !== SCENARIO_VERSION) push('version', `${version} is not supported (allowed: ${SCENARIO_VERSION})`);
+  const version = checkVersion(s.version);
+  if (version) push('version', version);
   const model = s.model ?? 'queue';
   for (const o of OBJECTS) {
     const v = o.path ? getPath(s, o.path) : s;
