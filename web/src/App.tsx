@@ -299,8 +299,7 @@ export function App() {
       if (text || !fromHistory) setLinkProblem((m) => (text ? null : m));
     }
     viewRef.current = view;
-    camera.current = view.camera ?? null;
-    if (view.camera) globe.current?.setCamera(view.camera);
+    camera.current = view.camera ?? null; // applied with the scenario (showInGlobe)
     setHidden(new Set(view.hidden ?? []));
     setCloseUps(Object.fromEntries((view.closeUps ?? []).map((k) => [k, true])));
     if (view.theme) setTheme(view.theme);
