@@ -6,3 +6,4 @@ mod iridium_topology;
 mod codes_voip_leo;
 mod tcp_and_pss;
 mod scenario_fuzz;
+mod pinned_examples;
