@@ -104,9 +104,6 @@ macro_rules! outln {
     () => { out("\n") };
     ($($arg:tt)*) => { out(&format!("{}\n", format_args!($($arg)*))) };
 }
-macro_rules! outf {
-    ($($arg:tt)*) => { out(&format!($($arg)*)) };
-}
 
 enum Failure {
     /// Already reported on stderr; exit with this status.
@@ -233,37 +230,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
             std::fs::write(file, format!("{json}\n")).map_err(|e| Failure::Io(format!("cannot write {file}: {e}")))?;
             let summary = sim.summary();
             outln!("wrote {file}: {}", sim.scenario().name);
-            if let Some(q) = summary.queue {
-                let ms = |s: f64| s * 1e3;
-                outln!(
-                    "  load {:.3}, {} arrivals, {} dropped ({:.3} %), utilization {:.4}",
-                    q.load,
-                    q.arrivals,
-                    q.dropped_overflow,
-                    100.0 * q.loss_ratio,
-                    q.utilization
-                );
-                outf!("  mean wait {:.4} ms ± {:.4} ms (95 % CI)", ms(q.wait.mean_s), ms(q.wait.ci95_half_s));
-                match &q.theory {
-                    Some(t) => outln!(", theory {:.4} ms ({})", ms(t.wait_mean_s), t.model),
-                    None => outln!(),
-                }
-            }
-            if let Some(p) = summary.pair {
-                let h = &p.handovers;
-                outln!("  {} - {}: {} steps", p.from.name, p.to.name, p.steps);
-                outln!(
-                    "  handovers: {} intra-orbital, {} inter-orbital, {} seam, {} ISL changes; {} seam separations",
-                    h.intra_orbital, h.inter_orbital, h.seam, h.isl_change, p.seam_separations
-                );
-                outln!("  one-way delay {:.2} / {:.2} / {:.2} ms (min / mean / max), {} to {} hops", p.delay_ms.min, p.delay_ms.mean, p.delay_ms.max, p.hops.min, p.hops.max);
-            }
-            if let Some(v) = summary.voip {
-                outln!("  {} flows, {}: throughput {:.0} kb/s, latency {:.1} ms (p95 {:.1}), jitter {:.2} ms", v.flows, v.policy, v.throughput_kbps, v.latency_ms, v.latency_p95_ms, v.jitter_ms);
-                outln!(
-                    "  loss {:.2} % (overflow {:.2}, timeout {:.2}, HARQ {:.2}); R {:.1}, MOS {:.2}; spectral efficiency {:.3}",
-                    v.loss_pct.total, v.loss_pct.overflow, v.loss_pct.timeout, v.loss_pct.harq, v.emodel.r, v.emodel.mos, v.spectral_efficiency
-                );
+            // One printer for every model: the lines its summary gives.
+            for line in summary.model.lines() {
+                outln!("  {line}");
             }
         }
     }
@@ -365,7 +334,7 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             });
             let mut sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(calc pair options)".into(), e))?;
             sim.run_to_end();
-            let p = sim.summary().pair.ok_or_else(|| Failure::Io("no pair summary".into()))?;
+            let p = sim.summary().take::<engine::topology::pair::PairSummary>().ok_or_else(|| Failure::Io("no pair summary".into()))?;
             let v = serde_json::json!({
                 "constellation": sim.scenario().constellation.preset,
                 "from": p.from, "to": p.to, "hours": hours, "step_s": sim.scenario().constellation.step_s,
@@ -587,7 +556,7 @@ fn bench_topology(scenario: &str, json: bool) -> Result<(), Failure> {
     let mut sim = Simulation::from_json(scenario).map_err(|e| Failure::Invalid("(topology benchmark)".into(), e))?;
     sim.run_to_end();
     let secs = t0.elapsed().as_secs_f64();
-    let p = sim.summary().pair.ok_or_else(|| Failure::Io("no pair summary".into()))?;
+    let p = sim.summary().take::<engine::topology::pair::PairSummary>().ok_or_else(|| Failure::Io("no pair summary".into()))?;
     let checksum = format!("{}-{}-{}-{:.6}", p.handovers.intra_orbital, p.handovers.inter_orbital, p.handovers.isl_change, p.delay_ms.mean);
     if json {
         outln!("{}", serde_json::json!({ "workload": "topology", "steps": p.steps, "seconds": secs, "steps_per_s": p.steps as f64 / secs, "checksum": checksum }));

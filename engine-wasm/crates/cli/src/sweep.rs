@@ -1,6 +1,6 @@
 //! `skyqueue sweep`: a parameter grid (values x policies x seeds) run on every core.
 
-use engine::scenario::{Scenario, ScenarioError};
+use engine::scenario::{ModelKind, Scenario, ScenarioError};
 use engine::Simulation;
 use serde_json::Value;
 
@@ -9,7 +9,7 @@ use serde_json::Value;
 pub struct Point {
     /// The swept value.
     pub value: Value,
-    /// Policy (`voip.policy`, or `diffserv.sharing` for the diffserv model), if swept.
+    /// Policy (the model's policy field, e.g. `voip.policy` or `diffserv.sharing`), if swept.
     pub policy: Option<String>,
     /// Seed.
     pub seed: u64,
@@ -40,7 +40,16 @@ pub fn set_path(root: &mut Value, path: &str, v: Value) -> Result<(), String> {
 pub fn grid(base: &Value, param: &str, values: &[Value], policies: &[String], seeds: &[u64]) -> Result<Vec<Point>, (String, ScenarioError)> {
     let mut out = vec![];
     let pols: Vec<Option<&String>> = if policies.is_empty() { vec![None] } else { policies.iter().map(Some).collect() };
-    let policy_path = if base.get("model").and_then(Value::as_str) == Some("diffserv") { "diffserv.sharing" } else { "voip.policy" };
+    // The policy field is the model's own: its descriptor says which.
+    let model = base.get("model").and_then(Value::as_str).and_then(ModelKind::from_name).unwrap_or_default();
+    let policy_path = match model.descriptor().policy_path {
+        Some(p) => p,
+        None if policies.is_empty() => "",
+        None => {
+            let e = engine::scenario::FieldError::new("model", format!("the {} model has no policies to sweep; leave out --policies", model.name()));
+            return Err(("--policies".into(), ScenarioError::Field(e)));
+        }
+    };
     for v in values {
         for pol in &pols {
             for &seed in seeds {

@@ -34,6 +34,7 @@ pub mod channel;
 pub mod kernel;
 pub mod link;
 pub mod metrics;
+pub mod models;
 pub mod orbit;
 pub mod scenario;
 pub mod sched;

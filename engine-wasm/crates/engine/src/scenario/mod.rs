@@ -15,15 +15,14 @@
 //! assert_eq!(err.to_string(), "traffic.flows: 0 is below the minimum 1 (allowed: 1 to 10000)");
 //! ```
 
-mod constellation;
-mod diffserv;
 mod error;
-mod validate;
-mod voip;
+pub mod validate;
 
-pub use constellation::ConstellationScenario;
-pub use diffserv::{DiffservScenario, SharingKind};
-pub use voip::{DelaySource, VoipScenario};
+pub use crate::models::constellation::scenario::ConstellationScenario;
+pub use crate::models::diffserv::scenario::{DiffservScenario, SharingKind};
+pub use crate::models::queue::scenario::{ArrivalProcess, QueueSpec, ServiceDistribution, TrafficSpec};
+pub use crate::models::voip_leo::scenario::{DelaySource, VoipScenario};
+pub use crate::models::ModelKind;
 pub use error::{FieldError, ScenarioError};
 
 use serde::{Deserialize, Serialize};
@@ -42,7 +41,7 @@ pub struct Scenario {
     /// Format version; must be [`SCENARIO_VERSION`]. Required.
     #[serde(default)]
     pub version: Option<u32>,
-    /// Which model runs: the FIFO queue (default) or a constellation pair topology.
+    /// Which model runs (the registry in `models`; the FIFO queue by default).
     #[serde(default)]
     pub model: ModelKind,
     /// Short title shown in the header.
@@ -60,10 +59,10 @@ pub struct Scenario {
     /// Initial period excluded from the summary statistics [s]; the series still show it.
     #[serde(default = "defaults::warmup_s")]
     pub warmup_s: f64,
-    /// Offered traffic.
+    /// Offered traffic (used when `model` is `queue`).
     #[serde(default)]
     pub traffic: TrafficSpec,
-    /// The queue and its server.
+    /// The queue and its server (used when `model` is `queue`).
     #[serde(default)]
     pub queue: QueueSpec,
     /// What is recorded and how finely.
@@ -78,72 +77,6 @@ pub struct Scenario {
     /// A DiffServ router with PSS or DWRR (used when `model` is `diffserv`).
     #[serde(default)]
     pub diffserv: DiffservScenario,
-}
-
-/// The model a scenario runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ModelKind {
-    /// A single-server FIFO queue fed by Poisson flows (`traffic`, `queue`).
-    #[default]
-    Queue,
-    /// A LEO constellation and the route between two ground sites (`constellation`).
-    Constellation,
-    /// VoIP flows through a LEO constellation to mobile receivers sharing one LMS link
-    /// (`voip`; paper 000).
-    VoipLeo,
-    /// A DiffServ core router: EF, AF (TCP) and CS0 (TCP) through PSS or DWRR (`diffserv`;
-    /// paper 001).
-    Diffserv,
-}
-
-/// Arrival process of the offered traffic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ArrivalProcess {
-    /// Poisson arrivals: exponential inter-arrival times.
-    Poisson,
-}
-
-/// Offered traffic: `flows` independent sources sharing `rate_pps` equally.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TrafficSpec {
-    /// Arrival process of each flow.
-    #[serde(default = "defaults::arrivals")]
-    pub arrivals: ArrivalProcess,
-    /// Number of independent flows, each with its own random stream (1 to 10000).
-    #[serde(default = "defaults::flows")]
-    pub flows: u32,
-    /// Total arrival rate lambda of all flows together [packets/s].
-    #[serde(default = "defaults::rate_pps")]
-    pub rate_pps: f64,
-}
-
-/// Service-time distribution of the server.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ServiceDistribution {
-    /// Exponential service times (M/M/1).
-    Exponential,
-    /// Constant service times (M/D/1), e.g. fixed-size packets on a fixed-rate link.
-    Deterministic,
-}
-
-/// A single-server FIFO queue.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct QueueSpec {
-    /// Service-time distribution.
-    #[serde(default = "defaults::service")]
-    pub service: ServiceDistribution,
-    /// Service rate mu [packets/s]; the mean service time is 1/mu.
-    #[serde(default = "defaults::service_rate_pps")]
-    pub service_rate_pps: f64,
-    /// Waiting room [packets], not counting the packet in service; an arrival that finds it
-    /// full is dropped (drop tail). `null` means unlimited, which needs a load below 1.
-    #[serde(default)]
-    pub capacity_pkts: Option<u32>,
 }
 
 /// Recording options.
@@ -163,7 +96,6 @@ pub struct MetricsSpec {
 }
 
 mod defaults {
-    use super::*;
     pub fn name() -> String {
         "Untitled scenario".into()
     }
@@ -176,21 +108,6 @@ mod defaults {
     pub fn warmup_s() -> f64 {
         5.0
     }
-    pub fn arrivals() -> ArrivalProcess {
-        ArrivalProcess::Poisson
-    }
-    pub fn flows() -> u32 {
-        1
-    }
-    pub fn rate_pps() -> f64 {
-        800.0
-    }
-    pub fn service() -> ServiceDistribution {
-        ServiceDistribution::Exponential
-    }
-    pub fn service_rate_pps() -> f64 {
-        1000.0
-    }
     pub fn bucket_s() -> f64 {
         0.1
     }
@@ -199,18 +116,6 @@ mod defaults {
     }
     pub fn batches() -> u32 {
         20
-    }
-}
-
-impl Default for TrafficSpec {
-    fn default() -> Self {
-        TrafficSpec { arrivals: defaults::arrivals(), flows: defaults::flows(), rate_pps: defaults::rate_pps() }
-    }
-}
-
-impl Default for QueueSpec {
-    fn default() -> Self {
-        QueueSpec { service: defaults::service(), service_rate_pps: defaults::service_rate_pps(), capacity_pkts: None }
     }
 }
 

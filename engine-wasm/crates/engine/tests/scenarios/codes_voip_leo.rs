@@ -14,7 +14,7 @@
 //! keeps MOS above 3 below saturation (Fig. 10).
 
 use engine::scenario::Scenario;
-use engine::sim::voip_leo::VoipSummary;
+use engine::models::voip_leo::run::VoipSummary;
 use engine::Simulation;
 
 fn run(flows: u32, policy: &str) -> VoipSummary {
@@ -28,7 +28,7 @@ fn run_rtt(flows: u32, policy: &str, rtt_ms: f64) -> VoipSummary {
     );
     let mut sim = Simulation::new(Scenario::from_json(&json).unwrap()).unwrap();
     sim.run_to_end();
-    sim.summary().voip.unwrap()
+    sim.summary().take::<VoipSummary>().unwrap()
 }
 
 fn ctx(v: &VoipSummary) -> String {
@@ -103,7 +103,7 @@ fn the_server_to_satellite_delay_follows_the_constellation_route() {
         let json = format!(r#"{{"version": 1, "model": "voip-leo", "duration_s": 10, "warmup_s": 1, "voip": {{"flows": 10 {extra}}}}}"#);
         let mut sim = Simulation::new(Scenario::from_json(&json).unwrap()).unwrap();
         sim.run_to_end();
-        sim.summary().voip.unwrap()
+        sim.summary().take::<VoipSummary>().unwrap()
     };
     // Paper 000: 70 to 90 ms in the constellation; Hawaii to the satellite over New Delhi is in
     // that range, plus the LMS hop (HARQ, 5 ms down).

@@ -29,7 +29,7 @@ fn scenario(from: &str, to: &str, hours: f64, extra: &str) -> Scenario {
 fn day(from: &str, to: &str, extra: &str) -> PairSummary {
     let mut sim = Simulation::new(scenario(from, to, 24.0, extra)).unwrap();
     sim.run_to_end();
-    sim.summary().pair.unwrap()
+    sim.summary().take::<engine::topology::pair::PairSummary>().unwrap()
 }
 
 const PAIRS: [(&str, &str); 3] = [("Atlantic ship", "London"), ("Los Angeles", "Hawaii gateway"), ("New Delhi", "Hawaii gateway")];
@@ -63,7 +63,7 @@ fn ship_to_london_shows_the_five_delay_variation_sources_of_fig_4() {
     let drift = delay.windows(2).filter(|w| (w[1] - w[0]).abs() > 1e-3 && (w[1] - w[0]).abs() < 0.5).count();
     assert!(drift > 100, "only {drift} small continuous delay changes");
     // Source 4, the seam: the delay while separated is far above the delay outside it.
-    let p = sim.summary().pair.unwrap();
+    let p = sim.summary().take::<engine::topology::pair::PairSummary>().unwrap();
     assert!(p.delay_ms.max > 3.0 * p.delay_ms.min, "{:?}", p.delay_ms);
     assert!(p.hops.max >= 8, "seam detours over the pole take many hops: {:?}", p.hops);
 }

@@ -7,7 +7,7 @@
 //! the credit stays in [0, L_M].
 
 use engine::sched::pss::{params_from_wrr, theory_rates, Class};
-use engine::sim::router::{run, FlowSpec, RouterSpec, Sharing};
+use engine::models::diffserv::router::{run, FlowSpec, RouterSpec, Sharing};
 use engine::transport::congestion::CcKind;
 
 const MSS: f64 = 1500.0;
@@ -97,7 +97,7 @@ fn the_diffserv_presets_reproduce_figs_5_and_6() {
         }
         let mut sim = engine::Simulation::from_json(&text).unwrap();
         sim.run_to_end();
-        sim.summary().diffserv.unwrap()
+        sim.summary().take::<engine::models::diffserv::DiffservSummary>().unwrap()
     };
     let b1 = run("pss-b1-known-ef.json", false);
     assert!((b1.rates_mbps[1] / b1.theory_mbps[0] - 1.0).abs() < 0.05, "B1: {b1:?}");
@@ -111,7 +111,7 @@ fn the_diffserv_presets_reproduce_figs_5_and_6() {
 }
 
 /// One run of a B3 preset (examples/pss-b3-*.json) with some `diffserv` fields replaced.
-fn b3(file: &str, edits: &[(&str, serde_json::Value)]) -> engine::sim::DiffservSummary {
+fn b3(file: &str, edits: &[(&str, serde_json::Value)]) -> engine::models::diffserv::DiffservSummary {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../examples");
     let mut s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join(file)).unwrap()).unwrap();
     for (k, v) in edits {
@@ -119,7 +119,7 @@ fn b3(file: &str, edits: &[(&str, serde_json::Value)]) -> engine::sim::DiffservS
     }
     let mut sim = engine::Simulation::from_json(&s.to_string()).unwrap();
     sim.run_to_end();
-    sim.summary().diffserv.unwrap()
+    sim.summary().take::<engine::models::diffserv::DiffservSummary>().unwrap()
 }
 
 #[test]

@@ -2,6 +2,8 @@
 
 use crate::traffic::profile::RateProfile;
 use crate::transport::congestion::CcKind;
+use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
+use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 
 /// How AF and CS0 share the capacity EF leaves.
@@ -108,5 +110,38 @@ impl Default for DiffservScenario {
             rate_window_s: 1.0,
             k_af: None,
         }
+    }
+}
+
+/// Ranges of `diffserv` (the EF rates bounded by the capacity), the rate profiles and the work
+/// budget of one run.
+pub fn validate(s: &Scenario, c: &mut Checker) {
+    let d = &s.diffserv;
+    let f = |n: &str| format!("diffserv.{n}");
+    c.real(&f("capacity_bps"), d.capacity_bps, 1e4, false, 1e10);
+    c.real(&f("rtt_ms"), d.rtt_ms, 0.0, true, 10_000.0);
+    c.real(&f("packet_bytes"), d.packet_bytes, 40.0, false, 65_535.0);
+    c.real(&f("ef_bps"), d.ef_bps, 0.0, false, d.capacity_bps.max(0.0));
+    c.real(&f("ef_expected_bps"), d.ef_expected_bps, 0.0, false, 0.99 * d.capacity_bps.max(0.0));
+    c.real(&f("w_af"), d.w_af, 2.0, false, 10_000.0);
+    c.real(&f("w_cs0"), d.w_cs0, 2.0, false, 10_000.0);
+    c.int(&f("af_flows"), d.af_flows as u64, 0, 200);
+    c.int(&f("cs0_flows"), d.cs0_flows as u64, 0, 200);
+    c.int(&f("buffer_pkts"), d.buffer_pkts as u64, 0, 1_000_000);
+    for (name, profile, amp, lo) in [("capacity_profile", &d.capacity_profile, 0.95, 0.01), ("ef_profile", &d.ef_profile, 1.0, 0.0)] {
+        for (sub, m) in profile.check(amp, lo, 10.0) {
+            c.push(&f(&format!("{name}.{sub}")), m);
+        }
+    }
+    if let Some(k) = d.k_af {
+        c.real(&f("k_af"), k, 0.02, false, 0.98);
+    }
+    if let Some(lr) = d.pss_lr_bits {
+        c.real(&f("pss_lr_bits"), lr, 0.0, false, 1e10);
+    }
+    c.real(&f("rate_window_s"), d.rate_window_s, s.metrics.bucket_s.min(1000.0), false, 1000.0);
+    let pkts = d.capacity_bps / (d.packet_bytes * 8.0) * s.duration_s;
+    if pkts.is_finite() && pkts > MAX_EXPECTED_ARRIVALS {
+        c.push("duration_s", format!("{pkts:.3e} packets on the link, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; shorten the run"));
     }
 }

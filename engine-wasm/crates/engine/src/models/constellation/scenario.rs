@@ -7,6 +7,9 @@ use crate::orbit::sites::Site;
 use crate::orbit::walker::{ConstellationPreset, WalkerKind, WalkerSpec};
 use crate::topology::access::AccessPolicy;
 use crate::topology::routing::RoutingMetric;
+use crate::orbit::sites;
+use crate::scenario::validate::{duration_ok, Checker, MAX_SATELLITES, MAX_TOPOLOGY_STEPS};
+use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 
 /// Constellation, rules and ground sites. A preset gives every orbital parameter; any
@@ -163,5 +166,64 @@ impl ConstellationScenario {
     /// Julian date of the epoch, if it parses.
     pub fn epoch_jd(&self) -> Option<f64> {
         julian_date_from_iso(&self.epoch_utc)
+    }
+}
+
+/// Ranges of `constellation`, the seam of a star, the step budget and the ground sites.
+pub fn validate(s: &Scenario, c: &mut Checker) {
+    let k = &s.constellation;
+    let spec = k.spec();
+    let p = "constellation.";
+    let f = |name: &str| format!("{p}{name}");
+    c.int(&f("planes"), spec.planes as u64, 1, 100);
+    c.int(&f("sats_per_plane"), spec.sats_per_plane as u64, 1, 100);
+    if spec.planes >= 1 && spec.sats_per_plane >= 1 && spec.total() > MAX_SATELLITES && spec.planes <= 100 && spec.sats_per_plane <= 100 {
+        c.push(&f("sats_per_plane"), format!("{} planes x {} is {} satellites, above the maximum {MAX_SATELLITES}", spec.planes, spec.sats_per_plane, spec.total()));
+    }
+    c.real(&f("altitude_km"), spec.altitude_km, 100.0, false, 50_000.0);
+    c.real(&f("inclination_deg"), spec.inclination_deg, 0.0, false, 180.0);
+    c.real(&f("elevation_mask_deg"), spec.elevation_mask_deg, 0.0, false, 60.0);
+    match spec.kind {
+        WalkerKind::Star => {
+            c.real(&f("raan_spacing_deg"), spec.raan_spacing_deg, 0.0, true, 180.0);
+            if spec.raan_spacing_deg.is_finite() && spec.planes >= 2 && spec.planes <= 100 {
+                let seam = 180.0 - (spec.planes as f64 - 1.0) * spec.raan_spacing_deg;
+                if seam <= 0.0 {
+                    c.push(
+                        &f("raan_spacing_deg"),
+                        format!("{} planes {} deg apart span more than 180 deg, leaving no seam; use at most {:.4}", spec.planes, spec.raan_spacing_deg, 180.0 / (spec.planes as f64 - 1.0)),
+                    );
+                }
+            }
+            c.real(&f("phasing"), spec.phasing, 0.0, false, 1.0);
+        }
+        WalkerKind::Delta => {
+            let max_f = spec.planes.saturating_sub(1) as f64;
+            c.real(&f("phasing"), spec.phasing, 0.0, false, max_f);
+            if spec.phasing.is_finite() && spec.phasing.fract() != 0.0 {
+                c.push(&f("phasing"), format!("{} is not a whole number (Walker F, allowed: 0 to {max_f})", spec.phasing));
+            }
+        }
+    }
+    if k.epoch_jd().is_none() {
+        c.push(&f("epoch_utc"), format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", k.epoch_utc));
+    }
+    c.real(&f("polar_cutoff_deg"), k.polar_cutoff_deg, 0.0, false, 90.0);
+    c.real(&f("hysteresis_deg"), k.hysteresis_deg, 0.0, false, 30.0);
+    c.real(&f("step_s"), k.step_s, 0.1, false, 600.0);
+    if duration_ok(s) && k.step_s.is_finite() && k.step_s >= 0.1 && s.duration_s / k.step_s > MAX_TOPOLOGY_STEPS {
+        c.push(&f("step_s"), format!("{} s gives {:.3e} steps over duration_s, above the maximum {MAX_TOPOLOGY_STEPS:.0e}", k.step_s, s.duration_s / k.step_s));
+    }
+    for (i, site) in k.sites.iter().enumerate() {
+        c.real(&format!("{p}sites[{i}].lat_deg"), site.lat_deg, -90.0, false, 90.0);
+        c.real(&format!("{p}sites[{i}].lon_deg"), site.lon_deg, -180.0, false, 180.0);
+        if site.name.trim().is_empty() || site.name.chars().count() > 60 {
+            c.push(&format!("{p}sites[{i}].name"), "must be 1 to 60 characters".into());
+        }
+    }
+    for (name, v) in [("from", &k.from), ("to", &k.to)] {
+        if let Err(e) = sites::resolve(v, &k.sites) {
+            c.push(&f(name), e);
+        }
     }
 }

@@ -4,6 +4,9 @@ use crate::channel::lms::LmsParams;
 use crate::link::harq::HarqParams;
 use crate::metrics::emodel::Codec;
 use crate::sched::per_flow::LmsPolicy;
+use crate::orbit::sites;
+use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
+use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 
 /// n VoIP flows from a server through the constellation to n mobile receivers behind one last
@@ -118,5 +121,55 @@ impl VoipScenario {
         let coded_bits = 2.0 * (self.packet_bytes * 8.0 / self.harq.first_tx_bits_per_symbol).ceil();
         let c_pps = self.link_rate_bps / coded_bits;
         (self.rtt_ms / 1e3 * c_pps / (self.flows.max(1) as f64).sqrt()).round().max(1.0) as usize
+    }
+}
+
+/// Ranges of `voip`, the route's 48 h limit, the sites, and the work budget of one run.
+pub fn validate(s: &Scenario, c: &mut Checker) {
+    let v = &s.voip;
+    let f = |name: &str| format!("voip.{name}");
+    c.int(&f("flows"), v.flows as u64, 1, 2000);
+    c.real(&f("codes_timeout_ms"), v.codes_timeout_ms, 0.0, true, 10_000.0);
+    c.real(&f("delay_bound_ms"), v.delay_bound_ms, 0.0, true, 10_000.0);
+    c.real(&f("delay_violation_prob"), v.delay_violation_prob, 0.0, true, 0.999);
+    c.real(&f("lms.snr_ref_db"), v.lms.snr_ref_db, -10.0, false, 40.0);
+    c.real(&f("lms.speed_kmh"), v.lms.speed_kmh, 0.0, false, 1000.0);
+    c.real(&f("lms.carrier_ghz"), v.lms.carrier_ghz, 0.1, false, 100.0);
+    c.real(&f("lms.state_duration_scale_s"), v.lms.state_duration_scale_s, 0.01, false, 1e6);
+    c.real(&f("lms.state_step_s"), v.lms.state_step_s, 0.001, false, 1.0);
+    c.real(&f("lms.corr_distance_m"), v.lms.corr_distance_m, 0.01, false, 1000.0);
+    c.real(&f("harq.first_tx_bits_per_symbol"), v.harq.first_tx_bits_per_symbol, 0.0, true, 2.0);
+    c.real(&f("harq.code_gap"), v.harq.code_gap, 0.0, false, 1.0);
+    c.int(&f("harq.max_retx"), v.harq.max_retx as u64, 0, 10);
+    c.real(&f("harq.round_trip_ms"), v.harq.round_trip_ms, 0.0, true, 1000.0);
+    c.real(&f("link_rate_bps"), v.link_rate_bps, 1e3, false, 1e10);
+    c.real(&f("packet_bytes"), v.packet_bytes, 1.0, false, 65_535.0);
+    c.real(&f("rate_bps"), v.rate_bps, 100.0, false, 1e8);
+    c.real(&f("mean_on_ms"), v.mean_on_ms, 0.0, true, 1e6);
+    c.real(&f("mean_off_ms"), v.mean_off_ms, 0.0, true, 1e6);
+    c.real(&f("pareto_shape"), v.pareto_shape, 1.0, true, 10.0);
+    c.real(&f("constellation_delay_ms[0]"), v.constellation_delay_ms[0], 0.0, false, 1000.0);
+    c.real(&f("constellation_delay_ms[1]"), v.constellation_delay_ms[1], 0.0, false, 1000.0);
+    if v.constellation_delay_ms[0] > v.constellation_delay_ms[1] {
+        c.push(&f("constellation_delay_ms"), format!("[{}, {}]: the minimum is above the maximum", v.constellation_delay_ms[0], v.constellation_delay_ms[1]));
+    }
+    c.real(&f("last_hop_delay_ms"), v.last_hop_delay_ms, 0.0, false, 1000.0);
+    c.real(&f("trace_offset_max_s"), v.trace_offset_max_s, 0.0, false, 86_400.0);
+    if v.delay_source == DelaySource::Route && s.duration_s.is_finite() && s.duration_s + v.trace_offset_max_s > 2.0 * 86_400.0 {
+        c.push(&f("delay_source"), format!("`route` follows at most 48 h of the constellation: duration_s ({}) + trace_offset_max_s ({}) is longer; use `range` or a shorter run", s.duration_s, v.trace_offset_max_s));
+    }
+    c.real(&f("rtt_ms"), v.rtt_ms, 0.0, true, 10_000.0);
+    c.real(&f("pf_window"), v.pf_window, 1.0, false, 1e6);
+    c.real(&f("advantage"), v.advantage, 0.0, false, 50.0);
+    c.int(&f("snr_traces"), v.snr_traces as u64, 0, 8);
+    for (name, site) in [("server_site", &v.server_site), ("users_site", &v.users_site)] {
+        if let Err(e) = sites::resolve(site, &[]) {
+            c.push(&f(name), e);
+        }
+    }
+    // Bound the work of one run: packets offered = flows x rate x duration.
+    let pkts = v.flows as f64 * v.rate_bps / (v.packet_bytes * 8.0) * s.duration_s;
+    if pkts.is_finite() && pkts > MAX_EXPECTED_ARRIVALS {
+        c.push(&f("flows"), format!("{pkts:.3e} packets over duration_s, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; fewer flows or a shorter run"));
     }
 }

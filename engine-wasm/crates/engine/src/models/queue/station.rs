@@ -15,7 +15,8 @@
 use crate::analytic::queueing::{self, QueueTheory};
 use crate::kernel::{EventQueue, RngStream, SimDuration, SimTime, Streams};
 use crate::metrics::{BatchMeans, LogHistogram, MeanCi, Recorder, RunningStats, SeriesInfo, SeriesKind};
-use crate::scenario::{Scenario, ServiceDistribution};
+use super::scenario::ServiceDistribution;
+use crate::scenario::Scenario;
 use crate::sched::{DropTail, Enqueued, Scheduler};
 use crate::traffic::{Packet, PoissonSource};
 use serde::Serialize;

@@ -1,0 +1,93 @@
+//! A LEO constellation and the route between two ground sites (paper 004): SGP4 orbits, ISLs
+//! with the polar cut-off and the seam, access, routing and typed handovers, stepped every
+//! `constellation.step_s`, with the one-way delay, hop count and seam state as series.
+
+pub mod scenario;
+
+use super::{Ctx, Descriptor, Model, ModelSummary};
+use crate::kernel::{SimDuration, SimTime};
+use crate::metrics::SeriesInfo;
+use crate::orbit::propagate::Propagator;
+use crate::orbit::sites;
+use crate::scenario::{FieldError, Scenario, ScenarioError};
+use crate::topology::isl::IslRules;
+use crate::topology::pair::{self, ConstellationInfo, PairOptions, PairSummary, PairTopology, TopoEvent};
+use scenario::ConstellationScenario;
+
+/// The constellation model in the registry.
+pub const DESCRIPTOR: Descriptor = Descriptor { name: "constellation", summary_key: "pair", policy_path: None, validate: scenario::validate, build };
+
+/// Builds the pair topology of a validated constellation section (also the VoIP-over-LEO
+/// model's view of paper 000's constellation).
+pub fn build_topology(k: &ConstellationScenario) -> Result<PairTopology, ScenarioError> {
+    let bad = |path: &str, m: String| ScenarioError::Invalid(vec![FieldError::new(path, m)]);
+    let epoch = k.epoch_jd().ok_or_else(|| bad("constellation.epoch_utc", "not a UTC time".into()))?;
+    let spec = k.spec();
+    let prop = Propagator::from_walker(&spec, epoch, k.propagation).map_err(|m| bad("constellation", m))?;
+    let from = sites::resolve(&k.from, &k.sites).map_err(|m| bad("constellation.from", m))?;
+    let to = sites::resolve(&k.to, &k.sites).map_err(|m| bad("constellation.to", m))?;
+    let opts = PairOptions {
+        rules: IslRules { polar_cutoff_deg: k.polar_cutoff_deg, seam_isls: k.seam_isls },
+        access: k.access,
+        hysteresis_deg: k.hysteresis_deg,
+        routing: k.routing,
+        pairing: k.isl_pairing,
+    };
+    let choices = k.sites.iter().cloned().chain(sites::catalogue()).collect();
+    Ok(PairTopology::new(spec, prop, opts, [from, to], choices))
+}
+
+fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
+    let topo = Box::new(build_topology(&s.constellation)?);
+    let step = SimDuration::from_secs_f64(s.constellation.step_s);
+    Ok((Box::new(ConstellationModel { topo, step, next: SimTime::ZERO }), pair::series_info()))
+}
+
+/// A running constellation: the topology, stepped at fixed times.
+struct ConstellationModel {
+    topo: Box<PairTopology>,
+    step: SimDuration,
+    next: SimTime,
+}
+
+impl Model for ConstellationModel {
+    fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
+        while self.next <= t {
+            let at = self.next;
+            ctx.processed += 1;
+            let (delay_ms, hops, seam) = self.topo.step(at.as_secs_f64());
+            ctx.recorder.sample(0, at, delay_ms);
+            ctx.recorder.sample(1, at, hops);
+            ctx.recorder.sample(2, at, seam as u8 as f64);
+            self.next = at + self.step;
+            if self.step.as_nanos() == 0 {
+                break;
+            }
+        }
+    }
+
+    fn summary(&mut self, _now: SimTime) -> Box<dyn ModelSummary> {
+        Box::new(self.topo.summary())
+    }
+
+    fn drain_events(&mut self) -> Vec<TopoEvent> {
+        self.topo.drain_events()
+    }
+
+    fn geometry_packed(&self) -> Option<Vec<f64>> {
+        Some(self.topo.geometry_packed())
+    }
+
+    fn constellation_info(&self) -> Option<ConstellationInfo> {
+        Some(self.topo.info())
+    }
+}
+
+super::model_summary!(PairSummary, |p| {
+    let h = &p.handovers;
+    vec![
+        format!("{} - {}: {} steps", p.from.name, p.to.name, p.steps),
+        format!("handovers: {} intra-orbital, {} inter-orbital, {} seam, {} ISL changes; {} seam separations", h.intra_orbital, h.inter_orbital, h.seam, h.isl_change, p.seam_separations),
+        format!("one-way delay {:.2} / {:.2} / {:.2} ms (min / mean / max), {} to {} hops", p.delay_ms.min, p.delay_ms.mean, p.delay_ms.max, p.hops.min, p.hops.max),
+    ]
+});

@@ -1,0 +1,194 @@
+//! Models: one folder per model, one registry.
+//!
+//! A model assembles the shared components (`kernel`, `orbit`, `topology`, `channel`, `link`,
+//! `traffic`, `transport`, `sched`, `metrics`, `analytic`) into one runnable experiment. Each
+//! folder holds the model's scenario section with its validation, its assembly, its series, its
+//! summary and its tests; [`Model`] is what the driver ([`crate::sim::Simulation`]) calls, and
+//! [`Descriptor`] is what everything else (validation, the CLI's summary printer, sweeps) asks.
+//!
+//! Adding a model: a folder here with a `DESCRIPTOR`, one line in [`registry!`] below, its
+//! section in [`crate::scenario::Scenario`], its examples and its UI descriptor
+//! (`docs/ADDING-A-MODEL.md` walks through the FIFO queue).
+
+pub mod constellation;
+pub mod diffserv;
+pub mod queue;
+pub mod voip_leo;
+
+use crate::kernel::SimTime;
+use crate::metrics::{Recorder, SeriesInfo};
+use crate::scenario::validate::Checker;
+use crate::scenario::{Scenario, ScenarioError};
+use crate::topology::pair::{ConstellationInfo, TopoEvent};
+use serde::{Deserialize, Serialize};
+use std::any::Any;
+
+/// What a model shares with the driver while it runs: the clock, the event count and the
+/// series recorder.
+pub struct Ctx {
+    /// Time of the last event processed (the driver then moves it to the requested time).
+    pub now: SimTime,
+    /// Events processed so far (queue events, or topology steps).
+    pub processed: u64,
+    /// The run's series.
+    pub recorder: Recorder,
+}
+
+/// A runnable model: built from a validated scenario by its [`Descriptor::build`].
+pub trait Model {
+    /// Processes every event at or before `t` (never past the end of the run, which the driver
+    /// guarantees), setting `ctx.now` to each event's time and counting it in `ctx.processed`.
+    fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx);
+    /// What has been measured so far.
+    fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary>;
+    /// Topology events (handovers, seam, ISL changes) since the last call, for the event log.
+    fn drain_events(&mut self) -> Vec<TopoEvent> {
+        vec![]
+    }
+    /// The constellation at the last topology step (see `PairTopology::geometry_packed`).
+    fn geometry_packed(&self) -> Option<Vec<f64>> {
+        None
+    }
+    /// The constellation's static description, for drawing.
+    fn constellation_info(&self) -> Option<ConstellationInfo> {
+        None
+    }
+}
+
+/// A model's summary: written into the results under [`Descriptor::summary_key`], printed by
+/// the CLI line by line, and reachable by its type ([`crate::sim::Summary::model`]).
+pub trait ModelSummary: erased_serde::Serialize + core::fmt::Debug + Send {
+    /// A few lines for a person (the CLI's `run --out` printout), without indentation.
+    fn lines(&self) -> Vec<String>;
+    /// The summary as [`Any`], to get its own type back.
+    fn as_any(&self) -> &dyn Any;
+    /// The boxed summary as [`Any`], to take its own type back.
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+}
+erased_serde::serialize_trait_object!(ModelSummary);
+
+/// Implements [`ModelSummary`] for a summary type from its `lines` function.
+macro_rules! model_summary {
+    ($ty:ty, |$s:ident| $lines:expr) => {
+        impl $crate::models::ModelSummary for $ty {
+            fn lines(&self) -> Vec<String> {
+                let $s = self;
+                $lines
+            }
+            fn as_any(&self) -> &dyn std::any::Any {
+                self
+            }
+            fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+                self
+            }
+        }
+    };
+}
+pub(crate) use model_summary;
+
+/// Everything the engine knows about a model besides its running state.
+pub struct Descriptor {
+    /// The model's name in scenarios, the CLI and the UI (`voip-leo`).
+    pub name: &'static str,
+    /// Key of its summary in results files and summaries (`voip`).
+    pub summary_key: &'static str,
+    /// The field `skyqueue sweep --policies` sets (`voip.policy`), if the model has policies.
+    pub policy_path: Option<&'static str>,
+    /// Checks the model's own fields and cross-field rules (after the common fields).
+    pub validate: fn(&Scenario, &mut Checker),
+    /// Builds the run from a validated scenario, with its series in column order.
+    pub build: fn(&Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError>,
+}
+
+/// The registry: one line per model, `Variant => module`, with the doc comment the scenario
+/// format shows. It defines [`ModelKind`] (serialised in kebab-case: `VoipLeo` is `voip-leo`)
+/// and maps each kind to its module's `DESCRIPTOR`. The first model is the default.
+macro_rules! registry {
+    ($($(#[doc = $doc:literal])* $variant:ident => $module:ident,)+) => {
+        /// The model a scenario runs.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        pub enum ModelKind {
+            $($(#[doc = $doc])* $variant,)+
+        }
+
+        impl ModelKind {
+            /// Every model, in registry order.
+            pub const ALL: &'static [ModelKind] = &[$(ModelKind::$variant,)+];
+
+            /// The model's descriptor.
+            pub fn descriptor(self) -> &'static Descriptor {
+                match self {
+                    $(ModelKind::$variant => &$module::DESCRIPTOR,)+
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// A single-server FIFO queue fed by Poisson flows (`traffic`, `queue`).
+    Queue => queue,
+    /// A LEO constellation and the route between two ground sites (`constellation`).
+    Constellation => constellation,
+    /// VoIP flows through a LEO constellation to mobile receivers sharing one LMS link
+    /// (`voip`; paper 000).
+    VoipLeo => voip_leo,
+    /// A DiffServ core router: EF, AF (TCP) and CS0 (TCP) through PSS or DWRR (`diffserv`;
+    /// paper 001).
+    Diffserv => diffserv,
+}
+
+impl Default for ModelKind {
+    fn default() -> Self {
+        ModelKind::ALL[0]
+    }
+}
+
+impl ModelKind {
+    /// The model's name in scenarios (`voip-leo`).
+    pub fn name(self) -> &'static str {
+        self.descriptor().name
+    }
+
+    /// The model of that name.
+    pub fn from_name(name: &str) -> Option<ModelKind> {
+        ModelKind::ALL.iter().copied().find(|k| k.name() == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_in_the_registry_match_the_scenario_format() {
+        for &k in ModelKind::ALL {
+            assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{}\"", k.name()));
+            assert_eq!(ModelKind::from_name(k.name()), Some(k));
+        }
+        let keys: std::collections::BTreeSet<_> = ModelKind::ALL.iter().map(|k| k.descriptor().summary_key).collect();
+        assert_eq!(keys.len(), ModelKind::ALL.len(), "summary keys are unique");
+    }
+
+    #[test]
+    fn a_model_checks_only_its_own_section() {
+        // A queue section out of range stops a queue run, and nothing else: the UI's parameter
+        // panel shows (and checks) a section only for the model that uses it.
+        let bad_queue = r#""traffic": {"flows": 0}"#;
+        for &k in ModelKind::ALL {
+            let json = format!(r#"{{"version": 1, "model": "{}", "duration_s": 2, "warmup_s": 0, {bad_queue}}}"#, k.name());
+            let refused = Scenario::from_json(&json).is_err();
+            assert_eq!(refused, k == ModelKind::Queue, "{}", k.name());
+        }
+    }
+
+    #[test]
+    fn every_model_builds_from_its_defaults() {
+        for &k in ModelKind::ALL {
+            let s = Scenario { model: k, duration_s: 2.0, warmup_s: 0.0, ..Scenario::default() };
+            let (_, series) = (k.descriptor().build)(&s).unwrap_or_else(|e| panic!("{}: {e}", k.name()));
+            assert!(!series.is_empty(), "{} records no series", k.name());
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! The FIFO queue: Poisson flows into one server with a drop-tail waiting room (M/M/1, M/D/1,
+//! M/M/1/K), checked against the closed forms of `analytic::queueing`. The smallest model, and
+//! the worked example of `docs/ADDING-A-MODEL.md`.
+
+pub mod scenario;
+pub mod station;
+
+use super::{Ctx, Descriptor, Model, ModelSummary};
+use crate::kernel::{EventQueue, SimTime, Streams};
+use crate::metrics::SeriesInfo;
+use crate::scenario::{Scenario, ScenarioError};
+use station::{Event, FifoStation, StationSummary};
+
+/// The queue model in the registry.
+pub const DESCRIPTOR: Descriptor = Descriptor { name: "queue", summary_key: "queue", policy_path: None, validate: scenario::validate, build };
+
+fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
+    let streams = Streams::new(s.seed);
+    let mut events = EventQueue::with_capacity(s.traffic.flows as usize + 2);
+    let station = FifoStation::new(s, &streams, &mut events);
+    Ok((Box::new(QueueModel { events, station }), station::series_info()))
+}
+
+/// A running queue: its events and its station.
+struct QueueModel {
+    events: EventQueue<Event>,
+    station: FifoStation,
+}
+
+impl Model for QueueModel {
+    fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
+        while let Some((at, ev)) = self.events.pop_until(t) {
+            ctx.now = at;
+            ctx.processed += 1;
+            self.station.handle(at, ev, &mut self.events, &mut ctx.recorder);
+        }
+    }
+
+    fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {
+        Box::new(self.station.summary(now))
+    }
+}
+
+super::model_summary!(StationSummary, |q| {
+    let ms = |s: f64| s * 1e3;
+    let theory = match &q.theory {
+        Some(t) => format!(", theory {:.4} ms ({})", ms(t.wait_mean_s), t.model),
+        None => String::new(),
+    };
+    vec![
+        format!("load {:.3}, {} arrivals, {} dropped ({:.3} %), utilization {:.4}", q.load, q.arrivals, q.dropped_overflow, 100.0 * q.loss_ratio, q.utilization),
+        format!("mean wait {:.4} ms ± {:.4} ms (95 % CI){theory}", ms(q.wait.mean_s), ms(q.wait.ci95_half_s)),
+    ]
+});
