@@ -499,3 +499,7 @@ impl PairTopology {
         out
     }
 }
+
+#[cfg(test)]
+#[path = "pair_tests.rs"]
+mod tests;

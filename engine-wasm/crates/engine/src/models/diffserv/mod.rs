@@ -292,3 +292,6 @@ super::model_summary!(DiffservSummary, |d| {
     }
     lines
 });
+
+#[cfg(test)]
+mod tests;

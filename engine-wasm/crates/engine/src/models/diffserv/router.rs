@@ -393,3 +393,7 @@ pub fn run(spec: RouterSpec, duration_s: f64) -> Router {
     }
     r
 }
+
+#[cfg(test)]
+#[path = "router_tests.rs"]
+mod tests;

@@ -97,3 +97,6 @@ super::model_summary!(VoipSummary, |v| vec![
         v.loss_pct.total, v.loss_pct.overflow, v.loss_pct.timeout, v.loss_pct.harq, v.emodel.r, v.emodel.mos, v.spectral_efficiency
     ),
 ]);
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,3 @@
+//! Unit tests (to be written).
+
+use super::*;
