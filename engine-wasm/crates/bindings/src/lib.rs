@@ -157,6 +157,13 @@ pub fn default_scenario_json() -> String {
     Scenario::default().to_json_pretty()
 }
 
+/// Every model's fields in groups with label, unit, help and range, and the scenario's objects
+/// (`engine::scenario::fields::schema_json`): the same JSON `skyqueue schema` prints.
+#[wasm_bindgen(js_name = scenarioSchemaJson)]
+pub fn scenario_schema_json() -> String {
+    engine::scenario::fields::schema_json()
+}
+
 /// The built-in ground sites: `[{ name, lat_deg, lon_deg }]`.
 #[wasm_bindgen(js_name = siteCatalogue)]
 pub fn site_catalogue() -> JsValue {

@@ -30,8 +30,13 @@ COMMANDS:
         combination is validated before any runs; an invalid one is reported with its field.
     validate <scenario.json>...
         Checks scenarios without running them; lists every invalid field with its allowed range.
-    defaults
-        Prints the default scenario with every field written out: a starting point for your own.
+    defaults [--model <queue|constellation|voip-leo|diffserv>]
+        Prints the default scenario of a model (default: queue) with every field written out: a
+        starting point for your own.
+    schema
+        Prints, as JSON, every model's fields in groups with label, unit, help and allowed range
+        (the declaration the engine's own range checks read), and the scenario's objects with
+        their keys. The app's parameter panel is generated from it.
     calc slant --altitude-km <H> --elevation-deg <E>
         Slant range and one-way propagation delay from a ground terminal to a satellite at
         altitude H seen at elevation E (paper 004, Fig. 3), as JSON.
@@ -153,8 +158,9 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
         }
         "run" => run(rest),
         "validate" => validate(rest),
-        "defaults" => {
-            out(&format!("{}\n", Scenario::default().to_json_pretty()));
+        "defaults" => defaults(rest),
+        "schema" => {
+            out(&format!("{}\n", engine::scenario::fields::schema_json()));
             Ok(())
         }
         "bench" => bench(rest),
@@ -236,6 +242,20 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
         }
     }
+    Ok(())
+}
+
+fn defaults(args: &[String]) -> Result<(), Failure> {
+    let (pos, opts) = parse_opts(args, &["--model"], &[])?;
+    if let Some(p) = pos.first() {
+        return Err(Failure::Usage(format!("defaults takes no argument `{p}`")));
+    }
+    let mut scenario = Scenario::default();
+    if let Some((_, name)) = opts.first() {
+        let names: Vec<&str> = engine::scenario::ModelKind::ALL.iter().map(|k| k.name()).collect();
+        scenario.model = engine::scenario::ModelKind::from_name(name).ok_or_else(|| Failure::Usage(format!("--model: `{name}` is not a model (allowed: {})", names.join(", "))))?;
+    }
+    out(&format!("{}\n", scenario.to_json_pretty()));
     Ok(())
 }
 

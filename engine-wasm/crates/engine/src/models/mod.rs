@@ -17,6 +17,7 @@ pub mod voip_leo;
 
 use crate::kernel::SimTime;
 use crate::metrics::{Recorder, SeriesInfo};
+use crate::scenario::fields::{Group, Object};
 use crate::scenario::validate::Checker;
 use crate::scenario::{Scenario, ScenarioError};
 use crate::topology::pair::{ConstellationInfo, TopoEvent};
@@ -90,11 +91,18 @@ pub(crate) use model_summary;
 pub struct Descriptor {
     /// The model's name in scenarios, the CLI and the UI (`voip-leo`).
     pub name: &'static str,
+    /// What a person reads in the model choice (`VoIP over LEO (paper 000)`).
+    pub label: &'static str,
     /// Key of its summary in results files and summaries (`voip`).
     pub summary_key: &'static str,
     /// The field `skyqueue sweep --policies` sets (`voip.policy`), if the model has policies.
     pub policy_path: Option<&'static str>,
-    /// Checks the model's own fields and cross-field rules (after the common fields).
+    /// The model's fields in titled groups, with units, help and ranges: the one declaration
+    /// the range checks and the UI's parameter panel both read (`scenario::fields`).
+    pub groups: fn() -> Vec<Group>,
+    /// The model's objects in the scenario with their keys (`scenario::fields::object`).
+    pub objects: fn() -> Vec<Object>,
+    /// Checks the model's rules that join fields (each field's own range is in `groups`).
     pub validate: fn(&Scenario, &mut Checker),
     /// Builds the run from a validated scenario, with its series in column order.
     pub build: fn(&Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError>,

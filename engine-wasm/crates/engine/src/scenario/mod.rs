@@ -16,6 +16,7 @@
 //! ```
 
 mod error;
+pub mod fields;
 pub mod validate;
 
 pub use crate::models::constellation::scenario::ConstellationScenario;

@@ -1,7 +1,7 @@
 //! Range validation: every field is checked and every problem is reported, each with its path
 //! and the allowed range, so that a user fixes a scenario in one pass.
 
-use super::{FieldError, Scenario, ScenarioError, MAX_SEED, SCENARIO_VERSION};
+use super::{FieldError, Scenario, ScenarioError, SCENARIO_VERSION};
 
 /// Longest run accepted [s]: 30 days of simulated time.
 pub const MAX_DURATION_S: f64 = 30.0 * 86_400.0;
@@ -78,11 +78,8 @@ impl Scenario {
             }
             Some(_) => {}
         }
-        c.max_len("name", &self.name, 200);
-        c.max_len("description", &self.description, 5000);
-        c.int("seed", self.seed, 0, MAX_SEED);
-        c.real("duration_s", self.duration_s, 0.0, true, MAX_DURATION_S);
-        c.real("warmup_s", self.warmup_s, 0.0, false, MAX_DURATION_S);
+        // Every field's own range, as declared once in `fields` (and shown by the UI).
+        super::fields::check_ranges(self, &mut c);
         // Cross-field rules only where each field is valid on its own, so one mistake gives one
         // message.
         if duration_ok(self) && self.warmup_s.is_finite() && self.warmup_s >= self.duration_s {
@@ -90,7 +87,6 @@ impl Scenario {
         }
 
         let m = &self.metrics;
-        c.real("metrics.bucket_s", m.bucket_s, 0.001, false, 3600.0);
         if duration_ok(self) && m.bucket_s.is_finite() && m.bucket_s >= 0.001 {
             let buckets = self.duration_s / m.bucket_s;
             if buckets > MAX_BUCKETS {
@@ -104,9 +100,7 @@ impl Scenario {
                 );
             }
         }
-        c.int("metrics.max_points", m.max_points as u64, 10, 100_000);
-        c.int("metrics.batches", m.batches as u64, 2, 1000);
-        // The model's own fields and rules.
+        // The model's rules joining fields.
         (self.model.descriptor().validate)(self, &mut c);
 
         if c.errors.is_empty() {

@@ -10,6 +10,7 @@ use crate::topology::routing::RoutingMetric;
 use crate::orbit::sites;
 use crate::scenario::validate::{duration_ok, Checker, MAX_SATELLITES, MAX_TOPOLOGY_STEPS};
 use crate::scenario::Scenario;
+use crate::scenario::fields::*;
 use serde::{Deserialize, Serialize};
 
 /// Constellation, rules and ground sites. A preset gives every orbital parameter; any
@@ -169,20 +170,17 @@ impl ConstellationScenario {
     }
 }
 
-/// Ranges of `constellation`, the seam of a star, the step budget and the ground sites.
+/// The rules joining fields (ranges are in [`groups`]), and the fields the panel does not show:
+/// the satellite budget, the seam of a star, Walker phasing, the epoch, the step budget and
+/// the ground sites.
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let k = &s.constellation;
     let spec = k.spec();
     let p = "constellation.";
     let f = |name: &str| format!("{p}{name}");
-    c.int(&f("planes"), spec.planes as u64, 1, 100);
-    c.int(&f("sats_per_plane"), spec.sats_per_plane as u64, 1, 100);
     if spec.planes >= 1 && spec.sats_per_plane >= 1 && spec.total() > MAX_SATELLITES && spec.planes <= 100 && spec.sats_per_plane <= 100 {
         c.push(&f("sats_per_plane"), format!("{} planes x {} is {} satellites, above the maximum {MAX_SATELLITES}", spec.planes, spec.sats_per_plane, spec.total()));
     }
-    c.real(&f("altitude_km"), spec.altitude_km, 100.0, false, 50_000.0);
-    c.real(&f("inclination_deg"), spec.inclination_deg, 0.0, false, 180.0);
-    c.real(&f("elevation_mask_deg"), spec.elevation_mask_deg, 0.0, false, 60.0);
     match spec.kind {
         WalkerKind::Star => {
             c.real(&f("raan_spacing_deg"), spec.raan_spacing_deg, 0.0, true, 180.0);
@@ -208,9 +206,6 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     if k.epoch_jd().is_none() {
         c.push(&f("epoch_utc"), format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", k.epoch_utc));
     }
-    c.real(&f("polar_cutoff_deg"), k.polar_cutoff_deg, 0.0, false, 90.0);
-    c.real(&f("hysteresis_deg"), k.hysteresis_deg, 0.0, false, 30.0);
-    c.real(&f("step_s"), k.step_s, 0.1, false, 600.0);
     if duration_ok(s) && k.step_s.is_finite() && k.step_s >= 0.1 && s.duration_s / k.step_s > MAX_TOPOLOGY_STEPS {
         c.push(&f("step_s"), format!("{} s gives {:.3e} steps over duration_s, above the maximum {MAX_TOPOLOGY_STEPS:.0e}", k.step_s, s.duration_s / k.step_s));
     }
@@ -226,4 +221,43 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             c.push(&f(name), e);
         }
     }
+}
+
+/// The groups of fields the parameter panel shows for this model, with their ranges (checked by
+/// `scenario::fields::check_ranges`).
+pub fn groups() -> Vec<Group> {
+    vec![
+        Group {
+            title: "Constellation",
+            fields: vec![
+                choice("constellation.preset", "Starting point", &[("iridium", "Iridium (paper 004 Table 2)"), ("iridium-800", "Iridium at 800 km (paper 000)"), ("walker-delta-53", "Walker delta 53°")], "The constellation whose orbital parameters the overrides below start from."),
+                int("constellation.planes", "Planes", "u32", None, 1, 100, "Override of the preset's number of orbital planes (at most 2000 satellites in all).").null_means("preset's"),
+                int("constellation.sats_per_plane", "Satellites per plane", "u32", None, 1, 100, "Override of the preset's satellites per plane.").null_means("preset's"),
+                real("constellation.altitude_km", "Altitude", Some("km"), 100.0, 50_000.0, "Override of the preset's altitude (Iridium: 780 km).").null_means("preset's"),
+                real("constellation.inclination_deg", "Inclination", Some("deg"), 0.0, 180.0, "Override of the preset's inclination (Iridium: 86.4°).").null_means("preset's"),
+                real("constellation.elevation_mask_deg", "Elevation mask", Some("deg"), 0.0, 60.0, "Lowest elevation at which a ground site sees a satellite (Iridium: 8.2°).").null_means("preset's"),
+                choice("constellation.propagation", "Orbits", &[("sgp4", "SGP4 (with J2 drift)"), ("two-body", "two-body (circular)")], "How satellites move: SGP4 from generated element sets, or ideal circular orbits."),
+                text("constellation.epoch_utc", "Epoch (UTC)", "Time zero of the run and of the element sets, like 2026-01-01T00:00:00Z."),
+            ],
+        },
+        Group {
+            title: "Links, access and routing",
+            fields: vec![
+                real("constellation.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (68° by default, MODELS.md)."),
+                boolean("constellation.seam_isls", "Links across the seam", "Teaching option: Iridium has no links between the counter-rotating planes at the seam (paper 004 Table 2)."),
+                choice("constellation.isl_pairing", "Cross-plane partner", &[("ahead", "half a slot ahead"), ("alternating", "alternating (ns-2)")], "Which satellite of the next plane each satellite links to."),
+                choice("constellation.access", "Access policy", &[("ns2", "ns-2 (keep until lost)"), ("highest-elevation", "highest elevation"), ("hysteresis", "highest elevation with hysteresis")], "How a ground site picks its satellite and when it hands over."),
+                real("constellation.hysteresis_deg", "Hysteresis margin", Some("deg"), 0.0, 30.0, "A new satellite must be this much higher to take over (hysteresis policy)."),
+                choice("constellation.routing", "Routing", &[("min-hop", "fewest hops (paper 004 Table 3)"), ("min-delay", "least delay")], "Route metric; ties are broken by delay."),
+                real("constellation.step_s", "Topology step", Some("s"), 0.1, 600.0, "Time between topology updates: links, access and routes."),
+                text("constellation.from", "From", "First ground site: a name from the site list or lat,lon (or click on the globe)."),
+                text("constellation.to", "To", "Second ground site."),
+            ],
+        },
+    ]
+}
+
+/// The model's objects in a scenario, with their keys as the structs declare them.
+pub fn objects() -> Vec<Object> {
+    vec![object::<ConstellationScenario>("constellation")]
 }

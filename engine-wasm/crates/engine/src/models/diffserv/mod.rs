@@ -13,7 +13,7 @@ use crate::scenario::{Scenario, ScenarioError, SharingKind};
 use serde::Serialize;
 
 /// The DiffServ model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "diffserv", summary_key: "diffserv", policy_path: Some("diffserv.sharing"), validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor { name: "diffserv", label: "a DiffServ router (paper 001)", summary_key: "diffserv", policy_path: Some("diffserv.sharing"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     let d = &s.diffserv;

@@ -4,6 +4,7 @@ use crate::traffic::profile::RateProfile;
 use crate::transport::congestion::CcKind;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::scenario::Scenario;
+use crate::scenario::fields::*;
 use serde::{Deserialize, Serialize};
 
 /// How AF and CS0 share the capacity EF leaves.
@@ -113,35 +114,71 @@ impl Default for DiffservScenario {
     }
 }
 
-/// Ranges of `diffserv` (the EF rates bounded by the capacity), the rate profiles and the work
-/// budget of one run.
+/// Largest relative amplitude of the capacity's and the EF rate's cosines.
+const AMPLITUDE_MAX: [f64; 2] = [0.95, 1.0];
+
+/// The rules the field table cannot say: the rate profiles (their own wording, and a trace's
+/// points) and the work budget of one run.
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let d = &s.diffserv;
     let f = |n: &str| format!("diffserv.{n}");
-    c.real(&f("capacity_bps"), d.capacity_bps, 1e4, false, 1e10);
-    c.real(&f("rtt_ms"), d.rtt_ms, 0.0, true, 10_000.0);
-    c.real(&f("packet_bytes"), d.packet_bytes, 40.0, false, 65_535.0);
-    c.real(&f("ef_bps"), d.ef_bps, 0.0, false, d.capacity_bps.max(0.0));
-    c.real(&f("ef_expected_bps"), d.ef_expected_bps, 0.0, false, 0.99 * d.capacity_bps.max(0.0));
-    c.real(&f("w_af"), d.w_af, 2.0, false, 10_000.0);
-    c.real(&f("w_cs0"), d.w_cs0, 2.0, false, 10_000.0);
-    c.int(&f("af_flows"), d.af_flows as u64, 0, 200);
-    c.int(&f("cs0_flows"), d.cs0_flows as u64, 0, 200);
-    c.int(&f("buffer_pkts"), d.buffer_pkts as u64, 0, 1_000_000);
-    for (name, profile, amp, lo) in [("capacity_profile", &d.capacity_profile, 0.95, 0.01), ("ef_profile", &d.ef_profile, 1.0, 0.0)] {
+    for (name, profile, amp, lo) in [("capacity_profile", &d.capacity_profile, AMPLITUDE_MAX[0], 0.01), ("ef_profile", &d.ef_profile, AMPLITUDE_MAX[1], 0.0)] {
         for (sub, m) in profile.check(amp, lo, 10.0) {
             c.push(&f(&format!("{name}.{sub}")), m);
         }
     }
-    if let Some(k) = d.k_af {
-        c.real(&f("k_af"), k, 0.02, false, 0.98);
-    }
-    if let Some(lr) = d.pss_lr_bits {
-        c.real(&f("pss_lr_bits"), lr, 0.0, false, 1e10);
-    }
-    c.real(&f("rate_window_s"), d.rate_window_s, s.metrics.bucket_s.min(1000.0), false, 1000.0);
     let pkts = d.capacity_bps / (d.packet_bytes * 8.0) * s.duration_s;
     if pkts.is_finite() && pkts > MAX_EXPECTED_ARRIVALS {
         c.push("duration_s", format!("{pkts:.3e} packets on the link, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; shorten the run"));
     }
+}
+
+/// The groups of fields the parameter panel shows for this model, with their ranges (checked by
+/// `scenario::fields::check_ranges`).
+pub fn groups() -> Vec<Group> {
+    vec![
+        Group {
+            title: "Link and classes",
+            fields: vec![
+                real("diffserv.capacity_bps", "Capacity C", Some("b/s"), 10_000.0, 1e10, "Link capacity (paper 001: 20 Mb/s); the average C_avg when it varies."),
+                real("diffserv.rtt_ms", "RTT", Some("ms"), 0.0, 10_000.0, "Round-trip time of the TCP flows (paper 001: 500 ms, a GEO link).").above_min(),
+                real("diffserv.packet_bytes", "Packet size", Some("bytes"), 40.0, 65_535.0, "Packet size of every class."),
+                int("diffserv.buffer_pkts", "Buffer per class", "u32", Some("packets"), 0, 1_000_000, "Buffer of each class; 0 means one bandwidth-delay product."),
+                number("diffserv.ef_bps", "EF rate", "f64", Some("b/s"), Bound::Fixed(0.0), Bound::Field { path: "diffserv.capacity_bps", times: 1.0, at_least: 0.0, at_most: f64::INFINITY }, "Constant bit rate of the EF (voice) class, served first."),
+                int("diffserv.af_flows", "AF flows", "u32", None, 0, 200, "TCP flows in the AF class."),
+                int("diffserv.cs0_flows", "CS0 flows", "u32", None, 0, 200, "TCP flows in the best-effort CS0 class."),
+                choice("diffserv.cc", "Congestion control", &[("new-reno", "NewReno (RFC 6582)"), ("cubic", "CUBIC (RFC 9438)")], "Congestion control of every TCP flow."),
+            ],
+        },
+        Group {
+            title: "Scheduler (PSS or DWRR)",
+            fields: vec![
+                choice("diffserv.sharing", "AF/CS0 sharing", &[("pss", "Priority Switching Scheduler"), ("dwrr", "Deficit Weighted Round Robin")], "How AF and CS0 share what EF leaves (paper 001)."),
+                real("diffserv.w_af", "Weight W_AF", Some("packets"), 2.0, 10_000.0, "WRR weight of AF; PSS derives its levels from the weights (eqs. 2-5)."),
+                real("diffserv.w_cs0", "Weight W_CS0", Some("packets"), 2.0, 10_000.0, "WRR weight of CS0."),
+                real("diffserv.k_af", "K_AF", None, 0.02, 0.98, "When set, W_AF = 100 K_AF and W_CS0 = 100 (1 - K_AF): the x axis of paper 001 Figs. 5-6.").null_means("from the weights"),
+                number("diffserv.ef_expected_bps", "Expected EF rate", "f64", Some("b/s"), Bound::Fixed(0.0), Bound::Field { path: "diffserv.capacity_bps", times: 0.99, at_least: 0.0, at_most: f64::INFINITY }, "EF rate PSS is configured for, R_EF^exp (eq. 3); below 0.99 C."),
+                boolean("diffserv.pss_credit_memory", "Credit memory", "PSS keeps its credit below L_R (§2.3, Algorithm 1 lines 4-7)."),
+                boolean("diffserv.pss_above_average", "Credit above the average", "PSS earns credit when the link runs faster than C_avg (§2.3, line 14)."),
+                real("diffserv.pss_lr_bits", "Resume level L_R", Some("bits"), 0.0, 1e10, "Empty: the paper's rule (0 on a fixed link, L_max BW on a varying one, T C_avg BW with memory).").null_means("paper's rule"),
+                number("diffserv.rate_window_s", "Rate window", "f64", Some("s"), Bound::Field { path: "metrics.bucket_s", times: 1.0, at_least: f64::NEG_INFINITY, at_most: 1000.0 }, Bound::Fixed(1000.0), "Window of the class output rates (paper 001: 1 s); at least one sample."),
+            ],
+        },
+        Group {
+            title: "Varying capacity and EF",
+            fields: vec![
+                choice("diffserv.capacity_profile.kind", "Capacity: shape", &[("constant", "constant"), ("cosine", "cosine"), ("trace", "steps (trace, edit as JSON)")], "How the capacity varies in time around its average. Paper 001 §4.2: cosine, amplitude 0.3, period 15 s."),
+                real("diffserv.capacity_profile.amplitude", "Capacity: amplitude", None, 0.0, AMPLITUDE_MAX[0], "Relative amplitude of the cosine, f(t) = 1 + a cos(2 pi t / T). Paper 001 §4.2: cosine, amplitude 0.3, period 15 s.").own_wording(),
+                real("diffserv.capacity_profile.period_s", "Capacity: period", Some("s"), 0.0, 1_000_000.0, "Period T of the cosine.").above_min().own_wording(),
+                choice("diffserv.ef_profile.kind", "EF rate: shape", &[("constant", "constant"), ("cosine", "cosine"), ("trace", "steps (trace, edit as JSON)")], "How the ef rate varies in time around its average. Paper 001 §4.2: cosine, amplitude 0.6, period 6.1 s."),
+                real("diffserv.ef_profile.amplitude", "EF rate: amplitude", None, 0.0, AMPLITUDE_MAX[1], "Relative amplitude of the cosine, f(t) = 1 + a cos(2 pi t / T). Paper 001 §4.2: cosine, amplitude 0.6, period 6.1 s.").own_wording(),
+                real("diffserv.ef_profile.period_s", "EF rate: period", Some("s"), 0.0, 1_000_000.0, "Period T of the cosine.").above_min().own_wording(),
+            ],
+        },
+    ]
+}
+
+/// The model's objects in a scenario, with their keys as the structs declare them.
+pub fn objects() -> Vec<Object> {
+    vec![object::<DiffservScenario>("diffserv")]
 }

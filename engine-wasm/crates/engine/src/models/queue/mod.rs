@@ -12,7 +12,7 @@ use crate::scenario::{Scenario, ScenarioError};
 use station::{Event, FifoStation, StationSummary};
 
 /// The queue model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "queue", summary_key: "queue", policy_path: None, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor { name: "queue", label: "a FIFO queue", summary_key: "queue", policy_path: None, groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     let streams = Streams::new(s.seed);

@@ -3,6 +3,7 @@
 
 use crate::scenario::validate::{duration_ok, Checker, MAX_CAPACITY_PKTS, MAX_EXPECTED_ARRIVALS, MAX_RATE_PPS};
 use crate::scenario::Scenario;
+use crate::scenario::fields::*;
 use serde::{Deserialize, Serialize};
 
 /// Arrival process of the offered traffic.
@@ -85,13 +86,11 @@ impl Default for QueueSpec {
     }
 }
 
-/// Ranges of `traffic` and `queue`, the arrival budget, and the stability rule of an unlimited
-/// queue.
+/// The rules joining fields (ranges are in [`groups`]): the arrival budget, and the stability
+/// rule of an unlimited queue.
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let rate_ok = |r: f64| r.is_finite() && r > 0.0 && r <= MAX_RATE_PPS;
     let t = &s.traffic;
-    c.int("traffic.flows", t.flows as u64, 1, 10_000);
-    c.real("traffic.rate_pps", t.rate_pps, 0.0, true, MAX_RATE_PPS);
     let expected = t.rate_pps * s.duration_s;
     if duration_ok(s) && rate_ok(t.rate_pps) && expected > MAX_EXPECTED_ARRIVALS {
         c.push(
@@ -104,19 +103,40 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     }
 
     let q = &s.queue;
-    c.real("queue.service_rate_pps", q.service_rate_pps, 0.0, true, MAX_RATE_PPS);
-    match q.capacity_pkts {
-        Some(k) => c.int("queue.capacity_pkts", k as u64, 0, MAX_CAPACITY_PKTS as u64),
-        None => {
-            if rate_ok(t.rate_pps) && rate_ok(q.service_rate_pps) && t.rate_pps >= q.service_rate_pps {
-                c.push(
-                    "queue.capacity_pkts",
-                    format!(
-                        "unlimited (null) needs traffic.rate_pps ({}) below queue.service_rate_pps ({}), otherwise the queue grows without bound; set a capacity from 0 to {MAX_CAPACITY_PKTS}",
-                        t.rate_pps, q.service_rate_pps
-                    ),
-                );
-            }
-        }
+    if q.capacity_pkts.is_none() && rate_ok(t.rate_pps) && rate_ok(q.service_rate_pps) && t.rate_pps >= q.service_rate_pps {
+        c.push(
+            "queue.capacity_pkts",
+            format!(
+                "unlimited (null) needs traffic.rate_pps ({}) below queue.service_rate_pps ({}), otherwise the queue grows without bound; set a capacity from 0 to {MAX_CAPACITY_PKTS}",
+                t.rate_pps, q.service_rate_pps
+            ),
+        );
     }
+}
+
+/// The groups of fields the parameter panel shows for this model, with their ranges (checked by
+/// `scenario::fields::check_ranges`).
+pub fn groups() -> Vec<Group> {
+    vec![
+        Group {
+            title: "Traffic",
+            fields: vec![
+                int("traffic.flows", "Flows", "u32", None, 1, 10_000, "Independent Poisson sources sharing the total rate, each with its own random stream."),
+                real("traffic.rate_pps", "Arrival rate λ", Some("packets/s"), 0.0, MAX_RATE_PPS, "Total arrival rate of all flows together.").above_min(),
+            ],
+        },
+        Group {
+            title: "Queue",
+            fields: vec![
+                choice("queue.service", "Service times", &[("exponential", "exponential (M/M/1)"), ("deterministic", "constant (M/D/1)")], "Distribution of the service time, mean 1/μ."),
+                real("queue.service_rate_pps", "Service rate μ", Some("packets/s"), 0.0, MAX_RATE_PPS, "Packets served per second; the load is λ/μ.").above_min(),
+                int("queue.capacity_pkts", "Waiting room K", "u32", Some("packets"), 0, MAX_CAPACITY_PKTS as u64, "Places in the queue, not counting the packet in service; an arrival finding it full is dropped. Empty: unlimited (needs λ < μ).").null_means("unlimited"),
+            ],
+        },
+    ]
+}
+
+/// The model's objects in a scenario, with their keys as the structs declare them.
+pub fn objects() -> Vec<Object> {
+    vec![object::<TrafficSpec>("traffic"), object::<QueueSpec>("queue")]
 }

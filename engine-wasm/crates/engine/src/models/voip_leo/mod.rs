@@ -17,7 +17,7 @@ use run::{Event, VoipLeo, VoipSummary};
 use scenario::DelaySource;
 
 /// The VoIP-over-LEO model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "voip-leo", summary_key: "voip", policy_path: Some("voip.policy"), validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor { name: "voip-leo", label: "VoIP over LEO (paper 000)", summary_key: "voip", policy_path: Some("voip.policy"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     // Paper 000's constellation (66 satellites at 800 km) between the server and the users: its

@@ -7,6 +7,7 @@ use crate::sched::per_flow::LmsPolicy;
 use crate::orbit::sites;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::scenario::Scenario;
+use crate::scenario::fields::*;
 use serde::{Deserialize, Serialize};
 
 /// n VoIP flows from a server through the constellation to n mobile receivers behind one last
@@ -124,44 +125,17 @@ impl VoipScenario {
     }
 }
 
-/// Ranges of `voip`, the route's 48 h limit, the sites, and the work budget of one run.
+/// The rules joining fields (ranges are in [`groups`]): the delay range, the route's 48 h
+/// limit, the sites, and the work budget of one run.
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let v = &s.voip;
     let f = |name: &str| format!("voip.{name}");
-    c.int(&f("flows"), v.flows as u64, 1, 2000);
-    c.real(&f("codes_timeout_ms"), v.codes_timeout_ms, 0.0, true, 10_000.0);
-    c.real(&f("delay_bound_ms"), v.delay_bound_ms, 0.0, true, 10_000.0);
-    c.real(&f("delay_violation_prob"), v.delay_violation_prob, 0.0, true, 0.999);
-    c.real(&f("lms.snr_ref_db"), v.lms.snr_ref_db, -10.0, false, 40.0);
-    c.real(&f("lms.speed_kmh"), v.lms.speed_kmh, 0.0, false, 1000.0);
-    c.real(&f("lms.carrier_ghz"), v.lms.carrier_ghz, 0.1, false, 100.0);
-    c.real(&f("lms.state_duration_scale_s"), v.lms.state_duration_scale_s, 0.01, false, 1e6);
-    c.real(&f("lms.state_step_s"), v.lms.state_step_s, 0.001, false, 1.0);
-    c.real(&f("lms.corr_distance_m"), v.lms.corr_distance_m, 0.01, false, 1000.0);
-    c.real(&f("harq.first_tx_bits_per_symbol"), v.harq.first_tx_bits_per_symbol, 0.0, true, 2.0);
-    c.real(&f("harq.code_gap"), v.harq.code_gap, 0.0, false, 1.0);
-    c.int(&f("harq.max_retx"), v.harq.max_retx as u64, 0, 10);
-    c.real(&f("harq.round_trip_ms"), v.harq.round_trip_ms, 0.0, true, 1000.0);
-    c.real(&f("link_rate_bps"), v.link_rate_bps, 1e3, false, 1e10);
-    c.real(&f("packet_bytes"), v.packet_bytes, 1.0, false, 65_535.0);
-    c.real(&f("rate_bps"), v.rate_bps, 100.0, false, 1e8);
-    c.real(&f("mean_on_ms"), v.mean_on_ms, 0.0, true, 1e6);
-    c.real(&f("mean_off_ms"), v.mean_off_ms, 0.0, true, 1e6);
-    c.real(&f("pareto_shape"), v.pareto_shape, 1.0, true, 10.0);
-    c.real(&f("constellation_delay_ms[0]"), v.constellation_delay_ms[0], 0.0, false, 1000.0);
-    c.real(&f("constellation_delay_ms[1]"), v.constellation_delay_ms[1], 0.0, false, 1000.0);
     if v.constellation_delay_ms[0] > v.constellation_delay_ms[1] {
         c.push(&f("constellation_delay_ms"), format!("[{}, {}]: the minimum is above the maximum", v.constellation_delay_ms[0], v.constellation_delay_ms[1]));
     }
-    c.real(&f("last_hop_delay_ms"), v.last_hop_delay_ms, 0.0, false, 1000.0);
-    c.real(&f("trace_offset_max_s"), v.trace_offset_max_s, 0.0, false, 86_400.0);
     if v.delay_source == DelaySource::Route && s.duration_s.is_finite() && s.duration_s + v.trace_offset_max_s > 2.0 * 86_400.0 {
         c.push(&f("delay_source"), format!("`route` follows at most 48 h of the constellation: duration_s ({}) + trace_offset_max_s ({}) is longer; use `range` or a shorter run", s.duration_s, v.trace_offset_max_s));
     }
-    c.real(&f("rtt_ms"), v.rtt_ms, 0.0, true, 10_000.0);
-    c.real(&f("pf_window"), v.pf_window, 1.0, false, 1e6);
-    c.real(&f("advantage"), v.advantage, 0.0, false, 50.0);
-    c.int(&f("snr_traces"), v.snr_traces as u64, 0, 8);
     for (name, site) in [("server_site", &v.server_site), ("users_site", &v.users_site)] {
         if let Err(e) = sites::resolve(site, &[]) {
             c.push(&f(name), e);
@@ -172,4 +146,69 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     if pkts.is_finite() && pkts > MAX_EXPECTED_ARRIVALS {
         c.push(&f("flows"), format!("{pkts:.3e} packets over duration_s, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; fewer flows or a shorter run"));
     }
+}
+
+/// The groups of fields the parameter panel shows for this model, with their ranges (checked by
+/// `scenario::fields::check_ranges`).
+pub fn groups() -> Vec<Group> {
+    vec![
+        Group {
+            title: "Voice traffic",
+            fields: vec![
+                int("voip.flows", "Calls", "u32", None, 1, 2_000, "VoIP flows, one per mobile receiver, sharing the LMS link."),
+                choice("voip.codec", "Codec", &[("g711", "G.711"), ("g711-plc", "G.711 with PLC"), ("g729", "G.729"), ("g729a-vad", "G.729A with VAD"), ("g723.1-6.3", "G.723.1 6.3 kb/s")], "Codec of the E-model (ITU-T G.107) that turns delay and loss into MOS."),
+                real("voip.rate_bps", "Talk-spurt rate", Some("b/s"), 100.0, 1e8, "Rate while talking (paper 000: 64 kb/s)."),
+                real("voip.packet_bytes", "Packet size", Some("bytes"), 1.0, 65_535.0, "VoIP packet size (paper 000: 210 bytes)."),
+                real("voip.mean_on_ms", "Mean talk spurt", Some("ms"), 0.0, 1_000_000.0, "Mean Pareto on-period (paper 000: 500 ms).").above_min(),
+                real("voip.mean_off_ms", "Mean silence", Some("ms"), 0.0, 1_000_000.0, "Mean Pareto off-period (paper 000: 50 ms).").above_min(),
+                real("voip.pareto_shape", "Pareto shape", None, 1.0, 10.0, "Shape of the on and off periods (MODELS.md: 1.5).").above_min(),
+                real("voip.advantage", "Advantage factor A", None, 0.0, 50.0, "E-model advantage factor (paper 000: 20 for satellite)."),
+            ],
+        },
+        Group {
+            title: "Scheduler on the LMS link",
+            fields: vec![
+                choice("voip.policy", "Policy", &[("dt-s", "DropTail, small buffer (DT_S)"), ("dt-h", "DropTail, huge buffer (DT_H)"), ("rr", "Round Robin"), ("pf", "Proportional Fair"), ("codes", "CoDeS"), ("m-lwdf", "M-LWDF"), ("exp-pf", "EXP-PF"), ("fq-codel", "FQ-CoDel")], "How the last satellite shares the LMS link among the receivers (paper 000)."),
+                real("voip.codes_timeout_ms", "CoDeS timeout", Some("ms"), 0.0, 10_000.0, "Packets older than this are dropped (paper 000: 50 to 200, default 100).").above_min(),
+                real("voip.pf_window", "PF window", Some("decisions"), 1.0, 1_000_000.0, "Averaging window of the PF rate average (ns-3: 99)."),
+                real("voip.delay_bound_ms", "Delay bound τ", Some("ms"), 0.0, 10_000.0, "Delay bound of M-LWDF and EXP-PF.").above_min(),
+                real("voip.delay_violation_prob", "Violation probability δ", None, 0.0, 0.999, "Target probability of exceeding τ (M-LWDF, EXP-PF).").above_min(),
+                real("voip.rtt_ms", "Buffer RTT", Some("ms"), 0.0, 10_000.0, "Mean RTT in the buffer rule B = RTT C / √n.").above_min(),
+            ],
+        },
+        Group {
+            title: "LMS channel and HARQ",
+            fields: vec![
+                real("voip.lms.snr_ref_db", "Reference SNR", Some("dB"), -10.0, 40.0, "SNR of the line-of-sight state."),
+                real("voip.lms.speed_kmh", "Receiver speed", Some("km/h"), 0.0, 1000.0, "Speed of the mobile receivers (fading rate)."),
+                real("voip.lms.carrier_ghz", "Carrier", Some("GHz"), 0.1, 100.0, "Carrier frequency (S band: 2.2 GHz)."),
+                real("voip.lms.state_duration_scale_s", "State duration scale", Some("s"), 0.01, 1_000_000.0, "Scales the mean durations of the good/bad channel states."),
+                real("voip.lms.state_step_s", "Channel step", Some("s"), 0.001, 1.0, "Time step of the channel samples."),
+                real("voip.lms.corr_distance_m", "Correlation distance", Some("m"), 0.01, 1000.0, "Shadowing correlation distance."),
+                real("voip.link_rate_bps", "Coded link rate", Some("b/s"), 1000.0, 1e10, "Coded bit rate of the LMS link (paper 000: 9.4 Mb/s)."),
+                real("voip.harq.first_tx_bits_per_symbol", "First-transmission rate", Some("bits/symbol"), 0.0, 2.0, "Code rate of the first HARQ transmission (calibrated to paper 000 Table II: 1.5).").above_min(),
+                real("voip.harq.code_gap", "Code gap", None, 0.0, 1.0, "Gap to capacity of the code."),
+                int("voip.harq.max_retx", "Retransmissions", "u32", None, 0, 10, "Most HARQ retransmissions of one packet."),
+                real("voip.harq.round_trip_ms", "HARQ round trip", Some("ms"), 0.0, 1000.0, "Time before a retransmission.").above_min(),
+                int("voip.snr_traces", "SNR traces charted", "u32", None, 0, 8, "Receivers whose SNR is charted."),
+            ],
+        },
+        Group {
+            title: "Path through the constellation",
+            fields: vec![
+                choice("voip.delay_source", "Delay source", &[("route", "the route, offset per flow"), ("range", "a fixed delay per flow")], "route: one delay trace of the constellation route, offset per flow (paper 000 §II-A); range: a fixed delay drawn per flow."),
+                real("voip.trace_offset_max_s", "Largest trace offset", Some("s"), 0.0, 86_400.0, "Largest time offset of a flow into the delay trace (route)."),
+                real("voip.constellation_delay_ms[0]", "Delay range: low", Some("ms"), 0.0, 1000.0, "Lowest server-to-satellite delay (range; paper 000: 70 ms)."),
+                real("voip.constellation_delay_ms[1]", "Delay range: high", Some("ms"), 0.0, 1000.0, "Highest server-to-satellite delay (range; paper 000: 90 ms)."),
+                real("voip.last_hop_delay_ms", "Last hop", Some("ms"), 0.0, 1000.0, "Propagation from the last satellite to the receivers."),
+                text("voip.server_site", "Server site", "Where the server is: a site name or lat,lon."),
+                text("voip.users_site", "Receivers site", "Where the mobile receivers are."),
+            ],
+        },
+    ]
+}
+
+/// The model's objects in a scenario, with their keys as the structs declare them.
+pub fn objects() -> Vec<Object> {
+    vec![object::<VoipScenario>("voip"), object::<LmsParams>("voip.lms"), object::<HarqParams>("voip.harq")]
 }
