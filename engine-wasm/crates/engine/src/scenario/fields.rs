@@ -334,6 +334,7 @@ pub fn schema_json() -> String {
     #[derive(Serialize)]
     struct Schema {
         scenario_version: u32,
+        oldest_scenario_version: u32,
         max_seed: u64,
         common_objects: Vec<Object>,
         models: Vec<ModelEntry>,
@@ -347,6 +348,7 @@ pub fn schema_json() -> String {
         .collect();
     let schema = Schema {
         scenario_version: super::SCENARIO_VERSION,
+        oldest_scenario_version: super::OLDEST_VERSION,
         max_seed: MAX_SEED,
         common_objects: vec![object::<Scenario>(""), object::<super::MetricsSpec>("metrics")],
         models,

@@ -28,18 +28,27 @@ pub use error::{FieldError, ScenarioError};
 
 use serde::{Deserialize, Serialize};
 
-/// The scenario format version this engine reads and writes.
-pub const SCENARIO_VERSION: u32 = 1;
+/// The scenario format version this engine writes. Version 2 holds the common fields and the
+/// sections of the model that runs, nothing else.
+pub const SCENARIO_VERSION: u32 = 2;
+
+/// The oldest version this engine reads. Version 1 carried every model's section; reading it
+/// drops the sections the model does not use (they did nothing) and gives version 2, so old
+/// files and links replay identically.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// Largest seed accepted: 2^53 - 1, so that a seed survives a round trip through a JavaScript
 /// number (a shared link must replay the same run).
 pub const MAX_SEED: u64 = (1u64 << 53) - 1;
 
-/// A complete description of one run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A complete description of one run. In memory it has every model's section (the ones the
+/// model does not use keep their defaults); written, it has only the running model's
+/// ([`sections`]).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
-    /// Format version; must be [`SCENARIO_VERSION`]. Required.
+    /// Format version: [`SCENARIO_VERSION`] (or [`OLDEST_VERSION`], migrated when read).
+    /// Required.
     #[serde(default)]
     pub version: Option<u32>,
     /// Which model runs (the registry in `models`; the FIFO queue by default).
@@ -78,6 +87,57 @@ pub struct Scenario {
     /// A DiffServ router with PSS or DWRR (used when `model` is `diffserv`).
     #[serde(default)]
     pub diffserv: DiffservScenario,
+}
+
+/// The top-level sections of a model's scenario (`traffic` and `queue` for the queue model):
+/// its objects without a dot in their path.
+pub fn sections(model: ModelKind) -> Vec<&'static str> {
+    (model.descriptor().objects)().into_iter().map(|o| o.path).filter(|p| !p.contains('.')).collect()
+}
+
+impl Serialize for Scenario {
+    /// The common fields and the running model's sections, in declaration order.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Written<'a> {
+            version: Option<u32>,
+            model: ModelKind,
+            name: &'a str,
+            description: &'a str,
+            seed: u64,
+            duration_s: f64,
+            warmup_s: f64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            traffic: Option<&'a TrafficSpec>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            queue: Option<&'a QueueSpec>,
+            metrics: &'a MetricsSpec,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            constellation: Option<&'a ConstellationScenario>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            voip: Option<&'a VoipScenario>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            diffserv: Option<&'a DiffservScenario>,
+        }
+        let own = sections(self.model);
+        let has = |name: &str| own.contains(&name);
+        Written {
+            version: self.version,
+            model: self.model,
+            name: &self.name,
+            description: &self.description,
+            seed: self.seed,
+            duration_s: self.duration_s,
+            warmup_s: self.warmup_s,
+            traffic: has("traffic").then_some(&self.traffic),
+            queue: has("queue").then_some(&self.queue),
+            metrics: &self.metrics,
+            constellation: has("constellation").then_some(&self.constellation),
+            voip: has("voip").then_some(&self.voip),
+            diffserv: has("diffserv").then_some(&self.diffserv),
+        }
+        .serialize(serializer)
+    }
 }
 
 /// Recording options.
@@ -157,10 +217,23 @@ impl Scenario {
     }
 
     /// Parses without range validation (types and field names are still checked).
+    /// A version 1 scenario is migrated (see [`OLDEST_VERSION`]); a version 2 scenario with
+    /// another model's section is refused at that section.
     pub fn parse_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let migrated = migrate(text)?;
+        let text = migrated.as_deref().unwrap_or(text);
+        let mut scenario = Self::parse_exact(text)?;
+        if scenario.version == Some(OLDEST_VERSION) {
+            scenario.version = Some(SCENARIO_VERSION);
+        }
+        Ok(scenario)
+    }
+
+    /// Reads the JSON as it is (no migration).
+    fn parse_exact(text: &str) -> Result<Scenario, ScenarioError> {
         let de = &mut serde_json::Deserializer::from_str(text);
-        let parsed: Result<Scenario, _> = serde_path_to_error::deserialize(de);
-        parsed.map_err(|err| {
+        let parsed: Result<Scenario, _> = serde_path_to_error::deserialize(&mut *de);
+        let scenario = parsed.map_err(|err| {
             let path = err.path().to_string();
             let inner = err.into_inner();
             if inner.is_syntax() && !path.is_empty() && path != "." && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
@@ -177,7 +250,10 @@ impl Scenario {
             }
             let message = strip_position(&inner.to_string());
             ScenarioError::Field(FieldError::new(field_path(&path, &message), message))
-        })
+        })?;
+        // Nothing may follow the scenario: `{...} garbage` is a syntax error, not a scenario.
+        de.end().map_err(|e| ScenarioError::Syntax { line: e.line(), column: e.column(), message: strip_position(&e.to_string()) })?;
+        Ok(scenario)
     }
 
     /// The scenario as pretty JSON, with every default written out.
@@ -188,6 +264,45 @@ impl Scenario {
     /// Offered load rho = lambda / mu.
     pub fn load(&self) -> f64 {
         self.traffic.rate_pps / self.queue.service_rate_pps
+    }
+}
+
+/// Sections of other models: dropped from a version 1 scenario (the text to read instead), an
+/// error in a version 2 one. Anything else (bad JSON, an unknown model or version) is left to
+/// the reading and validation that follow, which report it.
+fn migrate(text: &str) -> Result<Option<String>, ScenarioError> {
+    let Ok(serde_json::Value::Object(mut map)) = serde_json::from_str::<serde_json::Value>(text) else { return Ok(None) };
+    let version = map.get("version").and_then(serde_json::Value::as_u64);
+    let model = match map.get("model") {
+        None => ModelKind::default(),
+        Some(m) => match m.as_str().and_then(ModelKind::from_name) {
+            Some(k) => k,
+            None => return Ok(None),
+        },
+    };
+    let own = sections(model);
+    let foreign: Vec<String> = ModelKind::ALL.iter().flat_map(|&k| sections(k)).filter(|s| !own.contains(s) && map.contains_key(*s)).map(String::from).collect();
+    if foreign.is_empty() {
+        return Ok(None);
+    }
+    match version {
+        Some(v) if v == OLDEST_VERSION as u64 => {
+            for key in &foreign {
+                map.remove(key);
+            }
+            Ok(Some(serde_json::Value::Object(map).to_string()))
+        }
+        Some(v) if v == SCENARIO_VERSION as u64 => {
+            let errors = foreign
+                .iter()
+                .map(|key| {
+                    let owner = ModelKind::ALL.iter().find(|&&k| sections(k).contains(&key.as_str())).map_or("another", |k| k.name());
+                    FieldError::new(key, format!("is a section of the {owner} model, not of the {} model (its sections: {}); remove it, or set `model`", model.name(), own.join(", ")))
+                })
+                .collect();
+            Err(ScenarioError::Invalid(errors))
+        }
+        _ => Ok(None),
     }
 }
 
@@ -250,6 +365,11 @@ mod tests {
             other => panic!("expected a syntax error, got {other:?}"),
         }
         assert!(matches!(Scenario::from_json(""), Err(ScenarioError::Syntax { .. })));
+        // Trailing characters after the scenario used to be ignored.
+        match Scenario::from_json("{\"version\": 2} 0-45 ms") {
+            Err(ScenarioError::Syntax { line, column, message }) => assert_eq!((line, column, message.as_str()), (1, 16, "trailing characters")),
+            other => panic!("expected a syntax error, got {other:?}"),
+        }
     }
 
     #[test]
@@ -278,12 +398,40 @@ mod tests {
     }
 
     #[test]
+    fn written_scenarios_hold_only_the_running_models_sections() {
+        for &k in ModelKind::ALL {
+            let s = Scenario { model: k, ..Scenario::default() };
+            let v: serde_json::Value = serde_json::from_str(&s.to_json_pretty()).unwrap();
+            let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+            for section in ["traffic", "queue", "constellation", "voip", "diffserv"] {
+                assert_eq!(keys.contains(&section), sections(k).contains(&section), "{}: {section} in {keys:?}", k.name());
+            }
+            assert_eq!(v["version"], 2);
+            assert_eq!(Scenario::from_json(&s.to_json_pretty()).unwrap(), s, "{}", k.name());
+        }
+    }
+
+    #[test]
+    fn version_1_files_are_migrated_and_version_2_refuses_another_models_section() {
+        // An old file (every section written out, as `skyqueue defaults` used to) reads as the
+        // same scenario, at version 2, with the other models' sections back at their defaults.
+        let old = r#"{"version": 1, "model": "voip-leo", "voip": {"flows": 12}, "traffic": {"flows": 0}, "diffserv": {"w_af": 5}}"#;
+        let s = Scenario::from_json(old).unwrap();
+        assert_eq!((s.version, s.voip.flows, s.traffic.flows, s.diffserv.w_af), (Some(2), 12, 1, 20.0));
+        let new = r#"{"version": 2, "model": "voip-leo", "voip": {"flows": 12}, "traffic": {"flows": 3}}"#;
+        let e = Scenario::from_json(new).unwrap_err().field_errors();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].path, "traffic");
+        assert_eq!(e[0].message, "is a section of the queue model, not of the voip-leo model (its sections: voip); remove it, or set `model`");
+    }
+
+    #[test]
     fn a_non_string_option_is_a_field_error_not_a_syntax_error() {
         // serde_json calls this "expected value" at a line and column, as if the JSON were bad.
-        for json in [r#"{"version": 1, "voip": {"policy": true}}"#, r#"{"version": 1, "voip": {"policy": 3}}"#] {
+        for json in [r#"{"version": 2, "model": "voip-leo", "voip": {"policy": true}}"#, r#"{"version": 1, "model": "voip-leo", "voip": {"policy": 3}}"#] {
             let err = Scenario::from_json(json).unwrap_err();
             assert_eq!(err.field_errors(), vec![FieldError::new("voip.policy", OPTION_EXPECTED)], "{json}");
         }
-        assert!(matches!(Scenario::from_json(r#"{"version": 1, "voip": {"policy": }}"#), Err(ScenarioError::Syntax { .. })));
+        assert!(matches!(Scenario::from_json(r#"{"version": 1, "model": "voip-leo", "voip": {"policy": }}"#), Err(ScenarioError::Syntax { .. })));
     }
 }

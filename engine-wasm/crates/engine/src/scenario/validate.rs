@@ -1,7 +1,7 @@
 //! Range validation: every field is checked and every problem is reported, each with its path
 //! and the allowed range, so that a user fixes a scenario in one pass.
 
-use super::{FieldError, Scenario, ScenarioError, SCENARIO_VERSION};
+use super::{FieldError, Scenario, ScenarioError, OLDEST_VERSION, SCENARIO_VERSION};
 
 /// Longest run accepted [s]: 30 days of simulated time.
 pub const MAX_DURATION_S: f64 = 30.0 * 86_400.0;
@@ -72,9 +72,9 @@ impl Scenario {
     pub fn validate(&self) -> Result<(), ScenarioError> {
         let mut c = Checker::default();
         match self.version {
-            None => c.push("version", format!("missing; this engine reads scenario version {SCENARIO_VERSION}")),
+            None => c.push("version", format!("missing; this engine reads scenario versions {OLDEST_VERSION} to {SCENARIO_VERSION}")),
             Some(v) if v != SCENARIO_VERSION => {
-                c.push("version", format!("{v} is not supported (allowed: {SCENARIO_VERSION})"))
+                c.push("version", format!("{v} is not supported (allowed: {OLDEST_VERSION} to {SCENARIO_VERSION})"))
             }
             Some(_) => {}
         }
@@ -163,8 +163,9 @@ mod tests {
 
     #[test]
     fn version_is_required_and_checked() {
-        assert_eq!(errors("{}"), vec!["version: missing; this engine reads scenario version 1"]);
-        assert_eq!(errors(r#"{"version": 2}"#), vec!["version: 2 is not supported (allowed: 1)"]);
+        assert_eq!(errors("{}"), vec!["version: missing; this engine reads scenario versions 1 to 2"]);
+        assert_eq!(errors(r#"{"version": 3}"#), vec!["version: 3 is not supported (allowed: 1 to 2)"]);
+        assert!(errors(r#"{"version": 2}"#).is_empty());
     }
 
     #[test]

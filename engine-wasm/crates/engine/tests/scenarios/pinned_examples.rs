@@ -5,8 +5,11 @@
 //! pinned` rewrites them).
 //!
 //! The scenario echo of the results file is left out on purpose: the format of the scenario
-//! may change (with a migration) while the run it describes stays the same.
+//! may change (with a migration) while the run it describes stays the same. Each example is
+//! also replayed as a version 1 file (every model's section written out, as `skyqueue
+//! defaults` and results files did before version 2) and must give the same results.
 
+use engine::scenario::{ModelKind, Scenario};
 use engine::Simulation;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -65,6 +68,22 @@ fn summary_text(results_json: &str) -> String {
     results_json[start + 1..end].trim_end_matches(',').to_string()
 }
 
+/// The example as a version 1 file: version 1, and every model's section that it lacks,
+/// with its defaults.
+fn as_version_1(text: &str) -> String {
+    let mut v: Value = serde_json::from_str(text).unwrap();
+    for &k in ModelKind::ALL {
+        let defaults: Value = serde_json::from_str(&Scenario { model: k, ..Scenario::default() }.to_json_pretty()).unwrap();
+        for section in engine::scenario::sections(k) {
+            if v.get(section).is_none() {
+                v[section] = defaults[section].clone();
+            }
+        }
+    }
+    v["version"] = json!(1);
+    v.to_string()
+}
+
 #[test]
 fn every_example_is_pinned() {
     let files = examples();
@@ -79,9 +98,14 @@ fn every_example_is_pinned() {
                         .iter()
                         .map(|p| {
                             let text = std::fs::read_to_string(p).unwrap();
-                            let mut sim = Simulation::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-                            sim.run_to_end();
-                            (p.file_stem().unwrap().to_string_lossy().to_string(), pinned(&sim.results_json()))
+                            let run = |text: &str| {
+                                let mut sim = Simulation::from_json(text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                                sim.run_to_end();
+                                sim.results_json()
+                            };
+                            let results = run(&text);
+                            assert_eq!(run(&as_version_1(&text)), results, "{} as a version 1 file", p.display());
+                            (p.file_stem().unwrap().to_string_lossy().to_string(), pinned(&results))
                         })
                         .collect::<Vec<_>>()
                 })
