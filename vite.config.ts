@@ -24,7 +24,8 @@ function offline(): Plugin {
 }
 
 // Cesium's static files are served from our own origin: the app never fetches from outside
-// (no ion, no CDN). See ../shared/design/TOOLCHAIN.md, "Vite, React, wasm, Cesium".
+// (no ion, no CDN): Workers, ThirdParty, Assets and Widgets are copied to /cesium, and
+// CESIUM_BASE_URL points there.
 const cesium = 'node_modules/cesium/Build/Cesium';
 
 export default defineConfig({

@@ -4,7 +4,7 @@ import { loadWasmForNode, Simulation, sgp4Teme } from './wasmNode';
 
 /**
  * The engine's SGP4 (Rust `sgp4` crate, AFSPC mode) against satellite.js on the same element
- * sets: positions within 1 km over 24 h (MODELS.md §1, issue "Iridium constellation" item 8).
+ * sets: positions within 1 km over 24 h (docs/REPRODUCTION.md, issue "Iridium constellation" item 8).
  */
 describe('SGP4: engine vs satellite.js', () => {
   let tles: [string, string][] = [];

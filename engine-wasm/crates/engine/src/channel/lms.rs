@@ -1,5 +1,5 @@
 //! Land Mobile Satellite channel: Perez-Fontan's three-state model with a Loo process in each
-//! state (MODELS.md §2; paper 000 §II-A, "Intermediate Tree Shadowed (ITS) environment").
+//! state (docs/REPRODUCTION.md; paper 000 §II-A, "Intermediate Tree Shadowed (ITS) environment").
 //!
 //! - A Markov chain over states 1 (line of sight), 2 (moderate shadowing), 3 (deep shadowing),
 //!   stepped every `state_step` [s].
@@ -7,9 +7,9 @@
 //!   psi^2) [dB], slowly varying (first-order Gauss-Markov in dB with correlation distance
 //!   `corr_distance_m` at the receiver speed), plus a diffuse complex Gaussian of power 10^(MP/10)
 //!   with a Clarke/Jakes Doppler spectrum of maximum frequency f_d = v f_c / c.
-//! - SNR(t) = SNR_ref + 20 log10 |A e^{j phi} + h_d(t)| (MODELS.md §2).
+//! - SNR(t) = SNR_ref + 20 log10 |A e^{j phi} + h_d(t)| (docs/REPRODUCTION.md).
 //!
-//! The transition matrix is not in our sources (MODELS.md): P_ii = 1 - step / D_i and the rest
+//! The transition matrix is not in our sources (docs/REPRODUCTION.md): P_ii = 1 - step / D_i and the rest
 //! of row i spread over the other states in proportion to W. With D_i = D0 / (1 - W_i) the
 //! chain's stationary distribution is exactly W (flow balance: W_i / D_i = sum_j W_j W_i /
 //! (D_j (1 - W_j)) holds when D_j (1 - W_j) is constant), so we derive the durations that way
@@ -25,9 +25,9 @@ use crate::kernel::{math, RngStream};
 use core::f64::consts::PI;
 use serde::{Deserialize, Serialize};
 
-/// ITS, S-band, 40 deg elevation: state probabilities W (MODELS.md §2).
+/// ITS, S-band, 40 deg elevation: state probabilities W (docs/REPRODUCTION.md).
 pub const ITS_STATE_PROBABILITIES: [f64; 3] = [0.3929, 0.3571, 0.25];
-/// ITS Loo parameters per state: (alpha, psi, MP) [dB] (MODELS.md §2).
+/// ITS Loo parameters per state: (alpha, psi, MP) [dB] (docs/REPRODUCTION.md).
 pub const ITS_LOO_DB: [(f64, f64, f64); 3] = [(-0.4, 1.5, -13.2), (-8.2, 3.9, -12.7), (-17.0, 3.14, -10.0)];
 
 /// Sinusoids in the diffuse-component generator.
@@ -119,7 +119,7 @@ fn cmul(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
 }
 
 impl LmsChannel {
-    /// A channel with its own random stream (one per receiver, MODELS.md §2).
+    /// A channel with its own random stream (one per receiver, docs/REPRODUCTION.md).
     pub fn new(p: LmsParams, mut rng: RngStream) -> Self {
         let w = ITS_STATE_PROBABILITIES;
         let d = p.mean_durations_s();

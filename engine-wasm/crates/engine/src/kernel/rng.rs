@@ -5,7 +5,7 @@
 //! `"traffic.flow[3]"`. Streams are derived, not split off a shared generator, so adding,
 //! removing or re-ordering one component never changes another component's draws: two
 //! schedulers are compared on exactly the same arrivals ("common random numbers",
-//! ARCHITECTURE.md, Randomness).
+//! docs/ADDING-A-MODEL.md, "Randomness").
 //!
 //! Generator: xoshiro256++ (Blackman & Vigna, "Scrambled linear pseudorandom number
 //! generators", ACM TOMS 2021), seeded through SplitMix64 from the seed and the FNV-1a hash of

@@ -1,4 +1,4 @@
-//! Adaptive HARQ on the LMS link (paper 000 §II-B, its reference [13]; MODELS.md §3).
+//! Adaptive HARQ on the LMS link (paper 000 §II-B, its reference [13]; docs/REPRODUCTION.md).
 //!
 //! A packet is decoded when the mutual information accumulated over every symbol received for
 //! it reaches K (1 + eps) bits. The first transmission carries K / b1 symbols (b1 bits per
@@ -9,7 +9,7 @@
 //! packet is decoded at most 3 x 20 ms + the transmission times after it first went out, "at
 //! most 70 ms after entering the HARQ module" (paper 000).
 //!
-//! MI per QPSK symbol at linear SNR g (MODELS.md §3):
+//! MI per QPSK symbol at linear SNR g (docs/REPRODUCTION.md):
 //! I(g) = 2 (1 - 0.8551 e^(-0.5718 g) - 0.1449 e^(-1.55 g)) bits.
 
 use crate::kernel::math;
@@ -20,7 +20,7 @@ pub fn qpsk_mi_bits(snr_db: f64) -> f64 {
     qpsk_mi_bits_linear(math::pow(10.0, snr_db / 10.0))
 }
 
-/// The MODELS.md §3 formula itself, at linear SNR `g`.
+/// The docs/REPRODUCTION.md formula itself, at linear SNR `g`.
 fn qpsk_mi_formula(g: f64) -> f64 {
     2.0 * (1.0 - 0.8551 * math::exp(-0.5718 * g) - 0.1449 * math::exp(-1.55 * g))
 }

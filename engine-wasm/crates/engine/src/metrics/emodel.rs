@@ -4,7 +4,7 @@
 //! R = Ro - Is - Id - Ie,eff + A (G.107 eq. 7-1; CoDeS paper 000 eq. 1), with Id = Idte + Idle +
 //! Idd (eq. 7-22) and Ie,eff = Ie + (95 - Ie) Ppl / (Ppl / BurstR + Bpl) (eq. 7-29). Every
 //! parameter defaults to G.107 Table 3, with which R = 93.2. MOS from R: G.107 Annex B (paper
-//! 000 eq. 2). Codec values Ie and Bpl: ITU-T G.113 Appendix I (MODELS.md §8).
+//! 000 eq. 2). Codec values Ie and Bpl: ITU-T G.113 Appendix I (docs/REPRODUCTION.md).
 
 use crate::kernel::math::{exp, log10, pow};
 use serde::{Deserialize, Serialize};
@@ -223,7 +223,7 @@ pub fn mos_from_r(r: f64) -> f64 {
     }
 }
 
-/// The common case: codec, mouth-to-ear one-way delay (T = Ta = delay, Tr = 2 delay, MODELS.md
+/// The common case: codec, mouth-to-ear one-way delay (T = Ta = delay, Tr = 2 delay, docs/REPRODUCTION.md
 /// §8), packet loss [%] with its burst ratio, advantage factor; the rest G.107 Table 3.
 pub fn voice_quality(codec: Codec, one_way_ms: f64, loss_pct: f64, burst_r: f64, advantage: f64) -> EModelOutput {
     let (ie, bpl) = codec.impairment();

@@ -1,5 +1,5 @@
 //! Orbits: Walker constellation generation, element sets, SGP4 propagation, ground sites and
-//! spherical-Earth geometry (paper 004, §2; MODELS.md §1).
+//! spherical-Earth geometry (paper 004, §2; docs/REPRODUCTION.md).
 
 pub mod frames;
 pub mod propagate;

@@ -86,7 +86,7 @@ pub struct LmsScheduler<T> {
 impl<T: Queued> LmsScheduler<T> {
     /// Buffers per paper 000 §III: total `total_buffer` packets (B); DT_S holds B/n, DT_H holds
     /// B, the per-flow policies B/n per flow (at least one packet each). `pf_window` is the
-    /// averaging window of PF in decisions (ns-3's default 99 rounds, MODELS.md §5);
+    /// averaging window of PF in decisions (ns-3's default 99 rounds, docs/REPRODUCTION.md);
     /// `timeout_ns` is CoDeS's.
     pub fn new(policy: LmsPolicy, flows: usize, total_buffer: usize, pf_window: f64, timeout_ns: u64) -> Self {
         let per_flow = (total_buffer as f64 / flows.max(1) as f64).round().max(1.0) as usize;
@@ -182,7 +182,7 @@ impl<T: Queued> LmsScheduler<T> {
             return fq.dequeue(now, dropped);
         }
         if let Some(limit) = self.timeout {
-            // CoDeS: purge expired heads of every queue, freeing buffer space (MODELS.md §5:
+            // CoDeS: purge expired heads of every queue, freeing buffer space (docs/REPRODUCTION.md:
             // "dropped at dequeue"; we purge all heads, not only the served queue's).
             for q in self.queues.iter_mut() {
                 while q.front().is_some_and(|p| now.saturating_since(p.enqueued_at()).as_nanos() > limit.as_nanos()) {

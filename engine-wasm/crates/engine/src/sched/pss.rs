@@ -1,5 +1,5 @@
 //! Priority Switching Scheduler [PSS] (Finzi, Perrier, Frances, Lochin, paper 001), §2,
-//! Algorithm 1, with the credit semantics of MODELS.md §5.
+//! Algorithm 1, with the credit semantics of docs/REPRODUCTION.md.
 //!
 //! Three classes: EF by strict priority; AF controlled by a credit counter whose priority
 //! switches between high (above CS0) and low (below CS0); CS0 best effort. The credit [bits]
@@ -12,7 +12,7 @@
 //! Choices where the listing and the prose differ (each noted at its line): the listing resets
 //! `dtime[q] = currentTime` after an update, the prose `timerDQ[q]`; we follow the prose, or the
 //! same idle span would decay twice. The listing switches back to high when credit < L_R; with
-//! L_R = 0 (fixed capacity, §2.4) that never happens, so we use credit <= L_R (MODELS.md).
+//! L_R = 0 (fixed capacity, §2.4) that never happens, so we use credit <= L_R (docs/REPRODUCTION.md).
 
 use crate::kernel::SimTime;
 use serde::{Deserialize, Serialize};
@@ -61,7 +61,7 @@ pub struct Pss {
 }
 
 impl Pss {
-    /// A counter starting at L_R with AF at high priority (MODELS.md §5).
+    /// A counter starting at L_R with AF at high priority (docs/REPRODUCTION.md).
     pub fn new(p: PssParams) -> Self {
         Pss { credit: p.lr_bits, high: true, timer_dq: 0.0, switches: 0, p }
     }
@@ -96,7 +96,7 @@ impl Pss {
             self.credit = (self.credit - dtime * slope).max(floor);
             self.timer_dq = t; // line 10 (prose: timerDQ, not dtime)
             if self.credit <= self.p.lr_bits && !self.high {
-                // line 11-13, with <= so that L_R = 0 works (MODELS.md)
+                // line 11-13, with <= so that L_R = 0 works (docs/REPRODUCTION.md)
                 self.high = true;
                 self.switches += 1;
             }
@@ -235,7 +235,7 @@ mod tests {
 
     #[test]
     fn credit_stays_in_range_and_af_gets_its_reserved_share() {
-        // Property: the credit never leaves [0, L_M] (MODELS.md), over several parameter sets.
+        // Property: the credit never leaves [0, L_M] (docs/REPRODUCTION.md), over several parameter sets.
         for (bw, n) in [(0.3, 10.0), (0.5, 4.0), (0.7, 20.0)] {
             let p = PssParams { bw, lm_bits: (n - 1.0) * L * (1.0 - bw), lr_bits: 0.0, credit_memory: false, above_average: false };
             let r = run_saturated(&p, C, 0.0, L, 20.0);
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn af_returns_to_high_priority_with_a_zero_resume_level() {
-        // The listing's "credit < L_R" would never fire with L_R = 0 (erratum, MODELS.md).
+        // The listing's "credit < L_R" would never fire with L_R = 0 (erratum, docs/REPRODUCTION.md).
         let p = PssParams { bw: 0.5, lm_bits: 3.0 * L, lr_bits: 0.0, credit_memory: false, above_average: false };
         let mut s = Pss::new(p);
         let mut t = SimTime::ZERO;

@@ -1,11 +1,11 @@
-//! Inter-satellite links and their state rules (paper 004 §2.2, MODELS.md §1).
+//! Inter-satellite links and their state rules (paper 004 §2.2, docs/REPRODUCTION.md).
 //!
 //! - Intra-plane links (fore and aft) are always up.
 //! - Cross-plane links join co-rotating neighbour planes only, with a *fixed* partner:
 //!   (plane k, slot j) <-> (plane k+1, slot j'), where j' is the partner just ahead in argument
 //!   of latitude at the epoch. With Iridium's half-slot phasing the two candidates are exactly
 //!   equally far (half a slot behind and ahead), so "nearest" is ill-posed; we take the one
-//!   half a slot ahead, i.e. j' = j (MODELS.md's choice).
+//!   half a slot ahead, i.e. j' = j (the choice in docs/REPRODUCTION.md).
 //! - A cross-plane link is down while either end is above the polar latitude cut-off
 //!   (default 68 deg), and never exists across the seam of a star constellation unless the
 //!   "seam ISLs on" teaching option is set; then each last-plane satellite links to the
@@ -74,7 +74,7 @@ pub struct Isl {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum IslPairing {
-    /// (plane k, slot j) links to the partner half a slot ahead in every plane (MODELS.md).
+    /// (plane k, slot j) links to the partner half a slot ahead in every plane (docs/REPRODUCTION.md).
     #[default]
     Ahead,
     /// ns-2's alternating pairing: ahead from even planes, behind from odd planes.

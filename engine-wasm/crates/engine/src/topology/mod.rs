@@ -1,5 +1,5 @@
 //! Topology: ISL rules (seam, polar cut-off), access-satellite selection, routing, and the
-//! per-pair stepping that classifies handovers (paper 004 §2.3; MODELS.md §1).
+//! per-pair stepping that classifies handovers (paper 004 §2.3; docs/REPRODUCTION.md).
 
 pub mod access;
 pub mod isl;

@@ -1,6 +1,6 @@
 //! VoIP source: Pareto on/off (paper 000 §II-C): 64 kb/s during talk spurts of mean 500 ms,
 //! silences of mean 50 ms, 210-byte packets (one every 26.25 ms while talking), as ns-2's
-//! POO_Traffic. Pareto shape 1.5 unless set (MODELS.md §4).
+//! POO_Traffic. Pareto shape 1.5 unless set (docs/REPRODUCTION.md).
 
 use crate::kernel::{math, RngStream};
 

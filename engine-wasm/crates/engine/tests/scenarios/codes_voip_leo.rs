@@ -6,7 +6,7 @@
 //! B = RTT C / sqrt(n): with the flows' round trip (200 ms, the default) for the throughput and
 //! loss findings; with RTT = 3 s (queues about 15x longer) for the latency findings, which need
 //! packets to wait longer than the CoDeS timeout (docs/REPRODUCTION.md explains).
-//! Expected results (SCENARIOS.md §A): PF has the highest throughput and spectral efficiency
+//! Expected results (docs/REPRODUCTION.md §A): PF has the highest throughput and spectral efficiency
 //! under load (Figs. 3, 6); PF's jitter is well above DT_S's (Fig. 8); at 75 users DT_S loses
 //! more than 20 % while PF loses about 3 % (§V); the link saturates between 75 and 100 users
 //! (§V); CoDeS lowers latency and jitter against PF with about the same total loss, timeouts

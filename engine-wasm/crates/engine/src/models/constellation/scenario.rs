@@ -53,7 +53,7 @@ pub struct ConstellationScenario {
     /// UTC epoch of simulated time zero and of the element sets, `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(default = "d::epoch")]
     pub epoch_utc: String,
-    /// Cross-plane ISLs are down above this latitude [deg] (0 to 90; 68 by default, MODELS.md).
+    /// Cross-plane ISLs are down above this latitude [deg] (0 to 90; 68 by default, docs/REPRODUCTION.md).
     #[serde(default = "d::polar_cutoff")]
     pub polar_cutoff_deg: f64,
     /// Teaching option: allow ISLs across the seam (off in Iridium, paper 004 Table 2).
@@ -243,7 +243,7 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Links, access and routing",
             fields: vec![
-                real("constellation.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (68° by default, MODELS.md)."),
+                real("constellation.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (68° by default)."),
                 boolean("constellation.seam_isls", "Links across the seam", "Teaching option: Iridium has no links between the counter-rotating planes at the seam (paper 004 Table 2)."),
                 choice("constellation.isl_pairing", "Cross-plane partner", &[("ahead", "half a slot ahead"), ("alternating", "alternating (ns-2)")], "Which satellite of the next plane each satellite links to."),
                 choice("constellation.access", "Access policy", &[("ns2", "ns-2 (keep until lost)"), ("highest-elevation", "highest elevation"), ("hysteresis", "highest elevation with hysteresis")], "How a ground site picks its satellite and when it hands over."),

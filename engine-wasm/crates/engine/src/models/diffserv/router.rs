@@ -1,4 +1,4 @@
-//! A DiffServ core router on one bottleneck link (paper 001 Fig. 1; MODELS.md §5-6):
+//! A DiffServ core router on one bottleneck link (paper 001 Fig. 1; docs/REPRODUCTION.md):
 //!
 //! ```text
 //!  EF  (CBR UDP) ----\\

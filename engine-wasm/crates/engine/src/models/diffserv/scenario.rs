@@ -1,4 +1,4 @@
-//! The DiffServ router part of a scenario (paper 001; MODELS.md §5-6; SCENARIOS.md §B).
+//! The DiffServ router part of a scenario (paper 001; docs/REPRODUCTION.md).
 
 use crate::traffic::profile::RateProfile;
 use crate::transport::congestion::CcKind;

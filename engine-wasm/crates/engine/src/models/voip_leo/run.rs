@@ -1,4 +1,4 @@
-//! VoIP over a LEO constellation with an LMS last hop (paper 000, Fig. 1; MODELS.md §2-5, §8).
+//! VoIP over a LEO constellation with an LMS last hop (paper 000, Fig. 1; docs/REPRODUCTION.md).
 //!
 //! ```text
 //!  server --(constellation: 70-90 ms, fixed per flow)--> last satellite

@@ -1,4 +1,4 @@
-//! The VoIP-over-LEO part of a scenario (paper 000; MODELS.md §2-5, §8).
+//! The VoIP-over-LEO part of a scenario (paper 000; docs/REPRODUCTION.md).
 
 use crate::channel::lms::LmsParams;
 use crate::link::harq::HarqParams;
@@ -39,7 +39,7 @@ pub struct VoipScenario {
     pub mean_on_ms: f64,
     /// Mean silence [ms] (paper 000: 50).
     pub mean_off_ms: f64,
-    /// Pareto shape of spurts and silences (MODELS.md: 1.5).
+    /// Pareto shape of spurts and silences (1.5 by default).
     pub pareto_shape: f64,
     /// Where the server-to-last-satellite delay comes from: `route` (default) follows the
     /// constellation's route from `server_site` to the satellite serving `users_site`, one delay
@@ -161,7 +161,7 @@ pub fn groups() -> Vec<Group> {
                 real("voip.packet_bytes", "Packet size", Some("bytes"), 1.0, 65_535.0, "VoIP packet size (paper 000: 210 bytes)."),
                 real("voip.mean_on_ms", "Mean talk spurt", Some("ms"), 0.0, 1_000_000.0, "Mean Pareto on-period (paper 000: 500 ms).").above_min(),
                 real("voip.mean_off_ms", "Mean silence", Some("ms"), 0.0, 1_000_000.0, "Mean Pareto off-period (paper 000: 50 ms).").above_min(),
-                real("voip.pareto_shape", "Pareto shape", None, 1.0, 10.0, "Shape of the on and off periods (MODELS.md: 1.5).").above_min(),
+                real("voip.pareto_shape", "Pareto shape", None, 1.0, 10.0, "Shape of the on and off periods (1.5 by default).").above_min(),
                 real("voip.advantage", "Advantage factor A", None, 0.0, 50.0, "E-model advantage factor (paper 000: 20 for satellite)."),
             ],
         },
