@@ -114,13 +114,13 @@ impl WasmSimulation {
     }
 
     /// The constellation at the last topology step, packed as the engine's
-    /// `PairTopology::geometry_packed` documents; `undefined` for the queue model.
+    /// `PairTopology::geometry_packed` documents; `undefined` for models without a constellation.
     pub fn geometry(&self) -> Option<Float64Array> {
         self.0.geometry_packed().map(|g| Float64Array::from(&g[..]))
     }
 
-    /// Satellites (plane, slot), links, sites and element sets for drawing; `null` for the
-    /// queue model.
+    /// Satellites (plane, slot), links, sites and element sets for drawing; `null` for models
+    /// without a constellation.
     #[wasm_bindgen(js_name = constellationInfo)]
     pub fn constellation_info(&self) -> JsValue {
         match self.0.constellation_info() {

@@ -10,15 +10,21 @@
 //! - [`kernel`]: simulated time as integer nanoseconds, the event queue (ties broken by
 //!   insertion order), named random streams derived from (seed, component id), and
 //!   target-independent maths.
-//! - [`scenario`]: the versioned scenario type, its defaults and a validation step that reports
-//!   every invalid field by its path with the allowed range.
-//! - [`traffic`], [`sched`]: sources and schedulers (today: Poisson flows, DropTail FIFO).
+//! - [`scenario`]: the versioned scenario type, its defaults, the field declarations
+//!   ([`scenario::fields`]) and a validation step that reports every invalid field by its path
+//!   with the allowed range.
+//! - Shared components: [`orbit`] and [`topology`] (constellations, ISLs, access, routing,
+//!   handovers), [`channel`] (the LMS fading channel), [`link`] (adaptive HARQ), [`traffic`]
+//!   (Poisson, Pareto on/off VoIP, rate profiles), [`transport`] (TCP NewReno and CUBIC),
+//!   [`sched`] (DropTail, the per-flow LMS policies, FQ-CoDel, PSS).
 //! - [`metrics`]: bounded time series and summary statistics (means, percentiles, batch-means
 //!   confidence intervals).
 //! - [`analytic`]: closed forms (Pollaczek-Khinchine, M/M/1/K) used as calculators and as test
 //!   oracles.
+//! - [`models`]: one folder per model (queue, constellation, voip-leo, diffserv) behind the
+//!   [`models::Model`] trait, and the registry that names them.
 //! - [`sim`]: the [`Simulation`], the one door through which the CLI and the bindings drive
-//!   a run.
+//!   a run; it knows no model by name.
 //!
 //! ## Determinism
 //!
