@@ -74,7 +74,9 @@ impl Router {
                 if (hop(cand.0), cand.1) < (hop(cur.0), cur.1) {
                     self.best[v as usize] = cand;
                     self.prev[v as usize] = u as u32;
-                    heap.push(Reverse(Key(cand.0, cand.1, v)));
+                    // The heap orders by the metric's own key: (hops, distance) for MinHop,
+                    // distance alone for MinDelay (Dijkstra on length).
+                    heap.push(Reverse(Key(hop(cand.0), cand.1, v)));
                 }
             }
         }
@@ -112,6 +114,20 @@ mod tests {
         assert_eq!(p, vec![0, 2, 4, 3]);
         assert_eq!(r.route(2, 2, RoutingMetric::MinHop, &mut p), Some(0.0));
         assert_eq!(p, vec![2]);
+    }
+
+    #[test]
+    fn min_delay_finds_the_shortest_path_even_with_more_hops() {
+        // 0-1-3 is 2 hops of 10 km; 0-2-4-5-3 is 4 hops of 1 km. The heap used to order by hops
+        // for both metrics and stopped at the first (2-hop) arrival at 3: 20 km.
+        let mut r = Router::new(6);
+        for (a, b, km) in [(0, 1, 10.0), (1, 3, 10.0), (0, 2, 1.0), (2, 4, 1.0), (4, 5, 1.0), (5, 3, 1.0)] {
+            r.add_edge(a, b, km);
+        }
+        let mut p = vec![];
+        assert_eq!(r.route(0, 3, RoutingMetric::MinDelay, &mut p), Some(4.0));
+        assert_eq!(p, vec![0, 2, 4, 5, 3]);
+        assert_eq!(r.route(0, 3, RoutingMetric::MinHop, &mut p), Some(20.0));
     }
 
     #[test]
