@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenarioJson, loadWasmForNode, validateScenario } from '../engine/wasmNode';
+import { defaultScenarioJson, loadWasmForNode, scenarioSchemaJson, Simulation, validateScenario } from '../engine/wasmNode';
 import type { EngineError, FieldError } from '../engine/errors';
-import { checkField, errorPath, FIELDS, GROUPS, MODELS, OBJECTS, rustFloat, setPath, validateFields, type Field, type Model, type ScenarioObject } from './schema';
+import { checkField, errorPath, FIELDS, fromEngineSchema, GROUPS, MODELS, OBJECTS, rustFloat, SCENARIO_VERSION, setPath, validateFields, type EngineSchema, type Field, type Model, type ScenarioObject } from './schema';
+import schemaJson from '../wasm/scenario-schema.json';
 import { presets } from './presets';
 import { rng } from './testRng';
 
@@ -15,15 +16,21 @@ function engine(s: ScenarioObject): FieldError[] {
   return e ? e.errors : [];
 }
 
+/** The engine's default scenario of `model`, every default written out (as the engine writes it). */
+const defaults = new Map<Model, string>();
 function base(model: Model): ScenarioObject {
-  const d = JSON.parse(defaultScenarioJson()) as ScenarioObject;
-  d.model = model;
+  if (!defaults.has(model)) {
+    const sim = new Simulation(JSON.stringify({ version: JSON.parse(defaultScenarioJson()).version, model }));
+    defaults.set(model, sim.scenarioJson());
+    sim.free();
+  }
+  const d = JSON.parse(defaults.get(model)!) as ScenarioObject;
   // Cosine profiles, so that their amplitude and period are read.
-  d.diffserv = { ...(d.diffserv as ScenarioObject), capacity_profile: { kind: 'cosine', amplitude: 0.3, period_s: 15 }, ef_profile: { kind: 'cosine', amplitude: 0.6, period_s: 6.1 } };
+  if (d.diffserv) d.diffserv = { ...(d.diffserv as ScenarioObject), capacity_profile: { kind: 'cosine', amplitude: 0.3, period_s: 15 }, ef_profile: { kind: 'cosine', amplitude: 0.6, period_s: 6.1 } };
   return d;
 }
 
-const modelOf = (f: Field): Model => f.models?.[0] ?? 'queue';
+const modelOf = (f: Field): Model => f.models?.[0] ?? MODELS[0];
 
 /**
  * One field set to one value: the UI's verdict must be the engine's. When the UI refuses, the
@@ -109,12 +116,14 @@ describe('the UI schema mirrors the engine', () => {
     const f = FIELDS.get('voip.flows')!;
     const s = setPath(base('queue'), 'voip.flows', 0);
     expect(checkField(f, 0, s, 'queue')).toBeNull();
-    expect(engine(s)).toEqual([]);
+    expect(engine(s).filter((e) => e.path === f.path)).toEqual([]);
   });
 
   it('unknown keys and null objects get the engine message, which lists the keys in its order', () => {
     for (const o of OBJECTS) {
-      const s = base('queue');
+      // In a scenario of the model the object belongs to (another model's section is refused whole).
+      const owner = (schemaJson as EngineSchema).models.find((m) => m.objects.some((x) => x.path === o.path));
+      const s = base(owner?.name ?? MODELS[0]);
       const withUnknown = o.path ? setPath(s, `${o.path}.zz_unknown`, 1) : { ...s, zz_unknown: 1 };
       const path = o.path ? `${o.path}.zz_unknown` : 'zz_unknown';
       const ui = validateFields(withUnknown).filter((e) => e.path === path);
@@ -129,7 +138,7 @@ describe('the UI schema mirrors the engine', () => {
   });
 
   it('versions: missing, other and wrong-typed versions get the engine message', () => {
-    for (const v of [undefined, 2, 0, 1.5, '1', -1]) {
+    for (const v of [undefined, SCENARIO_VERSION + 1, 0, 1.5, String(SCENARIO_VERSION), -1]) {
       const s = base('queue');
       if (v === undefined) delete s.version;
       else s.version = v;
@@ -167,5 +176,108 @@ describe('the UI schema mirrors the engine', () => {
     const paths = GROUPS.flatMap((g) => g.fields.map((f) => f.path));
     expect(new Set(paths).size).toBe(paths.length);
     for (const g of GROUPS) for (const m of g.models ?? []) expect(MODELS).toContain(m);
+  });
+
+  it('a bound read from a field that holds no number is unknown: no range check, as in the engine', () => {
+    const f = FIELDS.get('diffserv.ef_bps')!;
+    const s = setPath(setPath(base('diffserv'), 'diffserv.capacity_bps', 'x'), f.path, -5);
+    expect(checkField(f, -5, s, 'diffserv')).toBeNull();
+    expect(engine(s).filter((e) => e.path === f.path)).toEqual([]);
+    expect(engine(s).map((e) => e.path)).toContain('diffserv.capacity_bps');
+  });
+});
+
+describe('the UI schema is read from the engine declaration (web/src/wasm/scenario-schema.json)', () => {
+  const engineSchema = schemaJson as EngineSchema;
+  type EngineField = EngineSchema['models'][number]['groups'][number]['fields'][number];
+  const declared = engineSchema.models.flatMap((m) => m.groups.flatMap((g) => g.fields.map((f) => ({ model: m.name, group: g.title, f }))));
+  const fixed = (b: unknown, none: number) => (b === null ? none : typeof b === 'number' ? b : 'field');
+
+  it('is the declaration of the engine the app runs (the wasm module built with it)', () => {
+    // Both are written by scripts/build-engine.sh; a mismatch is a stale or half-finished build.
+    expect(JSON.parse(scenarioSchemaJson()), 'web/src/wasm/scenario-schema.json differs from the wasm engine: rebuild (scripts/build-engine.sh)').toEqual(schemaJson);
+  });
+
+  it('has every field, group, option, object and model of the JSON, and nothing else', () => {
+    const paths = new Set(declared.map((d) => d.f.path));
+    expect(FIELDS.size).toBe(paths.size);
+    for (const p of FIELDS.keys()) expect(paths.has(p), p).toBe(true);
+    expect(GROUPS.map((g) => g.title).sort()).toEqual([...new Set(declared.map((d) => d.group))].sort());
+    expect(MODELS).toEqual(engineSchema.models.map((m) => m.name));
+    expect(SCENARIO_VERSION).toBe(engineSchema.scenario_version);
+    expect(GROUPS[0].title).toBe(engineSchema.models[0].groups[0].title);
+    expect(GROUPS[GROUPS.length - 1].title).toBe(engineSchema.models[0].groups.at(-1)!.title);
+    for (const { model, group, f: jf } of declared) {
+      const f = FIELDS.get(jf.path)!;
+      const g = GROUPS.find((x) => x.fields.includes(f))!;
+      expect(g.title, jf.path).toBe(group);
+      expect(!g.models || g.models.includes(model), `${group} for ${model}`).toBe(true);
+      expect(!f.models || f.models.includes(model), `${jf.path} for ${model}`).toBe(true);
+      expect([f.type, f.label, f.help], jf.path).toEqual([jf.type, jf.label, jf.help]);
+      const j = jf as EngineField & Record<string, unknown>;
+      if (f.type === 'choice') expect(f.options, jf.path).toEqual(j.options);
+      if (f.type === 'text') expect([f.maxChars ?? null, f.multiline ?? false], jf.path).toEqual([j.max_chars, j.multiline]);
+      if (f.type === 'number') {
+        expect([f.rust, f.unit ?? null, f.minExclusive ?? false, f.nullMeans ?? null, f.ownWording ?? false], jf.path).toEqual([j.rust, j.unit, j.min_exclusive, j.null_means, j.own_wording]);
+        expect(typeof f.min === 'function' ? 'field' : f.min, jf.path).toBe(fixed(j.min, -Infinity));
+        expect(typeof f.max === 'function' ? 'field' : f.max, jf.path).toBe(fixed(j.max, Infinity));
+      }
+    }
+    // A field or group names exactly the models that declare it (none when every model does).
+    for (const f of FIELDS.values()) {
+      const users = engineSchema.models.filter((m) => declared.some((d) => d.model === m.name && d.f.path === f.path)).map((m) => m.name);
+      expect(f.models ?? MODELS, f.path).toEqual(users);
+    }
+    for (const g of GROUPS) {
+      const users = engineSchema.models.filter((m) => m.groups.some((x) => x.title === g.title)).map((m) => m.name);
+      expect(g.models ?? MODELS, g.title).toEqual(users);
+    }
+    const objects = [...engineSchema.common_objects, ...engineSchema.models.flatMap((m) => m.objects)];
+    expect(OBJECTS.map((o) => o.path).sort()).toEqual([...new Set(objects.map((o) => o.path))].sort());
+    for (const o of OBJECTS) expect(objects.find((x) => x.path === o.path), o.path).toEqual(o);
+  });
+
+  it('keeps each model\'s group order: Run, the model\'s own groups, Recording', () => {
+    for (const m of engineSchema.models) {
+      const shown = GROUPS.filter((g) => !g.models || g.models.includes(m.name)).map((g) => g.title);
+      expect(shown, m.name).toEqual(m.groups.map((g) => g.title));
+      for (const g of m.groups) {
+        const ui = GROUPS.find((x) => x.title === g.title)!;
+        expect(ui.fields.filter((f) => !f.models || f.models.includes(m.name)).map((f) => f.path), `${m.name}: ${g.title}`).toEqual(g.fields.map((f) => f.path));
+      }
+    }
+  });
+
+  it('a changed range, bound or option list in the JSON changes the UI check', () => {
+    const copy = structuredClone(engineSchema);
+    const find = (path: string) => copy.models.flatMap((m) => m.groups.flatMap((g) => g.fields)).filter((f) => f.path === path) as (EngineField & Record<string, unknown>)[];
+    for (const f of find('traffic.flows')) f.max = 50;
+    for (const f of find('diffserv.ef_expected_bps')) (f.max as { times: number }).times = 0.5;
+    for (const f of find('queue.service')) f.options = (f.options as { value: string }[]).filter((o) => o.value !== 'deterministic');
+    for (const f of find('metrics.bucket_s')) f.min_exclusive = true;
+    const changed = fromEngineSchema(copy);
+
+    const flows = (fields: ReadonlyMap<string, Field>) => checkField(fields.get('traffic.flows')!, 60, base('queue'), 'queue');
+    expect(flows(FIELDS)).toBeNull();
+    expect(flows(changed.FIELDS)).toBe('60 is above the maximum 50 (allowed: 1 to 50)');
+
+    const s = setPath(base('diffserv'), 'diffserv.capacity_bps', 1e6);
+    const ef = (fields: ReadonlyMap<string, Field>) => checkField(fields.get('diffserv.ef_expected_bps')!, 6e5, s, 'diffserv');
+    expect(ef(FIELDS)).toBeNull();
+    expect(ef(changed.FIELDS)).toBe('600000 is above the maximum 500000 (allowed: 0 to 500000)');
+
+    const service = (fields: ReadonlyMap<string, Field>) => checkField(fields.get('queue.service')!, 'deterministic', base('queue'), 'queue');
+    expect(service(FIELDS)).toBeNull();
+    expect(service(changed.FIELDS)).toMatch(/^unknown variant `deterministic`/);
+
+    const bucket = (fields: ReadonlyMap<string, Field>) => checkField(fields.get('metrics.bucket_s')!, 0.001, base('queue'), 'queue');
+    expect(bucket(FIELDS)).toBeNull();
+    expect(bucket(changed.FIELDS)).toBe('0.001 must be greater than 0.001 (allowed: above 0.001 up to 3600)');
+  });
+
+  it('refuses a declaration the UI cannot show: a field declared differently by two models', () => {
+    const copy = structuredClone(engineSchema);
+    copy.models[1].groups[0].fields[0] = { ...copy.models[1].groups[0].fields[0], label: 'Other' };
+    expect(() => fromEngineSchema(copy)).toThrow(/declared differently/);
   });
 });

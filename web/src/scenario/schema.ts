@@ -1,27 +1,36 @@
 /**
  * The scenario schema in the UI: every field the parameter panel edits, with its group, label,
  * unit, allowed range and help, and a validator that gives *the engine's own messages* for the
- * rules of one field (type, option, range). It mirrors `Scenario` and `Scenario::validate`
- * (engine-wasm/crates/engine/src/scenario/{mod,validate,voip,diffserv,constellation}.rs);
- * `schema.test.ts` checks every range, option list and key list here against the wasm engine,
- * boundary by boundary, so the two cannot drift apart silently.
+ * rules of one field (type, option, range).
+ *
+ * The single source of every field, group, option, range, object and model is the engine's
+ * declaration (engine-wasm/crates/engine/src/scenario/fields.rs and each model's
+ * models/<model>/scenario.rs, `groups()` and `objects()`). `scripts/build-engine.sh` writes it to
+ * web/src/wasm/scenario-schema.json (`skyqueue schema`); this module only reads it
+ * (`fromEngineSchema`) and formats the engine's messages (Rust's and serde's wording).
+ * `schema.test.ts` checks the reading against the wasm engine, boundary by boundary.
+ *
+ * A bound read from another field (the EF rate is at most the capacity) is computed from the
+ * scenario at hand; when that other field holds no number, the bound is unknown (NaN) and the
+ * field's range is not checked, as the engine's `check_ranges` skips it (`Bound::eval` is None).
  *
  * Rules that join several fields (warm-up below duration, the arrival budget, the seam of a star
  * constellation, site names) are the engine's alone: the panel asks the worker
  * (`scenario/validate`) and shows those messages inline next to the field they name.
  *
- * Versions: the engine reads and writes version 1, the only one there has been. Any other version
- * is refused with the engine's message; a future version 2 adds its migration from 1 here.
+ * Versions: the engine writes `scenario_version` and reads it and every version from
+ * `oldest_scenario_version` (migrating them; an engine without that key reads one version); any
+ * other is refused with the engine's message.
  */
 import type { FieldError } from '../engine/errors';
+import schemaJson from '../wasm/scenario-schema.json';
 
-export const SCENARIO_VERSION = 1;
-
-export type Model = 'queue' | 'constellation' | 'voip-leo' | 'diffserv';
+/** A model's name in scenarios (`voip-leo`): one of `MODELS`, as the engine declares them. */
+export type Model = string;
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type ScenarioObject = { [k: string]: Json };
 
-/** A bound that may depend on other fields (e.g. the EF rate is at most the capacity). */
+/** A bound that may depend on other fields (e.g. the EF rate is at most the capacity); NaN: unknown. */
 type Bound = number | ((s: ScenarioObject) => number);
 
 interface Base {
@@ -30,7 +39,7 @@ interface Base {
   label: string;
   /** The tooltip: what the field does, and the paper's value where there is one. */
   help: string;
-  /** Models whose runs use the field (its range is checked only for them, as in the engine). */
+  /** Models whose runs use the field (its range is checked only for them, as in the engine); none: every model. */
   models?: Model[];
 }
 export interface NumberField extends Base {
@@ -44,6 +53,8 @@ export interface NumberField extends Base {
   minExclusive?: boolean;
   /** `null` is allowed and means this (e.g. "unlimited", "the preset's"). */
   nullMeans?: string;
+  /** The engine checks the range in the model's own code, with its own wording (rate profiles). */
+  ownWording?: boolean;
 }
 export interface ChoiceField extends Base {
   type: 'choice';
@@ -61,41 +72,43 @@ export type Field = NumberField | ChoiceField | BoolField | TextField;
 
 export interface Group {
   title: string;
+  /** Models that show the group; none: every model. */
   models?: Model[];
   fields: Field[];
 }
 
-const MAX_DURATION_S = 30 * 86_400;
-const MAX_RATE_PPS = 1e7;
-const MAX_SEED = 2 ** 53 - 1;
-const U32_MAX = 4_294_967_295;
+/** An object of the scenario: its keys in the engine's declaration order and its Rust struct. */
+export interface ScenarioObjectSpec {
+  path: string;
+  struct: string;
+  keys: string[];
+}
 
-const num = (path: string, label: string, rust: NumberField['rust'], unit: string | undefined, min: Bound, max: Bound, help: string, more: Partial<NumberField> = {}): NumberField => ({
-  type: 'number',
-  path,
-  label,
-  rust,
-  unit,
-  min,
-  max,
-  help,
-  ...more,
-});
-const choice = (path: string, label: string, options: [string, string][], help: string, more: Partial<ChoiceField> = {}): ChoiceField => ({
-  type: 'choice',
-  path,
-  label,
-  options: options.map(([value, l]) => ({ value, label: l })),
-  help,
-  ...more,
-});
-const bool = (path: string, label: string, help: string, more: Partial<BoolField> = {}): BoolField => ({ type: 'bool', path, label, help, ...more });
-const text = (path: string, label: string, help: string, more: Partial<TextField> = {}): TextField => ({ type: 'text', path, label, help, ...more });
+// ---- the engine's declaration, as `skyqueue schema` writes it (scenario/fields.rs) ----
 
-const Q: Model[] = ['queue'];
-const K: Model[] = ['constellation'];
-const V: Model[] = ['voip-leo'];
-const D: Model[] = ['diffserv'];
+/** `clamp(times * <path>, at_least, at_most)`; `null`: no clamp on that side. */
+interface EngineFieldBound {
+  path: string;
+  times: number;
+  at_least: number | null;
+  at_most: number | null;
+}
+type EngineBound = number | null | EngineFieldBound;
+type EngineField = { path: string; label: string; unit: string | null; help: string } & (
+  | { type: 'number'; rust: string; min: EngineBound; max: EngineBound; min_exclusive: boolean; null_means: string | null; own_wording: boolean }
+  | { type: 'choice'; options: { value: string; label: string }[] }
+  | { type: 'bool' }
+  | { type: 'text'; max_chars: number | null; multiline: boolean }
+);
+/** The engine's schema (`skyqueue schema`, web/src/wasm/scenario-schema.json). */
+export interface EngineSchema {
+  scenario_version: number;
+  /** The oldest version the engine reads (migrating it to `scenario_version`); absent in older engines. */
+  oldest_scenario_version?: number;
+  max_seed: number;
+  common_objects: ScenarioObjectSpec[];
+  models: { name: string; label: string; summary_key: string; policy_path: string | null; groups: { title: string; fields: EngineField[] }[]; objects: ScenarioObjectSpec[] }[];
+}
 
 /** Reads a number at `path` of a scenario, or `fallback` when it is absent or not a number. */
 export function numberAt(s: ScenarioObject, path: string, fallback: number): number {
@@ -103,205 +116,124 @@ export function numberAt(s: ScenarioObject, path: string, fallback: number): num
   return typeof v === 'number' ? v : fallback;
 }
 
-const profile = (name: string, label: string, ampMax: number, paper: string): Field[] => [
-  choice(`diffserv.${name}.kind`, `${label}: shape`, [['constant', 'constant'], ['cosine', 'cosine'], ['trace', 'steps (trace, edit as JSON)']], `How the ${label.toLowerCase()} varies in time around its average. ${paper}`, { models: D }),
-  num(`diffserv.${name}.amplitude`, `${label}: amplitude`, 'f64', undefined, 0, ampMax, `Relative amplitude of the cosine, f(t) = 1 + a cos(2 pi t / T). ${paper}`, { models: D }),
-  num(`diffserv.${name}.period_s`, `${label}: period`, 'f64', 's', 0, 1e6, 'Period T of the cosine.', { models: D, minExclusive: true }),
-];
+function bound(b: EngineBound, none: number, where: string): Bound {
+  if (b === null) return none; // serde_json writes an infinite bound as null
+  if (typeof b === 'number') return b;
+  if (typeof b !== 'object' || typeof b.path !== 'string' || typeof b.times !== 'number') throw new Error(`scenario schema: bad bound of ${where}`);
+  const { path, times } = b;
+  const lo = b.at_least ?? -Infinity;
+  const hi = b.at_most ?? Infinity;
+  // NaN (unknown) when the other field holds no number: the range is then not checked.
+  return (s) => Math.min(Math.max(times * numberAt(s, path, NaN), lo), hi);
+}
 
+function field(f: EngineField): Field {
+  const base = { path: f.path, label: f.label, help: f.help };
+  switch (f.type) {
+    case 'number': {
+      if (f.rust !== 'u32' && f.rust !== 'u64' && f.rust !== 'f64') throw new Error(`scenario schema: ${f.path} has Rust type ${f.rust}`);
+      const out: NumberField = { type: 'number', ...base, rust: f.rust, unit: f.unit ?? undefined, min: bound(f.min, -Infinity, `${f.path} (min)`), max: bound(f.max, Infinity, `${f.path} (max)`) };
+      if (f.min_exclusive) out.minExclusive = true;
+      if (f.null_means !== null) out.nullMeans = f.null_means;
+      if (f.own_wording) out.ownWording = true;
+      return out;
+    }
+    case 'choice':
+      return { type: 'choice', ...base, options: f.options.map((o) => ({ value: o.value, label: o.label })) };
+    case 'bool':
+      return { type: 'bool', ...base };
+    case 'text': {
+      const out: TextField = { type: 'text', ...base };
+      if (f.max_chars !== null) out.maxChars = f.max_chars;
+      if (f.multiline) out.multiline = true;
+      return out;
+    }
+    default:
+      throw new Error(`scenario schema: ${(f as { path: string }).path} has unknown type ${(f as { type: string }).type}`);
+  }
+}
+
+/**
+ * Merges per-model lists into one ordered list: an item first met in a later model goes just
+ * before the next item of that model's list already placed (so Run stays first, Recording last,
+ * and each model's own items follow the earlier models'), else at the end; with the models
+ * that list each item.
+ */
+function merge<T>(lists: { model: Model; items: T[] }[], key: (t: T) => string, same: (a: T, b: T) => void): { item: T; models: Model[] }[] {
+  const order: string[] = [];
+  const byKey = new Map<string, { item: T; models: Model[] }>();
+  for (const { model, items } of lists) {
+    items.forEach((t, i) => {
+      const k = key(t);
+      const seen = byKey.get(k);
+      if (seen) {
+        same(seen.item, t);
+        if (!seen.models.includes(model)) seen.models.push(model);
+        return;
+      }
+      byKey.set(k, { item: t, models: [model] });
+      const next = items.slice(i + 1).find((u) => byKey.has(key(u)));
+      order.splice(next === undefined ? order.length : order.indexOf(key(next)), 0, k);
+    });
+  }
+  return order.map((k) => byKey.get(k)!);
+}
+
+const sameJson = (what: string) => (a: unknown, b: unknown) => {
+  if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`scenario schema: ${what} is declared differently by two models`);
+};
+
+/** The UI schema from the engine's: what this module exports, built from any such declaration. */
+export function fromEngineSchema(schema: EngineSchema): { SCENARIO_VERSION: number; OLDEST_VERSION?: number; MODELS: Model[]; GROUPS: Group[]; FIELDS: ReadonlyMap<string, Field>; OBJECTS: ScenarioObjectSpec[] } {
+  const models = schema.models.map((m) => m.name);
+  const groups = merge(
+    schema.models.map((m) => ({ model: m.name, items: m.groups })),
+    (g) => g.title,
+    () => {},
+  );
+  const GROUPS: Group[] = groups.map(({ item: g, models: gm }) => {
+    const inGroup = schema.models.flatMap((m) => m.groups.filter((x) => x.title === g.title).map((x) => ({ model: m.name, items: x.fields })));
+    const fields = merge(inGroup, (f) => f.path, (a, b) => sameJson(a.path)(a, b)).map(({ item, models: fm }) => {
+      const f = field(item);
+      // The models that declare the field (a field declared in two groups is refused below).
+      if (fm.length < models.length) f.models = fm;
+      return f;
+    });
+    return gm.length < models.length ? { title: g.title, models: gm, fields } : { title: g.title, fields };
+  });
+  const FIELDS = new Map<string, Field>();
+  for (const f of GROUPS.flatMap((g) => g.fields)) {
+    if (FIELDS.has(f.path)) throw new Error(`scenario schema: ${f.path} is in two groups`);
+    FIELDS.set(f.path, f);
+  }
+  const OBJECTS = merge(
+    [{ model: '', items: schema.common_objects }, ...schema.models.map((m) => ({ model: m.name, items: m.objects }))],
+    (o) => o.path,
+    (a, b) => sameJson(`object ${a.path || '(scenario)'}`)(a, b),
+  ).map(({ item: o }) => ({ path: o.path, struct: o.struct, keys: [...o.keys] }));
+  return { SCENARIO_VERSION: schema.scenario_version, OLDEST_VERSION: schema.oldest_scenario_version, MODELS: models, GROUPS, FIELDS, OBJECTS };
+}
+
+const ui = fromEngineSchema(schemaJson as EngineSchema);
+
+/** The scenario version the engine writes (and reads). */
+export const SCENARIO_VERSION: number = ui.SCENARIO_VERSION;
+/** The oldest version the engine reads, when the engine declares one (it migrates it). */
+const OLDEST_VERSION: number | undefined = ui.OLDEST_VERSION;
+/** The models, in the engine's order (the first is the default). */
+export const MODELS: Model[] = ui.MODELS;
 /** The parameter panel's groups, in order; a group shows when the scenario's model uses it. */
-export const GROUPS: Group[] = [
-  {
-    title: 'Run',
-    fields: [
-      choice('model', 'Model', [['queue', 'a FIFO queue'], ['constellation', 'a constellation and a pair of sites'], ['voip-leo', 'VoIP over LEO (paper 000)'], ['diffserv', 'a DiffServ router (paper 001)']], 'Which model runs; each has its own parameters below.'),
-      text('name', 'Name', 'Short title shown in the header.', { maxChars: 200 }),
-      text('description', 'Description', 'What the scenario shows and what to watch.', { maxChars: 5000, multiline: true }),
-      num('seed', 'Seed', 'u64', undefined, 0, MAX_SEED, 'Seed of every random stream: the same seed gives the same run, here and in the CLI.'),
-      num('duration_s', 'Duration', 'f64', 's', 0, MAX_DURATION_S, 'Simulated time of the run.', { minExclusive: true }),
-      num('warmup_s', 'Warm-up', 'f64', 's', 0, MAX_DURATION_S, 'Initial period left out of the summary statistics (the charts still show it); below the duration.'),
-    ],
-  },
-  {
-    title: 'Traffic',
-    models: Q,
-    fields: [
-      num('traffic.flows', 'Flows', 'u32', undefined, 1, 10_000, 'Independent Poisson sources sharing the total rate, each with its own random stream.', { models: Q }),
-      num('traffic.rate_pps', 'Arrival rate λ', 'f64', 'packets/s', 0, MAX_RATE_PPS, 'Total arrival rate of all flows together.', { models: Q, minExclusive: true }),
-    ],
-  },
-  {
-    title: 'Queue',
-    models: Q,
-    fields: [
-      choice('queue.service', 'Service times', [['exponential', 'exponential (M/M/1)'], ['deterministic', 'constant (M/D/1)']], 'Distribution of the service time, mean 1/μ.', { models: Q }),
-      num('queue.service_rate_pps', 'Service rate μ', 'f64', 'packets/s', 0, MAX_RATE_PPS, 'Packets served per second; the load is λ/μ.', { models: Q, minExclusive: true }),
-      num('queue.capacity_pkts', 'Waiting room K', 'u32', 'packets', 0, 1_000_000, 'Places in the queue, not counting the packet in service; an arrival finding it full is dropped. Empty: unlimited (needs λ < μ).', { models: Q, nullMeans: 'unlimited' }),
-    ],
-  },
-  {
-    title: 'Constellation',
-    models: K,
-    fields: [
-      choice('constellation.preset', 'Starting point', [['iridium', 'Iridium (paper 004 Table 2)'], ['iridium-800', 'Iridium at 800 km (paper 000)'], ['walker-delta-53', 'Walker delta 53°']], 'The constellation whose orbital parameters the overrides below start from.', { models: K }),
-      num('constellation.planes', 'Planes', 'u32', undefined, 1, 100, "Override of the preset's number of orbital planes (at most 2000 satellites in all).", { models: K, nullMeans: "preset's" }),
-      num('constellation.sats_per_plane', 'Satellites per plane', 'u32', undefined, 1, 100, "Override of the preset's satellites per plane.", { models: K, nullMeans: "preset's" }),
-      num('constellation.altitude_km', 'Altitude', 'f64', 'km', 100, 50_000, "Override of the preset's altitude (Iridium: 780 km).", { models: K, nullMeans: "preset's" }),
-      num('constellation.inclination_deg', 'Inclination', 'f64', 'deg', 0, 180, "Override of the preset's inclination (Iridium: 86.4°).", { models: K, nullMeans: "preset's" }),
-      num('constellation.elevation_mask_deg', 'Elevation mask', 'f64', 'deg', 0, 60, 'Lowest elevation at which a ground site sees a satellite (Iridium: 8.2°).', { models: K, nullMeans: "preset's" }),
-      choice('constellation.propagation', 'Orbits', [['sgp4', 'SGP4 (with J2 drift)'], ['two-body', 'two-body (circular)']], 'How satellites move: SGP4 from generated element sets, or ideal circular orbits.', { models: K }),
-      text('constellation.epoch_utc', 'Epoch (UTC)', 'Time zero of the run and of the element sets, like 2026-01-01T00:00:00Z.', { models: K }),
-    ],
-  },
-  {
-    title: 'Links, access and routing',
-    models: K,
-    fields: [
-      num('constellation.polar_cutoff_deg', 'Polar cut-off', 'f64', 'deg', 0, 90, 'Cross-plane links switch off above this latitude (68° by default, MODELS.md).', { models: K }),
-      bool('constellation.seam_isls', 'Links across the seam', 'Teaching option: Iridium has no links between the counter-rotating planes at the seam (paper 004 Table 2).', { models: K }),
-      choice('constellation.isl_pairing', 'Cross-plane partner', [['ahead', 'half a slot ahead'], ['alternating', 'alternating (ns-2)']], 'Which satellite of the next plane each satellite links to.', { models: K }),
-      choice('constellation.access', 'Access policy', [['ns2', 'ns-2 (keep until lost)'], ['highest-elevation', 'highest elevation'], ['hysteresis', 'highest elevation with hysteresis']], 'How a ground site picks its satellite and when it hands over.', { models: K }),
-      num('constellation.hysteresis_deg', 'Hysteresis margin', 'f64', 'deg', 0, 30, 'A new satellite must be this much higher to take over (hysteresis policy).', { models: K }),
-      choice('constellation.routing', 'Routing', [['min-hop', 'fewest hops (paper 004 Table 3)'], ['min-delay', 'least delay']], 'Route metric; ties are broken by delay.', { models: K }),
-      num('constellation.step_s', 'Topology step', 'f64', 's', 0.1, 600, 'Time between topology updates: links, access and routes.', { models: K }),
-      text('constellation.from', 'From', 'First ground site: a name from the site list or lat,lon (or click on the globe).', { models: K }),
-      text('constellation.to', 'To', 'Second ground site.', { models: K }),
-    ],
-  },
-  {
-    title: 'Voice traffic',
-    models: V,
-    fields: [
-      num('voip.flows', 'Calls', 'u32', undefined, 1, 2000, 'VoIP flows, one per mobile receiver, sharing the LMS link.', { models: V }),
-      choice('voip.codec', 'Codec', [['g711', 'G.711'], ['g711-plc', 'G.711 with PLC'], ['g729', 'G.729'], ['g729a-vad', 'G.729A with VAD'], ['g723.1-6.3', 'G.723.1 6.3 kb/s']], 'Codec of the E-model (ITU-T G.107) that turns delay and loss into MOS.', { models: V }),
-      num('voip.rate_bps', 'Talk-spurt rate', 'f64', 'b/s', 100, 1e8, 'Rate while talking (paper 000: 64 kb/s).', { models: V }),
-      num('voip.packet_bytes', 'Packet size', 'f64', 'bytes', 1, 65_535, 'VoIP packet size (paper 000: 210 bytes).', { models: V }),
-      num('voip.mean_on_ms', 'Mean talk spurt', 'f64', 'ms', 0, 1e6, 'Mean Pareto on-period (paper 000: 500 ms).', { models: V, minExclusive: true }),
-      num('voip.mean_off_ms', 'Mean silence', 'f64', 'ms', 0, 1e6, 'Mean Pareto off-period (paper 000: 50 ms).', { models: V, minExclusive: true }),
-      num('voip.pareto_shape', 'Pareto shape', 'f64', undefined, 1, 10, 'Shape of the on and off periods (MODELS.md: 1.5).', { models: V, minExclusive: true }),
-      num('voip.advantage', 'Advantage factor A', 'f64', undefined, 0, 50, 'E-model advantage factor (paper 000: 20 for satellite).', { models: V }),
-    ],
-  },
-  {
-    title: 'Scheduler on the LMS link',
-    models: V,
-    fields: [
-      choice('voip.policy', 'Policy', [['dt-s', 'DropTail, small buffer (DT_S)'], ['dt-h', 'DropTail, huge buffer (DT_H)'], ['rr', 'Round Robin'], ['pf', 'Proportional Fair'], ['codes', 'CoDeS'], ['m-lwdf', 'M-LWDF'], ['exp-pf', 'EXP-PF'], ['fq-codel', 'FQ-CoDel']], 'How the last satellite shares the LMS link among the receivers (paper 000).', { models: V }),
-      num('voip.codes_timeout_ms', 'CoDeS timeout', 'f64', 'ms', 0, 10_000, 'Packets older than this are dropped (paper 000: 50 to 200, default 100).', { models: V, minExclusive: true }),
-      num('voip.pf_window', 'PF window', 'f64', 'decisions', 1, 1e6, 'Averaging window of the PF rate average (ns-3: 99).', { models: V }),
-      num('voip.delay_bound_ms', 'Delay bound τ', 'f64', 'ms', 0, 10_000, 'Delay bound of M-LWDF and EXP-PF.', { models: V, minExclusive: true }),
-      num('voip.delay_violation_prob', 'Violation probability δ', 'f64', undefined, 0, 0.999, 'Target probability of exceeding τ (M-LWDF, EXP-PF).', { models: V, minExclusive: true }),
-      num('voip.rtt_ms', 'Buffer RTT', 'f64', 'ms', 0, 10_000, 'Mean RTT in the buffer rule B = RTT C / √n.', { models: V, minExclusive: true }),
-    ],
-  },
-  {
-    title: 'LMS channel and HARQ',
-    models: V,
-    fields: [
-      num('voip.lms.snr_ref_db', 'Reference SNR', 'f64', 'dB', -10, 40, 'SNR of the line-of-sight state.', { models: V }),
-      num('voip.lms.speed_kmh', 'Receiver speed', 'f64', 'km/h', 0, 1000, 'Speed of the mobile receivers (fading rate).', { models: V }),
-      num('voip.lms.carrier_ghz', 'Carrier', 'f64', 'GHz', 0.1, 100, 'Carrier frequency (S band: 2.2 GHz).', { models: V }),
-      num('voip.lms.state_duration_scale_s', 'State duration scale', 'f64', 's', 0.01, 1e6, 'Scales the mean durations of the good/bad channel states.', { models: V }),
-      num('voip.lms.state_step_s', 'Channel step', 'f64', 's', 0.001, 1, 'Time step of the channel samples.', { models: V }),
-      num('voip.lms.corr_distance_m', 'Correlation distance', 'f64', 'm', 0.01, 1000, 'Shadowing correlation distance.', { models: V }),
-      num('voip.link_rate_bps', 'Coded link rate', 'f64', 'b/s', 1e3, 1e10, 'Coded bit rate of the LMS link (paper 000: 9.4 Mb/s).', { models: V }),
-      num('voip.harq.first_tx_bits_per_symbol', 'First-transmission rate', 'f64', 'bits/symbol', 0, 2, 'Code rate of the first HARQ transmission (calibrated to paper 000 Table II: 1.5).', { models: V, minExclusive: true }),
-      num('voip.harq.code_gap', 'Code gap', 'f64', undefined, 0, 1, 'Gap to capacity of the code.', { models: V }),
-      num('voip.harq.max_retx', 'Retransmissions', 'u32', undefined, 0, 10, 'Most HARQ retransmissions of one packet.', { models: V }),
-      num('voip.harq.round_trip_ms', 'HARQ round trip', 'f64', 'ms', 0, 1000, 'Time before a retransmission.', { models: V, minExclusive: true }),
-      num('voip.snr_traces', 'SNR traces charted', 'u32', undefined, 0, 8, 'Receivers whose SNR is charted.', { models: V }),
-    ],
-  },
-  {
-    title: 'Path through the constellation',
-    models: V,
-    fields: [
-      choice('voip.delay_source', 'Delay source', [['route', 'the route, offset per flow'], ['range', 'a fixed delay per flow']], 'route: one delay trace of the constellation route, offset per flow (paper 000 §II-A); range: a fixed delay drawn per flow.', { models: V }),
-      num('voip.trace_offset_max_s', 'Largest trace offset', 'f64', 's', 0, 86_400, 'Largest time offset of a flow into the delay trace (route).', { models: V }),
-      num('voip.constellation_delay_ms[0]', 'Delay range: low', 'f64', 'ms', 0, 1000, 'Lowest server-to-satellite delay (range; paper 000: 70 ms).', { models: V }),
-      num('voip.constellation_delay_ms[1]', 'Delay range: high', 'f64', 'ms', 0, 1000, 'Highest server-to-satellite delay (range; paper 000: 90 ms).', { models: V }),
-      num('voip.last_hop_delay_ms', 'Last hop', 'f64', 'ms', 0, 1000, 'Propagation from the last satellite to the receivers.', { models: V }),
-      text('voip.server_site', 'Server site', 'Where the server is: a site name or lat,lon.', { models: V }),
-      text('voip.users_site', 'Receivers site', 'Where the mobile receivers are.', { models: V }),
-    ],
-  },
-  {
-    title: 'Link and classes',
-    models: D,
-    fields: [
-      num('diffserv.capacity_bps', 'Capacity C', 'f64', 'b/s', 1e4, 1e10, 'Link capacity (paper 001: 20 Mb/s); the average C_avg when it varies.', { models: D }),
-      num('diffserv.rtt_ms', 'RTT', 'f64', 'ms', 0, 10_000, 'Round-trip time of the TCP flows (paper 001: 500 ms, a GEO link).', { models: D, minExclusive: true }),
-      num('diffserv.packet_bytes', 'Packet size', 'f64', 'bytes', 40, 65_535, 'Packet size of every class.', { models: D }),
-      num('diffserv.buffer_pkts', 'Buffer per class', 'u32', 'packets', 0, 1_000_000, 'Buffer of each class; 0 means one bandwidth-delay product.', { models: D }),
-      num('diffserv.ef_bps', 'EF rate', 'f64', 'b/s', 0, (s) => Math.max(numberAt(s, 'diffserv.capacity_bps', 2e7), 0), 'Constant bit rate of the EF (voice) class, served first.', { models: D }),
-      num('diffserv.af_flows', 'AF flows', 'u32', undefined, 0, 200, 'TCP flows in the AF class.', { models: D }),
-      num('diffserv.cs0_flows', 'CS0 flows', 'u32', undefined, 0, 200, 'TCP flows in the best-effort CS0 class.', { models: D }),
-      choice('diffserv.cc', 'Congestion control', [['new-reno', 'NewReno (RFC 6582)'], ['cubic', 'CUBIC (RFC 9438)']], 'Congestion control of every TCP flow.', { models: D }),
-    ],
-  },
-  {
-    title: 'Scheduler (PSS or DWRR)',
-    models: D,
-    fields: [
-      choice('diffserv.sharing', 'AF/CS0 sharing', [['pss', 'Priority Switching Scheduler'], ['dwrr', 'Deficit Weighted Round Robin']], 'How AF and CS0 share what EF leaves (paper 001).', { models: D }),
-      num('diffserv.w_af', 'Weight W_AF', 'f64', 'packets', 2, 10_000, 'WRR weight of AF; PSS derives its levels from the weights (eqs. 2-5).', { models: D }),
-      num('diffserv.w_cs0', 'Weight W_CS0', 'f64', 'packets', 2, 10_000, 'WRR weight of CS0.', { models: D }),
-      num('diffserv.k_af', 'K_AF', 'f64', undefined, 0.02, 0.98, 'When set, W_AF = 100 K_AF and W_CS0 = 100 (1 - K_AF): the x axis of paper 001 Figs. 5-6.', { models: D, nullMeans: 'from the weights' }),
-      num('diffserv.ef_expected_bps', 'Expected EF rate', 'f64', 'b/s', 0, (s) => 0.99 * Math.max(numberAt(s, 'diffserv.capacity_bps', 2e7), 0), 'EF rate PSS is configured for, R_EF^exp (eq. 3); below 0.99 C.', { models: D }),
-      bool('diffserv.pss_credit_memory', 'Credit memory', 'PSS keeps its credit below L_R (§2.3, Algorithm 1 lines 4-7).', { models: D }),
-      bool('diffserv.pss_above_average', 'Credit above the average', 'PSS earns credit when the link runs faster than C_avg (§2.3, line 14).', { models: D }),
-      num('diffserv.pss_lr_bits', 'Resume level L_R', 'f64', 'bits', 0, 1e10, "Empty: the paper's rule (0 on a fixed link, L_max BW on a varying one, T C_avg BW with memory).", { models: D, nullMeans: "paper's rule" }),
-      num('diffserv.rate_window_s', 'Rate window', 'f64', 's', (s) => Math.min(numberAt(s, 'metrics.bucket_s', 0.1), 1000), 1000, 'Window of the class output rates (paper 001: 1 s); at least one sample.', { models: D }),
-    ],
-  },
-  {
-    title: 'Varying capacity and EF',
-    models: D,
-    fields: [...profile('capacity_profile', 'Capacity', 0.95, 'Paper 001 §4.2: cosine, amplitude 0.3, period 15 s.'), ...profile('ef_profile', 'EF rate', 1, 'Paper 001 §4.2: cosine, amplitude 0.6, period 6.1 s.')],
-  },
-  {
-    title: 'Recording',
-    fields: [
-      num('metrics.bucket_s', 'Sample interval', 'f64', 's', 0.001, 3600, 'Width of one point of the live series.'),
-      num('metrics.max_points', 'Points kept', 'u32', undefined, 10, 100_000, 'Most points per series in the results; longer runs merge neighbouring points.'),
-      num('metrics.batches', 'Batches', 'u32', undefined, 2, 1000, 'Batches of the batch-means confidence intervals.'),
-    ],
-  },
-];
-
+export const GROUPS: Group[] = ui.GROUPS;
 /** Every field, by path. */
-export const FIELDS: ReadonlyMap<string, Field> = new Map(GROUPS.flatMap((g) => g.fields).map((f) => [f.path, f]));
-
+export const FIELDS: ReadonlyMap<string, Field> = ui.FIELDS;
 /**
  * Every object of the scenario with its keys in the engine's declaration order (its unknown-field
  * message lists them so) and the Rust struct name (its message for `null` names it).
  */
-export const OBJECTS: { path: string; struct: string; keys: string[] }[] = [
-  { path: '', struct: 'Scenario', keys: ['version', 'model', 'name', 'description', 'seed', 'duration_s', 'warmup_s', 'traffic', 'queue', 'metrics', 'constellation', 'voip', 'diffserv'] },
-  { path: 'traffic', struct: 'TrafficSpec', keys: ['arrivals', 'flows', 'rate_pps'] },
-  { path: 'queue', struct: 'QueueSpec', keys: ['service', 'service_rate_pps', 'capacity_pkts'] },
-  { path: 'metrics', struct: 'MetricsSpec', keys: ['bucket_s', 'max_points', 'batches'] },
-  {
-    path: 'constellation',
-    struct: 'ConstellationScenario',
-    keys: ['preset', 'kind', 'planes', 'sats_per_plane', 'altitude_km', 'inclination_deg', 'raan_spacing_deg', 'phasing', 'elevation_mask_deg', 'propagation', 'epoch_utc', 'polar_cutoff_deg', 'seam_isls', 'isl_pairing', 'access', 'hysteresis_deg', 'routing', 'step_s', 'from', 'to', 'sites'],
-  },
-  {
-    path: 'voip',
-    struct: 'VoipScenario',
-    keys: ['flows', 'policy', 'codes_timeout_ms', 'delay_bound_ms', 'delay_violation_prob', 'lms', 'harq', 'link_rate_bps', 'packet_bytes', 'rate_bps', 'mean_on_ms', 'mean_off_ms', 'pareto_shape', 'delay_source', 'trace_offset_max_s', 'constellation_delay_ms', 'last_hop_delay_ms', 'rtt_ms', 'pf_window', 'codec', 'advantage', 'snr_traces', 'server_site', 'users_site'],
-  },
-  { path: 'voip.lms', struct: 'LmsParams', keys: ['snr_ref_db', 'speed_kmh', 'carrier_ghz', 'state_duration_scale_s', 'state_step_s', 'corr_distance_m'] },
-  { path: 'voip.harq', struct: 'HarqParams', keys: ['first_tx_bits_per_symbol', 'code_gap', 'max_retx', 'round_trip_ms'] },
-  {
-    path: 'diffserv',
-    struct: 'DiffservScenario',
-    keys: ['capacity_bps', 'rtt_ms', 'packet_bytes', 'ef_bps', 'ef_expected_bps', 'sharing', 'w_af', 'w_cs0', 'af_flows', 'cs0_flows', 'cc', 'buffer_pkts', 'capacity_profile', 'ef_profile', 'pss_credit_memory', 'pss_above_average', 'pss_lr_bits', 'rate_window_s', 'k_af'],
-  },
-];
+export const OBJECTS: ScenarioObjectSpec[] = ui.OBJECTS;
 
-/** The models, for the `model` field. */
-export const MODELS: Model[] = ['queue', 'constellation', 'voip-leo', 'diffserv'];
+/** The largest u32 (serde's `expected u32`): a Rust type's limit, not a field's range. */
+const U32_MAX = 4_294_967_295;
 
 // ---- reading and writing paths ----
 
@@ -397,6 +329,12 @@ function oneOf(names: string[]): string {
   return `one of ${q.join(', ')}`;
 }
 
+/**
+ * A field of a rate profile (`diffserv.ef_profile.period_s`), the engine's `RateProfile`: an
+ * enum tagged by `kind` whose cosine variant has `amplitude` and `period_s`.
+ */
+const PROFILE = /^(.+_profile)\.(kind|amplitude|period_s)$/;
+
 /** The engine's messages for one field's value (type, option, range), or null when valid. */
 export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): string | null {
   if (v === null && f.type === 'number' && f.nullMeans) return null;
@@ -408,7 +346,7 @@ export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): 
     case 'bool':
       return typeof v === 'boolean' ? null : typeError(v, 'a boolean');
     case 'choice': {
-      if (f.path.endsWith('.kind') && f.path.startsWith('diffserv.')) {
+      if (PROFILE.exec(f.path)?.[2] === 'kind') {
         // A tagged profile: the engine reads `kind` first.
         if (typeof v !== 'string') return typeError(v, 'variant identifier');
       } else if (typeof v !== 'string') return OPTION_EXPECTED;
@@ -426,10 +364,15 @@ export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): 
       if (f.models && !f.models.includes(model)) return null;
       const min = typeof f.min === 'function' ? f.min(s) : f.min;
       const max = typeof f.max === 'function' ? f.max(s) : f.max;
-      if (f.path.includes('_profile.')) {
-        // RateProfile::check's own wording.
-        if (f.path.endsWith('.amplitude')) return Number.isFinite(v) && v >= min && v <= max ? null : `${rustFloat(v)} is outside ${rustFloat(min)} to ${rustFloat(max)}`;
-        return Number.isFinite(v) && v > 0 && v <= max ? null : `${rustFloat(v)} is outside 0 (excluded) to 1e6`;
+      // A bound read from a field that holds no number: unknown, the engine skips the range too.
+      if (Number.isNaN(min) || Number.isNaN(max)) return null;
+      if (f.ownWording) {
+        // RateProfile::check's own wording: `{amplitude} is outside 0 to {amp_max}`, and for the
+        // period (the minimum excluded) `{period_s} is outside 0 (excluded) to 1e6`, its upper
+        // end written as the literal `1e6`.
+        const inside = Number.isFinite(v) && (f.minExclusive ? v > min : v >= min) && v <= max;
+        if (inside) return null;
+        return f.minExclusive ? `${rustFloat(v)} is outside ${rustFloat(min)} (excluded) to ${max.toExponential().replace('e+', 'e')}` : `${rustFloat(v)} is outside ${rustFloat(min)} to ${rustFloat(max)}`;
       }
       const show = f.rust === 'f64' ? rustFloat : (x: number) => String(x);
       if (f.rust !== 'f64') {
@@ -452,30 +395,34 @@ export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): 
  * rate profile (an internally tagged enum), which serde reports at the profile itself.
  */
 export function errorPath(f: Field, message: string): string {
-  const m = /^(diffserv\.(?:capacity|ef)_profile)\.(amplitude|period_s)$/.exec(f.path);
-  return m && message.startsWith('invalid type') ? m[1] : f.path;
+  const m = PROFILE.exec(f.path);
+  return m && m[2] !== 'kind' && message.startsWith('invalid type') ? m[1] : f.path;
 }
 
 /** Whether a profile field applies: amplitude and period exist only in a cosine profile. */
 function profileFieldApplies(path: string, s: ScenarioObject): boolean {
-  const m = /^diffserv\.(capacity_profile|ef_profile)\.(amplitude|period_s)$/.exec(path);
-  if (!m) return true;
-  return getPath(s, `diffserv.${m[1]}.kind`) === 'cosine';
+  const m = PROFILE.exec(path);
+  if (!m || m[2] === 'kind') return true;
+  return getPath(s, `${m[1]}.kind`) === 'cosine';
 }
 
 /** Whether the panel shows `f` for a scenario (model and, for a profile, its shape). */
 export function fieldApplies(f: Field, s: ScenarioObject): boolean {
-  const model = (typeof s.model === 'string' ? s.model : 'queue') as Model;
+  const model = typeof s.model === 'string' ? s.model : MODELS[0];
   return (!f.models || f.models.includes(model)) && profileFieldApplies(f.path, s);
 }
 
-/** The engine's message for a scenario's `version`, or null when it is the one this engine reads. */
+/** The engine's message for a scenario's `version`, or null when it is one this engine reads. */
 export function checkVersion(version: Json | undefined): string | null {
-  if (version === undefined || version === null) return `missing; this engine reads scenario version ${SCENARIO_VERSION}`;
+  // The engine's wording: "versions 1 to 2", "(allowed: 1 to 2)"; before it declared an oldest
+  // version, "version 1", "(allowed: 1)".
+  const oldest = OLDEST_VERSION ?? SCENARIO_VERSION;
+  const [read, allowed] = OLDEST_VERSION === undefined ? [`version ${SCENARIO_VERSION}`, `${SCENARIO_VERSION}`] : [`versions ${oldest} to ${SCENARIO_VERSION}`, `${oldest} to ${SCENARIO_VERSION}`];
+  if (version === undefined || version === null) return `missing; this engine reads scenario ${read}`;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > U32_MAX) {
     return typeof version === 'number' && Number.isInteger(version) && Math.abs(version) < 1e21 ? `invalid value: ${unexpected(version)}, expected u32` : typeError(version, 'u32');
   }
-  return version === SCENARIO_VERSION ? null : `${version} is not supported (allowed: ${SCENARIO_VERSION})`;
+  return version >= oldest && version <= SCENARIO_VERSION ? null : `${version} is not supported (allowed: ${allowed})`;
 }
 
 /**
@@ -489,7 +436,7 @@ export function validateFields(s: ScenarioObject): FieldError[] {
   const push = (path: string, message: string) => errors.push({ path, message });
   const version = checkVersion(s.version);
   if (version) push('version', version);
-  const model = s.model ?? 'queue';
+  const model = s.model ?? MODELS[0];
   for (const o of OBJECTS) {
     const v = o.path ? getPath(s, o.path) : s;
     if (v === undefined) continue;
@@ -501,7 +448,7 @@ export function validateFields(s: ScenarioObject): FieldError[] {
       if (!o.keys.includes(k)) push(o.path ? `${o.path}.${k}` : k, `unknown field \`${k}\`, expected ${oneOf(o.keys)}`);
     }
   }
-  const m = (MODELS.includes(model as Model) ? model : 'queue') as Model;
+  const m = typeof model === 'string' && MODELS.includes(model) ? model : MODELS[0];
   for (const f of FIELDS.values()) {
     const v = getPath(s, f.path);
     if (v === undefined || !profileFieldApplies(f.path, s)) continue;
