@@ -1,9 +1,15 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Requests that tried to leave the machine (aborted), and console errors, per test. */
 export interface Watch {
   external: string[];
+  /** Console errors and uncaught page errors, each with where it came from when known. */
   consoleErrors: string[];
+  /**
+   * From now on, console errors matching `pattern` are expected and not recorded. An exception
+   * to the rule, so say why next to the call.
+   */
+  expectConsoleErrors(pattern: RegExp): void;
 }
 
 const isLocal = (url: string) => {
@@ -17,26 +23,53 @@ const isLocal = (url: string) => {
 };
 
 /**
- * Every test gets a page whose non-loopback requests are aborted and recorded, and whose
- * console errors are recorded; both lists must be empty at the end of the test.
+ * Every test, without asking: in every browser context it uses (the default one and any it opens
+ * with `browser.newContext`), non-loopback requests are aborted and recorded, and every page's
+ * console errors are recorded; both lists must be empty at the end of the test. Specs import
+ * `test` from here (web/src/e2eSpecs.test.ts checks), never from '@playwright/test'.
  */
 export const test = base.extend<{ watch: Watch }>({
-  watch: async ({ context, page }, use) => {
-    const watch: Watch = { external: [], consoleErrors: [] };
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (isLocal(url)) return route.continue();
-      watch.external.push(url);
-      return route.abort();
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error') watch.consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => watch.consoleErrors.push(`pageerror: ${e.message}`));
-    await use(watch);
-    expect(watch.external, 'requests that left localhost').toEqual([]);
-    expect(watch.consoleErrors, 'console errors').toEqual([]);
-  },
+  watch: [
+    async ({ browser, context }, use) => {
+      const expected: RegExp[] = [];
+      const watch: Watch = { external: [], consoleErrors: [], expectConsoleErrors: (pattern) => void expected.push(pattern) };
+      const record = (line: string) => {
+        if (!expected.some((re) => re.test(line))) watch.consoleErrors.push(line);
+      };
+      const watchPage = (page: Page) => {
+        page.on('console', (m) => {
+          // A failed load names its resource only in the location.
+          if (m.type() === 'error') record(m.location().url ? `${m.text()} (at ${m.location().url})` : m.text());
+        });
+        page.on('pageerror', (e) => record(`pageerror: ${e.message}`));
+      };
+      const routed: Promise<unknown>[] = [];
+      const watchContext = (ctx: BrowserContext) => {
+        // Registered as the context is created, before the test can open a page in it; a
+        // context left unwatched fails the test.
+        const route = ctx.route('**/*', (r) => {
+          const url = r.request().url();
+          if (isLocal(url)) return r.continue();
+          watch.external.push(url);
+          return r.abort();
+        });
+        routed.push(route.catch((e: unknown) => watch.external.push(`(the watch could not be set: ${String(e)})`)));
+        ctx.on('page', watchPage);
+        ctx.pages().forEach(watchPage);
+      };
+      watchContext(context);
+      browser.on('context', watchContext);
+      try {
+        await Promise.all(routed);
+        await use(watch);
+      } finally {
+        browser.off('context', watchContext);
+      }
+      expect(watch.external, 'requests that left localhost').toEqual([]);
+      expect(watch.consoleErrors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -61,6 +61,8 @@ test('an edited, truncated or garbage link shows an error and falls back to the 
 
   // Truncated: the compressed scenario cut short.
   await page.goto('/');
+  // The editor starts from the loaded scenario and takes it in when it arrives: edit after that.
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Edit scenario' }).click();
   await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 1, name: 'Long name to make the link longer', seed: 5 }));
   await page.getByRole('button', { name: 'Run this scenario' }).click();

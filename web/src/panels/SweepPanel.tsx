@@ -1,20 +1,27 @@
 import { useMemo, useRef, useState } from 'react';
 import { SweepChart } from '../charts/SweepChart';
 import { colourAt } from '../charts/palette';
-import { HarqTable } from './HarqTable';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
 import { buildGrid, curves, metricOf, parseValues, type SweepPoint } from '../scenario/sweep';
-import { SWEEP_MODELS, type SweepModel } from '../scenario/sweepModels';
+import { policyLabel, type SweepModel } from '../scenario/sweepModels';
+import { MODEL_REGISTRY, modelFor } from '../models';
 
 const cores = () => Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
 
 const colourOf = (m: SweepModel, policy: string) => colourAt(m.policies.findIndex(([p]) => p === policy));
-const labelOf = (m: SweepModel, policy: string) => m.policies.find(([x]) => x === policy)?.[1] ?? policy;
+
+/** What to load first when the scenario's model cannot be swept: every model that can, in words. */
+function sweepableHint(): string {
+  const sweepable = MODEL_REGISTRY.flatMap((d) => (d.sweep ? [{ label: d.label, hint: d.sweep.hint }] : []));
+  const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(sweepable.map((d) => d.label));
+  const hints = new Intl.ListFormat('en', { type: 'disjunction' }).format(sweepable.map((d) => `"${d.hint}"`));
+  return `Sweeps and comparisons vary the ${names} scenarios: load the preset ${hints} first.`;
+}
 
 interface Props {
-  /** The scenario to vary (a model of SWEEP_MODELS). */
+  /** The scenario to vary (of a model whose descriptor has a `sweep`). */
   scenarioJson: string;
   onClose: () => void;
 }
@@ -22,7 +29,7 @@ interface Props {
 /** Sweeps over one parameter and policies on every core, and two-policy comparisons. */
 export function SweepPanel({ scenarioJson, onClose }: Props) {
   const base = JSON.parse(scenarioJson) as { model?: string; duration_s?: number } & Record<string, unknown>;
-  const m: SweepModel | undefined = SWEEP_MODELS[base.model ?? ''];
+  const m: SweepModel | undefined = modelFor(base.model).sweep;
   const [param, setParam] = useState(m?.params[0].path ?? '');
   const [valuesText, setValuesText] = useState(m?.params[0].values ?? '');
   const [policies, setPolicies] = useState<string[]>(m?.defaultPolicies ?? []);
@@ -45,9 +52,7 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
     return (
       <section className="sweep-panel" aria-label="Sweep and compare">
         {header}
-        <p>
-          Sweeps and comparisons vary the VoIP-over-LEO and DiffServ scenarios: load the preset "{SWEEP_MODELS['voip-leo'].hint}" or "{SWEEP_MODELS.diffserv.hint}" first.
-        </p>
+        <p>{sweepableHint()}</p>
       </section>
     );
   }
@@ -198,7 +203,7 @@ function SweepResults({ m, points, results, param }: { m: SweepModel; points: Sw
     () =>
       m.metrics.map(({ path, title, unit, theory }) => {
         const measured = [...curves(points, summaries, path).entries()];
-        const lines = measured.map(([policy, pts]) => ({ label: labelOf(m, policy), color: colourOf(m, policy), points: pts }));
+        const lines = measured.map(([policy, pts]) => ({ label: policyLabel(m, policy), color: colourOf(m, policy), points: pts }));
         // Theory beside each policy's measured curve, from the same runs' summaries.
         const theories = measured.flatMap(([policy]) => {
           const th = theory?.[policy];
@@ -223,30 +228,13 @@ function SweepResults({ m, points, results, param }: { m: SweepModel; points: Sw
           <SweepChart key={c.path} title={c.title} unit={c.unit} xLabel={param} curves={c.curves} />
         ))}
       </div>
-      {m.policyPath === 'voip.policy' && <TableTwo m={m} points={points} summaries={summaries} param={param} />}
+      {m.ResultTable && <m.ResultTable m={m} points={points} summaries={summaries} param={param} />}
     </div>
   );
 }
 
-/** Paper 000's Table II at the swept value closest to 75 users. */
-function TableTwo({ m, points, summaries, param }: { m: SweepModel; points: SweepPoint[]; summaries: unknown[]; param: string }) {
-  const xs = [...new Set(points.map((p) => p.value))];
-  const x75 = xs.reduce((a, b) => (Math.abs(b - 75) < Math.abs(a - 75) ? b : a), xs[0]);
-  const rows = [...new Set(points.map((p) => p.policy ?? 'scenario'))].map((policy) => {
-    const idx = points.map((p, i) => (p.value === x75 && (p.policy ?? 'scenario') === policy ? i : -1)).filter((i) => i >= 0);
-    return { policy, h: [0, 1, 2, 3, 4].map((k) => idx.reduce((s, i) => s + metricOf(summaries[i], `voip.harq_retx_pct[${k}]`), 0) / idx.length) };
-  });
-  return (
-    <HarqTable
-      caption={`HARQ retransmissions at ${param} = ${x75} (% of packets; paper 000 Table II is at 75 users)`}
-      rows={rows.map((r) => ({ label: labelOf(m, r.policy), pct: r.h }))}
-      testId="sweep-table-ii"
-    />
-  );
-}
-
 function CompareResults({ m, a, b, results }: { m: SweepModel; a: string; b: string; results: JobResult[] }) {
-  const label = (p: string) => labelOf(m, p);
+  const label = (p: string) => policyLabel(m, p);
   const colour = (p: string) => colourOf(m, p);
   const rows = m.compareRows;
   // One series over time for both runs, from their results files.

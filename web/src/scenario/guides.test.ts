@@ -5,9 +5,7 @@ import { FIELDS } from './schema';
 import { presets } from './presets';
 import { loadWasmForNode, Simulation } from '../engine/wasmNode';
 import type { SeriesInfo } from '../engine/protocol';
-
-/** The preset's scenario model, as its file says (`queue` when absent). */
-const modelOf = (json: string): string => (JSON.parse(json) as { model?: string }).model ?? 'queue';
+import { modelOfScenario } from '../models';
 
 /** The chart titles the app draws for a scenario: one chart per `chart` group (else per unit),
  * titled by its line series' labels joined by " & " (App.tsx). */
@@ -54,10 +52,11 @@ describe('preset guides', () => {
 
   it('show the globe only where it draws something, and the sweep only where it runs', () => {
     for (const p of presets) {
-      const model = modelOf(p.json);
+      // The model's descriptor says whether the globe draws it and whether it can be swept.
+      const model = modelOfScenario(p.json);
       const targets = guideFor(p.id)!.tour.map((s) => s.target);
-      if (targets.includes('globe')) expect(['constellation', 'voip-leo'], `${p.id} (${model}) points at the globe`).toContain(model);
-      if (targets.includes('sweep')) expect(['voip-leo', 'diffserv'], `${p.id} (${model}) points at the sweep`).toContain(model);
+      if (targets.includes('globe')) expect(model.globe, `${p.id} (${model.id}) points at the globe`).toBe(true);
+      if (targets.includes('sweep')) expect(model.sweep, `${p.id} (${model.id}) points at the sweep`).toBeDefined();
     }
   });
 

@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import type { ChartGroup } from '../charts/chartGroups';
+import { PALETTE } from '../charts/palette';
+import type { ChartData, ChartMarker } from '../charts/renderTimeSeries';
+import type { SeriesBuffer } from '../charts/seriesBuffer';
+import { TimeSeriesChart } from '../charts/TimeSeriesChart';
+import type { LoadedInfo } from '../engine/protocol';
+import { modelFor } from '../models';
+
+/** A close-up shows the last this many simulated seconds, every sample [s]. */
+const CLOSE_UP_S = 5;
+
+interface Props {
+  info: LoadedInfo | null;
+  charts: ChartGroup[];
+  /** The run's rows (a ref's value: large arrays stay out of React state). */
+  buffer: SeriesBuffer | null;
+  /** Bumped on every frame: the charts redraw. */
+  version: number;
+  hidden: ReadonlySet<string>;
+  closeUps: Record<string, boolean>;
+  onToggleCloseUp: (key: string) => void;
+  /** Topology events, marked on the charts the model asks for. */
+  markers: ChartMarker[];
+}
+
+const color = (k: number) => PALETTE[k % PALETTE.length];
+
+/** The run's charts, except those the user hid, each over the whole run or as a close-up. */
+export function Charts({ info, charts, buffer, version, hidden, closeUps, onToggleCloseUp, markers }: Props) {
+  const endS = (info?.endNs ?? 0) / 1e9;
+  const xDomain = useMemo<[number, number]>(() => [0, Math.max(endS, 1e-9)], [endS]);
+  const bucketS = useMemo(() => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1), [info]);
+  const model = info ? modelFor(info.model) : null;
+  const view = buffer?.view();
+  return (
+    <section className="charts" aria-label="Charts" data-tour="charts">
+      {view &&
+        charts
+          .filter((c) => !hidden.has(c.key))
+          .map((c) => {
+            const zoomed = !!closeUps[c.key];
+            const rows = zoomed ? buffer!.recent(CLOSE_UP_S) : view;
+            const data: ChartData = {
+              t: rows.t,
+              series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
+              bands: c.bands.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
+            };
+            const last = rows.t.length ? rows.t[rows.t.length - 1] : 0;
+            // A close-up is offered where the samples are finer than a tenth of a second.
+            const fine = bucketS <= 0.1;
+            return (
+              <TimeSeriesChart
+                height={charts.length > 4 ? 150 : 190}
+                key={`${info?.scenarioJson.length}-${c.key}`}
+                title={c.title}
+                unit={c.unit}
+                data={data}
+                xDomain={zoomed ? [Math.max(0, last - CLOSE_UP_S), Math.max(last, 1e-9)] : xDomain}
+                version={version}
+                markers={model?.markers?.(c) ? markers : undefined}
+                closeUp={fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onToggleCloseUp(c.key) } : undefined}
+              />
+            );
+          })}
+    </section>
+  );
+}

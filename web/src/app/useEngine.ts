@@ -1,0 +1,212 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ChartMarker } from '../charts/renderTimeSeries';
+import { SeriesBuffer } from '../charts/seriesBuffer';
+import { createWorkerClient, type EngineClient } from '../engine/client';
+import type { EngineError } from '../engine/errors';
+import { unpackGeometry, type Geometry } from '../engine/geometry';
+import { unpackSeries } from '../engine/packed';
+import type { FromWorker, LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
+import { modelOfScenario } from '../models';
+import { EVENT_KINDS } from '../panels/eventKinds';
+import type { Summary } from '../panels/SummaryPanel';
+import { parseScenarioText } from '../scenario/parse';
+
+/** Events kept in the log and markers kept on the charts. */
+const MAX_LOG = 200;
+const MAX_MARKERS = 3000;
+
+/** What the rest of the app does with the engine's news; the latest callbacks are called. */
+export interface EngineListeners {
+  /** The engine loaded a scenario (or reloaded it on reset). */
+  onLoaded?: (info: LoadedInfo) => void;
+  /** The constellation's state at a frame's time; `final` on the run's last frame. */
+  onGeometry?: (geometry: Geometry, final: boolean) => void;
+  /** A frame's topology events, every kind. */
+  onTopology?: (events: TopoEvent[]) => void;
+  /** A scenario was refused: by the parser here, or not fatally by the engine. */
+  onRefused?: (error: EngineError, by: 'parser' | 'engine') => void;
+}
+
+export type EngineState = 'starting' | 'ready' | 'stopped';
+
+/**
+ * The engine in its worker, seen from React: the client, what the worker reports turned into
+ * state (the run, its clock and summary, the event log, start-up progress) and refs (the series
+ * buffer and chart markers, too large for state), and the commands.
+ */
+export function useEngine(listeners: EngineListeners) {
+  const client = useRef<EngineClient | null>(null);
+  const buffer = useRef<SeriesBuffer | null>(null);
+  const markers = useRef<ChartMarker[]>([]);
+  /** The running scenario, current as soon as it loads (before React renders it). */
+  const running = useRef<LoadedInfo | null>(null);
+  /** The last scenario the engine accepted, kept across a crash to reload it. */
+  const lastGood = useRef<string | null>(null);
+  /** The engine's default scenario, every field written out (null until the engine is ready). */
+  const defaults = useRef<Record<string, unknown> | null>(null);
+  const on = useRef(listeners);
+  on.current = listeners;
+  const [info, setInfo] = useState<LoadedInfo | null>(null);
+  const [version, setVersion] = useState(0);
+  const [nowNs, setNowNs] = useState(0);
+  const [events, setEvents] = useState(0);
+  const [finished, setFinished] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<Speed>(1);
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [error, setError] = useState<EngineError | null>(null);
+  const [log, setLog] = useState<TopoEvent[]>([]);
+  const [linkChanges, setLinkChanges] = useState(0);
+  const [status, setStatus] = useState('starting the engine…');
+  const [state, setState] = useState<EngineState>('starting');
+
+  useEffect(() => {
+    const c = createWorkerClient();
+    client.current = c;
+    const off = c.subscribe((msg: FromWorker) => {
+      switch (msg.type) {
+        case 'run/loaded':
+          lastGood.current = msg.info.scenarioJson;
+          running.current = msg.info;
+          setStatus('');
+          buffer.current = new SeriesBuffer(msg.info.series.length);
+          markers.current = [];
+          setLog([]);
+          setLinkChanges(0);
+          on.current.onLoaded?.(msg.info);
+          setInfo(msg.info);
+          setError(null);
+          setFinished(false);
+          setVersion((v) => v + 1);
+          break;
+        case 'run/frame':
+          buffer.current?.append(unpackSeries(msg.packed));
+          if (msg.geometry) on.current.onGeometry?.(unpackGeometry(msg.geometry), msg.finished);
+          if (msg.topoEvents.length) {
+            on.current.onTopology?.(msg.topoEvents);
+            const shown = msg.topoEvents.filter((e) => EVENT_KINDS[e.kind].handover);
+            const links = msg.topoEvents.length - shown.length - msg.topoEvents.filter((e) => e.kind.startsWith('access')).length;
+            if (links) setLinkChanges((n) => n + links);
+            if (shown.length) {
+              setLog((l) => [...shown.reverse(), ...l].slice(0, MAX_LOG));
+              const m = markers.current;
+              for (const e of shown) {
+                if (e.kind === 'seam-leave') continue;
+                const k = EVENT_KINDS[e.kind];
+                m.push({ t: e.t_s, kind: e.kind, label: k.label, color: k.color });
+              }
+              if (m.length > MAX_MARKERS) m.splice(0, m.length - MAX_MARKERS);
+            }
+          }
+          setNowNs(msg.nowNs);
+          setEvents(msg.events);
+          setFinished(msg.finished);
+          setSummary(msg.summary as Summary);
+          setVersion((v) => v + 1);
+          break;
+        case 'run/state':
+          setPlaying(msg.playing);
+          setSpeed(msg.speed);
+          break;
+        case 'run/error':
+          setError(msg.error);
+          if (!msg.error.fatal) on.current.onRefused?.(msg.error, 'engine');
+          break;
+        case 'engine/progress': {
+          const kB = (b: number) => Math.round(b / 1024);
+          setStatus(msg.stage === 'compiling' ? 'starting the engine: compiling…' : `starting the engine: downloading ${kB(msg.loaded)}${msg.total ? ` of ${kB(msg.total)}` : ''} kB…`);
+          break;
+        }
+        case 'run/ready':
+          setState('ready');
+          defaults.current = JSON.parse(msg.defaultsJson) as Record<string, unknown>;
+          setStatus((s) => (s ? 'loading the scenario…' : s));
+          break;
+      }
+    });
+    return () => {
+      off();
+      c.dispose();
+    };
+  }, []);
+
+  // Test hook for the e2e of the crash report and restart.
+  useEffect(() => {
+    (window as unknown as { skyqueueTest?: unknown }).skyqueueTest = { crashEngine: () => client.current?.crashForTest() };
+  }, []);
+
+  /** Loads a scenario's text at its model's start speed (or the link's) and plays it if asked. */
+  const load = useCallback((text: string, autoplay: boolean, speedFromLink?: Speed) => {
+    const parsed = parseScenarioText(text);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      on.current.onRefused?.(parsed.error, 'parser');
+      return;
+    }
+    client.current?.load(text);
+    client.current?.setSpeed(speedFromLink ?? modelOfScenario(text).speed);
+    if (autoplay) client.current?.play();
+  }, []);
+
+  /** Playback commands (no-ops while there is no engine). */
+  const controls = useMemo(
+    () => ({
+      play: () => client.current?.play(),
+      pause: () => client.current?.pause(),
+      step: () => client.current?.step(1e9),
+      reset: () => client.current?.reset(),
+      setSpeed: (s: Speed) => client.current?.setSpeed(s),
+    }),
+    [],
+  );
+
+  /** Stops the engine while it starts (a slow network); `restart` tries again. */
+  const cancelStart = () => {
+    client.current?.stop();
+    setState('stopped');
+    setStatus('engine start cancelled');
+  };
+
+  /** A new engine, reloading the last scenario it accepted; `reopen` when there was none yet. */
+  const restart = (reopen: () => void) => {
+    const c = client.current;
+    if (!c) return;
+    setError(null);
+    setStatus(state === 'stopped' ? 'starting the engine…' : 'restarting the engine…');
+    setState('starting');
+    c.restart();
+    if (!lastGood.current) return reopen();
+    load(lastGood.current, true);
+  };
+
+  const validate = useCallback(async (json: string) => (client.current ? client.current.validate(json) : null), []);
+
+  return {
+    client,
+    buffer,
+    markers,
+    running,
+    defaults,
+    info,
+    version,
+    nowNs,
+    events,
+    finished,
+    playing,
+    speed,
+    summary,
+    error,
+    setError,
+    log,
+    linkChanges,
+    status,
+    state,
+    load,
+    controls,
+    cancelStart,
+    restart,
+    validate,
+  };
+}
+
+export type Engine = ReturnType<typeof useEngine>;

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { EngineClient } from '../engine/client';
+import type { EngineError } from '../engine/errors';
+import type { LoadedInfo } from '../engine/protocol';
+import { download, resultsCsv, slug } from '../export/download';
+
+/** Largest scenario file accepted for import [bytes]. */
+const MAX_IMPORT_BYTES = 5_000_000;
+/** How long a toast stays [ms]. */
+const TOAST_MS = 2500;
+
+interface Options {
+  client: RefObject<EngineClient | null>;
+  info: LoadedInfo | null;
+  /** Opens an imported scenario as the user's own (a history entry). */
+  loadByUser: (text: string) => void;
+  setError: (error: EngineError) => void;
+  closeDialog: () => void;
+}
+
+/**
+ * The Share & export dialog's actions: the run's results (JSON, or the series as CSV) fetched
+ * from the engine, cancellable while it prepares them; the scenario file; importing one. Their
+ * outcome is a short toast.
+ */
+export function useExports({ client, info, loadByUser, setError, closeDialog }: Options) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (!toast) return;
+    const t = window.setTimeout(() => setToast(null), TOAST_MS);
+    return () => window.clearTimeout(t);
+  }, [toast]);
+
+  const exportResults = async (format: 'json' | 'csv') => {
+    setBusy(`preparing the results (${format.toUpperCase()})…`);
+    const a = new AbortController();
+    abort.current = a;
+    try {
+      const json = await client.current?.results(a.signal);
+      if (a.signal.aborted) return setToast('export cancelled');
+      if (!json) return setToast('nothing to export: no run is loaded');
+      const name = slug(info?.name ?? 'results');
+      if (format === 'json') download(`${name}-results.json`, json, 'application/json');
+      else download(`${name}-series.csv`, resultsCsv(json), 'text/csv');
+    } finally {
+      abort.current = null;
+      setBusy(null);
+    }
+  };
+
+  const cancelExport = () => abort.current?.abort();
+
+  const exportScenario = () => {
+    if (info) download(`${slug(info.name)}.json`, info.scenarioJson, 'application/json');
+  };
+
+  const importScenario = async (file: File) => {
+    if (file.size > MAX_IMPORT_BYTES) return setError({ kind: 'invalid', message: `${file.name}: ${file.size} bytes, above the maximum ${MAX_IMPORT_BYTES}`, fatal: false, errors: [] });
+    const text = await file.text();
+    closeDialog();
+    loadByUser(text);
+  };
+
+  return { busy, toast, exportResults, cancelExport, exportScenario, importScenario };
+}

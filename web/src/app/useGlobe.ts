@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Geometry } from '../engine/geometry';
+import type { LoadedInfo, TopoEvent } from '../engine/protocol';
+import type { GlobeController } from '../globe/GlobeController';
+import { modelFor, type GlobeControls, type SiteEnd } from '../models';
+
+/** Shortest time between two globe redraws from streamed geometry [ms]. */
+const GLOBE_MS = 100;
+
+/** Globe camera: longitude [deg], latitude [deg], height [m] (as in a link's view). */
+export type Camera = [number, number, number];
+
+interface Options {
+  /** The user moved the camera (programmatic moves are not reported). */
+  onCameraMoved: (camera: Camera) => void;
+  /** A site was picked on the globe for one end of the pair. */
+  onSite: (end: SiteEnd, site: string) => void;
+}
+
+/**
+ * The globe's side of the app. Cesium and large arrays stay out of React state (STYLE.md): the
+ * controller, the latest run and geometry, and the camera live in refs; only the pair panel's
+ * controls (site picking, layers) are state. The controller arrives late (lazy chunk), so
+ * whatever the engine sent before is kept and shown when it does.
+ */
+export function useGlobe(options: Options) {
+  const controller = useRef<GlobeController | null>(null);
+  const latest = useRef<{ info: LoadedInfo | null; geometry: Geometry | null }>({ info: null, geometry: null });
+  const lastDraw = useRef(0);
+  /** The camera of the view: from a link, or where the user last moved it; null lets a run frame its own sites. */
+  const camera = useRef<Camera | null>(null);
+  /** Set on a pointer or wheel over the globe: the next camera move is the user's. */
+  const userMoved = useRef(false);
+  const on = useRef(options);
+  on.current = options;
+  const [pickTarget, setPickTarget] = useState<SiteEnd | null>(null);
+  const [showOrbits, setShowOrbits] = useState(true);
+  const [showDownLinks, setShowDownLinks] = useState(true);
+
+  /** Shows the latest run (its constellation, when its model draws one), camera and geometry. */
+  const show = useCallback((c: GlobeController | null) => {
+    const { info, geometry } = latest.current;
+    if (!c) return;
+    const drawn = info && modelFor(info.model).globe ? info.constellation : null;
+    const epoch = info ? (JSON.parse(info.scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc : undefined;
+    c.setConstellation(drawn, drawn ? epoch : undefined);
+    if (camera.current) c.setCamera(camera.current);
+    if (geometry && drawn) c.updateGeometry(geometry);
+  }, []);
+
+  const onReady = useCallback(
+    (c: GlobeController | null) => {
+      controller.current = c;
+      show(c);
+      c?.onCameraMoved((cam) => {
+        if (!userMoved.current) return;
+        userMoved.current = false;
+        camera.current = cam;
+        on.current.onCameraMoved(cam);
+      });
+    },
+    [show],
+  );
+
+  /** A scenario was loaded: show it (the camera set from a link, if any, applies now). */
+  const loaded = useCallback(
+    (info: LoadedInfo) => {
+      latest.current = { info, geometry: null };
+      show(controller.current);
+    },
+    [show],
+  );
+
+  /** Streamed geometry: drawn at most every GLOBE_MS (software WebGL makes each draw costly),
+   * the latest at the next chance, and always the final one. */
+  const geometry = useCallback((g: Geometry, final: boolean) => {
+    latest.current.geometry = g;
+    const now = performance.now();
+    if (now - lastDraw.current >= GLOBE_MS || final) {
+      lastDraw.current = now;
+      controller.current?.updateGeometry(g);
+    }
+  }, []);
+
+  const handovers = useCallback((events: TopoEvent[]) => controller.current?.handovers(events), []);
+
+  useEffect(() => {
+    const c = controller.current;
+    if (!c) return;
+    c.onPickSite = pickTarget
+      ? (lat, lon) => {
+          setPickTarget(null);
+          on.current.onSite(pickTarget, `${lat.toFixed(2)},${lon.toFixed(2)}`);
+        }
+      : null;
+  }, [pickTarget]);
+
+  useEffect(() => {
+    controller.current?.setLayerOptions({ showOrbits, showDownLinks });
+  }, [showOrbits, showDownLinks]);
+
+  const controls = useMemo<GlobeControls>(
+    () => ({
+      pickTarget,
+      showOrbits,
+      showDownLinks,
+      onSite: (end, site) => on.current.onSite(end, site),
+      onPickTarget: setPickTarget,
+      onShowOrbits: setShowOrbits,
+      onShowDownLinks: setShowDownLinks,
+    }),
+    [pickTarget, showOrbits, showDownLinks],
+  );
+
+  return { camera, userMoved, onReady, loaded, geometry, handovers, controls };
+}

@@ -1,0 +1,171 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { describeError, type EngineError } from '../engine/errors';
+import type { LoadedInfo, Speed } from '../engine/protocol';
+import { modelFor, type ModelDescriptor } from '../models';
+import { decodeLink, elideDefaults, encodeLink, type ViewState } from '../scenario/link';
+import { DEFAULT_PRESET_ID, findPreset, presets } from '../scenario/presets';
+import type { Camera } from './useGlobe';
+import type { Theme } from './useViewState';
+
+/** JSON with object keys sorted, to compare scenarios whatever their key order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+
+/** Scenarios opened within this long of the last history entry replace it instead [ms]. */
+const PUSH_GAP_MS = 1000;
+
+/**
+ * The view as a link carries it: only what differs from a fresh screen. The key order is the
+ * links' (closeUps, theme, hidden, camera, speed): the same screen gives the same link.
+ */
+export function linkView(s: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; camera: Camera | null; speed: Speed; model: ModelDescriptor | null }): ViewState {
+  const v: ViewState = {};
+  const z = Object.keys(s.closeUps).filter((k) => s.closeUps[k]);
+  if (z.length) v.closeUps = z;
+  if (s.theme !== 'dark') v.theme = s.theme;
+  if (s.hidden.size) v.hidden = [...s.hidden];
+  if (s.camera) v.camera = s.camera;
+  if (!(s.model?.linkOmitsDefaultSpeed && s.speed === s.model.speed)) v.speed = s.speed;
+  return v;
+}
+
+interface Options {
+  /** The running scenario, current as soon as the engine loads it. */
+  running: RefObject<LoadedInfo | null>;
+  /** The engine's defaults, elided from the scenario in a link (null until it is ready). */
+  defaults: RefObject<Record<string, unknown> | null>;
+  load: (text: string, autoplay: boolean, speedFromLink?: Speed) => void;
+  /** The globe camera: written into the link, and set from one. */
+  camera: RefObject<Camera | null>;
+  /** What is on screen (the link follows it) and how to show a link's view. */
+  view: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; apply: (view: ViewState) => void };
+  speed: Speed;
+  info: LoadedInfo | null;
+}
+
+/**
+ * The URL follows the run: the running scenario (a preset's id, or the scenario with the
+ * engine's defaults elided) and the view live in its fragment (scenario/link.ts). Scenarios the
+ * user opens become history entries; back and forward reopen them; a link the app cannot open
+ * is reported and the default preset opens instead.
+ */
+export function useUrlSync(options: Options) {
+  const opt = useRef(options);
+  opt.current = options;
+  const [presetId, setPresetId] = useState(DEFAULT_PRESET_ID);
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [link, setLink] = useState(() => window.location.href);
+  /** Whether the next scenario change adds a history entry, and when the last one was added. */
+  const historyMode = useRef<'replace' | 'push'>('replace');
+  const lastPush = useRef(0);
+  /** Set while a link's own scenario loads: if it is refused, the default preset opens. */
+  const fallbackOnError = useRef(false);
+  const viewRef = useRef<ViewState>({});
+  const presetKeys = useRef<{ defaults: unknown; keys: [string, string][] } | null>(null);
+
+  /** Writes the running scenario and the view into the URL (a new entry when asked to push). */
+  const writeUrl = useCallback(async () => {
+    const inf = opt.current.running.current;
+    const d = opt.current.defaults.current as never;
+    if (!inf || !d) return;
+    const elided = elideDefaults(JSON.parse(inf.scenarioJson), d);
+    const key = canonical(elided);
+    // The presets' keys, once per engine (they depend only on its defaults).
+    if (presetKeys.current?.defaults !== d) presetKeys.current = { defaults: d, keys: presets.map((p) => [p.id, canonical(elideDefaults(JSON.parse(p.json), d))]) };
+    const preset = presetKeys.current.keys.find(([, k]) => k === key)?.[0];
+    setPresetId(preset ?? '');
+    const hash = await encodeLink({ preset, scenario: preset ? undefined : JSON.stringify(elided), view: viewRef.current });
+    const part = (h: string) => h.split('&v=')[0];
+    const scenarioChanged = part(hash) !== part(window.location.hash);
+    if (hash !== window.location.hash) {
+      const now = performance.now();
+      // A new scenario opened by the user is a new history entry; the view, and scenarios
+      // opened within a second of the last entry, replace the current one (no flooding).
+      if (scenarioChanged && historyMode.current === 'push' && now - lastPush.current > PUSH_GAP_MS) {
+        window.history.pushState(null, '', hash);
+        lastPush.current = now;
+      } else window.history.replaceState(null, '', hash);
+    }
+    if (scenarioChanged) historyMode.current = 'replace';
+    setLink(window.location.href);
+  }, []);
+
+  /** Opens a link's scenario and view; a bad link is reported and the default preset opens. */
+  const openLink = useCallback(async (hash: string, fromHistory: boolean) => {
+    const r = await decodeLink(hash);
+    let text: string | null = null;
+    let view: ViewState = {};
+    if (!r.ok) setLinkProblem(r.message);
+    else {
+      view = r.state.view;
+      if (r.state.preset) {
+        const p = findPreset(r.state.preset);
+        if (p) text = p.json;
+        else setLinkProblem(`link: there is no preset \`${r.state.preset}\` (see the gallery for the presets)`);
+      } else if (r.state.scenario) {
+        text = r.state.scenario;
+        fallbackOnError.current = true;
+      }
+      if (text || !fromHistory) setLinkProblem((m) => (text ? null : m));
+    }
+    viewRef.current = view;
+    opt.current.camera.current = view.camera ?? null; // applied with the scenario (useGlobe)
+    opt.current.view.apply(view);
+    opt.current.load(text ?? (findPreset(DEFAULT_PRESET_ID) ?? presets[0]).json, true, view.speed);
+  }, []);
+
+  // The link the page was opened with, then every back and forward.
+  useEffect(() => {
+    void openLink(window.location.hash, false);
+    const onPop = () => {
+      historyMode.current = 'replace';
+      void openLink(window.location.hash, true);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [openLink]);
+
+  // The view lives in the URL too (replacing the entry: it is not a new scenario).
+  const { closeUps, theme, hidden } = options.view;
+  const { speed, info } = options;
+  useEffect(() => {
+    viewRef.current = linkView({ closeUps, theme, hidden, speed, camera: opt.current.camera.current, model: info ? modelFor(info.model) : null });
+    void writeUrl();
+  }, [closeUps, theme, speed, info, hidden, writeUrl]);
+
+  /** The engine loaded a scenario: it is no longer a link's to fall back from; write it. */
+  const onLoaded = useCallback(() => {
+    fallbackOnError.current = false;
+    void writeUrl();
+  }, [writeUrl]);
+
+  /** A scenario was refused: if it was a link's, say why and open the default preset. */
+  const onRefused = useCallback((error: EngineError, by: 'parser' | 'engine') => {
+    if (!fallbackOnError.current) return;
+    fallbackOnError.current = false;
+    if (by === 'engine') {
+      setLinkProblem(`link: the engine refused its scenario: ${describeError(error).join('; ')}`);
+      setPresetId(DEFAULT_PRESET_ID);
+    } else setLinkProblem(`link: its scenario cannot be read: ${describeError(error).join('; ')}`);
+    const p = findPreset(DEFAULT_PRESET_ID);
+    if (p) opt.current.load(p.json, true);
+  }, []);
+
+  /** The user moved the globe: the camera goes into the link. */
+  const onCameraMoved = useCallback(
+    (camera: Camera) => {
+      viewRef.current = { ...viewRef.current, camera };
+      void writeUrl();
+    },
+    [writeUrl],
+  );
+
+  /** A user action loads a scenario: it becomes a new history entry and frames its own sites. */
+  const loadByUser = useCallback((text: string) => {
+    historyMode.current = 'push';
+    opt.current.camera.current = null;
+    opt.current.load(text, true);
+  }, []);
+
+  return { presetId, setPresetId, linkProblem, setLinkProblem, link, openLink, loadByUser, onLoaded, onRefused, onCameraMoved };
+}

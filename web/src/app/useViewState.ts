@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ViewState } from '../scenario/link';
+
+export type Theme = 'dark' | 'light';
+
+/** What is on screen besides the run and that a link carries: charts hidden, charts shown as
+ * close-ups, and the theme (the speed is the engine's, the camera the globe's). */
+export function useViewState() {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [closeUps, setCloseUps] = useState<Record<string, boolean>>({});
+  const [theme, setTheme] = useState<Theme>('dark');
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  /** Shows a link's view (what it leaves out goes back to the default, except the theme). */
+  const apply = useCallback((view: ViewState) => {
+    setHidden(new Set(view.hidden ?? []));
+    setCloseUps(Object.fromEntries((view.closeUps ?? []).map((k) => [k, true])));
+    if (view.theme) setTheme(view.theme);
+  }, []);
+
+  const toggleChart = useCallback(
+    (key: string) =>
+      setHidden((h) => {
+        const n = new Set(h);
+        if (n.has(key)) n.delete(key);
+        else n.add(key);
+        return n;
+      }),
+    [],
+  );
+  const toggleCloseUp = useCallback((key: string) => setCloseUps((z) => ({ ...z, [key]: !z[key] })), []);
+  const toggleTheme = useCallback(() => setTheme((t) => (t === 'dark' ? 'light' : 'dark')), []);
+
+  return { hidden, closeUps, theme, apply, toggleChart, toggleCloseUp, toggleTheme };
+}
+
+export type ViewOnScreen = ReturnType<typeof useViewState>;

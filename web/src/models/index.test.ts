@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { SPEEDS } from '../panels/Playback';
+import { presets } from '../scenario/presets';
+import { FIELDS, MODELS } from '../scenario/schema';
+import { MODEL_REGISTRY, modelFor, modelOfScenario } from './index';
+
+describe('the model registry', () => {
+  it('has one descriptor per model of the schema, in its order, the default first', () => {
+    expect(MODEL_REGISTRY.map((m) => m.id)).toEqual(MODELS);
+    expect(modelFor(undefined)).toBe(MODEL_REGISTRY[0]);
+    expect(modelFor('no-such-model')).toBe(MODEL_REGISTRY[0]);
+    for (const m of MODEL_REGISTRY) expect(modelFor(m.id)).toBe(m);
+  });
+
+  it('knows the model of every preset', () => {
+    for (const p of presets) {
+      const id = (JSON.parse(p.json) as { model?: string }).model;
+      if (id !== undefined) expect(MODELS, p.id).toContain(id);
+      expect(modelOfScenario(p.json).id, p.id).toBe(id ?? MODEL_REGISTRY[0].id);
+    }
+  });
+
+  it('starts every model at a speed the speed menu offers', () => {
+    for (const m of MODEL_REGISTRY) expect(SPEEDS.map((s) => s.value), m.id).toContain(m.speed);
+  });
+
+  it("sweeps fields of the model's own, with policies its policy field allows, and suggests a preset that exists", () => {
+    for (const m of MODEL_REGISTRY) {
+      const sweep = m.sweep;
+      if (!sweep) continue;
+      const policy = FIELDS.get(sweep.policyPath);
+      expect(policy?.type, `${m.id}: ${sweep.policyPath}`).toBe('choice');
+      const allowed = policy?.type === 'choice' ? policy.options.map((o) => o.value) : [];
+      for (const [p] of sweep.policies) expect(allowed, `${m.id}: policy ${p}`).toContain(p);
+      for (const p of sweep.defaultPolicies) expect(sweep.policies.map(([x]) => x), `${m.id}: default policy ${p}`).toContain(p);
+      for (const { path } of sweep.params) {
+        for (const one of path.split('+')) {
+          const f = FIELDS.get(one);
+          expect(f, `${m.id}: sweep parameter ${one}`).toBeDefined();
+          expect(f?.models ?? MODELS, `${m.id}: ${one} is the model's`).toContain(m.id);
+        }
+      }
+      const names = presets.filter((p) => modelOfScenario(p.json) === m).map((p) => p.name);
+      expect(names.some((n) => n.startsWith(sweep.hint)), `${m.id}: hint "${sweep.hint}" among ${JSON.stringify(names)}`).toBe(true);
+    }
+  });
+});

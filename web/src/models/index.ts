@@ -1,0 +1,87 @@
+/**
+ * The scenario models the UI knows, as plug-ins: everything the app does differently for one
+ * model (its summary panel, start speed, sweep, chart markers, globe, ground sites) is a field of
+ * that model's descriptor, so the rest of the UI never tests a model's name. Adding a model to
+ * the UI is one descriptor file here and one line in `MODEL_REGISTRY` (plus its fields in
+ * scenario/schema.ts until those come from the engine).
+ */
+import type { ComponentType } from 'react';
+import type { ChartGroup } from '../charts/chartGroups';
+import type { LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
+import type { Summary } from '../panels/SummaryPanel';
+import type { Model } from '../scenario/schema';
+import type { SweepModel } from '../scenario/sweepModels';
+import { constellation } from './constellation';
+import { diffserv } from './diffserv';
+import { queue } from './queue';
+import { voipLeo } from './voip-leo';
+
+/** One end of a pair of ground sites. */
+export type SiteEnd = 'from' | 'to';
+
+/** The globe's controls a summary panel may offer (the pair panel: sites, layers). */
+export interface GlobeControls {
+  /** The end a click on the globe will set, if any. */
+  pickTarget: SiteEnd | null;
+  showOrbits: boolean;
+  showDownLinks: boolean;
+  /** Restarts the run with one ground site changed (models with `withSite`). */
+  onSite: (end: SiteEnd, site: string) => void;
+  onPickTarget: (end: SiteEnd | null) => void;
+  onShowOrbits: (v: boolean) => void;
+  onShowDownLinks: (v: boolean) => void;
+}
+
+/** What the app hands a model's summary panel. */
+export interface SummaryProps {
+  info: LoadedInfo;
+  /** The engine's summary so far (null before the first frame). */
+  summary: Summary | null;
+  globe: GlobeControls;
+  /** Topology events kept so far (newest first) and the ISL changes not listed one by one. */
+  topology: { events: TopoEvent[]; linkChanges: number };
+}
+
+export interface ModelDescriptor {
+  /** The scenario's `model` value. */
+  id: Model;
+  /** The model's name in running text ("sweeps vary the … scenarios"). */
+  label: string;
+  /** The panel under the scenario's description. */
+  Summary: ComponentType<SummaryProps>;
+  /** Playback speed a run of this model starts at, unless its link names one. */
+  speed: Speed;
+  /**
+   * The link leaves the speed out while it is `speed`. Only the VoIP model's links have been
+   * written so; the others always carry it, and links already shared must not change.
+   */
+  linkOmitsDefaultSpeed?: boolean;
+  /** Whether the globe draws the run (its constellation); tours point at the globe only then. */
+  globe: boolean;
+  /** Charts on which the topology events (handovers) are marked; none when absent. */
+  markers?: (chart: ChartGroup) => boolean;
+  /** The scenario with one ground site changed: models whose sites are picked in the UI. */
+  withSite?: (scenarioJson: string, end: SiteEnd, site: string) => string;
+  /** What "Sweep & compare" varies; a model without it cannot be swept. */
+  sweep?: SweepModel;
+}
+
+/** Every model, one line each, in the order of the schema's `model` options; the first is the
+ * engine's default (a scenario that leaves `model` out). */
+export const MODEL_REGISTRY: readonly ModelDescriptor[] = [
+  queue,
+  constellation,
+  voipLeo,
+  diffserv,
+];
+
+/** The descriptor of a scenario's `model` value; the default model's when it is absent (or
+ * unknown, which the engine refuses anyway). */
+export function modelFor(id: string | null | undefined): ModelDescriptor {
+  return MODEL_REGISTRY.find((m) => m.id === id) ?? MODEL_REGISTRY[0];
+}
+
+/** The descriptor of a scenario's text (its `model` field). */
+export function modelOfScenario(json: string): ModelDescriptor {
+  return modelFor((JSON.parse(json) as { model?: string }).model);
+}

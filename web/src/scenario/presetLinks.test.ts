@@ -1,0 +1,65 @@
+/**
+ * The links the app writes for the presets' scenarios, pinned as plain data (one per preset id,
+ * in __snapshots__/preset-links.json). Opened unchanged a preset is `#p=<id>`; once edited it is
+ * `#s=<scenario>`: the engine's scenario with the engine's defaults elided, deflated and written
+ * in base64url (link.ts). Links already shared must keep opening the same runs after a change of
+ * the scenario format, so these stay as they are and must keep decoding to their presets. Rewrite
+ * them (`npx vitest run -u`) only when a preset itself changes on purpose, never for a change of
+ * format: then the old links are exactly what must keep opening.
+ *
+ * The deflate bytes come from the platform's CompressionStream: Node's zlib here, while
+ * Chromium's compresses the same scenario to other (equally valid) bytes, so the app in a browser
+ * writes a different `#s=` text that decodes to the same scenario. What is pinned is what the
+ * links open; e2e/links.spec.ts opens each one in the browser. A Node whose zlib compresses
+ * differently fails the first test without any link being broken: check the second, then `-u`.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultScenarioJson, loadWasmForNode, Simulation } from '../engine/wasmNode';
+import { decodeLink, elideDefaults, encodeLink } from './link';
+import { presets } from './presets';
+
+const SNAPSHOT = './__snapshots__/preset-links.json';
+
+type Json = Parameters<typeof elideDefaults>[0];
+
+/** The scenario as the engine reads it, every default written out (what the app links). */
+function engineScenario(json: string): string {
+  const sim = new Simulation(json);
+  try {
+    return sim.scenarioJson();
+  } finally {
+    sim.free();
+  }
+}
+
+/** The link the app writes for a scenario that is not an unchanged preset, without the view. */
+async function scenarioLink(json: string, defaults: Json): Promise<string> {
+  const elided = elideDefaults(JSON.parse(engineScenario(json)) as Json, defaults);
+  return encodeLink({ scenario: JSON.stringify(elided), view: {} });
+}
+
+beforeAll(() => loadWasmForNode());
+
+describe('preset links', () => {
+  it('are the pinned ones', async () => {
+    const defaults = JSON.parse(defaultScenarioJson()) as Json;
+    const links: Record<string, string> = {};
+    for (const p of presets) links[p.id] = await scenarioLink(p.json, defaults);
+    for (const link of Object.values(links)) expect(link).toMatch(/^#s=[A-Za-z0-9_-]+$/);
+    await expect(`${JSON.stringify(links, null, 2)}\n`).toMatchFileSnapshot(SNAPSHOT);
+  });
+
+  it('pinned, open the presets they were written for', async () => {
+    const pinned = JSON.parse(readFileSync(new URL(SNAPSHOT, import.meta.url), 'utf8')) as Record<string, string>;
+    expect(Object.keys(pinned).sort()).toEqual(presets.map((p) => p.id).sort());
+    for (const p of presets) {
+      const r = await decodeLink(pinned[p.id]);
+      expect(r.ok, p.id).toBe(true);
+      if (!r.ok) continue;
+      expect(r.state.preset, p.id).toBeUndefined();
+      expect(r.state.view, p.id).toEqual({});
+      expect(engineScenario(r.state.scenario!), p.id).toBe(engineScenario(p.json));
+    }
+  });
+});
