@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
-/** The links pinned by web/src/scenario/presetLinks.test.ts: each preset's scenario as `#s=`. */
-const pinned = JSON.parse(readFileSync(new URL('../web/src/scenario/__snapshots__/preset-links.json', import.meta.url), 'utf8')) as Record<string, string>;
+/** The links pinned by web/src/scenario/presetLinks.test.ts: each preset's scenario as `#s=`, in the
+ * current scenario format and as written in format 1 (before format 2). */
+const read = (file: string) => JSON.parse(readFileSync(new URL(`../web/src/scenario/__snapshots__/${file}`, import.meta.url), 'utf8')) as Record<string, string>;
+const pinned = { ...Object.fromEntries(Object.entries(read('preset-links-v1.json')).map(([id, link]) => [`${id} (format 1)`, link])), ...read('preset-links.json') };
 
 test('every pinned preset link opens its preset in the browser (links already shared keep working)', async ({ page }) => {
   expect(Object.keys(pinned).length).toBeGreaterThan(0);
-  for (const [id, link] of Object.entries(pinned)) {
+  for (const [key, link] of Object.entries(pinned)) {
+    const id = key.replace(/ \(format 1\)$/, '');
     await page.goto('about:blank');
     await page.goto(`/${link}`);
     // The app recognises the scenario as the preset's and names it so, in the menu and the link.

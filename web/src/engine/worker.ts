@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // The Web Worker that hosts the wasm engine. It depends on nothing outside engine/ and the
 // generated wasm glue: all simulation work runs here, off the UI thread.
-import init, { Simulation, defaultScenarioJson, engineVersion, validateScenario } from '../wasm/skyqueue_wasm.js';
+import init, { Simulation, allDefaultsJson, engineVersion, validateScenario } from '../wasm/skyqueue_wasm.js';
 import { toEngineError, type EngineError } from './errors';
 import { EngineHost } from './host';
 import type { FromWorker, ToWorker } from './protocol';
@@ -68,7 +68,7 @@ init({ module_or_path: fetchWithProgress(new URL('../wasm/skyqueue_wasm_bg.wasm'
         return v === null || v === undefined ? null : (toEngineError(v) as EngineError);
       },
     });
-    post({ type: 'run/ready', engine: engineVersion(), defaultsJson: defaultScenarioJson() });
+    post({ type: 'run/ready', engine: engineVersion(), defaultsJson: allDefaultsJson() });
     for (const msg of queue.splice(0)) host.handle(msg);
   })
   .catch((e: unknown) => {

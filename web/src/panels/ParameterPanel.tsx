@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineError, FieldError } from '../engine/errors';
-import { fieldApplies, getPath, GROUPS, setPath, validateFields, type Field, type NumberField, type ScenarioObject } from '../scenario/schema';
+import { fieldApplies, getPath, GROUPS, setPath, validateFields, withModel, type Field, type NumberField, type ScenarioObject } from '../scenario/schema';
 
 type Json = Parameters<typeof setPath>[2];
 
@@ -88,7 +88,8 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
   const changed = groups.flatMap((g) => g.fields).filter((f) => show(getPath(draft, f.path)) !== show(getPath(running, f.path)));
   const dirty = JSON.stringify(draft) !== JSON.stringify(running);
 
-  const set = (f: Field, v: Json) => setDraft((d) => setPath(d, f.path, v));
+  // Switching the model drops the old model's sections: a scenario holds its own model's only.
+  const set = (f: Field, v: Json) => setDraft((d) => (f.path === 'model' && typeof v === 'string' ? withModel(d, v) : setPath(d, f.path, v)));
 
   const input = (f: Field) => {
     const id = `param-${f.path}`;

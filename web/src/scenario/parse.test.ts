@@ -34,7 +34,7 @@ describe('parseScenarioText', () => {
     loadWasmForNode();
     for (const [text, message] of [
       ['{"version": "1"}', 'invalid type: string "1", expected u32'],
-      ['{"version": 2}', '2 is not supported (allowed: 1)'],
+      ['{"version": 3}', '3 is not supported (allowed: 1 to 2)'],
     ] as const) {
       const r = parseScenarioText(text);
       expect(r.ok ? null : r.error.errors[0].message).toBe(message);

@@ -1,6 +1,8 @@
 /**
- * The links the app writes for the presets' scenarios, pinned as plain data (one per preset id,
- * in __snapshots__/preset-links.json). Opened unchanged a preset is `#p=<id>`; once edited it is
+ * The links the app writes for the presets' scenarios, pinned as plain data (one per preset id):
+ * __snapshots__/preset-links.json in the current scenario format, and
+ * __snapshots__/preset-links-v1.json as written in format 1 (every link shared before format 2),
+ * which is never rewritten. Opened unchanged a preset is `#p=<id>`; once edited it is
  * `#s=<scenario>`: the engine's scenario with the engine's defaults elided, deflated and written
  * in base64url (link.ts). Links already shared must keep opening the same runs after a change of
  * the scenario format, so these stay as they are and must keep decoding to their presets. Rewrite
@@ -15,11 +17,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenarioJson, loadWasmForNode, Simulation } from '../engine/wasmNode';
+import { allDefaultsJson, loadWasmForNode, Simulation } from '../engine/wasmNode';
 import { decodeLink, elideDefaults, encodeLink } from './link';
 import { presets } from './presets';
 
 const SNAPSHOT = './__snapshots__/preset-links.json';
+/** Links written before scenario format 2: they must keep opening the same runs. */
+const SNAPSHOT_V1 = './__snapshots__/preset-links-v1.json';
 
 type Json = Parameters<typeof elideDefaults>[0];
 
@@ -43,23 +47,46 @@ beforeAll(() => loadWasmForNode());
 
 describe('preset links', () => {
   it('are the pinned ones', async () => {
-    const defaults = JSON.parse(defaultScenarioJson()) as Json;
+    const defaults = JSON.parse(allDefaultsJson()) as Json;
     const links: Record<string, string> = {};
     for (const p of presets) links[p.id] = await scenarioLink(p.json, defaults);
     for (const link of Object.values(links)) expect(link).toMatch(/^#s=[A-Za-z0-9_-]+$/);
     await expect(`${JSON.stringify(links, null, 2)}\n`).toMatchFileSnapshot(SNAPSHOT);
   });
 
-  it('pinned, open the presets they were written for', async () => {
-    const pinned = JSON.parse(readFileSync(new URL(SNAPSHOT, import.meta.url), 'utf8')) as Record<string, string>;
-    expect(Object.keys(pinned).sort()).toEqual(presets.map((p) => p.id).sort());
-    for (const p of presets) {
-      const r = await decodeLink(pinned[p.id]);
-      expect(r.ok, p.id).toBe(true);
-      if (!r.ok) continue;
-      expect(r.state.preset, p.id).toBeUndefined();
-      expect(r.state.view, p.id).toEqual({});
-      expect(engineScenario(r.state.scenario!), p.id).toBe(engineScenario(p.json));
+  for (const [name, file] of [['current', SNAPSHOT], ['format 1', SNAPSHOT_V1]]) {
+    it(`pinned (${name}), open the presets they were written for`, async () => {
+      const pinned = JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as Record<string, string>;
+      expect(Object.keys(pinned).sort()).toEqual(presets.map((p) => p.id).sort());
+      for (const p of presets) {
+        const r = await decodeLink(pinned[p.id]);
+        expect(r.ok, p.id).toBe(true);
+        if (!r.ok) continue;
+        expect(r.state.preset, p.id).toBeUndefined();
+        expect(r.state.view, p.id).toEqual({});
+        // The engine reads the link (migrating format 1) as exactly the preset's scenario.
+        expect(engineScenario(r.state.scenario!), p.id).toBe(engineScenario(p.json));
+      }
+    });
+  }
+
+  it('format 1 links replay the same runs as their presets', async () => {
+    const pinned = JSON.parse(readFileSync(new URL(SNAPSHOT_V1, import.meta.url), 'utf8')) as Record<string, string>;
+    for (const id of ['mm1-load-0.8', 'pss-b1-known-ef']) {
+      const p = presets.find((x) => x.id === id)!;
+      const r = await decodeLink(pinned[id]);
+      if (!r.ok) throw new Error(id);
+      expect(JSON.parse(r.state.scenario!).version, id).toBe(1);
+      const run = (json: string) => {
+        const sim = new Simulation(json);
+        try {
+          sim.runToEnd();
+          return JSON.parse(sim.resultsJson()).summary as unknown;
+        } finally {
+          sim.free();
+        }
+      };
+      expect(run(r.state.scenario!), id).toEqual(run(p.json));
     }
   });
 });

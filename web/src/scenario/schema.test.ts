@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenarioJson, loadWasmForNode, scenarioSchemaJson, Simulation, validateScenario } from '../engine/wasmNode';
 import type { EngineError, FieldError } from '../engine/errors';
-import { checkField, errorPath, FIELDS, fromEngineSchema, GROUPS, MODELS, OBJECTS, rustFloat, SCENARIO_VERSION, setPath, validateFields, type EngineSchema, type Field, type Model, type ScenarioObject } from './schema';
+import { checkField, errorPath, FIELDS, fromEngineSchema, GROUPS, MODELS, OBJECTS, rustFloat, SCENARIO_VERSION, SECTIONS, setPath, validateFields, withModel, type EngineSchema, type Field, type Model, type ScenarioObject } from './schema';
 import schemaJson from '../wasm/scenario-schema.json';
 import { presets } from './presets';
 import { rng } from './testRng';
@@ -145,6 +145,25 @@ describe('the UI schema mirrors the engine', () => {
       const ui = validateFields(s);
       expect(ui.length, String(v)).toBe(1);
       expect(engine(s), String(v)).toEqual(ui);
+    }
+  });
+
+  it("another model's section: dropped from a version 1 scenario, refused in a current one, as in the engine", () => {
+    for (const model of MODELS) {
+      const other = MODELS.find((m) => m !== model)!;
+      const section = SECTIONS.get(other)![0];
+      // A bad value inside the other model's section too: version 1 drops it unread.
+      const s: ScenarioObject = { ...base(model), [section]: { no_such_key: 1 } };
+      for (const version of [1, SCENARIO_VERSION]) {
+        const v = { ...s, version };
+        expect(validateFields(v), `${model} v${version}`).toEqual(engine(v));
+      }
+      expect(engine({ ...s, version: 1 })).toEqual([]);
+      expect(engine({ ...s, version: SCENARIO_VERSION })[0].path).toBe(section);
+      // Switching the model in the panel leaves a scenario the engine accepts.
+      const switched = withModel(base(model), other);
+      expect(engine(switched), `${model} -> ${other}`).toEqual([]);
+      expect(Object.keys(switched).filter((k) => SECTIONS.get(model)!.includes(k) && !SECTIONS.get(other)!.includes(k))).toEqual([]);
     }
   });
 

@@ -103,8 +103,8 @@ type EngineField = { path: string; label: string; unit: string | null; help: str
 /** The engine's schema (`skyqueue schema`, web/src/wasm/scenario-schema.json). */
 export interface EngineSchema {
   scenario_version: number;
-  /** The oldest version the engine reads (migrating it to `scenario_version`); absent in older engines. */
-  oldest_scenario_version?: number;
+  /** The oldest version the engine reads (migrating it to `scenario_version`). */
+  oldest_scenario_version: number;
   max_seed: number;
   common_objects: ScenarioObjectSpec[];
   models: { name: string; label: string; summary_key: string; policy_path: string | null; groups: { title: string; fields: EngineField[] }[]; objects: ScenarioObjectSpec[] }[];
@@ -184,8 +184,18 @@ const sameJson = (what: string) => (a: unknown, b: unknown) => {
 };
 
 /** The UI schema from the engine's: what this module exports, built from any such declaration. */
-export function fromEngineSchema(schema: EngineSchema): { SCENARIO_VERSION: number; OLDEST_VERSION?: number; MODELS: Model[]; GROUPS: Group[]; FIELDS: ReadonlyMap<string, Field>; OBJECTS: ScenarioObjectSpec[] } {
+export function fromEngineSchema(schema: EngineSchema): {
+  SCENARIO_VERSION: number;
+  OLDEST_VERSION: number;
+  MODELS: Model[];
+  SECTIONS: ReadonlyMap<Model, string[]>;
+  GROUPS: Group[];
+  FIELDS: ReadonlyMap<string, Field>;
+  OBJECTS: ScenarioObjectSpec[];
+} {
   const models = schema.models.map((m) => m.name);
+  // A model's sections: its objects at the top level (`traffic` and `queue` for the queue).
+  const SECTIONS = new Map(schema.models.map((m) => [m.name, m.objects.map((o) => o.path).filter((p) => !p.includes('.'))]));
   const groups = merge(
     schema.models.map((m) => ({ model: m.name, items: m.groups })),
     (g) => g.title,
@@ -211,15 +221,17 @@ export function fromEngineSchema(schema: EngineSchema): { SCENARIO_VERSION: numb
     (o) => o.path,
     (a, b) => sameJson(`object ${a.path || '(scenario)'}`)(a, b),
   ).map(({ item: o }) => ({ path: o.path, struct: o.struct, keys: [...o.keys] }));
-  return { SCENARIO_VERSION: schema.scenario_version, OLDEST_VERSION: schema.oldest_scenario_version, MODELS: models, GROUPS, FIELDS, OBJECTS };
+  return { SCENARIO_VERSION: schema.scenario_version, OLDEST_VERSION: schema.oldest_scenario_version, MODELS: models, SECTIONS, GROUPS, FIELDS, OBJECTS };
 }
 
 const ui = fromEngineSchema(schemaJson as EngineSchema);
 
 /** The scenario version the engine writes (and reads). */
 export const SCENARIO_VERSION: number = ui.SCENARIO_VERSION;
-/** The oldest version the engine reads, when the engine declares one (it migrates it). */
-const OLDEST_VERSION: number | undefined = ui.OLDEST_VERSION;
+/** The oldest version the engine reads (it migrates it). */
+const OLDEST_VERSION: number = ui.OLDEST_VERSION;
+/** Each model's sections of a scenario; a scenario holds its model's only. */
+export const SECTIONS: ReadonlyMap<Model, string[]> = ui.SECTIONS;
 /** The models, in the engine's order (the first is the default). */
 export const MODELS: Model[] = ui.MODELS;
 /** The parameter panel's groups, in order; a group shows when the scenario's model uses it. */
@@ -414,15 +426,32 @@ export function fieldApplies(f: Field, s: ScenarioObject): boolean {
 
 /** The engine's message for a scenario's `version`, or null when it is one this engine reads. */
 export function checkVersion(version: Json | undefined): string | null {
-  // The engine's wording: "versions 1 to 2", "(allowed: 1 to 2)"; before it declared an oldest
-  // version, "version 1", "(allowed: 1)".
-  const oldest = OLDEST_VERSION ?? SCENARIO_VERSION;
-  const [read, allowed] = OLDEST_VERSION === undefined ? [`version ${SCENARIO_VERSION}`, `${SCENARIO_VERSION}`] : [`versions ${oldest} to ${SCENARIO_VERSION}`, `${oldest} to ${SCENARIO_VERSION}`];
+  // The engine's wording: "versions 1 to 2", "(allowed: 1 to 2)".
+  const oldest = OLDEST_VERSION;
+  const [read, allowed] = [`versions ${oldest} to ${SCENARIO_VERSION}`, `${oldest} to ${SCENARIO_VERSION}`];
   if (version === undefined || version === null) return `missing; this engine reads scenario ${read}`;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > U32_MAX) {
     return typeof version === 'number' && Number.isInteger(version) && Math.abs(version) < 1e21 ? `invalid value: ${unexpected(version)}, expected u32` : typeError(version, 'u32');
   }
   return version >= oldest && version <= SCENARIO_VERSION ? null : `${version} is not supported (allowed: ${allowed})`;
+}
+
+/** The top-level keys of `s` that are sections of a model other than its own (when its model is
+ * one the engine knows). */
+export function foreignSections(s: ScenarioObject): string[] {
+  const model = typeof s.model === 'string' ? s.model : s.model === undefined ? MODELS[0] : null;
+  const own = model === null ? undefined : SECTIONS.get(model);
+  if (!own) return [];
+  const all = new Set([...SECTIONS.values()].flat());
+  return Object.keys(s).filter((k) => all.has(k) && !own.includes(k));
+}
+
+/** `s` switched to `model`: the other models' sections go (a scenario holds its model's only);
+ * the new model's take the engine's defaults. */
+export function withModel(s: ScenarioObject, model: Model): ScenarioObject {
+  const out = setPath(s, 'model', model);
+  for (const k of foreignSections(out)) delete out[k];
+  return out;
 }
 
 /**
@@ -437,7 +466,20 @@ export function validateFields(s: ScenarioObject): FieldError[] {
   const version = checkVersion(s.version);
   if (version) push('version', version);
   const model = s.model ?? MODELS[0];
+  // Another model's sections: dropped from a version 1 scenario, refused in a current one (the
+  // engine's migration, scenario/mod.rs).
+  const foreign = foreignSections(s);
+  if (s.version === SCENARIO_VERSION) {
+    const own = SECTIONS.get(model as Model) ?? [];
+    for (const k of foreign) {
+      const owner = MODELS.find((m) => SECTIONS.get(m)?.includes(k)) ?? 'another';
+      push(k, `is a section of the ${owner} model, not of the ${model} model (its sections: ${own.join(', ')}); remove it, or set \`model\``);
+    }
+    if (foreign.length > 0) return errors;
+  }
+  const inForeign = (path: string) => foreign.includes(path.split(/[.[]/)[0]);
   for (const o of OBJECTS) {
+    if (inForeign(o.path)) continue;
     const v = o.path ? getPath(s, o.path) : s;
     if (v === undefined) continue;
     if (v === null || typeof v !== 'object' || Array.isArray(v)) {
@@ -451,7 +493,7 @@ export function validateFields(s: ScenarioObject): FieldError[] {
   const m = typeof model === 'string' && MODELS.includes(model) ? model : MODELS[0];
   for (const f of FIELDS.values()) {
     const v = getPath(s, f.path);
-    if (v === undefined || !profileFieldApplies(f.path, s)) continue;
+    if (v === undefined || !profileFieldApplies(f.path, s) || inForeign(f.path)) continue;
     const e = checkField(f, v, s, m);
     if (e) push(errorPath(f, e), e);
   }

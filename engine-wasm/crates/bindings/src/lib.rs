@@ -157,6 +157,13 @@ pub fn default_scenario_json() -> String {
     Scenario::default().to_json_pretty()
 }
 
+/// The defaults of the common fields and of every model's sections in one object: what the app
+/// compares a scenario with when it writes a link (fields equal to these are left out).
+#[wasm_bindgen(js_name = allDefaultsJson)]
+pub fn all_defaults_json() -> String {
+    engine::scenario::all_defaults_json()
+}
+
 /// Every model's fields in groups with label, unit, help and range, and the scenario's objects
 /// (`engine::scenario::fields::schema_json`): the same JSON `skyqueue schema` prints.
 #[wasm_bindgen(js_name = scenarioSchemaJson)]

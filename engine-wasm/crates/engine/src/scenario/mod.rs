@@ -95,6 +95,19 @@ pub fn sections(model: ModelKind) -> Vec<&'static str> {
     (model.descriptor().objects)().into_iter().map(|o| o.path).filter(|p| !p.contains('.')).collect()
 }
 
+/// The defaults of the common fields and of every model's sections, in one object: what a shared
+/// link is compared against when it leaves out the fields equal to their defaults.
+pub fn all_defaults_json() -> String {
+    let mut all = serde_json::to_value(Scenario::default()).unwrap_or_default();
+    for &k in ModelKind::ALL {
+        let d = serde_json::to_value(Scenario { model: k, ..Scenario::default() }).unwrap_or_default();
+        for section in sections(k) {
+            all[section] = d[section].clone();
+        }
+    }
+    all.to_string()
+}
+
 impl Serialize for Scenario {
     /// The common fields and the running model's sections, in declaration order.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -409,6 +422,16 @@ mod tests {
             assert_eq!(v["version"], 2);
             assert_eq!(Scenario::from_json(&s.to_json_pretty()).unwrap(), s, "{}", k.name());
         }
+    }
+
+    #[test]
+    fn all_defaults_have_every_models_sections() {
+        let v: serde_json::Value = serde_json::from_str(&all_defaults_json()).unwrap();
+        for section in ["traffic", "queue", "metrics", "constellation", "voip", "diffserv"] {
+            assert!(v[section].is_object(), "{section}");
+        }
+        assert_eq!(v["voip"]["flows"], 75);
+        assert_eq!(v["model"], "queue");
     }
 
     #[test]
