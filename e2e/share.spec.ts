@@ -105,7 +105,7 @@ test('exports: results as JSON and CSV, charts as PNG and SVG, the scenario file
   expect(csv.body.toString().trim().split('\n').length).toBe(results.series.t_s.length + 1);
   const scen = await save(() => page.getByRole('button', { name: 'Scenario (JSON)' }).click());
   expect(JSON.parse(scen.body.toString()).name).toBe('M/M/1 queue at load 0.8');
-  await expect(page.getByTestId('cli-snippet')).toHaveValue(/^skyqueue run - --out results\.json <<'EOF'\n\{"version":1,/);
+  await expect(page.getByTestId('cli-snippet')).toHaveValue(/^skyqueue run - --out results\.json <<'EOF'\n\{"version":2,/);
 
   // Import: a valid file replaces the run; an invalid one is refused with its field.
   await page.getByLabel('Import a scenario file').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ version: 1, name: 'Imported', duration_s: 10 })) });
