@@ -69,7 +69,7 @@ for (let r = 0; r < repeats; r++) {
   const sim = new Simulation(topoText);
   sim.runToEnd();
   topoWasm = Math.min(topoWasm, (performance.now() - t0) / 1000);
-  topoSummary = sim.summary().pair;
+  topoSummary = sim.summary().constellation;
   sim.free();
 }
 const topoChecksum = `${topoSummary.handovers.intra_orbital}-${topoSummary.handovers.inter_orbital}-${topoSummary.handovers.isl_change}-${topoSummary.delay_ms.mean.toFixed(6)}`;

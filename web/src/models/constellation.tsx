@@ -9,7 +9,7 @@ function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) 
   if (!info.constellation) return null;
   return (
     <>
-      <PairPanel info={info.constellation} summary={(summary as unknown as { pair?: PairSummary } | null)?.pair ?? null} {...globe} />
+      <PairPanel info={info.constellation} summary={(summary as unknown as { constellation?: PairSummary } | null)?.constellation ?? null} {...globe} />
       <EventLog events={topology.events} info={info.constellation} linkChanges={topology.linkChanges} />
     </>
   );

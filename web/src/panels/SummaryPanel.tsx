@@ -21,7 +21,7 @@ export interface Summary {
   measured_s: number;
   events: number;
   queue?: QueueSummary;
-  pair?: unknown;
+  constellation?: unknown;
   voip?: import('./VoipPanel').VoipSummary;
   diffserv?: import('./DiffservPanel').DiffservSummary;
 }

@@ -30,7 +30,7 @@ fn every_example_runs_and_writes_results() {
         assert!(out.status.success(), "{}: {}", path.display(), text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("results are JSON");
         match v["scenario"]["model"].as_str() {
-            Some("constellation") => assert!(v["summary"]["pair"]["steps"].as_u64().unwrap() > 1000, "{}", path.display()),
+            Some("constellation") => assert!(v["summary"]["constellation"]["steps"].as_u64().unwrap() > 1000, "{}", path.display()),
             Some("voip-leo") => assert!(v["summary"]["voip"]["delivered"].as_u64().unwrap() > 1000, "{}", path.display()),
             Some("diffserv") => assert!(v["summary"]["diffserv"]["rates_mbps"][1].as_f64().unwrap() > 1.0, "{}", path.display()),
             _ => assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display()),

@@ -44,7 +44,7 @@ impl fmt::Display for SimError {
 impl std::error::Error for SimError {}
 
 /// Everything a run measured, as written to the results file: the common counts, then the
-/// model's own summary under its key (`queue`, `pair`, `voip`, `diffserv`).
+/// model's own summary under its key (`queue`, `constellation`, `voip`, `diffserv`).
 #[derive(Debug)]
 pub struct Summary {
     /// Simulated time reached [s].

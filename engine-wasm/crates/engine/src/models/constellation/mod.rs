@@ -15,7 +15,7 @@ use crate::topology::pair::{self, ConstellationInfo, PairOptions, PairSummary, P
 use scenario::ConstellationScenario;
 
 /// The constellation model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "constellation", label: "a constellation and a pair of sites", summary_key: "pair", policy_path: None, groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor { name: "constellation", label: "a constellation and a pair of sites", summary_key: "constellation", policy_path: None, groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
 
 /// Builds the pair topology of a validated constellation section (also the VoIP-over-LEO
 /// model's view of paper 000's constellation).
