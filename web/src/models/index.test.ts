@@ -3,6 +3,7 @@ import { SPEEDS } from '../panels/Playback';
 import { presets } from '../scenario/presets';
 import { FIELDS, MODELS } from '../scenario/schema';
 import { MODEL_REGISTRY, modelFor, modelOfScenario } from './index';
+import schemaJson from '../wasm/scenario-schema.json';
 
 describe('the model registry', () => {
   it('has one descriptor per model of the schema, in its order, the default first', () => {
@@ -20,6 +21,10 @@ describe('the model registry', () => {
     }
   });
 
+  it('can sweep exactly the models the engine gives a policy field', () => {
+    for (const m of MODEL_REGISTRY) expect(m.sweep !== undefined, m.id).toBe(Boolean(schemaJson.models.find((x) => x.name === m.id)?.policy_path));
+  });
+
   it('starts every model at a speed the speed menu offers', () => {
     for (const m of MODEL_REGISTRY) expect(SPEEDS.map((s) => s.value), m.id).toContain(m.speed);
   });
@@ -28,6 +33,8 @@ describe('the model registry', () => {
     for (const m of MODEL_REGISTRY) {
       const sweep = m.sweep;
       if (!sweep) continue;
+      // The engine's descriptor names the same policy field (what `skyqueue sweep --policies` sets).
+      expect(sweep.policyPath, m.id).toBe(schemaJson.models.find((x) => x.name === m.id)?.policy_path);
       const policy = FIELDS.get(sweep.policyPath);
       expect(policy?.type, `${m.id}: ${sweep.policyPath}`).toBe('choice');
       const allowed = policy?.type === 'choice' ? policy.options.map((o) => o.value) : [];
