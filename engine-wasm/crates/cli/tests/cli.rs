@@ -258,3 +258,51 @@ fn calc_pss_reports_the_class_shares() {
     assert_eq!(skyqueue(&["calc", "pss", "--capacity-bps", "2e7", "--bw", "1.5", "--lm", "1", "--lr", "0", "--packet-bytes", "1500"]).status.code(), Some(2));
     assert_eq!(skyqueue(&["calc", "pss", "--capacity-bps", "2e7", "--bw", "0.5", "--lm", "10", "--lr", "20", "--packet-bytes", "1500"]).status.code(), Some(2));
 }
+
+#[test]
+fn every_model_prints_its_summary_lines_with_out() {
+    // One printer for every model (ModelSummary::lines); DiffServ had none before.
+    let dir = std::env::temp_dir().join(format!("skyqueue-cli-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("r.json");
+    for (example, expect) in [("pss-b1-known-ef.json", "priority switches"), ("walker-delta-53.json", "one-way delay"), ("mm1k-overload.json", "dropped")] {
+        let out = skyqueue(&["run", examples_dir().join(example).to_str().unwrap(), "--out", file.to_str().unwrap()]);
+        assert!(out.status.success(), "{example}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains(expect), "{example}: {}", text(&out.stdout));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn defaults_per_model_hold_only_that_models_sections_and_run() {
+    for (model, section, absent) in [("queue", "traffic", "voip"), ("constellation", "constellation", "queue"), ("voip-leo", "voip", "traffic"), ("diffserv", "diffserv", "constellation")] {
+        let out = skyqueue(&["defaults", "--model", model]);
+        assert!(out.status.success(), "{model}: {}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!((v["version"].as_u64(), v["model"].as_str()), (Some(2), Some(model)));
+        assert!(v[section].is_object() && v.get(absent).is_none(), "{model}: {v}");
+        let check = Command::new(env!("CARGO_BIN_EXE_skyqueue")).args(["validate", "-"]).stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).spawn().unwrap();
+        use std::io::Write;
+        check.stdin.as_ref().unwrap().write_all(&out.stdout).unwrap();
+        assert!(check.wait_with_output().unwrap().status.success(), "{model} defaults validate");
+    }
+    let bad = skyqueue(&["defaults", "--model", "bogus"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("--model: `bogus` is not a model (allowed: queue, constellation, voip-leo, diffserv)"), "{}", text(&bad.stderr));
+}
+
+#[test]
+fn schema_prints_every_models_fields_and_sweeps_refuse_policies_without_a_policy_field() {
+    let out = skyqueue(&["schema"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let voip = v["models"].as_array().unwrap().iter().find(|m| m["name"] == "voip-leo").unwrap();
+    assert_eq!(voip["policy_path"], "voip.policy");
+    let flows = voip["groups"].as_array().unwrap().iter().flat_map(|g| g["fields"].as_array().unwrap()).find(|f| f["path"] == "voip.flows").unwrap();
+    assert_eq!((flows["min"].as_f64(), flows["max"].as_f64()), (Some(1.0), Some(2000.0)));
+
+    let q = examples_dir().join("mm1-load-0.8.json");
+    let out = skyqueue(&["sweep", q.to_str().unwrap(), "--param", "traffic.rate_pps", "--values", "500", "--policies", "pf"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("the queue model has no policies to sweep"), "{}", text(&out.stderr));
+}
