@@ -6,7 +6,7 @@ use crate::kernel::SimTime;
 use crate::traffic::Packet;
 use std::collections::VecDeque;
 
-/// A FIFO of at most `capacity` packets (`None`: unlimited).
+/// A FIFO of at most `capacity` items (`None`: unlimited).
 ///
 /// ```
 /// use engine::sched::{DropTail, Enqueued, Scheduler};
@@ -18,21 +18,21 @@ use std::collections::VecDeque;
 /// assert!(matches!(q.enqueue(SimTime::ZERO, p(1)), Enqueued::Dropped(_)));
 /// assert_eq!(q.dequeue(SimTime::ZERO).map(|p| p.seq), Some(0));
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct DropTail {
-    buf: VecDeque<Packet>,
+#[derive(Clone, Debug)]
+pub struct DropTail<T = Packet> {
+    buf: VecDeque<T>,
     capacity: Option<usize>,
 }
 
-impl DropTail {
-    /// An empty queue holding at most `capacity` packets.
+impl<T> DropTail<T> {
+    /// An empty queue holding at most `capacity` items.
     pub fn new(capacity: Option<usize>) -> Self {
         DropTail { buf: VecDeque::new(), capacity }
     }
 }
 
-impl Scheduler for DropTail {
-    fn enqueue(&mut self, _now: SimTime, pkt: Packet) -> Enqueued {
+impl<T> Scheduler<T> for DropTail<T> {
+    fn enqueue(&mut self, _now: SimTime, pkt: T) -> Enqueued {
         if self.capacity.is_some_and(|c| self.buf.len() >= c) {
             return Enqueued::Dropped(DropReason::Overflow);
         }
@@ -40,7 +40,7 @@ impl Scheduler for DropTail {
         Enqueued::Accepted
     }
 
-    fn dequeue(&mut self, _now: SimTime) -> Option<Packet> {
+    fn dequeue(&mut self, _now: SimTime) -> Option<T> {
         self.buf.pop_front()
     }
 

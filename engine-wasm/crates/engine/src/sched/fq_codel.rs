@@ -3,7 +3,8 @@
 //! deficit round robin with new and old flow lists, CoDel drops at dequeue, and on overflow a
 //! drop from the head of the longest queue (RFC 8290 §4.1).
 
-use super::per_flow::{Queued, SchedDrop};
+use super::per_flow::Queued;
+use super::DropReason;
 use crate::kernel::{SimDuration, SimTime};
 use std::collections::VecDeque;
 
@@ -74,13 +75,13 @@ impl<T: Queued> FqCodel<T> {
 
     /// RFC 8290 §4.1: enqueue; at the limit, drop from the head of the longest queue (which
     /// may be the arriving packet's own, then the arrival itself is kept).
-    pub fn enqueue(&mut self, pkt: T, dropped: &mut Vec<(T, SchedDrop)>) {
+    pub fn enqueue(&mut self, pkt: T, dropped: &mut Vec<(T, DropReason)>) {
         let f = pkt.flow().min(self.flows.len() - 1);
         if self.total >= self.p.limit {
             let fattest = (0..self.flows.len()).max_by_key(|&i| (self.flows[i].q.len(), usize::MAX - i)).unwrap_or(0);
             if let Some(victim) = self.flows[fattest].q.pop_front() {
                 self.total -= 1;
-                dropped.push((victim, SchedDrop::Overflow));
+                dropped.push((victim, DropReason::Overflow));
             }
         }
         let fq = &mut self.flows[f];
@@ -95,7 +96,7 @@ impl<T: Queued> FqCodel<T> {
 
     /// CoDel's dequeue from flow `f` (RFC 8289 appendix `dequeue`), dropped packets to
     /// `dropped`.
-    fn codel_dequeue(&mut self, f: usize, now: SimTime, dropped: &mut Vec<(T, SchedDrop)>) -> Option<T> {
+    fn codel_dequeue(&mut self, f: usize, now: SimTime, dropped: &mut Vec<(T, DropReason)>) -> Option<T> {
         let (target, interval, mtu, size) = (self.p.target, self.p.interval, self.p.mtu, self.p.packet_bytes);
         let fq = &mut self.flows[f];
         let mut total_dec = 0usize;
@@ -128,7 +129,7 @@ impl<T: Queued> FqCodel<T> {
             }
             while fq.codel.dropping && now >= fq.codel.drop_next {
                 if let Some(x) = p.take() {
-                    dropped.push((x, SchedDrop::Timeout));
+                    dropped.push((x, DropReason::Codel));
                 }
                 fq.codel.count += 1;
                 let (np, ok) = do_dequeue(fq);
@@ -141,7 +142,7 @@ impl<T: Queued> FqCodel<T> {
             }
         } else if ok_to_drop {
             if let Some(x) = p.take() {
-                dropped.push((x, SchedDrop::Timeout));
+                dropped.push((x, DropReason::Codel));
             }
             let (np, _) = do_dequeue(fq);
             p = np;
@@ -156,7 +157,7 @@ impl<T: Queued> FqCodel<T> {
     }
 
     /// RFC 8290 §4.2: the next packet, new flows first, deficit round robin.
-    pub fn dequeue(&mut self, now: SimTime, dropped: &mut Vec<(T, SchedDrop)>) -> Option<T> {
+    pub fn dequeue(&mut self, now: SimTime, dropped: &mut Vec<(T, DropReason)>) -> Option<T> {
         loop {
             let (f, from_new) = match (self.new_flows.front(), self.old_flows.front()) {
                 (Some(&f), _) => (f, true),
@@ -241,7 +242,7 @@ mod tests {
                 served += 1;
             }
         }
-        assert!(!d.is_empty() && d.iter().all(|(_, w)| *w == SchedDrop::Timeout));
+        assert!(!d.is_empty() && d.iter().all(|(_, w)| *w == DropReason::Codel));
         assert_eq!(served + d.len(), 200);
         // A queue of a few packets (under one MTU) is never dropped, however old.
         let mut short = FqCodel::new(1, params(10_000));
@@ -262,7 +263,7 @@ mod tests {
         }
         s.enqueue(P(1, 9), &mut d);
         s.enqueue(P(1, 10), &mut d); // at the limit: flow 0's head goes
-        assert_eq!(d, vec![(P(0, 0), SchedDrop::Overflow)]);
+        assert_eq!(d, vec![(P(0, 0), DropReason::Overflow)]);
         assert_eq!(s.len(), 4);
     }
 }

@@ -3,6 +3,7 @@
 //! timeout). Channel-aware policies receive each flow's achievable rate at the decision time;
 //! nothing here reads a clock or a channel.
 
+use super::DropReason;
 use crate::kernel::SimTime;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -57,15 +58,6 @@ impl LmsPolicy {
             LmsPolicy::FqCodel => "FQ-CoDel",
         }
     }
-}
-
-/// Why the scheduler dropped a packet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SchedDrop {
-    /// The queue was full.
-    Overflow,
-    /// CoDeS: waited longer than the timeout.
-    Timeout,
 }
 
 /// Queues and state of one policy.
@@ -161,13 +153,13 @@ impl<T: Queued> LmsScheduler<T> {
 
     /// Offers a packet; any packet dropped (the arrival, or for FQ-CoDel the head of the
     /// longest queue) goes to `dropped` with the reason.
-    pub fn enqueue(&mut self, pkt: T, dropped: &mut Vec<(T, SchedDrop)>) {
+    pub fn enqueue(&mut self, pkt: T, dropped: &mut Vec<(T, DropReason)>) {
         if let Some(fq) = self.fq.as_mut() {
             return fq.enqueue(pkt, dropped);
         }
         let q = self.queue_of(pkt.flow());
         if self.queues[q].len() >= self.capacity {
-            dropped.push((pkt, SchedDrop::Overflow));
+            dropped.push((pkt, DropReason::Overflow));
             return;
         }
         self.queues[q].push_back(pkt);
@@ -177,7 +169,7 @@ impl<T: Queued> LmsScheduler<T> {
     /// Next packet to send at `now`. `rate(flow)` is the flow's achievable rate now (only
     /// asked for flows with a packet waiting, by the channel-aware policies). Packets CoDeS
     /// drops on the way go to `dropped`.
-    pub fn dequeue(&mut self, now: SimTime, mut rate: impl FnMut(usize) -> f64, dropped: &mut Vec<(T, SchedDrop)>) -> Option<T> {
+    pub fn dequeue(&mut self, now: SimTime, mut rate: impl FnMut(usize) -> f64, dropped: &mut Vec<(T, DropReason)>) -> Option<T> {
         if let Some(fq) = self.fq.as_mut() {
             return fq.dequeue(now, dropped);
         }
@@ -186,7 +178,7 @@ impl<T: Queued> LmsScheduler<T> {
             // "dropped at dequeue"; we purge all heads, not only the served queue's).
             for q in self.queues.iter_mut() {
                 while q.front().is_some_and(|p| now.saturating_since(p.enqueued_at()).as_nanos() > limit.as_nanos()) {
-                    dropped.push((q.pop_front().unwrap(), SchedDrop::Timeout));
+                    dropped.push((q.pop_front().unwrap(), DropReason::Timeout));
                     self.queued -= 1;
                 }
             }
@@ -329,12 +321,12 @@ mod tests {
         s.enqueue(P(0, 150), &mut over);
         s.enqueue(P(1, 10), &mut over);
         s.enqueue(P(0, 160), &mut over); // 2 per flow
-        assert_eq!(over, vec![(P(0, 160), SchedDrop::Overflow)]);
+        assert_eq!(over, vec![(P(0, 160), DropReason::Overflow)]);
         let mut d = vec![];
         let p = s.dequeue(SimTime(200), |_| 1.0, &mut d).unwrap();
         assert_eq!(p, P(0, 150));
         assert_eq!(d.len(), 2);
-        assert!(d.iter().all(|(_, why)| *why == SchedDrop::Timeout));
+        assert!(d.iter().all(|(_, why)| *why == DropReason::Timeout));
         assert!(s.is_empty());
     }
 }

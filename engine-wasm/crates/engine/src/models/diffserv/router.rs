@@ -12,10 +12,10 @@
 
 use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::sched::pss::{Class, Pss, PssParams};
+use crate::sched::{DropTail, Enqueued, Scheduler};
 use crate::traffic::profile::RateProfile;
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, DataSeg, TcpReceiver, TcpSender};
-use std::collections::VecDeque;
 
 /// The series the diffserv model records, in column order. Rates are sampled at the end of
 /// every metrics bucket over a trailing window (`diffserv.rate_window_s`, 1 s as paper 001);
@@ -173,7 +173,8 @@ pub struct Router {
     spec: RouterSpec,
     senders: Vec<TcpSender>,
     receivers: Vec<TcpReceiver>,
-    queues: [VecDeque<Pkt>; 3],
+    /// Drop-tail buffers of `buffer_pkts` per class [EF, AF, CS0].
+    queues: [DropTail<Pkt>; 3],
     busy: bool,
     deficit: [f64; 2],
     dwrr_turn: usize,
@@ -212,7 +213,8 @@ impl Router {
         };
         let tx_bits = spec.mss_bytes * 8.0;
         let n = spec.flows.len();
-        Router { senders, receivers, queues: Default::default(), busy: false, deficit: [0.0; 2], dwrr_turn: 0, pss, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, rto_scheduled: vec![None; n] }
+        let queues = std::array::from_fn(|_| DropTail::new(Some(spec.buffer_pkts)));
+        Router { senders, receivers, queues, busy: false, deficit: [0.0; 2], dwrr_turn: 0, pss, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, rto_scheduled: vec![None; n] }
     }
 
     /// Senders, for inspection.
@@ -256,10 +258,8 @@ impl Router {
     }
 
     fn enqueue(&mut self, pkt: Pkt, class: usize, now: SimTime, events: &mut EventQueue<Event>) {
-        if self.queues[class].len() >= self.spec.buffer_pkts {
+        if let Enqueued::Dropped(_) = self.queues[class].enqueue(now, pkt) {
             self.counters.drops[class] += 1;
-        } else {
-            self.queues[class].push_back(pkt);
         }
         self.try_start(now, events);
     }
@@ -323,7 +323,7 @@ impl Router {
             return;
         }
         let Some(class) = self.pick(now) else { return };
-        let Some(pkt) = self.queues[class].pop_front() else { return };
+        let Some(pkt) = self.queues[class].dequeue(now) else { return };
         self.busy = true;
         self.counters.bits[class] += self.tx_bits;
         // The link's instantaneous capacity sets the transmission time; PSS keeps its

@@ -175,6 +175,16 @@ fn a_class_alone_is_the_same_drop_tail_bottleneck_under_any_sharing() {
     assert!(rate > 0.95 * c && rate <= c + L / 10.0, "{rate} b/s on a {c} b/s link");
 }
 
+/// Puts a packet in class `k`'s buffer.
+fn push(r: &mut Router, k: usize) {
+    let _ = r.queues[k].enqueue(SimTime::ZERO, Pkt::Ef);
+}
+
+/// Takes the head of class `k`'s buffer.
+fn pop(r: &mut Router, k: usize) {
+    r.queues[k].dequeue(SimTime::ZERO);
+}
+
 /// Serves `n` packets by DWRR from AF and CS0 queues kept non-empty; returns the order served.
 fn dwrr_order(w_af: f64, w_cs0: f64, n: usize) -> Vec<usize> {
     let mut events = EventQueue::new();
@@ -183,11 +193,11 @@ fn dwrr_order(w_af: f64, w_cs0: f64, n: usize) -> Vec<usize> {
         .map(|_| {
             for k in 1..3 {
                 if r.queues[k].is_empty() {
-                    r.queues[k].push_back(Pkt::Ef);
+                    push(&mut r, k);
                 }
             }
             let k = r.pick(SimTime::ZERO).unwrap();
-            r.queues[k].pop_front();
+            pop(&mut r, k);
             k
         })
         .collect()
@@ -215,16 +225,18 @@ fn dwrr_serves_ef_first_and_an_idle_class_keeps_no_credit() {
     let mut r = Router::new(spec(vec![], 0.0, usize::MAX, Sharing::Dwrr { w_af: 4.0, w_cs0: 4.0 }), &mut events);
     assert_eq!(r.pick(SimTime::ZERO), None);
     for k in 0..3 {
-        r.queues[k].push_back(Pkt::Ef);
+        push(&mut r, k);
     }
     assert_eq!(r.pick(SimTime::ZERO), Some(0));
-    r.queues[0].clear();
+    while r.queue_lens()[0] > 0 {
+        pop(&mut r, 0);
+    }
     // AF backlogged; CS0 with one packet, served out of a quantum of 4, then empty: the 3
     // packets of quantum it did not use are not kept while it is idle.
     let serve = |r: &mut Router| {
         let k = r.pick(SimTime::ZERO).unwrap();
-        r.queues[k].pop_front();
-        r.queues[1].push_back(Pkt::Ef);
+        pop(r, k);
+        push(r, 1);
         k
     };
     while serve(&mut r) != 2 {}
@@ -233,7 +245,7 @@ fn dwrr_serves_ef_first_and_an_idle_class_keeps_no_credit() {
     }
     // Both backlogged again: never more than one quantum (4) of one class in a row.
     for _ in 0..100 {
-        r.queues[2].push_back(Pkt::Ef);
+        push(&mut r, 2);
     }
     let mut run = (0, 0);
     for _ in 0..60 {

@@ -22,7 +22,8 @@ use crate::metrics::emodel::{self, EModelOutput};
 use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKind};
 use super::scenario::{DelaySource, VoipScenario};
 use crate::scenario::Scenario;
-use crate::sched::per_flow::{LmsScheduler, Queued, SchedDrop};
+use crate::sched::per_flow::{LmsScheduler, Queued};
+use crate::sched::DropReason;
 use crate::traffic::voip::ParetoOnOff;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -155,7 +156,7 @@ pub struct VoipSummary {
 pub struct LossBreakdown {
     /// Queue overflow.
     pub overflow: f64,
-    /// CoDeS timeout.
+    /// CoDeS timeout (and CoDel's drops under FQ-CoDel).
     pub timeout: f64,
     /// HARQ failure after the last retransmission.
     pub harq: f64,
@@ -178,7 +179,7 @@ pub struct VoipLeo {
     free_slots: Vec<usize>,
     retx_ready: VecDeque<usize>,
     busy: Option<Busy>,
-    dropped: Vec<(VoipPacket, SchedDrop)>,
+    dropped: Vec<(VoipPacket, DropReason)>,
     flows: Vec<FlowStats>,
     warmup: SimTime,
     last_hop: SimDuration,
@@ -323,10 +324,12 @@ impl VoipLeo {
         SimDuration::from_secs_f64((self.trace_ms[k] + f * (self.trace_ms[k1] - self.trace_ms[k])) / 1e3)
     }
 
-    fn drop_packet(&mut self, now: SimTime, pkt: &VoipPacket, why: SchedDrop, rec: &mut Recorder) {
+    fn drop_packet(&mut self, now: SimTime, pkt: &VoipPacket, why: DropReason, rec: &mut Recorder) {
         let (k, column) = match why {
-            SchedDrop::Overflow => (0, col::OVERFLOW),
-            SchedDrop::Timeout => (1, col::TIMEOUT),
+            DropReason::Overflow => (0, col::OVERFLOW),
+            // CoDel's drops (FQ-CoDel) are counted with CoDeS's timeouts: both drop a packet
+            // for waiting too long.
+            DropReason::Timeout | DropReason::Codel => (1, col::TIMEOUT),
         };
         if self.counted(pkt) {
             self.lost[k] += 1;
