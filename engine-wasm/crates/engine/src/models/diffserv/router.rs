@@ -11,8 +11,9 @@
 //! the TCP module: one class alone is a plain drop-tail bottleneck.
 
 use crate::kernel::{EventQueue, SimDuration, SimTime};
-use crate::sched::pss::{Class, Pss, PssParams};
-use crate::sched::{DropTail, Enqueued, Scheduler};
+use crate::sched::dwrr::Dwrr;
+use crate::sched::pss::{Pss, PssParams};
+use crate::sched::{Backlog, Class, ClassLink, ClassSharing, DropTail, Enqueued, Scheduler};
 use crate::traffic::profile::RateProfile;
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, DataSeg, TcpReceiver, TcpSender};
@@ -70,6 +71,16 @@ pub enum Sharing {
     },
     /// The Priority Switching Scheduler.
     Pss(PssParams),
+}
+
+impl Sharing {
+    /// The class sharing this names, EF by strict priority in both.
+    pub fn build(&self) -> Box<dyn ClassSharing> {
+        match self {
+            Sharing::Dwrr { w_af, w_cs0 } => Box::new(Dwrr::new(*w_af, *w_cs0)),
+            Sharing::Pss(p) => Box::new(Pss::new(p.clone())),
+        }
+    }
 }
 
 /// One TCP flow of the router.
@@ -176,9 +187,8 @@ pub struct Router {
     /// Drop-tail buffers of `buffer_pkts` per class [EF, AF, CS0].
     queues: [DropTail<Pkt>; 3],
     busy: bool,
-    deficit: [f64; 2],
-    dwrr_turn: usize,
-    pss: Option<Pss>,
+    /// How EF, AF and CS0 share the link (DWRR or PSS).
+    sharing: Box<dyn ClassSharing>,
     /// Counters.
     pub counters: ClassCounters,
     /// Lowest and highest credit seen at PSS decisions [bits].
@@ -207,14 +217,11 @@ impl Router {
         if spec.ef_bps > 0.0 {
             events.schedule(SimTime::ZERO, Event::EfEmit);
         }
-        let pss = match &spec.sharing {
-            Sharing::Pss(p) => Some(Pss::new(p.clone())),
-            _ => None,
-        };
+        let sharing = spec.sharing.build();
         let tx_bits = spec.mss_bytes * 8.0;
         let n = spec.flows.len();
         let queues = std::array::from_fn(|_| DropTail::new(Some(spec.buffer_pkts)));
-        Router { senders, receivers, queues, busy: false, deficit: [0.0; 2], dwrr_turn: 0, pss, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, rto_scheduled: vec![None; n] }
+        Router { senders, receivers, queues, busy: false, sharing, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, rto_scheduled: vec![None; n] }
     }
 
     /// Senders, for inspection.
@@ -254,7 +261,7 @@ impl Router {
 
     /// The PSS credit [bits], AF priority (true = high) and switches so far, if PSS is used.
     pub fn pss_state(&self) -> Option<(f64, bool, u64)> {
-        self.pss.as_ref().map(|p| (p.credit_bits(), p.is_high(), p.switches()))
+        self.sharing.credit().map(|c| (c.credit_bits, c.high, c.switches))
     }
 
     fn enqueue(&mut self, pkt: Pkt, class: usize, now: SimTime, events: &mut EventQueue<Event>) {
@@ -281,41 +288,16 @@ impl Router {
         }
     }
 
+    /// The class queue to serve next, as the class sharing decides from which queues hold a
+    /// packet, the configured capacity C and the segment size.
     fn pick(&mut self, now: SimTime) -> Option<usize> {
-        let (ef, af, cs0) = (!self.queues[0].is_empty(), !self.queues[1].is_empty(), !self.queues[2].is_empty());
-        if let Some(pss) = self.pss.as_mut() {
-            let class = pss.dequeue(now, self.spec.capacity_bps, ef, af, cs0, self.tx_bits)?;
-            let c = pss.credit_bits();
+        let backlog = Backlog { ef: !self.queues[0].is_empty(), af: !self.queues[1].is_empty(), cs0: !self.queues[2].is_empty() };
+        let class = self.sharing.pick(now, backlog, ClassLink { capacity_bps: self.spec.capacity_bps, af_head_bits: self.tx_bits })?;
+        if let Some(c) = self.sharing.credit() {
+            let c = c.credit_bits;
             self.credit_range = Some(self.credit_range.map_or((c, c), |(a, b)| (a.min(c), b.max(c))));
-            return Some(class_index(class));
         }
-        if ef {
-            return Some(0);
-        }
-        let Sharing::Dwrr { w_af, w_cs0 } = self.spec.sharing else { return None };
-        // DWRR in packets of equal size: a class with a packet and a deficit of at least one
-        // packet sends; an exhausted class passes the turn and gets its quantum back.
-        let quanta = [w_af, w_cs0];
-        let busy = [af, cs0];
-        if !af && !cs0 {
-            return None;
-        }
-        for _ in 0..4 {
-            let k = self.dwrr_turn;
-            if busy[k] && self.deficit[k] >= 1.0 {
-                self.deficit[k] -= 1.0;
-                return Some(1 + k);
-            }
-            if !busy[k] {
-                self.deficit[k] = 0.0; // an idle class keeps no credit
-            }
-            self.dwrr_turn = 1 - k;
-            let n = self.dwrr_turn;
-            if busy[n] {
-                self.deficit[n] += quanta[n];
-            }
-        }
-        Some(if af { 1 } else { 2 })
+        Some(class_index(class))
     }
 
     fn try_start(&mut self, now: SimTime, events: &mut EventQueue<Event>) {

@@ -22,8 +22,8 @@ use crate::metrics::emodel::{self, EModelOutput};
 use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKind};
 use super::scenario::{DelaySource, VoipScenario};
 use crate::scenario::Scenario;
-use crate::sched::per_flow::{LmsScheduler, Queued};
-use crate::sched::DropReason;
+use crate::sched::per_flow::{self, PolicyParams};
+use crate::sched::{DropReason, Queued, Scheduler};
 use crate::traffic::voip::ParetoOnOff;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -174,7 +174,7 @@ pub struct VoipLeo {
     trace_ms: Vec<f64>,
     offset_s: Vec<f64>,
     channels: Vec<LmsChannel>,
-    sched: LmsScheduler<VoipPacket>,
+    sched: Box<dyn Scheduler<VoipPacket>>,
     inflight: Vec<Option<InFlight>>,
     free_slots: Vec<usize>,
     retx_ready: VecDeque<usize>,
@@ -221,9 +221,18 @@ impl VoipLeo {
         }
         events.schedule(SimTime::ZERO, Event::Sample);
         let total = p.total_buffer_pkts();
-        let sched = LmsScheduler::new(p.policy, n, total, p.pf_window, SimDuration::from_secs_f64(p.codes_timeout_ms / 1e3).as_nanos())
-            .with_delay_target(p.delay_violation_prob, p.delay_bound_ms / 1e3)
-            .with_packet_bytes(p.packet_bytes);
+        let sched = per_flow::build(
+            p.policy,
+            &PolicyParams {
+                flows: n,
+                total_buffer: total,
+                pf_window: p.pf_window,
+                codes_timeout: SimDuration::from_secs_f64(p.codes_timeout_ms / 1e3),
+                delay_violation_prob: p.delay_violation_prob,
+                delay_bound_s: p.delay_bound_ms / 1e3,
+                packet_bytes: p.packet_bytes,
+            },
+        );
         VoipLeo {
             sources,
             const_delay,
@@ -279,7 +288,7 @@ impl VoipLeo {
             }
             Event::AtSatellite(pkt) => {
                 let mut dropped = std::mem::take(&mut self.dropped);
-                self.sched.enqueue(pkt, &mut dropped);
+                self.sched.enqueue(now, pkt, &mut dropped);
                 for (pkt, why) in dropped.drain(..) {
                     self.drop_packet(now, &pkt, why, rec);
                 }
@@ -347,7 +356,7 @@ impl VoipLeo {
             let t = now.as_secs_f64();
             let channels = &mut self.channels;
             let mut dropped = std::mem::take(&mut self.dropped);
-            let next = self.sched.dequeue(now, |flow| channels[flow].mi_bits(t), &mut dropped);
+            let next = self.sched.dequeue(now, &mut |flow: usize| channels[flow].mi_bits(t), &mut dropped);
             for (pkt, why) in dropped.drain(..) {
                 self.drop_packet(now, &pkt, why, rec);
             }
@@ -452,7 +461,7 @@ impl VoipLeo {
         VoipSummary {
             policy: self.p.policy.label(),
             flows: self.p.flows,
-            buffer_pkts: [self.sched.queue_capacity(), self.p.total_buffer_pkts()],
+            buffer_pkts: [per_flow::queue_capacity(self.p.policy, self.p.flows as usize, self.p.total_buffer_pkts()), self.p.total_buffer_pkts()],
             sent: self.sent,
             delivered: self.delivered,
             throughput_kbps: per_s(self.delivered_bits) / 1e3,
