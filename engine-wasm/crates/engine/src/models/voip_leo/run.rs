@@ -16,6 +16,7 @@
 //! the reading under which the link saturates between 75 and 100 users, as the paper found.
 
 use crate::channel::lms::LmsChannel;
+use crate::channel::Channel;
 use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
 use crate::link::harq::{HarqOutcome, HarqPacket};
 use crate::metrics::emodel::{self, EModelOutput};
@@ -173,7 +174,8 @@ pub struct VoipLeo {
     /// into it [s] (delay source `route`).
     trace_ms: Vec<f64>,
     offset_s: Vec<f64>,
-    channels: Vec<LmsChannel>,
+    /// Each receiver's channel (LMS).
+    channels: Vec<Box<dyn Channel>>,
     sched: Box<dyn Scheduler<VoipPacket>>,
     inflight: Vec<Option<InFlight>>,
     free_slots: Vec<usize>,
@@ -217,7 +219,7 @@ impl VoipLeo {
             let mut r = streams.stream(&format!("voip.flow[{i}].delay"));
             const_delay.push(SimDuration::from_secs_f64(r.uniform(p.constellation_delay_ms[0], p.constellation_delay_ms[1]) / 1e3));
             offsets.push(r.uniform(0.0, p.trace_offset_max_s));
-            channels.push(LmsChannel::new(p.lms.clone(), streams.stream(&format!("lms.rx[{i}]"))));
+            channels.push(Box::new(LmsChannel::new(p.lms.clone(), streams.stream(&format!("lms.rx[{i}]")))) as Box<dyn Channel>);
         }
         events.schedule(SimTime::ZERO, Event::Sample);
         let total = p.total_buffer_pkts();
@@ -307,7 +309,7 @@ impl VoipLeo {
             }
             Event::Sample => {
                 for k in 0..(self.p.snr_traces.min(8) as usize).min(self.channels.len()) {
-                    let snr = self.channels[k].snr_db(now.as_secs_f64());
+                    let snr = self.channels[k].snr_db(now);
                     rec.sample(col::SNR0 + k, now, snr);
                 }
                 if self.latency.count() > 0 {
@@ -353,10 +355,9 @@ impl VoipLeo {
         let (slot, first) = if let Some(slot) = self.retx_ready.pop_front() {
             (slot, false)
         } else {
-            let t = now.as_secs_f64();
             let channels = &mut self.channels;
             let mut dropped = std::mem::take(&mut self.dropped);
-            let next = self.sched.dequeue(now, &mut |flow: usize| channels[flow].mi_bits(t), &mut dropped);
+            let next = self.sched.dequeue(now, &mut |flow: usize| channels[flow].mi_bits(now), &mut dropped);
             for (pkt, why) in dropped.drain(..) {
                 self.drop_packet(now, &pkt, why, rec);
             }
@@ -387,7 +388,7 @@ impl VoipLeo {
         }
         // The channel this transmission sees: the receiver's SNR as it starts (a transmission
         // lasts well under the 1 ms fading step).
-        let mi = self.channels[flow].mi_bits(now.as_secs_f64());
+        let mi = self.channels[flow].mi_bits(now);
         self.busy = Some(Busy { slot, symbols, mi, start: now });
         events.schedule(now + self.tx_time(symbols), Event::TxEnd);
     }
