@@ -6,17 +6,17 @@
 //!  CS0 (n TCP)  ----/                                                         ACKs <-- delay
 //! ```
 //!
-//! TCP flows (`transport::tcp`) send MSS segments; the link serves one packet at a time; each
-//! class has a drop-tail buffer; ACKs come back over an uncongested path. Also the test bench of
-//! the TCP module: one class alone is a plain drop-tail bottleneck.
+//! Transport flows (TCP, `transport::tcp`, through `transport::TransportFlow`) send MSS
+//! segments; the link serves one packet at a time; each class has a drop-tail buffer; feedback
+//! (ACKs) comes back over an uncongested path. Also the test bench of the TCP module: one class
+//! alone is a plain drop-tail bottleneck.
 
 use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::sched::dwrr::Dwrr;
 use crate::sched::pss::{Pss, PssParams};
 use crate::sched::{Backlog, Class, ClassLink, ClassSharing, DropTail, Enqueued, Scheduler};
 use crate::traffic::profile::RateProfile;
-use crate::transport::congestion::CcKind;
-use crate::transport::tcp::{Ack, DataSeg, TcpReceiver, TcpSender};
+use crate::transport::{Feedback, FlowStats, Segment, Transport, TransportFlow};
 
 /// The series the diffserv model records, in column order. Rates are sampled at the end of
 /// every metrics bucket over a trailing window (`diffserv.rate_window_s`, 1 s as paper 001);
@@ -83,13 +83,13 @@ impl Sharing {
     }
 }
 
-/// One TCP flow of the router.
+/// One transport flow of the router.
 #[derive(Clone, Debug)]
 pub struct FlowSpec {
     /// Class: AF or CS0 (EF is the CBR flow).
     pub class: Class,
-    /// Congestion control.
-    pub cc: CcKind,
+    /// Transport protocol (TCP and its congestion control).
+    pub transport: Transport,
     /// Start time [s].
     pub start_s: f64,
 }
@@ -109,7 +109,7 @@ pub struct RouterSpec {
     pub ef_bps: f64,
     /// How AF and CS0 share the rest.
     pub sharing: Sharing,
-    /// The TCP flows.
+    /// The transport flows.
     pub flows: Vec<FlowSpec>,
     /// The link runs at `capacity_bps` times this factor (paper 001 §4.2's C(t)); PSS keeps
     /// `capacity_bps` as its C.
@@ -138,7 +138,7 @@ impl Default for RouterSpec {
 #[derive(Clone, Copy, Debug)]
 enum Pkt {
     Ef,
-    Data { flow: usize, seg: DataSeg },
+    Data { flow: usize, seg: Segment },
 }
 
 /// Events.
@@ -155,17 +155,17 @@ pub enum Event {
         /// Flow index.
         flow: usize,
         /// The segment.
-        seg: DataSeg,
+        seg: Segment,
     },
-    /// An ACK reaches its sender.
-    AckArrive {
+    /// Feedback (an ACK) reaches its sender.
+    FeedbackArrive {
         /// Flow index.
         flow: usize,
-        /// The acknowledgement.
-        ack: Ack,
+        /// What the receiver sent.
+        feedback: Feedback,
     },
-    /// A sender's retransmission timer may fire.
-    Rto(usize),
+    /// A sender's timer (TCP's retransmission timer) may fire.
+    Timer(usize),
 }
 
 /// Per-class bytes delivered over the link, in total and per second bin.
@@ -182,8 +182,8 @@ pub struct ClassCounters {
 /// The router model.
 pub struct Router {
     spec: RouterSpec,
-    senders: Vec<TcpSender>,
-    receivers: Vec<TcpReceiver>,
+    /// The transport flows, sender and receiver each.
+    flows: Vec<Box<dyn TransportFlow>>,
     /// Drop-tail buffers of `buffer_pkts` per class [EF, AF, CS0].
     queues: [DropTail<Pkt>; 3],
     busy: bool,
@@ -194,8 +194,8 @@ pub struct Router {
     /// Lowest and highest credit seen at PSS decisions [bits].
     credit_range: Option<(f64, f64)>,
     tx_bits: f64,
-    /// RTO deadline already in the event queue per flow (one timer event per deadline).
-    rto_scheduled: Vec<Option<f64>>,
+    /// Timer deadline already in the event queue per flow (one timer event per deadline).
+    timer_scheduled: Vec<Option<SimTime>>,
 }
 
 fn class_index(c: Class) -> usize {
@@ -209,8 +209,7 @@ fn class_index(c: Class) -> usize {
 impl Router {
     /// Builds the router and schedules the sources.
     pub fn new(spec: RouterSpec, events: &mut EventQueue<Event>) -> Self {
-        let senders = spec.flows.iter().map(|f| TcpSender::new(f.cc, 10.0, u64::MAX, 1e9)).collect();
-        let receivers = spec.flows.iter().map(|_| TcpReceiver::default()).collect();
+        let flows = spec.flows.iter().map(|f| f.transport.flow()).collect();
         for (i, f) in spec.flows.iter().enumerate() {
             events.schedule(SimTime::from_secs_f64(f.start_s), Event::FlowStart(i));
         }
@@ -221,17 +220,17 @@ impl Router {
         let tx_bits = spec.mss_bytes * 8.0;
         let n = spec.flows.len();
         let queues = std::array::from_fn(|_| DropTail::new(Some(spec.buffer_pkts)));
-        Router { senders, receivers, queues, busy: false, sharing, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, rto_scheduled: vec![None; n] }
+        Router { flows, queues, busy: false, sharing, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, timer_scheduled: vec![None; n] }
     }
 
-    /// Senders, for inspection.
-    pub fn senders(&self) -> &[TcpSender] {
-        &self.senders
+    /// Each flow's counters (acknowledged, retransmitted, timeouts), for inspection.
+    pub fn flow_stats(&self) -> Vec<FlowStats> {
+        self.flows.iter().map(|f| f.stats()).collect()
     }
 
     /// Segments delivered in order to each flow's receiver.
     pub fn delivered(&self) -> Vec<u64> {
-        self.receivers.iter().map(|r| r.delivered).collect()
+        self.flows.iter().map(|f| f.delivered()).collect()
     }
 
     /// Lowest and highest credit over all PSS decisions so far [bits] (bounded memory).
@@ -272,18 +271,17 @@ impl Router {
     }
 
     fn send_flow(&mut self, i: usize, now: SimTime, events: &mut EventQueue<Event>) {
-        let t = now.as_secs_f64();
-        let segs = self.senders[i].poll_send(t);
+        let segs = self.flows[i].poll_send(now);
         let class = class_index(self.spec.flows[i].class);
         for seg in segs {
             self.enqueue(Pkt::Data { flow: i, seg }, class, now, events);
         }
         // One timer event per flow: schedule only if none is pending at or before the deadline
         // (a later-moving deadline is re-armed when the pending event finds it early).
-        if let Some(d) = self.senders[i].rto_deadline() {
-            if self.rto_scheduled[i].is_none_or(|s| s > d) {
-                self.rto_scheduled[i] = Some(d);
-                events.schedule(SimTime::from_secs_f64(d), Event::Rto(i));
+        if let Some(d) = self.flows[i].timer() {
+            if self.timer_scheduled[i].is_none_or(|s| s > d) {
+                self.timer_scheduled[i] = Some(d);
+                events.schedule(d, Event::Timer(i));
             }
         }
     }
@@ -338,25 +336,25 @@ impl Router {
                 self.try_start(now, events);
             }
             Event::Arrive { flow, seg } => {
-                let ack = self.receivers[flow].on_data(&seg);
-                events.schedule(now + SimDuration::from_secs_f64(self.spec.one_way_s), Event::AckArrive { flow, ack });
+                if let Some(feedback) = self.flows[flow].on_segment(&seg, now) {
+                    events.schedule(now + SimDuration::from_secs_f64(self.spec.one_way_s), Event::FeedbackArrive { flow, feedback });
+                }
             }
-            Event::AckArrive { flow, ack } => {
-                self.senders[flow].on_ack(&ack, now.as_secs_f64());
+            Event::FeedbackArrive { flow, feedback } => {
+                self.flows[flow].on_feedback(&feedback, now);
                 self.send_flow(flow, now, events);
             }
-            Event::Rto(i) => {
-                let t = now.as_secs_f64();
-                self.rto_scheduled[i] = None;
-                match self.senders[i].rto_deadline() {
-                    Some(d) if d <= t + 1e-9 => {
-                        self.senders[i].on_rto(t);
+            Event::Timer(i) => {
+                self.timer_scheduled[i] = None;
+                match self.flows[i].timer() {
+                    Some(d) if d <= now => {
+                        self.flows[i].on_timer(now);
                         self.send_flow(i, now, events);
                     }
                     Some(d) => {
                         // The timer moved later: wait for it.
-                        self.rto_scheduled[i] = Some(d);
-                        events.schedule(SimTime::from_secs_f64(d), Event::Rto(i));
+                        self.timer_scheduled[i] = Some(d);
+                        events.schedule(d, Event::Timer(i));
                     }
                     None => {}
                 }

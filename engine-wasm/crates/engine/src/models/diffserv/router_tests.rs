@@ -3,16 +3,17 @@
 
 use super::*;
 use crate::sched::pss::params_from_wrr;
+use crate::transport::congestion::CcKind;
 
 const MSS: f64 = 1500.0;
 const L: f64 = MSS * 8.0;
 
 fn af(start_s: f64) -> FlowSpec {
-    FlowSpec { class: Class::Af, cc: CcKind::Cubic, start_s }
+    FlowSpec { class: Class::Af, transport: Transport::Tcp(CcKind::Cubic), start_s }
 }
 
 fn cs0(start_s: f64) -> FlowSpec {
-    FlowSpec { class: Class::Cs0, cc: CcKind::Cubic, start_s }
+    FlowSpec { class: Class::Cs0, transport: Transport::Tcp(CcKind::Cubic), start_s }
 }
 
 /// `n` AF and `n` CS0 flows starting 10 ms apart, interleaved.
@@ -140,8 +141,8 @@ fn every_data_packet_sent_reaches_its_receiver_one_way_later() {
     }
     let delivered = r.delivered();
     let mut per_class = [0u64; 3];
-    for (i, s) in r.senders().iter().enumerate() {
-        assert!(s.snd_una() <= delivered[i], "flow {i}: acked {} of {} delivered", s.snd_una(), delivered[i]);
+    for (i, s) in r.flow_stats().iter().enumerate() {
+        assert!(s.acked <= delivered[i], "flow {i}: acked {} of {} delivered", s.acked, delivered[i]);
         assert!(delivered[i] > 0, "flow {i}");
         per_class[class_of(&r, i)] += delivered[i];
     }
@@ -161,7 +162,7 @@ fn a_class_alone_is_the_same_drop_tail_bottleneck_under_any_sharing() {
         let r = run(spec(flows, 0.0, bdp, sharing), dur);
         let other = if k == 1 { 2 } else { 1 };
         assert_eq!((r.counters.bits[0], r.counters.bits[other]), (0.0, 0.0));
-        (r.counters.bits[k], r.counters.drops[k], r.delivered(), r.senders().iter().map(|s| s.retransmits).collect::<Vec<_>>())
+        (r.counters.bits[k], r.counters.drops[k], r.delivered(), r.flow_stats().iter().map(|s| s.retransmits).collect::<Vec<_>>())
     };
     let two_af = vec![af(0.0), af(0.5)];
     let two_cs0 = vec![cs0(0.0), cs0(0.5)];
