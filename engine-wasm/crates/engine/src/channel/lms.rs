@@ -21,7 +21,8 @@
 //! advanced on a 1 ms grid by complex rotation (no trigonometry per step), which keeps 200
 //! receivers over 100 s cheap and bit-identical across builds.
 
-use crate::kernel::{math, RngStream};
+use super::{qpsk_mi_bits_linear, Channel};
+use crate::kernel::{math, RngStream, SimTime};
 use core::f64::consts::PI;
 use serde::{Deserialize, Serialize};
 
@@ -234,21 +235,9 @@ impl LmsChannel {
         self.snr_ref * (x * x + y * y).max(1e-30)
     }
 
-    /// SNR [dB] at time `t_s` (held over each 1 ms step). Times must not decrease; an earlier
-    /// time returns the current value.
-    pub fn snr_db(&mut self, t_s: f64) -> f64 {
-        10.0 * math::log10(self.snr_linear(t_s))
-    }
-
-    /// QPSK mutual information [bits/symbol] at `t_s` (cached per 1 ms step): what PF calls
-    /// the achievable rate.
-    pub fn mi_bits(&mut self, t_s: f64) -> f64 {
-        let snr = self.snr_linear(t_s);
-        *self.mi.get_or_insert_with(|| crate::link::harq::qpsk_mi_bits_linear(snr))
-    }
-
-    /// Linear SNR at `t_s` (see [`LmsChannel::snr_db`]).
-    pub fn snr_linear(&mut self, t_s: f64) -> f64 {
+    /// Advances the channel to `t_s` [s] and returns the linear SNR there (held over each 1 ms
+    /// step). Times must not decrease; an earlier time returns the current value.
+    fn advance_to(&mut self, t_s: f64) -> f64 {
         let k = (t_s / FADING_STEP_S) as u64;
         if k <= self.fade_k {
             return self.snr_lin;
@@ -279,10 +268,30 @@ impl LmsChannel {
     }
 }
 
+/// The LMS channel's SNR is held over each 1 ms fading step (the step is found from `now` in
+/// seconds); its QPSK mutual information is computed once per step.
+impl Channel for LmsChannel {
+    fn snr_linear(&mut self, now: SimTime) -> f64 {
+        self.advance_to(now.as_secs_f64())
+    }
+
+    /// QPSK mutual information [bits/symbol] at `now` (cached per 1 ms step): what PF calls
+    /// the achievable rate.
+    fn mi_bits(&mut self, now: SimTime) -> f64 {
+        let snr = self.advance_to(now.as_secs_f64());
+        *self.mi.get_or_insert_with(|| qpsk_mi_bits_linear(snr))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::kernel::Streams;
+
+    /// SNR [dB] at `t_s` seconds, through [`Channel`].
+    fn snr_db_at(ch: &mut LmsChannel, t_s: f64) -> f64 {
+        ch.snr_db(SimTime::from_secs_f64(t_s))
+    }
 
     #[test]
     fn doppler_and_durations_follow_the_parameters() {
@@ -298,7 +307,7 @@ mod tests {
         let mut total = [0u64; 3];
         for seed in 0..20 {
             let mut ch = LmsChannel::new(LmsParams::default(), Streams::new(seed).stream("lms"));
-            ch.snr_db(500.0);
+            snr_db_at(&mut ch, 500.0);
             let o = ch.occupancy();
             for i in 0..3 {
                 total[i] += o[i];
@@ -319,7 +328,7 @@ mod tests {
         let mut ch = LmsChannel::new(LmsParams { snr_ref_db: 10.0, ..Default::default() }, Streams::new(5).stream("lms"));
         let mut t = 0.0;
         while t < 300.0 {
-            let s = ch.snr_db(t);
+            let s = snr_db_at(&mut ch, t);
             if ch.state() == 0 {
                 snrs.push(s);
             }
@@ -336,7 +345,7 @@ mod tests {
         // 1 ms and near 0 at 3.8 ms for f_d = 102 Hz. Check the power series' correlation falls.
         let p = LmsParams { state_duration_scale_s: 1e6, ..Default::default() }; // no state changes
         let mut ch = LmsChannel::new(p, Streams::new(9).stream("lms"));
-        let xs: Vec<f64> = (0..20_000).map(|k| ch.snr_db(k as f64 * 1e-3)).collect();
+        let xs: Vec<f64> = (0..20_000).map(|k| ch.snr_db(SimTime(k * 1_000_000))).collect();
         let corr = |lag: usize| {
             let n = xs.len() - lag;
             let m = xs.iter().sum::<f64>() / xs.len() as f64;
@@ -348,13 +357,30 @@ mod tests {
     }
 
     #[test]
+    fn mutual_information_is_qpsk_s_at_the_snr_of_the_moment() {
+        // Through the trait object a model holds: the cached MI is the formula at the SNR of
+        // the same step, and asking twice, or for the SNR in between, changes nothing.
+        let mut ch: Box<dyn Channel> = Box::new(LmsChannel::new(LmsParams::default(), Streams::new(3).stream("lms")));
+        let mut twin = LmsChannel::new(LmsParams::default(), Streams::new(3).stream("lms"));
+        for k in 0..5000u64 {
+            let t = SimTime(k * 700_000);
+            let mi = ch.mi_bits(t);
+            assert_eq!(mi, qpsk_mi_bits_linear(ch.snr_linear(t)), "at {t}");
+            assert_eq!(ch.mi_bits(t), mi);
+            if k % 3 == 0 {
+                assert_eq!(twin.snr_db(t), ch.snr_db(t));
+            }
+        }
+    }
+
+    #[test]
     fn independent_receivers_and_identical_replays() {
         let mut a = LmsChannel::new(LmsParams::default(), Streams::new(1).stream("lms.rx[0]"));
         let mut b = LmsChannel::new(LmsParams::default(), Streams::new(1).stream("lms.rx[0]"));
         let mut c = LmsChannel::new(LmsParams::default(), Streams::new(1).stream("lms.rx[1]"));
-        let ta: Vec<f64> = (0..1000).map(|k| a.snr_db(k as f64 * 0.01)).collect();
-        let tb: Vec<f64> = (0..1000).map(|k| b.snr_db(k as f64 * 0.01)).collect();
-        let tc: Vec<f64> = (0..1000).map(|k| c.snr_db(k as f64 * 0.01)).collect();
+        let ta: Vec<f64> = (0..1000).map(|k| snr_db_at(&mut a, k as f64 * 0.01)).collect();
+        let tb: Vec<f64> = (0..1000).map(|k| snr_db_at(&mut b, k as f64 * 0.01)).collect();
+        let tc: Vec<f64> = (0..1000).map(|k| snr_db_at(&mut c, k as f64 * 0.01)).collect();
         assert_eq!(ta, tb);
         assert_ne!(ta, tc);
     }

@@ -1,12 +1,17 @@
 //! DropTail: one FIFO queue; an arrival that finds the buffer full is dropped.
 //! (Paper 000's DT_S and DT_H are this queue with buffer B/n and B.)
 
-use super::{DropReason, Enqueued, Scheduler};
+use super::{DropReason, Drops, Enqueued, LinkState, Scheduler};
 use crate::kernel::SimTime;
 use crate::traffic::Packet;
 use std::collections::VecDeque;
 
-/// A FIFO of at most `capacity` packets (`None`: unlimited).
+/// A FIFO of at most `capacity` items (`None`: unlimited).
+///
+/// Two ways in: the [`Scheduler`] trait (drops reported in the drop list, as every scheduler
+/// does), and the plain FIFO methods [`DropTail::enqueue`] and [`DropTail::dequeue`] for an
+/// owner that only needs to know whether the arrival was kept (the queue model's buffer, the
+/// DiffServ router's class buffers).
 ///
 /// ```
 /// use engine::sched::{DropTail, Enqueued, Scheduler};
@@ -16,31 +21,62 @@ use std::collections::VecDeque;
 /// let p = |seq| Packet { flow: 0, seq, created: SimTime::ZERO };
 /// assert_eq!(q.enqueue(SimTime::ZERO, p(0)), Enqueued::Accepted);
 /// assert!(matches!(q.enqueue(SimTime::ZERO, p(1)), Enqueued::Dropped(_)));
+/// assert_eq!(q.len(), 1);
 /// assert_eq!(q.dequeue(SimTime::ZERO).map(|p| p.seq), Some(0));
+/// // The same queue through the trait: the refused arrival comes back in the drop list.
+/// let mut drops = vec![];
+/// Scheduler::enqueue(&mut q, SimTime::ZERO, p(2), &mut drops);
+/// Scheduler::enqueue(&mut q, SimTime::ZERO, p(3), &mut drops);
+/// assert_eq!(drops.len(), 1);
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct DropTail {
-    buf: VecDeque<Packet>,
+#[derive(Clone, Debug)]
+pub struct DropTail<T = Packet> {
+    buf: VecDeque<T>,
     capacity: Option<usize>,
 }
 
-impl DropTail {
-    /// An empty queue holding at most `capacity` packets.
+impl<T> DropTail<T> {
+    /// An empty queue holding at most `capacity` items.
     pub fn new(capacity: Option<usize>) -> Self {
         DropTail { buf: VecDeque::new(), capacity }
     }
-}
 
-impl Scheduler for DropTail {
-    fn enqueue(&mut self, _now: SimTime, pkt: Packet) -> Enqueued {
-        if self.capacity.is_some_and(|c| self.buf.len() >= c) {
-            return Enqueued::Dropped(DropReason::Overflow);
-        }
-        self.buf.push_back(pkt);
-        Enqueued::Accepted
+    /// Items the queue holds at most (`None`: unlimited).
+    pub fn capacity(&self) -> Option<usize> {
+        self.capacity
     }
 
-    fn dequeue(&mut self, _now: SimTime) -> Option<Packet> {
+    /// Queues `item`, or gives it back when the buffer is full.
+    fn push(&mut self, item: T) -> Result<(), T> {
+        if self.capacity.is_some_and(|c| self.buf.len() >= c) {
+            return Err(item);
+        }
+        self.buf.push_back(item);
+        Ok(())
+    }
+
+    /// Offers `item` (plain FIFO): kept, or dropped for [`DropReason::Overflow`].
+    pub fn enqueue(&mut self, _now: SimTime, item: T) -> Enqueued {
+        match self.push(item) {
+            Ok(()) => Enqueued::Accepted,
+            Err(_) => Enqueued::Dropped(DropReason::Overflow),
+        }
+    }
+
+    /// Takes the head (plain FIFO).
+    pub fn dequeue(&mut self, _now: SimTime) -> Option<T> {
+        self.buf.pop_front()
+    }
+}
+
+impl<T> Scheduler<T> for DropTail<T> {
+    fn enqueue(&mut self, _now: SimTime, item: T, drops: &mut Drops<T>) {
+        if let Err(item) = self.push(item) {
+            drops.push((item, DropReason::Overflow));
+        }
+    }
+
+    fn dequeue(&mut self, _now: SimTime, _link: &mut dyn LinkState, _drops: &mut Drops<T>) -> Option<T> {
         self.buf.pop_front()
     }
 

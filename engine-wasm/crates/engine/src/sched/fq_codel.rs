@@ -3,7 +3,7 @@
 //! deficit round robin with new and old flow lists, CoDel drops at dequeue, and on overflow a
 //! drop from the head of the longest queue (RFC 8290 §4.1).
 
-use super::per_flow::{Queued, SchedDrop};
+use super::{DropReason, Drops, LinkState, Queued, Scheduler};
 use crate::kernel::{SimDuration, SimTime};
 use std::collections::VecDeque;
 
@@ -62,25 +62,15 @@ impl<T: Queued> FqCodel<T> {
         }
     }
 
-    /// Packets held.
-    pub fn len(&self) -> usize {
-        self.total
-    }
-
-    /// Whether nothing is held.
-    pub fn is_empty(&self) -> bool {
-        self.total == 0
-    }
-
     /// RFC 8290 §4.1: enqueue; at the limit, drop from the head of the longest queue (which
     /// may be the arriving packet's own, then the arrival itself is kept).
-    pub fn enqueue(&mut self, pkt: T, dropped: &mut Vec<(T, SchedDrop)>) {
+    fn enqueue_packet(&mut self, pkt: T, dropped: &mut Drops<T>) {
         let f = pkt.flow().min(self.flows.len() - 1);
         if self.total >= self.p.limit {
             let fattest = (0..self.flows.len()).max_by_key(|&i| (self.flows[i].q.len(), usize::MAX - i)).unwrap_or(0);
             if let Some(victim) = self.flows[fattest].q.pop_front() {
                 self.total -= 1;
-                dropped.push((victim, SchedDrop::Overflow));
+                dropped.push((victim, DropReason::Overflow));
             }
         }
         let fq = &mut self.flows[f];
@@ -95,7 +85,7 @@ impl<T: Queued> FqCodel<T> {
 
     /// CoDel's dequeue from flow `f` (RFC 8289 appendix `dequeue`), dropped packets to
     /// `dropped`.
-    fn codel_dequeue(&mut self, f: usize, now: SimTime, dropped: &mut Vec<(T, SchedDrop)>) -> Option<T> {
+    fn codel_dequeue(&mut self, f: usize, now: SimTime, dropped: &mut Drops<T>) -> Option<T> {
         let (target, interval, mtu, size) = (self.p.target, self.p.interval, self.p.mtu, self.p.packet_bytes);
         let fq = &mut self.flows[f];
         let mut total_dec = 0usize;
@@ -128,7 +118,7 @@ impl<T: Queued> FqCodel<T> {
             }
             while fq.codel.dropping && now >= fq.codel.drop_next {
                 if let Some(x) = p.take() {
-                    dropped.push((x, SchedDrop::Timeout));
+                    dropped.push((x, DropReason::Codel));
                 }
                 fq.codel.count += 1;
                 let (np, ok) = do_dequeue(fq);
@@ -141,7 +131,7 @@ impl<T: Queued> FqCodel<T> {
             }
         } else if ok_to_drop {
             if let Some(x) = p.take() {
-                dropped.push((x, SchedDrop::Timeout));
+                dropped.push((x, DropReason::Codel));
             }
             let (np, _) = do_dequeue(fq);
             p = np;
@@ -156,7 +146,7 @@ impl<T: Queued> FqCodel<T> {
     }
 
     /// RFC 8290 §4.2: the next packet, new flows first, deficit round robin.
-    pub fn dequeue(&mut self, now: SimTime, dropped: &mut Vec<(T, SchedDrop)>) -> Option<T> {
+    fn dequeue_packet(&mut self, now: SimTime, dropped: &mut Drops<T>) -> Option<T> {
         loop {
             let (f, from_new) = match (self.new_flows.front(), self.old_flows.front()) {
                 (Some(&f), _) => (f, true),
@@ -198,11 +188,27 @@ impl<T: Queued> FqCodel<T> {
     }
 }
 
+/// FQ-CoDel through the common interface: not channel-aware, so `link` is never asked.
+impl<T: Queued> Scheduler<T> for FqCodel<T> {
+    fn enqueue(&mut self, _now: SimTime, item: T, drops: &mut Drops<T>) {
+        self.enqueue_packet(item, drops);
+    }
+
+    fn dequeue(&mut self, now: SimTime, _link: &mut dyn LinkState, drops: &mut Drops<T>) -> Option<T> {
+        self.dequeue_packet(now, drops)
+    }
+
+    /// Packets held.
+    fn len(&self) -> usize {
+        self.total
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    use crate::sched::per_flow::test_packet::P;
+    use crate::sched::test_packet::P;
 
     fn params(limit: usize) -> FqCodelParams {
         FqCodelParams { target: SimDuration(5_000_000), interval: SimDuration(100_000_000), quantum: 1514, packet_bytes: 210, mtu: 1514, limit }
@@ -213,13 +219,13 @@ mod tests {
         let mut s = FqCodel::new(2, params(1000));
         let mut d = vec![];
         for t in 0..20 {
-            s.enqueue(P(0, t), &mut d);
+            s.enqueue(SimTime(0), P(0, t), &mut d);
         }
         for t in 0..20 {
-            s.enqueue(P(1, t), &mut d);
+            s.enqueue(SimTime(0), P(1, t), &mut d);
         }
         // Quantum 1514 B = 8 packets of 210 B per turn (deficit goes negative on the 8th).
-        let order: Vec<usize> = (0..16).map(|_| s.dequeue(SimTime(0), &mut d).unwrap().0).collect();
+        let order: Vec<usize> = (0..16).map(|_| s.dequeue(SimTime(0), &mut |_| 1.0, &mut d).unwrap().0).collect();
         assert_eq!(order, [vec![0; 8], vec![1; 8]].concat());
         assert!(d.is_empty());
     }
@@ -231,25 +237,25 @@ mod tests {
         // 200 packets all enqueued at t = 0: the sojourn exceeds 5 ms for more than an
         // interval, so CoDel starts dropping, at a rising rate.
         for _ in 0..200 {
-            s.enqueue(P(0, 0), &mut d);
+            s.enqueue(SimTime(0), P(0, 0), &mut d);
         }
         let mut served = 0;
         let mut t = 0u64;
         while !s.is_empty() {
             t += 2_000_000; // one packet every 2 ms
-            if s.dequeue(SimTime(t), &mut d).is_some() {
+            if s.dequeue(SimTime(t), &mut |_| 1.0, &mut d).is_some() {
                 served += 1;
             }
         }
-        assert!(!d.is_empty() && d.iter().all(|(_, w)| *w == SchedDrop::Timeout));
+        assert!(!d.is_empty() && d.iter().all(|(_, w)| *w == DropReason::Codel));
         assert_eq!(served + d.len(), 200);
         // A queue of a few packets (under one MTU) is never dropped, however old.
         let mut short = FqCodel::new(1, params(10_000));
         let mut d2 = vec![];
         for _ in 0..5 {
-            short.enqueue(P(0, 0), &mut d2);
+            short.enqueue(SimTime(0), P(0, 0), &mut d2);
         }
-        while short.dequeue(SimTime(10_000_000_000), &mut d2).is_some() {}
+        while short.dequeue(SimTime(10_000_000_000), &mut |_| 1.0, &mut d2).is_some() {}
         assert!(d2.is_empty());
     }
 
@@ -258,11 +264,11 @@ mod tests {
         let mut s = FqCodel::new(2, params(4));
         let mut d = vec![];
         for t in 0..3 {
-            s.enqueue(P(0, t), &mut d);
+            s.enqueue(SimTime(0), P(0, t), &mut d);
         }
-        s.enqueue(P(1, 9), &mut d);
-        s.enqueue(P(1, 10), &mut d); // at the limit: flow 0's head goes
-        assert_eq!(d, vec![(P(0, 0), SchedDrop::Overflow)]);
+        s.enqueue(SimTime(0), P(1, 9), &mut d);
+        s.enqueue(SimTime(0), P(1, 10), &mut d); // at the limit: flow 0's head goes
+        assert_eq!(d, vec![(P(0, 0), DropReason::Overflow)]);
         assert_eq!(s.len(), 4);
     }
 }

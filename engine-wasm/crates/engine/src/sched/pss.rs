@@ -14,6 +14,7 @@
 //! same idle span would decay twice. The listing switches back to high when credit < L_R; with
 //! L_R = 0 (fixed capacity, §2.4) that never happens, so we use credit <= L_R (docs/REPRODUCTION.md).
 
+use super::{Backlog, ClassLink, ClassSharing, CreditState};
 use crate::kernel::SimTime;
 use serde::{Deserialize, Serialize};
 
@@ -39,16 +40,7 @@ pub struct PssParams {
     pub above_average: bool,
 }
 
-/// Which class the router serves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Class {
-    /// Expedited forwarding (strict priority).
-    Ef,
-    /// Assured forwarding (PSS-controlled).
-    Af,
-    /// Best effort.
-    Cs0,
-}
+pub use super::Class;
 
 /// The AF credit counter and priority.
 #[derive(Clone, Debug)]
@@ -125,6 +117,18 @@ impl Pss {
         }
         debug_assert!(self.credit >= 0.0 && self.credit <= self.p.lm_bits.max(self.p.lr_bits) + 1e-6);
         Some(class)
+    }
+}
+
+/// PSS as the router's class sharing: Algorithm 1 at each decision, on the configured
+/// capacity C and the AF head's size the router passes in.
+impl ClassSharing for Pss {
+    fn pick(&mut self, now: SimTime, backlog: Backlog, link: ClassLink) -> Option<Class> {
+        self.dequeue(now, link.capacity_bps, backlog.ef, backlog.af, backlog.cs0, link.af_head_bits)
+    }
+
+    fn credit(&self) -> Option<CreditState> {
+        Some(CreditState { credit_bits: self.credit, high: self.high, switches: self.switches })
     }
 }
 

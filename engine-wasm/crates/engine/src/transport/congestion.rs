@@ -1,6 +1,8 @@
 //! Congestion control: NewReno (RFC 5681, RFC 6582) and CUBIC (RFC 9438) behind one trait;
-//! the window is counted in segments (MSS) and time is passed in.
+//! the window is counted in segments (MSS) and time is passed in (the kernel's integer time;
+//! CUBIC's W(t) takes the elapsed time in seconds).
 
+use crate::kernel::{SimDuration, SimTime};
 use serde::{Deserialize, Serialize};
 
 /// Which congestion control a flow uses.
@@ -15,13 +17,13 @@ pub enum CcKind {
 
 /// A congestion controller: how the window grows on ACKs and shrinks on losses.
 pub trait CongestionControl {
-    /// `acked` segments newly acknowledged at `now_s`, with the current smoothed RTT [s];
-    /// returns the new window [segments]. Called outside loss recovery only.
-    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now_s: f64, srtt_s: f64) -> f64;
-    /// A loss detected by duplicate ACKs/SACK at `now_s`: returns the new ssthresh.
-    fn on_loss(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64;
+    /// `acked` segments newly acknowledged at `now`, with the current smoothed RTT; returns
+    /// the new window [segments]. Called outside loss recovery only.
+    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now: SimTime, srtt: SimDuration) -> f64;
+    /// A loss detected by duplicate ACKs/SACK at `now`: returns the new ssthresh.
+    fn on_loss(&mut self, cwnd: f64, flight: f64, now: SimTime) -> f64;
     /// A retransmission timeout: returns the new ssthresh (the window restarts at 1).
-    fn on_rto(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64;
+    fn on_rto(&mut self, cwnd: f64, flight: f64, now: SimTime) -> f64;
 }
 
 /// NewReno: slow start +1 per ACKed segment below ssthresh, then +1/cwnd per segment;
@@ -32,17 +34,17 @@ pub trait CongestionControl {
 pub struct NewReno;
 
 impl CongestionControl for NewReno {
-    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, _now_s: f64, _srtt_s: f64) -> f64 {
+    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, _now: SimTime, _srtt: SimDuration) -> f64 {
         if cwnd < ssthresh {
             cwnd + acked
         } else {
             cwnd + acked / cwnd
         }
     }
-    fn on_loss(&mut self, cwnd: f64, _flight: f64, _now_s: f64) -> f64 {
+    fn on_loss(&mut self, cwnd: f64, _flight: f64, _now: SimTime) -> f64 {
         (cwnd / 2.0).max(2.0)
     }
-    fn on_rto(&mut self, cwnd: f64, _flight: f64, _now_s: f64) -> f64 {
+    fn on_rto(&mut self, cwnd: f64, _flight: f64, _now: SimTime) -> f64 {
         (cwnd / 2.0).max(2.0)
     }
 }
@@ -58,7 +60,7 @@ pub const CUBIC_BETA: f64 = 0.7;
 pub struct Cubic {
     w_max: f64,
     w_last_max: f64,
-    epoch_start: Option<f64>,
+    epoch_start: Option<SimTime>,
     k: f64,
     w_est: f64,
     cwnd_epoch: f64,
@@ -81,7 +83,7 @@ impl Cubic {
 }
 
 impl CongestionControl for Cubic {
-    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now_s: f64, srtt_s: f64) -> f64 {
+    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now: SimTime, srtt: SimDuration) -> f64 {
         if cwnd < ssthresh {
             return cwnd + acked; // slow start (RFC 9438 §4.10: as Reno, HyStart optional)
         }
@@ -95,11 +97,11 @@ impl CongestionControl for Cubic {
             }
             self.w_est = cwnd;
             self.cwnd_epoch = cwnd;
-            now_s
+            now
         });
-        let t = now_s - start;
+        let t = now.saturating_since(start).as_secs_f64();
         // §4.2: target = W_cubic(t + RTT), clamped to [cwnd, 1.5 cwnd].
-        let target = self.w_cubic(t + srtt_s).clamp(cwnd, 1.5 * cwnd);
+        let target = self.w_cubic(t + srtt.as_secs_f64()).clamp(cwnd, 1.5 * cwnd);
         // §4.3: Reno-friendly estimate.
         let alpha = 3.0 * (1.0 - CUBIC_BETA) / (1.0 + CUBIC_BETA);
         self.w_est += alpha * acked / cwnd;
@@ -109,7 +111,7 @@ impl CongestionControl for Cubic {
         cwnd + (target - cwnd) / cwnd * acked // §4.4-4.5: concave / convex growth
     }
 
-    fn on_loss(&mut self, cwnd: f64, _flight: f64, _now_s: f64) -> f64 {
+    fn on_loss(&mut self, cwnd: f64, _flight: f64, _now: SimTime) -> f64 {
         // §4.7 fast convergence.
         self.w_max = if cwnd < self.w_last_max { cwnd * (1.0 + CUBIC_BETA) / 2.0 } else { cwnd };
         self.w_last_max = cwnd;
@@ -117,8 +119,8 @@ impl CongestionControl for Cubic {
         (cwnd * CUBIC_BETA).max(2.0)
     }
 
-    fn on_rto(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64 {
-        let s = self.on_loss(cwnd, flight, now_s);
+    fn on_rto(&mut self, cwnd: f64, flight: f64, now: SimTime) -> f64 {
+        let s = self.on_loss(cwnd, flight, now);
         self.w_est = s;
         s
     }
@@ -150,14 +152,14 @@ impl AnyCc {
 }
 
 impl CongestionControl for AnyCc {
-    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now_s: f64, srtt_s: f64) -> f64 {
-        self.inner().on_ack(cwnd, ssthresh, acked, now_s, srtt_s)
+    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now: SimTime, srtt: SimDuration) -> f64 {
+        self.inner().on_ack(cwnd, ssthresh, acked, now, srtt)
     }
-    fn on_loss(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64 {
-        self.inner().on_loss(cwnd, flight, now_s)
+    fn on_loss(&mut self, cwnd: f64, flight: f64, now: SimTime) -> f64 {
+        self.inner().on_loss(cwnd, flight, now)
     }
-    fn on_rto(&mut self, cwnd: f64, flight: f64, now_s: f64) -> f64 {
-        self.inner().on_rto(cwnd, flight, now_s)
+    fn on_rto(&mut self, cwnd: f64, flight: f64, now: SimTime) -> f64 {
+        self.inner().on_rto(cwnd, flight, now)
     }
 }
 
@@ -171,7 +173,7 @@ mod tests {
         // window follows C (t - K)^3 + W_max, flat around W_max at t = K. A GEO round trip
         // (0.5 s) keeps CUBIC out of the Reno-friendly region, which dominates at short RTTs.
         let mut c = Cubic::default();
-        let ss = c.on_loss(100.0, 100.0, 0.0);
+        let ss = c.on_loss(100.0, 100.0, SimTime::ZERO);
         assert!((ss - 70.0).abs() < 1e-12);
         let mut cwnd = ss;
         let rtt = 0.5;
@@ -180,7 +182,7 @@ mod tests {
             // One window of ACKs per RTT.
             let acks = cwnd.floor() as usize;
             for _ in 0..acks {
-                cwnd = c.on_ack(cwnd, ss, 1.0, t, rtt);
+                cwnd = c.on_ack(cwnd, ss, 1.0, SimTime::from_secs_f64(t), SimDuration::from_secs_f64(rtt));
             }
             t += rtt;
             if (t - 2.0).abs() < rtt / 2.0 || (t - 6.0).abs() < rtt / 2.0 {
@@ -195,20 +197,20 @@ mod tests {
     #[test]
     fn fast_convergence_lowers_w_max_on_consecutive_shrinking_losses() {
         let mut c = Cubic::default();
-        c.on_loss(100.0, 100.0, 0.0);
-        c.on_loss(80.0, 80.0, 1.0); // below the last maximum: release bandwidth
+        c.on_loss(100.0, 100.0, SimTime::ZERO);
+        c.on_loss(80.0, 80.0, SimTime(1_000_000_000)); // below the last maximum: release bandwidth
         assert!((c.w_max() - 80.0 * 0.85).abs() < 1e-9);
     }
 
     #[test]
     fn newreno_halves_and_grows_linearly() {
         let mut r = NewReno;
-        assert_eq!(r.on_loss(40.0, 400.0, 0.0), 20.0);
+        assert_eq!(r.on_loss(40.0, 400.0, SimTime::ZERO), 20.0);
         let mut w = 20.0;
         for _ in 0..20 {
-            w = r.on_ack(w, 20.0, 1.0, 0.0, 0.1);
+            w = r.on_ack(w, 20.0, 1.0, SimTime::ZERO, SimDuration(100_000_000));
         }
         assert!((w - 21.0).abs() < 0.05, "{w}"); // about one segment per window
-        assert_eq!(r.on_ack(2.0, 10.0, 1.0, 0.0, 0.1), 3.0); // slow start
+        assert_eq!(r.on_ack(2.0, 10.0, 1.0, SimTime::ZERO, SimDuration(100_000_000)), 3.0); // slow start
     }
 }

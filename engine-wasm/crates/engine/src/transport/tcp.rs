@@ -2,19 +2,14 @@
 //! avoidance through [`CongestionControl`], SACK-based loss recovery (RFC 6675, simplified:
 //! DupThresh 3, pipe, holes retransmitted first, several losses per window), RTO per RFC 6298
 //! with Karn's rule applied through timestamps (RFC 7323), and a receiver window. Sequence
-//! numbers count whole segments of `mss` bytes. No clock is read: every call gets `now`.
+//! numbers count whole segments of `mss` bytes. No clock is read: every call gets `now`, in the
+//! kernel's integer time; [`TcpFlow`] is a sender and its receiver as a
+//! [`super::TransportFlow`].
 
 use super::congestion::{AnyCc, CcKind, CongestionControl};
+use super::{Feedback, FlowStats, Segment, TransportFlow};
+use crate::kernel::{SimDuration, SimTime};
 use std::collections::{BTreeSet, VecDeque};
-
-/// A data segment on the wire.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DataSeg {
-    /// Segment number.
-    pub seq: u64,
-    /// Send time [s] (timestamp option).
-    pub ts: f64,
-}
 
 /// An acknowledgement.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,7 +19,7 @@ pub struct Ack {
     /// Up to 3 SACK blocks [start, end) (RFC 2018), most recent first.
     pub sack: Vec<(u64, u64)>,
     /// Echo of the timestamp of the segment that triggered this ACK.
-    pub ts_echo: f64,
+    pub ts_echo: SimTime,
 }
 
 /// Per-segment state at the sender.
@@ -57,10 +52,16 @@ pub struct TcpSender {
     /// RFC 6675 §5 (4.3): on entering recovery the first lost segment goes out at once,
     /// whatever the pipe.
     fast_retransmit: bool,
-    srtt: Option<f64>,
-    rttvar: f64,
-    rto: f64,
-    rto_deadline: Option<f64>,
+    /// The RFC 6298 estimator: SRTT, RTTVAR and RTO [s]. Smoothed durations, kept in f64
+    /// seconds as before: in integer nanoseconds each update rounds differently, RTOs move by a
+    /// few nanoseconds, timeouts fire that much earlier or later, and the time-averaged queue
+    /// series of the pinned PSS examples (and in other runs PSS's credit) change in their
+    /// 9th-11th digit. Every instant (send times, echoes, the timer) is a [`SimTime`], and each
+    /// sample is the exact integer difference.
+    srtt_s: Option<f64>,
+    rttvar_s: f64,
+    rto_s: f64,
+    rto_deadline: Option<SimTime>,
     /// Segments the application has to send (`u64::MAX` for a bulk transfer).
     pub total_segments: u64,
     /// Receiver window [segments].
@@ -84,9 +85,9 @@ impl TcpSender {
             recovery: None,
             rto_point: None,
             fast_retransmit: false,
-            srtt: None,
-            rttvar: 0.0,
-            rto: RTO_MIN_S,
+            srtt_s: None,
+            rttvar_s: 0.0,
+            rto_s: RTO_MIN_S,
             rto_deadline: None,
             total_segments,
             rwnd,
@@ -105,14 +106,24 @@ impl TcpSender {
         self.snd_una >= self.total_segments
     }
 
-    /// When the retransmission timer fires, if armed [s].
-    pub fn rto_deadline(&self) -> Option<f64> {
+    /// When the retransmission timer fires, if armed.
+    pub fn rto_deadline(&self) -> Option<SimTime> {
         self.rto_deadline
     }
 
     /// Smoothed RTT [s], if measured.
-    pub fn srtt(&self) -> Option<f64> {
-        self.srtt
+    pub fn srtt_s(&self) -> Option<f64> {
+        self.srtt_s
+    }
+
+    /// The retransmission timeout now [s].
+    pub fn rto_s(&self) -> f64 {
+        self.rto_s
+    }
+
+    /// The timer's deadline if armed at `now`: RTO later.
+    fn deadline_from(&self, now: SimTime) -> SimTime {
+        now + SimDuration::from_secs_f64(self.rto_s)
     }
 
     /// RFC 6675 "pipe": segments believed in flight.
@@ -134,7 +145,7 @@ impl TcpSender {
 
     /// Segments to send now (retransmissions of lost holes first, then new data), within the
     /// congestion and receiver windows. Arms the RTO timer.
-    pub fn poll_send(&mut self, now: f64) -> Vec<DataSeg> {
+    pub fn poll_send(&mut self, now: SimTime) -> Vec<Segment> {
         let mut out = vec![];
         debug_assert!(self.cwnd.is_finite() && self.cwnd >= 1.0, "cwnd {} ssthresh {}", self.cwnd, self.ssthresh);
         let window = self.cwnd.min(self.rwnd);
@@ -146,7 +157,7 @@ impl TcpSender {
                 self.segs[i].retransmitted = true;
                 self.retransmits += 1;
                 pipe += 1.0;
-                out.push(DataSeg { seq: self.snd_una + i as u64, ts: now });
+                out.push(Segment { seq: self.snd_una + i as u64, ts: now });
             }
         }
         loop {
@@ -158,39 +169,39 @@ impl TcpSender {
                 self.segs[i].retransmitted = true;
                 self.retransmits += 1;
                 pipe += 1.0;
-                out.push(DataSeg { seq: self.snd_una + i as u64, ts: now });
+                out.push(Segment { seq: self.snd_una + i as u64, ts: now });
                 continue;
             }
             if self.snd_nxt >= self.total_segments {
                 break;
             }
             self.segs.push_back(SegState::default());
-            out.push(DataSeg { seq: self.snd_nxt, ts: now });
+            out.push(Segment { seq: self.snd_nxt, ts: now });
             self.snd_nxt += 1;
             pipe += 1.0;
         }
         if !out.is_empty() && self.rto_deadline.is_none() {
-            self.rto_deadline = Some(now + self.rto);
+            self.rto_deadline = Some(self.deadline_from(now));
         }
         out
     }
 
     /// Processes an ACK at `now`.
-    pub fn on_ack(&mut self, ack: &Ack, now: f64) {
+    pub fn on_ack(&mut self, ack: &Ack, now: SimTime) {
         // RTT sample from the timestamp echo (valid for retransmissions too, RFC 7323 §4).
-        let sample = now - ack.ts_echo;
-        if sample >= 0.0 && sample.is_finite() {
-            match self.srtt {
+        if ack.ts_echo <= now {
+            let sample = now.saturating_since(ack.ts_echo).as_secs_f64();
+            match self.srtt_s {
                 None => {
-                    self.srtt = Some(sample);
-                    self.rttvar = sample / 2.0;
+                    self.srtt_s = Some(sample);
+                    self.rttvar_s = sample / 2.0;
                 }
                 Some(s) => {
-                    self.rttvar = 0.75 * self.rttvar + 0.25 * (s - sample).abs(); // RFC 6298 (2.3)
-                    self.srtt = Some(0.875 * s + 0.125 * sample);
+                    self.rttvar_s = 0.75 * self.rttvar_s + 0.25 * (s - sample).abs(); // RFC 6298 (2.3)
+                    self.srtt_s = Some(0.875 * s + 0.125 * sample);
                 }
             }
-            self.rto = (self.srtt.unwrap_or(1.0) + (4.0 * self.rttvar).max(0.001)).clamp(RTO_MIN_S, RTO_MAX_S);
+            self.rto_s = (self.srtt_s.unwrap_or(1.0) + (4.0 * self.rttvar_s).max(0.001)).clamp(RTO_MIN_S, RTO_MAX_S);
         }
         // SACK blocks mark segments.
         for &(a, b) in &ack.sack {
@@ -223,10 +234,10 @@ impl TcpSender {
         if self.rto_point.is_some() {
             // Slow start after a timeout; holes found by SACK are retransmitted, no new cut.
             if newly > 0 {
-                let srtt = self.srtt.unwrap_or(0.0);
+                let srtt = SimDuration::from_secs_f64(self.srtt_s.unwrap_or(0.0));
                 self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt);
             }
-            self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 { Some(now + self.rto) } else { self.rto_deadline };
+            self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 { Some(self.deadline_from(now)) } else { self.rto_deadline };
             return;
         }
         match self.recovery {
@@ -243,20 +254,19 @@ impl TcpSender {
                 self.fast_retransmit = true;
             }
             None if newly > 0 => {
-                let srtt = self.srtt.unwrap_or(0.0);
+                let srtt = SimDuration::from_secs_f64(self.srtt_s.unwrap_or(0.0));
                 self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt);
             }
             None => {}
         }
         // RFC 6298 (5.2, 5.3): stop the timer when all is acknowledged, else restart it.
-        self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 { Some(now + self.rto) } else { self.rto_deadline };
+        self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 { Some(self.deadline_from(now)) } else { self.rto_deadline };
     }
 
     /// The retransmission timer fired at `now` (RFC 6298 5.4-5.7): back off, restart from one
     /// segment, mark every unSACKed segment lost.
-    pub fn on_rto(&mut self, now: f64) {
-        // Event times are whole nanoseconds: accept a deadline up to 1 ns later than `now`.
-        if self.rto_deadline.is_none_or(|d| now < d - 1e-9) || self.segs.is_empty() {
+    pub fn on_rto(&mut self, now: SimTime) {
+        if self.rto_deadline.is_none_or(|d| now < d) || self.segs.is_empty() {
             return;
         }
         self.timeouts += 1;
@@ -271,7 +281,7 @@ impl TcpSender {
                 s.retransmitted = false;
             }
         }
-        self.rto = (self.rto * 2.0).min(RTO_MAX_S);
+        self.rto_s = (self.rto_s * 2.0).min(RTO_MAX_S);
         self.rto_deadline = None;
     }
 }
@@ -288,7 +298,7 @@ pub struct TcpReceiver {
 
 impl TcpReceiver {
     /// Receives a segment; returns the ACK to send.
-    pub fn on_data(&mut self, seg: &DataSeg) -> Ack {
+    pub fn on_data(&mut self, seg: &Segment) -> Ack {
         if seg.seq == self.rcv_nxt {
             self.rcv_nxt += 1;
             while self.ooo.remove(&self.rcv_nxt) {
@@ -320,6 +330,56 @@ impl TcpReceiver {
     }
 }
 
+/// A TCP sender and its receiver as one [`TransportFlow`]: segments are TCP data segments,
+/// feedback is an ACK per segment, the timer is the RTO.
+pub struct TcpFlow {
+    sender: TcpSender,
+    receiver: TcpReceiver,
+}
+
+impl TcpFlow {
+    /// A flow from `sender` to a fresh receiver.
+    pub fn new(sender: TcpSender) -> Self {
+        TcpFlow { sender, receiver: TcpReceiver::default() }
+    }
+
+    /// The sender, for inspection.
+    pub fn sender(&self) -> &TcpSender {
+        &self.sender
+    }
+}
+
+impl TransportFlow for TcpFlow {
+    fn poll_send(&mut self, now: SimTime) -> Vec<Segment> {
+        self.sender.poll_send(now)
+    }
+
+    fn on_segment(&mut self, seg: &Segment, _now: SimTime) -> Option<Feedback> {
+        Some(Feedback::Ack(self.receiver.on_data(seg)))
+    }
+
+    fn on_feedback(&mut self, fb: &Feedback, now: SimTime) {
+        let Feedback::Ack(ack) = fb;
+        self.sender.on_ack(ack, now);
+    }
+
+    fn timer(&self) -> Option<SimTime> {
+        self.sender.rto_deadline()
+    }
+
+    fn on_timer(&mut self, now: SimTime) {
+        self.sender.on_rto(now);
+    }
+
+    fn delivered(&self) -> u64 {
+        self.receiver.delivered
+    }
+
+    fn stats(&self) -> FlowStats {
+        FlowStats { acked: self.sender.snd_una(), retransmits: self.sender.retransmits, timeouts: self.sender.timeouts }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,44 +387,99 @@ mod tests {
     #[test]
     fn receiver_acks_cumulatively_and_sacks_the_holes() {
         let mut r = TcpReceiver::default();
-        assert_eq!(r.on_data(&DataSeg { seq: 0, ts: 0.0 }).cum, 1);
-        let a = r.on_data(&DataSeg { seq: 2, ts: 0.0 });
+        assert_eq!(r.on_data(&Segment { seq: 0, ts: SimTime::ZERO }).cum, 1);
+        let a = r.on_data(&Segment { seq: 2, ts: SimTime::ZERO });
         assert_eq!((a.cum, a.sack.clone()), (1, vec![(2, 3)]));
-        let a = r.on_data(&DataSeg { seq: 4, ts: 0.0 });
+        let a = r.on_data(&Segment { seq: 4, ts: SimTime::ZERO });
         assert_eq!(a.sack, vec![(4, 5), (2, 3)]);
-        let a = r.on_data(&DataSeg { seq: 1, ts: 0.0 });
+        let a = r.on_data(&Segment { seq: 1, ts: SimTime::ZERO });
         assert_eq!((a.cum, a.sack), (3, vec![(4, 5)]));
     }
 
     #[test]
     fn three_sacked_segments_mark_a_loss_and_the_hole_goes_first() {
         let mut s = TcpSender::new(CcKind::NewReno, 10.0, u64::MAX, 1e9);
-        let sent = s.poll_send(0.0);
+        let sent = s.poll_send(SimTime::ZERO);
         assert_eq!(sent.len(), 10);
         // Segment 0 lost; 1..=3 arrive: three SACKed above the hole.
         let mut r = TcpReceiver::default();
         for seq in 1..=3 {
-            let ack = r.on_data(&DataSeg { seq, ts: 0.0 });
-            s.on_ack(&ack, 0.1);
+            let ack = r.on_data(&Segment { seq, ts: SimTime::ZERO });
+            s.on_ack(&ack, SimTime(100_000_000));
         }
         assert_eq!(s.ssthresh, 5.0); // window 10 / 2
-        let next = s.poll_send(0.1);
+        let next = s.poll_send(SimTime(100_000_000));
         assert_eq!(next.first().map(|d| d.seq), Some(0), "the hole is retransmitted first");
         assert_eq!(s.retransmits, 1);
     }
 
     #[test]
+    fn the_rto_follows_rfc_6298_in_integer_time() {
+        // First sample R = 300 ms: SRTT = R, RTTVAR = R / 2, RTO = max(1 s, R + 4 R / 2) = 1 s;
+        // the timer is restarted at the ACK, exactly 1 s later.
+        let mut s = TcpSender::new(CcKind::NewReno, 3.0, u64::MAX, 1e9);
+        assert_eq!(s.poll_send(SimTime::ZERO).len(), 3);
+        assert_eq!(s.rto_deadline(), Some(SimTime(1_000_000_000)));
+        let mut r = TcpReceiver::default();
+        let ack = r.on_data(&Segment { seq: 0, ts: SimTime::ZERO });
+        s.on_ack(&ack, SimTime(300_000_000));
+        assert_eq!((s.srtt_s(), s.rto_s()), (Some(0.3), 1.0));
+        assert_eq!(s.rto_deadline(), Some(SimTime(1_300_000_000)));
+        // A sample of 900 ms: RTTVAR = 3/4 0.15 + 1/4 0.6, SRTT = 7/8 0.3 + 1/8 0.9; the RTO
+        // exceeds the 1 s floor, the deadline is now + RTO rounded to the nanosecond.
+        let ack = r.on_data(&Segment { seq: 1, ts: SimTime(100_000_000) });
+        s.on_ack(&ack, SimTime(1_000_000_000));
+        let (srtt, rttvar) = (0.875 * 0.3 + 0.125 * 0.9, 0.75 * 0.15 + 0.25 * 0.6);
+        assert!((s.rto_s() - (srtt + 4.0 * rttvar)).abs() < 1e-12, "{}", s.rto_s());
+        assert_eq!(s.rto_deadline(), Some(SimTime(1_000_000_000) + SimDuration::from_secs_f64(s.rto_s())));
+    }
+
+    #[test]
+    fn a_flow_through_the_transport_interface_delivers_in_order_and_times_out_on_a_dead_path() {
+        // Lossless path, 10 ms each way, feedback per segment: everything sent is delivered
+        // and acknowledged, nothing retransmitted, the timer always ahead of `now`.
+        let mut f: Box<dyn TransportFlow> = super::super::Transport::Tcp(CcKind::Cubic).flow();
+        let ms = |x: u64| SimTime(x * 1_000_000);
+        let mut sent = 0;
+        for round in 0..10u64 {
+            let now = ms(20 * round);
+            let segs = f.poll_send(now);
+            assert!(!segs.is_empty() && segs.iter().all(|s| s.ts == now));
+            sent += segs.len() as u64;
+            let fbs: Vec<Feedback> = segs.iter().filter_map(|s| f.on_segment(s, now + SimDuration(10_000_000))).collect();
+            for fb in &fbs {
+                f.on_feedback(fb, ms(20 * round + 20));
+            }
+            assert!(f.timer().is_none_or(|d| d > ms(20 * round + 20)));
+        }
+        assert_eq!(f.delivered(), sent);
+        assert_eq!(f.stats(), FlowStats { acked: sent, retransmits: 0, timeouts: 0 });
+        // Dead path: nothing comes back. The timer does nothing a nanosecond early, fires at
+        // its deadline, the window restarts from one segment and the RTO doubles.
+        let mut g = TcpFlow::new(TcpSender::new(CcKind::NewReno, 10.0, u64::MAX, 1e9));
+        assert_eq!(g.poll_send(SimTime::ZERO).len(), 10);
+        let d = g.timer().unwrap();
+        g.on_timer(SimTime(d.0 - 1));
+        assert_eq!(g.stats().timeouts, 0);
+        g.on_timer(d);
+        assert_eq!(g.stats().timeouts, 1);
+        assert_eq!(g.poll_send(d).iter().map(|s| s.seq).collect::<Vec<_>>(), vec![0]);
+        assert_eq!(g.timer(), Some(d + SimDuration(2_000_000_000)));
+        assert_eq!(g.sender().cwnd, 1.0);
+    }
+
+    #[test]
     fn rto_restarts_from_one_segment_and_backs_off() {
         let mut s = TcpSender::new(CcKind::Cubic, 10.0, u64::MAX, 1e9);
-        s.poll_send(0.0);
+        s.poll_send(SimTime::ZERO);
         let d = s.rto_deadline().unwrap();
-        assert_eq!(d, 1.0);
+        assert_eq!(d, SimTime(1_000_000_000));
         s.on_rto(d);
         assert_eq!(s.cwnd, 1.0);
         assert_eq!(s.timeouts, 1);
         let again = s.poll_send(d);
         assert_eq!(again.len(), 1);
         assert_eq!(again[0].seq, 0);
-        assert_eq!(s.rto_deadline(), Some(d + 2.0)); // doubled
+        assert_eq!(s.rto_deadline(), Some(d + SimDuration(2_000_000_000))); // doubled
     }
 }

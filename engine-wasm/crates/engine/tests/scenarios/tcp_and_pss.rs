@@ -9,6 +9,7 @@
 use engine::sched::pss::{params_from_wrr, theory_rates, Class};
 use engine::models::diffserv::router::{run, FlowSpec, RouterSpec, Sharing};
 use engine::transport::congestion::CcKind;
+use engine::transport::Transport;
 
 const MSS: f64 = 1500.0;
 
@@ -17,7 +18,7 @@ fn bench(capacity: f64, rtt: f64, buffer: usize, flows: Vec<FlowSpec>, ef: f64, 
 }
 
 fn cs0(cc: CcKind, start: f64) -> FlowSpec {
-    FlowSpec { class: Class::Cs0, cc, start_s: start }
+    FlowSpec { class: Class::Cs0, transport: Transport::Tcp(cc), start_s: start }
 }
 
 #[test]
@@ -33,7 +34,7 @@ fn a_single_flow_fills_the_bottleneck() {
         assert!(rate > 0.9 * c, "{cc:?}: {rate} of {c}");
         // Slow start overshoots the buffer once; a retransmission lost in that burst can only be
         // recovered by a timeout (no RACK-style lost-retransmission detection yet).
-        assert!(r.senders()[0].timeouts <= 5, "{cc:?}: {} timeouts", r.senders()[0].timeouts);
+        assert!(r.flow_stats()[0].timeouts <= 5, "{cc:?}: {} timeouts", r.flow_stats()[0].timeouts);
     }
 }
 
@@ -55,8 +56,8 @@ fn diffserv(sharing: Sharing, ef_share: f64) -> (f64, f64, f64, f64) {
     let c = 20e6;
     let mut flows = vec![];
     for k in 0..10 {
-        flows.push(FlowSpec { class: Class::Af, cc: CcKind::Cubic, start_s: 0.1 * k as f64 });
-        flows.push(FlowSpec { class: Class::Cs0, cc: CcKind::Cubic, start_s: 0.05 + 0.1 * k as f64 });
+        flows.push(FlowSpec { class: Class::Af, transport: Transport::Tcp(CcKind::Cubic), start_s: 0.1 * k as f64 });
+        flows.push(FlowSpec { class: Class::Cs0, transport: Transport::Tcp(CcKind::Cubic), start_s: 0.05 + 0.1 * k as f64 });
     }
     let bdp = (c * 0.5 / (MSS * 8.0)) as usize;
     let dur = 100.0;

@@ -32,11 +32,11 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     // Flows start 50 ms apart, AF and CS0 interleaved.
     for k in 0..d.af_flows.max(d.cs0_flows) {
         if k < d.af_flows {
-            flows.push(router::FlowSpec { class: crate::sched::pss::Class::Af, cc: d.cc, start_s: 0.1 * k as f64 });
+            flows.push(router::FlowSpec { class: crate::sched::pss::Class::Af, transport: crate::transport::Transport::Tcp(d.cc), start_s: 0.1 * k as f64 });
             flows_class.push(1);
         }
         if k < d.cs0_flows {
-            flows.push(router::FlowSpec { class: crate::sched::pss::Class::Cs0, cc: d.cc, start_s: 0.05 + 0.1 * k as f64 });
+            flows.push(router::FlowSpec { class: crate::sched::pss::Class::Cs0, transport: crate::transport::Transport::Tcp(d.cc), start_s: 0.05 + 0.1 * k as f64 });
             flows_class.push(2);
         }
     }

@@ -6,16 +6,17 @@
 //!  CS0 (n TCP)  ----/                                                         ACKs <-- delay
 //! ```
 //!
-//! TCP flows (`transport::tcp`) send MSS segments; the link serves one packet at a time; each
-//! class has a drop-tail buffer; ACKs come back over an uncongested path. Also the test bench of
-//! the TCP module: one class alone is a plain drop-tail bottleneck.
+//! Transport flows (TCP, `transport::tcp`, through `transport::TransportFlow`) send MSS
+//! segments; the link serves one packet at a time; each class has a drop-tail buffer; feedback
+//! (ACKs) comes back over an uncongested path. Also the test bench of the TCP module: one class
+//! alone is a plain drop-tail bottleneck.
 
 use crate::kernel::{EventQueue, SimDuration, SimTime};
-use crate::sched::pss::{Class, Pss, PssParams};
+use crate::sched::dwrr::Dwrr;
+use crate::sched::pss::{Pss, PssParams};
+use crate::sched::{Backlog, Class, ClassLink, ClassSharing, DropTail, Enqueued, Scheduler};
 use crate::traffic::profile::RateProfile;
-use crate::transport::congestion::CcKind;
-use crate::transport::tcp::{Ack, DataSeg, TcpReceiver, TcpSender};
-use std::collections::VecDeque;
+use crate::transport::{Feedback, FlowStats, Segment, Transport, TransportFlow};
 
 /// The series the diffserv model records, in column order. Rates are sampled at the end of
 /// every metrics bucket over a trailing window (`diffserv.rate_window_s`, 1 s as paper 001);
@@ -72,13 +73,23 @@ pub enum Sharing {
     Pss(PssParams),
 }
 
-/// One TCP flow of the router.
+impl Sharing {
+    /// The class sharing this names, EF by strict priority in both.
+    pub fn build(&self) -> Box<dyn ClassSharing> {
+        match self {
+            Sharing::Dwrr { w_af, w_cs0 } => Box::new(Dwrr::new(*w_af, *w_cs0)),
+            Sharing::Pss(p) => Box::new(Pss::new(p.clone())),
+        }
+    }
+}
+
+/// One transport flow of the router.
 #[derive(Clone, Debug)]
 pub struct FlowSpec {
     /// Class: AF or CS0 (EF is the CBR flow).
     pub class: Class,
-    /// Congestion control.
-    pub cc: CcKind,
+    /// Transport protocol (TCP and its congestion control).
+    pub transport: Transport,
     /// Start time [s].
     pub start_s: f64,
 }
@@ -98,7 +109,7 @@ pub struct RouterSpec {
     pub ef_bps: f64,
     /// How AF and CS0 share the rest.
     pub sharing: Sharing,
-    /// The TCP flows.
+    /// The transport flows.
     pub flows: Vec<FlowSpec>,
     /// The link runs at `capacity_bps` times this factor (paper 001 §4.2's C(t)); PSS keeps
     /// `capacity_bps` as its C.
@@ -127,7 +138,7 @@ impl Default for RouterSpec {
 #[derive(Clone, Copy, Debug)]
 enum Pkt {
     Ef,
-    Data { flow: usize, seg: DataSeg },
+    Data { flow: usize, seg: Segment },
 }
 
 /// Events.
@@ -144,17 +155,17 @@ pub enum Event {
         /// Flow index.
         flow: usize,
         /// The segment.
-        seg: DataSeg,
+        seg: Segment,
     },
-    /// An ACK reaches its sender.
-    AckArrive {
+    /// Feedback (an ACK) reaches its sender.
+    FeedbackArrive {
         /// Flow index.
         flow: usize,
-        /// The acknowledgement.
-        ack: Ack,
+        /// What the receiver sent.
+        feedback: Feedback,
     },
-    /// A sender's retransmission timer may fire.
-    Rto(usize),
+    /// A sender's timer (TCP's retransmission timer) may fire.
+    Timer(usize),
 }
 
 /// Per-class bytes delivered over the link, in total and per second bin.
@@ -171,20 +182,20 @@ pub struct ClassCounters {
 /// The router model.
 pub struct Router {
     spec: RouterSpec,
-    senders: Vec<TcpSender>,
-    receivers: Vec<TcpReceiver>,
-    queues: [VecDeque<Pkt>; 3],
+    /// The transport flows, sender and receiver each.
+    flows: Vec<Box<dyn TransportFlow>>,
+    /// Drop-tail buffers of `buffer_pkts` per class [EF, AF, CS0].
+    queues: [DropTail<Pkt>; 3],
     busy: bool,
-    deficit: [f64; 2],
-    dwrr_turn: usize,
-    pss: Option<Pss>,
+    /// How EF, AF and CS0 share the link (DWRR or PSS).
+    sharing: Box<dyn ClassSharing>,
     /// Counters.
     pub counters: ClassCounters,
     /// Lowest and highest credit seen at PSS decisions [bits].
     credit_range: Option<(f64, f64)>,
     tx_bits: f64,
-    /// RTO deadline already in the event queue per flow (one timer event per deadline).
-    rto_scheduled: Vec<Option<f64>>,
+    /// Timer deadline already in the event queue per flow (one timer event per deadline).
+    timer_scheduled: Vec<Option<SimTime>>,
 }
 
 fn class_index(c: Class) -> usize {
@@ -198,31 +209,28 @@ fn class_index(c: Class) -> usize {
 impl Router {
     /// Builds the router and schedules the sources.
     pub fn new(spec: RouterSpec, events: &mut EventQueue<Event>) -> Self {
-        let senders = spec.flows.iter().map(|f| TcpSender::new(f.cc, 10.0, u64::MAX, 1e9)).collect();
-        let receivers = spec.flows.iter().map(|_| TcpReceiver::default()).collect();
+        let flows = spec.flows.iter().map(|f| f.transport.flow()).collect();
         for (i, f) in spec.flows.iter().enumerate() {
             events.schedule(SimTime::from_secs_f64(f.start_s), Event::FlowStart(i));
         }
         if spec.ef_bps > 0.0 {
             events.schedule(SimTime::ZERO, Event::EfEmit);
         }
-        let pss = match &spec.sharing {
-            Sharing::Pss(p) => Some(Pss::new(p.clone())),
-            _ => None,
-        };
+        let sharing = spec.sharing.build();
         let tx_bits = spec.mss_bytes * 8.0;
         let n = spec.flows.len();
-        Router { senders, receivers, queues: Default::default(), busy: false, deficit: [0.0; 2], dwrr_turn: 0, pss, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, rto_scheduled: vec![None; n] }
+        let queues = std::array::from_fn(|_| DropTail::new(Some(spec.buffer_pkts)));
+        Router { flows, queues, busy: false, sharing, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, timer_scheduled: vec![None; n] }
     }
 
-    /// Senders, for inspection.
-    pub fn senders(&self) -> &[TcpSender] {
-        &self.senders
+    /// Each flow's counters (acknowledged, retransmitted, timeouts), for inspection.
+    pub fn flow_stats(&self) -> Vec<FlowStats> {
+        self.flows.iter().map(|f| f.stats()).collect()
     }
 
     /// Segments delivered in order to each flow's receiver.
     pub fn delivered(&self) -> Vec<u64> {
-        self.receivers.iter().map(|r| r.delivered).collect()
+        self.flows.iter().map(|f| f.delivered()).collect()
     }
 
     /// Lowest and highest credit over all PSS decisions so far [bits] (bounded memory).
@@ -252,70 +260,42 @@ impl Router {
 
     /// The PSS credit [bits], AF priority (true = high) and switches so far, if PSS is used.
     pub fn pss_state(&self) -> Option<(f64, bool, u64)> {
-        self.pss.as_ref().map(|p| (p.credit_bits(), p.is_high(), p.switches()))
+        self.sharing.credit().map(|c| (c.credit_bits, c.high, c.switches))
     }
 
     fn enqueue(&mut self, pkt: Pkt, class: usize, now: SimTime, events: &mut EventQueue<Event>) {
-        if self.queues[class].len() >= self.spec.buffer_pkts {
+        if let Enqueued::Dropped(_) = self.queues[class].enqueue(now, pkt) {
             self.counters.drops[class] += 1;
-        } else {
-            self.queues[class].push_back(pkt);
         }
         self.try_start(now, events);
     }
 
     fn send_flow(&mut self, i: usize, now: SimTime, events: &mut EventQueue<Event>) {
-        let t = now.as_secs_f64();
-        let segs = self.senders[i].poll_send(t);
+        let segs = self.flows[i].poll_send(now);
         let class = class_index(self.spec.flows[i].class);
         for seg in segs {
             self.enqueue(Pkt::Data { flow: i, seg }, class, now, events);
         }
         // One timer event per flow: schedule only if none is pending at or before the deadline
         // (a later-moving deadline is re-armed when the pending event finds it early).
-        if let Some(d) = self.senders[i].rto_deadline() {
-            if self.rto_scheduled[i].is_none_or(|s| s > d) {
-                self.rto_scheduled[i] = Some(d);
-                events.schedule(SimTime::from_secs_f64(d), Event::Rto(i));
+        if let Some(d) = self.flows[i].timer() {
+            if self.timer_scheduled[i].is_none_or(|s| s > d) {
+                self.timer_scheduled[i] = Some(d);
+                events.schedule(d, Event::Timer(i));
             }
         }
     }
 
+    /// The class queue to serve next, as the class sharing decides from which queues hold a
+    /// packet, the configured capacity C and the segment size.
     fn pick(&mut self, now: SimTime) -> Option<usize> {
-        let (ef, af, cs0) = (!self.queues[0].is_empty(), !self.queues[1].is_empty(), !self.queues[2].is_empty());
-        if let Some(pss) = self.pss.as_mut() {
-            let class = pss.dequeue(now, self.spec.capacity_bps, ef, af, cs0, self.tx_bits)?;
-            let c = pss.credit_bits();
+        let backlog = Backlog { ef: !self.queues[0].is_empty(), af: !self.queues[1].is_empty(), cs0: !self.queues[2].is_empty() };
+        let class = self.sharing.pick(now, backlog, ClassLink { capacity_bps: self.spec.capacity_bps, af_head_bits: self.tx_bits })?;
+        if let Some(c) = self.sharing.credit() {
+            let c = c.credit_bits;
             self.credit_range = Some(self.credit_range.map_or((c, c), |(a, b)| (a.min(c), b.max(c))));
-            return Some(class_index(class));
         }
-        if ef {
-            return Some(0);
-        }
-        let Sharing::Dwrr { w_af, w_cs0 } = self.spec.sharing else { return None };
-        // DWRR in packets of equal size: a class with a packet and a deficit of at least one
-        // packet sends; an exhausted class passes the turn and gets its quantum back.
-        let quanta = [w_af, w_cs0];
-        let busy = [af, cs0];
-        if !af && !cs0 {
-            return None;
-        }
-        for _ in 0..4 {
-            let k = self.dwrr_turn;
-            if busy[k] && self.deficit[k] >= 1.0 {
-                self.deficit[k] -= 1.0;
-                return Some(1 + k);
-            }
-            if !busy[k] {
-                self.deficit[k] = 0.0; // an idle class keeps no credit
-            }
-            self.dwrr_turn = 1 - k;
-            let n = self.dwrr_turn;
-            if busy[n] {
-                self.deficit[n] += quanta[n];
-            }
-        }
-        Some(if af { 1 } else { 2 })
+        Some(class_index(class))
     }
 
     fn try_start(&mut self, now: SimTime, events: &mut EventQueue<Event>) {
@@ -323,7 +303,7 @@ impl Router {
             return;
         }
         let Some(class) = self.pick(now) else { return };
-        let Some(pkt) = self.queues[class].pop_front() else { return };
+        let Some(pkt) = self.queues[class].dequeue(now) else { return };
         self.busy = true;
         self.counters.bits[class] += self.tx_bits;
         // The link's instantaneous capacity sets the transmission time; PSS keeps its
@@ -356,25 +336,25 @@ impl Router {
                 self.try_start(now, events);
             }
             Event::Arrive { flow, seg } => {
-                let ack = self.receivers[flow].on_data(&seg);
-                events.schedule(now + SimDuration::from_secs_f64(self.spec.one_way_s), Event::AckArrive { flow, ack });
+                if let Some(feedback) = self.flows[flow].on_segment(&seg, now) {
+                    events.schedule(now + SimDuration::from_secs_f64(self.spec.one_way_s), Event::FeedbackArrive { flow, feedback });
+                }
             }
-            Event::AckArrive { flow, ack } => {
-                self.senders[flow].on_ack(&ack, now.as_secs_f64());
+            Event::FeedbackArrive { flow, feedback } => {
+                self.flows[flow].on_feedback(&feedback, now);
                 self.send_flow(flow, now, events);
             }
-            Event::Rto(i) => {
-                let t = now.as_secs_f64();
-                self.rto_scheduled[i] = None;
-                match self.senders[i].rto_deadline() {
-                    Some(d) if d <= t + 1e-9 => {
-                        self.senders[i].on_rto(t);
+            Event::Timer(i) => {
+                self.timer_scheduled[i] = None;
+                match self.flows[i].timer() {
+                    Some(d) if d <= now => {
+                        self.flows[i].on_timer(now);
                         self.send_flow(i, now, events);
                     }
                     Some(d) => {
                         // The timer moved later: wait for it.
-                        self.rto_scheduled[i] = Some(d);
-                        events.schedule(SimTime::from_secs_f64(d), Event::Rto(i));
+                        self.timer_scheduled[i] = Some(d);
+                        events.schedule(d, Event::Timer(i));
                     }
                     None => {}
                 }

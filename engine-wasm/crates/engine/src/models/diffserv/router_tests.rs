@@ -3,16 +3,17 @@
 
 use super::*;
 use crate::sched::pss::params_from_wrr;
+use crate::transport::congestion::CcKind;
 
 const MSS: f64 = 1500.0;
 const L: f64 = MSS * 8.0;
 
 fn af(start_s: f64) -> FlowSpec {
-    FlowSpec { class: Class::Af, cc: CcKind::Cubic, start_s }
+    FlowSpec { class: Class::Af, transport: Transport::Tcp(CcKind::Cubic), start_s }
 }
 
 fn cs0(start_s: f64) -> FlowSpec {
-    FlowSpec { class: Class::Cs0, cc: CcKind::Cubic, start_s }
+    FlowSpec { class: Class::Cs0, transport: Transport::Tcp(CcKind::Cubic), start_s }
 }
 
 /// `n` AF and `n` CS0 flows starting 10 ms apart, interleaved.
@@ -140,8 +141,8 @@ fn every_data_packet_sent_reaches_its_receiver_one_way_later() {
     }
     let delivered = r.delivered();
     let mut per_class = [0u64; 3];
-    for (i, s) in r.senders().iter().enumerate() {
-        assert!(s.snd_una() <= delivered[i], "flow {i}: acked {} of {} delivered", s.snd_una(), delivered[i]);
+    for (i, s) in r.flow_stats().iter().enumerate() {
+        assert!(s.acked <= delivered[i], "flow {i}: acked {} of {} delivered", s.acked, delivered[i]);
         assert!(delivered[i] > 0, "flow {i}");
         per_class[class_of(&r, i)] += delivered[i];
     }
@@ -161,7 +162,7 @@ fn a_class_alone_is_the_same_drop_tail_bottleneck_under_any_sharing() {
         let r = run(spec(flows, 0.0, bdp, sharing), dur);
         let other = if k == 1 { 2 } else { 1 };
         assert_eq!((r.counters.bits[0], r.counters.bits[other]), (0.0, 0.0));
-        (r.counters.bits[k], r.counters.drops[k], r.delivered(), r.senders().iter().map(|s| s.retransmits).collect::<Vec<_>>())
+        (r.counters.bits[k], r.counters.drops[k], r.delivered(), r.flow_stats().iter().map(|s| s.retransmits).collect::<Vec<_>>())
     };
     let two_af = vec![af(0.0), af(0.5)];
     let two_cs0 = vec![cs0(0.0), cs0(0.5)];
@@ -175,6 +176,16 @@ fn a_class_alone_is_the_same_drop_tail_bottleneck_under_any_sharing() {
     assert!(rate > 0.95 * c && rate <= c + L / 10.0, "{rate} b/s on a {c} b/s link");
 }
 
+/// Puts a packet in class `k`'s buffer.
+fn push(r: &mut Router, k: usize) {
+    let _ = r.queues[k].enqueue(SimTime::ZERO, Pkt::Ef);
+}
+
+/// Takes the head of class `k`'s buffer.
+fn pop(r: &mut Router, k: usize) {
+    r.queues[k].dequeue(SimTime::ZERO);
+}
+
 /// Serves `n` packets by DWRR from AF and CS0 queues kept non-empty; returns the order served.
 fn dwrr_order(w_af: f64, w_cs0: f64, n: usize) -> Vec<usize> {
     let mut events = EventQueue::new();
@@ -183,11 +194,11 @@ fn dwrr_order(w_af: f64, w_cs0: f64, n: usize) -> Vec<usize> {
         .map(|_| {
             for k in 1..3 {
                 if r.queues[k].is_empty() {
-                    r.queues[k].push_back(Pkt::Ef);
+                    push(&mut r, k);
                 }
             }
             let k = r.pick(SimTime::ZERO).unwrap();
-            r.queues[k].pop_front();
+            pop(&mut r, k);
             k
         })
         .collect()
@@ -215,16 +226,18 @@ fn dwrr_serves_ef_first_and_an_idle_class_keeps_no_credit() {
     let mut r = Router::new(spec(vec![], 0.0, usize::MAX, Sharing::Dwrr { w_af: 4.0, w_cs0: 4.0 }), &mut events);
     assert_eq!(r.pick(SimTime::ZERO), None);
     for k in 0..3 {
-        r.queues[k].push_back(Pkt::Ef);
+        push(&mut r, k);
     }
     assert_eq!(r.pick(SimTime::ZERO), Some(0));
-    r.queues[0].clear();
+    while r.queue_lens()[0] > 0 {
+        pop(&mut r, 0);
+    }
     // AF backlogged; CS0 with one packet, served out of a quantum of 4, then empty: the 3
     // packets of quantum it did not use are not kept while it is idle.
     let serve = |r: &mut Router| {
         let k = r.pick(SimTime::ZERO).unwrap();
-        r.queues[k].pop_front();
-        r.queues[1].push_back(Pkt::Ef);
+        pop(r, k);
+        push(r, 1);
         k
     };
     while serve(&mut r) != 2 {}
@@ -233,7 +246,7 @@ fn dwrr_serves_ef_first_and_an_idle_class_keeps_no_credit() {
     }
     // Both backlogged again: never more than one quantum (4) of one class in a row.
     for _ in 0..100 {
-        r.queues[2].push_back(Pkt::Ef);
+        push(&mut r, 2);
     }
     let mut run = (0, 0);
     for _ in 0..60 {

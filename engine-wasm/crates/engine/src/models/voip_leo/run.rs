@@ -16,13 +16,15 @@
 //! the reading under which the link saturates between 75 and 100 users, as the paper found.
 
 use crate::channel::lms::LmsChannel;
+use crate::channel::Channel;
 use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
 use crate::link::harq::{HarqOutcome, HarqPacket};
 use crate::metrics::emodel::{self, EModelOutput};
 use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKind};
 use super::scenario::{DelaySource, VoipScenario};
 use crate::scenario::Scenario;
-use crate::sched::per_flow::{LmsScheduler, Queued, SchedDrop};
+use crate::sched::per_flow::{self, PolicyParams};
+use crate::sched::{DropReason, Queued, Scheduler};
 use crate::traffic::voip::ParetoOnOff;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -155,7 +157,7 @@ pub struct VoipSummary {
 pub struct LossBreakdown {
     /// Queue overflow.
     pub overflow: f64,
-    /// CoDeS timeout.
+    /// CoDeS timeout (and CoDel's drops under FQ-CoDel).
     pub timeout: f64,
     /// HARQ failure after the last retransmission.
     pub harq: f64,
@@ -172,13 +174,14 @@ pub struct VoipLeo {
     /// into it [s] (delay source `route`).
     trace_ms: Vec<f64>,
     offset_s: Vec<f64>,
-    channels: Vec<LmsChannel>,
-    sched: LmsScheduler<VoipPacket>,
+    /// Each receiver's channel (LMS).
+    channels: Vec<Box<dyn Channel>>,
+    sched: Box<dyn Scheduler<VoipPacket>>,
     inflight: Vec<Option<InFlight>>,
     free_slots: Vec<usize>,
     retx_ready: VecDeque<usize>,
     busy: Option<Busy>,
-    dropped: Vec<(VoipPacket, SchedDrop)>,
+    dropped: Vec<(VoipPacket, DropReason)>,
     flows: Vec<FlowStats>,
     warmup: SimTime,
     last_hop: SimDuration,
@@ -216,13 +219,22 @@ impl VoipLeo {
             let mut r = streams.stream(&format!("voip.flow[{i}].delay"));
             const_delay.push(SimDuration::from_secs_f64(r.uniform(p.constellation_delay_ms[0], p.constellation_delay_ms[1]) / 1e3));
             offsets.push(r.uniform(0.0, p.trace_offset_max_s));
-            channels.push(LmsChannel::new(p.lms.clone(), streams.stream(&format!("lms.rx[{i}]"))));
+            channels.push(Box::new(LmsChannel::new(p.lms.clone(), streams.stream(&format!("lms.rx[{i}]")))) as Box<dyn Channel>);
         }
         events.schedule(SimTime::ZERO, Event::Sample);
         let total = p.total_buffer_pkts();
-        let sched = LmsScheduler::new(p.policy, n, total, p.pf_window, SimDuration::from_secs_f64(p.codes_timeout_ms / 1e3).as_nanos())
-            .with_delay_target(p.delay_violation_prob, p.delay_bound_ms / 1e3)
-            .with_packet_bytes(p.packet_bytes);
+        let sched = per_flow::build(
+            p.policy,
+            &PolicyParams {
+                flows: n,
+                total_buffer: total,
+                pf_window: p.pf_window,
+                codes_timeout: SimDuration::from_secs_f64(p.codes_timeout_ms / 1e3),
+                delay_violation_prob: p.delay_violation_prob,
+                delay_bound_s: p.delay_bound_ms / 1e3,
+                packet_bytes: p.packet_bytes,
+            },
+        );
         VoipLeo {
             sources,
             const_delay,
@@ -278,7 +290,7 @@ impl VoipLeo {
             }
             Event::AtSatellite(pkt) => {
                 let mut dropped = std::mem::take(&mut self.dropped);
-                self.sched.enqueue(pkt, &mut dropped);
+                self.sched.enqueue(now, pkt, &mut dropped);
                 for (pkt, why) in dropped.drain(..) {
                     self.drop_packet(now, &pkt, why, rec);
                 }
@@ -297,7 +309,7 @@ impl VoipLeo {
             }
             Event::Sample => {
                 for k in 0..(self.p.snr_traces.min(8) as usize).min(self.channels.len()) {
-                    let snr = self.channels[k].snr_db(now.as_secs_f64());
+                    let snr = self.channels[k].snr_db(now);
                     rec.sample(col::SNR0 + k, now, snr);
                 }
                 if self.latency.count() > 0 {
@@ -323,10 +335,12 @@ impl VoipLeo {
         SimDuration::from_secs_f64((self.trace_ms[k] + f * (self.trace_ms[k1] - self.trace_ms[k])) / 1e3)
     }
 
-    fn drop_packet(&mut self, now: SimTime, pkt: &VoipPacket, why: SchedDrop, rec: &mut Recorder) {
+    fn drop_packet(&mut self, now: SimTime, pkt: &VoipPacket, why: DropReason, rec: &mut Recorder) {
         let (k, column) = match why {
-            SchedDrop::Overflow => (0, col::OVERFLOW),
-            SchedDrop::Timeout => (1, col::TIMEOUT),
+            DropReason::Overflow => (0, col::OVERFLOW),
+            // CoDel's drops (FQ-CoDel) are counted with CoDeS's timeouts: both drop a packet
+            // for waiting too long.
+            DropReason::Timeout | DropReason::Codel => (1, col::TIMEOUT),
         };
         if self.counted(pkt) {
             self.lost[k] += 1;
@@ -341,10 +355,9 @@ impl VoipLeo {
         let (slot, first) = if let Some(slot) = self.retx_ready.pop_front() {
             (slot, false)
         } else {
-            let t = now.as_secs_f64();
             let channels = &mut self.channels;
             let mut dropped = std::mem::take(&mut self.dropped);
-            let next = self.sched.dequeue(now, |flow| channels[flow].mi_bits(t), &mut dropped);
+            let next = self.sched.dequeue(now, &mut |flow: usize| channels[flow].mi_bits(now), &mut dropped);
             for (pkt, why) in dropped.drain(..) {
                 self.drop_packet(now, &pkt, why, rec);
             }
@@ -375,7 +388,7 @@ impl VoipLeo {
         }
         // The channel this transmission sees: the receiver's SNR as it starts (a transmission
         // lasts well under the 1 ms fading step).
-        let mi = self.channels[flow].mi_bits(now.as_secs_f64());
+        let mi = self.channels[flow].mi_bits(now);
         self.busy = Some(Busy { slot, symbols, mi, start: now });
         events.schedule(now + self.tx_time(symbols), Event::TxEnd);
     }
@@ -449,7 +462,7 @@ impl VoipLeo {
         VoipSummary {
             policy: self.p.policy.label(),
             flows: self.p.flows,
-            buffer_pkts: [self.sched.queue_capacity(), self.p.total_buffer_pkts()],
+            buffer_pkts: [per_flow::queue_capacity(self.p.policy, self.p.flows as usize, self.p.total_buffer_pkts()), self.p.total_buffer_pkts()],
             sent: self.sent,
             delivered: self.delivered,
             throughput_kbps: per_s(self.delivered_bits) / 1e3,
