@@ -16,7 +16,9 @@
 //! - Shared components: [`orbit`] and [`topology`] (constellations, ISLs, access, routing,
 //!   handovers), [`channel`] (the LMS fading channel), [`link`] (adaptive HARQ), [`traffic`]
 //!   (Poisson, Pareto on/off VoIP, rate profiles), [`transport`] (TCP NewReno and CUBIC),
-//!   [`sched`] (DropTail, the per-flow LMS policies, FQ-CoDel, PSS).
+//!   [`sched`] (one `Scheduler` trait for DropTail, RR, PF, CoDeS, M-LWDF, EXP-PF and FQ-CoDel;
+//!   DWRR and PSS as class sharing), [`channel`] behind the `Channel` trait, [`transport`]
+//!   flows behind `TransportFlow`.
 //! - [`metrics`]: bounded time series and summary statistics (means, percentiles, batch-means
 //!   confidence intervals).
 //! - [`analytic`]: closed forms (Pollaczek-Khinchine, M/M/1/K) used as calculators and as test

@@ -435,6 +435,11 @@ impl VoipLeo {
                 if counted {
                     self.lost[2] += 1;
                     self.retx_hist[4] += 1;
+                    // With no retransmission allowed, a failed first transmission ends here
+                    // rather than in a NACK: it still counts as a first transmission.
+                    if f.harq.transmissions == 1 {
+                        self.first_tx[1] += 1;
+                    }
                 }
                 rec.count(col::HARQ_DROP, now);
                 self.free_slots.push(b.slot);

@@ -231,3 +231,17 @@ fn results_do_not_depend_on_how_the_run_is_advanced() {
     other.run_to_end();
     assert_ne!(whole.summary_json(), other.summary_json());
 }
+
+#[test]
+fn without_retransmissions_a_failed_first_transmission_still_counts_as_one() {
+    // max_retx = 0: a failed first transmission ends as a HARQ drop, not a NACK. It used to be
+    // left out of the first-transmission denominator, which then read 100 % while 9 packets in
+    // 10 failed (paper 000 Table II's first column is decoded / all first transmissions).
+    let mut v = VoipScenario { flows: 1, delay_source: DelaySource::Range, constellation_delay_ms: [80.0, 80.0], trace_offset_max_s: 0.0, ..VoipScenario::default() };
+    v.lms.snr_ref_db = 3.0;
+    v.harq.max_retx = 0;
+    let (s, _) = run(scenario(v, 30.0, 1.0));
+    let failed = s.harq_retx_pct[4];
+    assert!(failed > 10.0, "{s:?}");
+    assert!((s.first_tx_decoded_pct - (100.0 - failed)).abs() < 1e-9, "first tx {} vs failed {failed}", s.first_tx_decoded_pct);
+}
