@@ -33,8 +33,8 @@ COMMANDS:
     defaults [--model <queue|constellation|voip-leo|diffserv>]
         Prints the default scenario of a model (default: queue) with every field written out: a
         starting point for your own.
-    schema
-        Prints, as JSON, every model's fields in groups with label, unit, help and allowed range
+    schema [--markdown]
+        Prints, as JSON (or as the Markdown reference docs/SCENARIO-FIELDS.md), every model's fields in groups with label, unit, help and allowed range
         (the declaration the engine's own range checks read), and the scenario's objects with
         their keys. The app's parameter panel is generated from it.
     calc slant --altitude-km <H> --elevation-deg <E>
@@ -159,10 +159,17 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
         "run" => run(rest),
         "validate" => validate(rest),
         "defaults" => defaults(rest),
-        "schema" => {
-            out(&format!("{}\n", engine::scenario::fields::schema_json()));
-            Ok(())
-        }
+        "schema" => match rest.first().map(String::as_str) {
+            None => {
+                out(&format!("{}\n", engine::scenario::fields::schema_json()));
+                Ok(())
+            }
+            Some("--markdown") if rest.len() == 1 => {
+                out(&engine::scenario::fields::markdown());
+                Ok(())
+            }
+            Some(other) => Err(Failure::Usage(format!("schema takes only --markdown, not `{other}`"))),
+        },
         "bench" => bench(rest),
         "calc" => calc(rest),
         "sweep" => sweep_cmd(rest),

@@ -356,9 +356,85 @@ pub fn schema_json() -> String {
     serde_json::to_string_pretty(&schema).unwrap_or_default()
 }
 
+/// The field reference as Markdown (`docs/SCENARIO-FIELDS.md`, `skyqueue schema --markdown`):
+/// every model's groups with each field's unit, allowed values and help, from the same
+/// declaration the range checks read.
+pub fn markdown() -> String {
+    fn num(x: f64) -> String {
+        if x.abs() >= 1e6 && x.fract() == 0.0 {
+            format!("{x:e}")
+        } else {
+            format!("{x}")
+        }
+    }
+    fn bound(b: &Bound) -> String {
+        match *b {
+            Bound::Fixed(x) => num(x),
+            Bound::Field { path, times, at_least, at_most } => {
+                let mut s = if times == 1.0 { format!("`{path}`") } else { format!("{times} x `{path}`") };
+                if at_least.is_finite() {
+                    s = format!("max({s}, {})", num(at_least));
+                }
+                if at_most.is_finite() {
+                    s = format!("min({s}, {})", num(at_most));
+                }
+                s
+            }
+        }
+    }
+    let defaults: Vec<Value> = ModelKind::ALL.iter().map(|&k| serde_json::to_value(Scenario { model: k, ..Scenario::default() }).unwrap_or_default()).collect();
+    let mut out = String::from(
+        "# Scenario fields\n\nGenerated from the engine's field declarations (`skyqueue schema --markdown`); a test keeps\nthis file equal to them. A scenario (format version 2) holds the common fields and the\nsections of the model that runs. Ranges are checked as listed; rules joining fields (the\nwarm-up below the duration, budgets of work per run, the seam of a star constellation) are\nchecked too and named in their messages.\n",
+    );
+    let mut shown = std::collections::BTreeSet::new();
+    for (i, &k) in ModelKind::ALL.iter().enumerate() {
+        let d = k.descriptor();
+        out.push_str(&format!("\n## Model `{}`: {}\n", d.name, d.label));
+        for g in groups(k) {
+            // The common groups once, under the first model.
+            if !shown.insert(g.title) && (g.title == "Run" || g.title == "Recording") {
+                continue;
+            }
+            out.push_str(&format!("\n### {}\n\n| field | default | allowed | unit | what it does |\n|---|---|---|---|---|\n", g.title));
+            for f in &g.fields {
+                let default = value_at(&defaults[i], f.path).map_or("(none)".to_string(), |v| if v.is_null() { "null".into() } else { format!("`{v}`") });
+                let allowed = match &f.kind {
+                    Kind::Number { rust, min, max, min_exclusive, null_means, .. } => {
+                        let b = |x: &Bound| match (x, *rust == "f64") {
+                            (Bound::Fixed(v), false) => format!("{}", *v as u64),
+                            _ => bound(x),
+                        };
+                        let lo = if *min_exclusive { format!("above {}", b(min)) } else { b(min) };
+                        let whole = if *rust == "f64" { "" } else { ", whole" };
+                        let null = null_means.map_or(String::new(), |m| format!("; null: {m}"));
+                        format!("{lo} to {}{whole}{null}", b(max))
+                    }
+                    Kind::Choice { options } => options.iter().map(|o| format!("`{}` ({})", o.value, o.label)).collect::<Vec<_>>().join(", "),
+                    Kind::Bool => "true, false".into(),
+                    Kind::Text { max_chars, .. } => max_chars.map_or("text".into(), |n| format!("text, at most {n} characters")),
+                };
+                let cell = |t: &str| t.replace('|', "\\|");
+                out.push_str(&format!("| `{}` | {} | {} | {} | {} |\n", f.path, cell(&default), cell(&allowed), f.unit.unwrap_or(""), cell(f.help)));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_field_reference_in_docs_is_generated_from_the_declarations() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../docs/SCENARIO-FIELDS.md");
+        let text = markdown();
+        if std::env::var_os("UPDATE_DOCS").is_some() {
+            std::fs::write(&path, &text).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(committed == text, "docs/SCENARIO-FIELDS.md is out of date: UPDATE_DOCS=1 cargo test -p skyqueue-engine --lib field_reference");
+    }
 
     /// The default scenario of `model` as JSON.
     fn defaults(model: ModelKind) -> Value {
