@@ -66,6 +66,14 @@ pub trait LinkState {
     /// Achievable rate of `flow` at the decision time; only compared between flows and with
     /// their averages, so any unit will do. Asked only for flows with a packet waiting.
     fn rate(&mut self, flow: usize) -> f64;
+
+    /// The rates of `flows`, in order, into `out`: one call per decision instead of one per
+    /// flow, so that behind a `dyn LinkState` the per-flow calls are static (with 200 flows an
+    /// indirect call per flow per decision cost about 5 % of a run).
+    fn rates(&mut self, flows: &[usize], out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(flows.iter().map(|&f| self.rate(f)));
+    }
 }
 
 impl<F: FnMut(usize) -> f64> LinkState for F {

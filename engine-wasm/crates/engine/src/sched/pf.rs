@@ -20,13 +20,16 @@ pub struct PfCore<T> {
     queues: PerFlowQueues<T>,
     avg: Vec<f64>,
     pf_window: f64,
+    /// Scratch: the non-empty queues and their rates at the current decision.
+    waiting: Vec<usize>,
+    rates: Vec<f64>,
 }
 
 impl<T: Queued> PfCore<T> {
     /// `flows` queues of `capacity` packets; averages over `pf_window` decisions (at least 1),
     /// starting at 1.
     pub fn new(flows: usize, capacity: usize, pf_window: f64) -> Self {
-        PfCore { queues: PerFlowQueues::new(flows, capacity), avg: vec![1.0; flows.max(1)], pf_window: pf_window.max(1.0) }
+        PfCore { queues: PerFlowQueues::new(flows, capacity), avg: vec![1.0; flows.max(1)], pf_window: pf_window.max(1.0), waiting: vec![], rates: vec![] }
     }
 
     /// The per-flow queues.
@@ -43,11 +46,12 @@ impl<T: Queued> PfCore<T> {
         // Paper 000 eqs. 3-4: argmax r_i(t) / avg r_i(t), times a delay weight for
         // M-LWDF and EXP-PF; ties to the lower index.
         let mut best: Option<(usize, f64, f64)> = None;
-        for (i, q) in self.queues.queues().iter().enumerate() {
-            if q.is_empty() {
-                continue;
-            }
-            let r = link.rate(i);
+        let queues = self.queues.queues();
+        self.waiting.clear();
+        self.waiting.extend((0..queues.len()).filter(|&i| !queues[i].is_empty()));
+        link.rates(&self.waiting, &mut self.rates);
+        for (&i, &r) in self.waiting.iter().zip(&self.rates) {
+            let q = &queues[i];
             let pf = r / self.avg[i].max(1e-9);
             let metric = metric(q, pf);
             if best.is_none_or(|(_, m, _)| metric > m) {
