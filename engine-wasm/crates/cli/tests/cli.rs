@@ -300,6 +300,10 @@ fn schema_prints_every_models_fields_and_sweeps_refuse_policies_without_a_policy
     assert_eq!(voip["policy_path"], "voip.policy");
     let flows = voip["groups"].as_array().unwrap().iter().flat_map(|g| g["fields"].as_array().unwrap()).find(|f| f["path"] == "voip.flows").unwrap();
     assert_eq!((flows["min"].as_f64(), flows["max"].as_f64()), (Some(1.0), Some(2000.0)));
+    // The Markdown reference is the committed docs/SCENARIO-FIELDS.md.
+    let md = skyqueue(&["schema", "--markdown"]);
+    let doc = std::fs::read_to_string(examples_dir().join("../docs/SCENARIO-FIELDS.md")).unwrap();
+    assert_eq!(text(&md.stdout), doc);
 
     let q = examples_dir().join("mm1-load-0.8.json");
     let out = skyqueue(&["sweep", q.to_str().unwrap(), "--param", "traffic.rate_pps", "--values", "500", "--policies", "pf"]);
