@@ -64,9 +64,9 @@ pub struct PolicyParams {
     pub flows: usize,
     /// Total buffer B [packets] (see [`queue_capacity`]).
     pub total_buffer: usize,
-    /// Averaging window of PF and its variants [decisions] (ns-3's default 99 rounds,
-    /// docs/REPRODUCTION.md).
-    pub pf_window: f64,
+    /// Time constant of the throughput average of PF and its variants (ns-3's 99 TTIs of 1 ms:
+    /// 99 ms; see [`super::pf::PfCore`]).
+    pub pf_window: SimDuration,
     /// CoDeS's sojourn timeout.
     pub codes_timeout: SimDuration,
     /// M-LWDF's and EXP-PF's target probability delta of exceeding the delay bound.
@@ -96,13 +96,14 @@ pub fn build<T: Queued + 'static>(policy: LmsPolicy, p: &PolicyParams) -> Box<dy
     let flows = p.flows.max(1);
     // a = -ln(delta) / tau [1/s] of M-LWDF and EXP-PF.
     let urgency = -crate::kernel::math::ln(p.delay_violation_prob) / p.delay_bound_s;
+    let bits = p.packet_bytes * 8.0;
     match policy {
         LmsPolicy::DtS | LmsPolicy::DtH => Box::new(DropTail::new(Some(capacity))),
         LmsPolicy::Rr => Box::new(RoundRobin::new(flows, capacity)),
-        LmsPolicy::Pf => Box::new(Pf::new(flows, capacity, p.pf_window)),
-        LmsPolicy::Codes => Box::new(Codes::new(flows, capacity, p.pf_window, p.codes_timeout)),
-        LmsPolicy::MLwdf => Box::new(MLwdf::new(flows, capacity, p.pf_window, urgency)),
-        LmsPolicy::ExpPf => Box::new(ExpPf::new(flows, capacity, p.pf_window, urgency)),
+        LmsPolicy::Pf => Box::new(Pf::new(flows, capacity, p.pf_window, bits)),
+        LmsPolicy::Codes => Box::new(Codes::new(flows, capacity, p.pf_window, bits, p.codes_timeout)),
+        LmsPolicy::MLwdf => Box::new(MLwdf::new(flows, capacity, p.pf_window, bits, urgency)),
+        LmsPolicy::ExpPf => Box::new(ExpPf::new(flows, capacity, p.pf_window, bits, urgency)),
         LmsPolicy::FqCodel => Box::new(FqCodel::new(
             flows,
             FqCodelParams {
@@ -234,7 +235,7 @@ mod tests {
     use crate::sched::test_packet::P;
 
     fn params(flows: usize, total_buffer: usize) -> PolicyParams {
-        PolicyParams { flows, total_buffer, pf_window: 99.0, codes_timeout: SimDuration(100), delay_violation_prob: 0.05, delay_bound_s: 0.1, packet_bytes: 210.0 }
+        PolicyParams { flows, total_buffer, pf_window: SimDuration(99_000_000), codes_timeout: SimDuration(100), delay_violation_prob: 0.05, delay_bound_s: 0.1, packet_bytes: 210.0 }
     }
 
     #[test]

@@ -90,10 +90,10 @@ fn every_scheduler_conserves_orders_bounds_and_explains_its_drops() {
     let cases: Vec<Case> = vec![
         ("DropTail", Box::new(DropTail::new(Some(bound))), &[Overflow]),
         ("RR", Box::new(RoundRobin::new(FLOWS, PER_FLOW)), &[Overflow]),
-        ("PF", Box::new(Pf::new(FLOWS, PER_FLOW, 99.0)), &[Overflow]),
-        ("CoDeS", Box::new(Codes::new(FLOWS, PER_FLOW, 99.0, SimDuration(20 * MS))), &[Overflow, Timeout]),
-        ("M-LWDF", Box::new(MLwdf::new(FLOWS, PER_FLOW, 99.0, a)), &[Overflow]),
-        ("EXP-PF", Box::new(ExpPf::new(FLOWS, PER_FLOW, 99.0, a)), &[Overflow]),
+        ("PF", Box::new(Pf::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0)), &[Overflow]),
+        ("CoDeS", Box::new(Codes::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, SimDuration(20 * MS))), &[Overflow, Timeout]),
+        ("M-LWDF", Box::new(MLwdf::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, a)), &[Overflow]),
+        ("EXP-PF", Box::new(ExpPf::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, a)), &[Overflow]),
         ("FQ-CoDel", Box::new(FqCodel::new(FLOWS, fq_params(bound))), &[Overflow, Codel]),
     ];
     for (name, mut s, reasons) in cases {
@@ -106,7 +106,7 @@ fn every_policy_built_from_its_parameters_behaves_as_its_type() {
     let p = PolicyParams {
         flows: FLOWS,
         total_buffer: FLOWS * PER_FLOW,
-        pf_window: 99.0,
+        pf_window: SimDuration(99 * MS),
         codes_timeout: SimDuration(20 * MS),
         delay_violation_prob: 0.05,
         delay_bound_s: 0.1,
@@ -117,10 +117,10 @@ fn every_policy_built_from_its_parameters_behaves_as_its_type() {
         (LmsPolicy::DtS, Box::new(DropTail::new(Some(PER_FLOW)))),
         (LmsPolicy::DtH, Box::new(DropTail::new(Some(FLOWS * PER_FLOW)))),
         (LmsPolicy::Rr, Box::new(RoundRobin::new(FLOWS, PER_FLOW))),
-        (LmsPolicy::Pf, Box::new(Pf::new(FLOWS, PER_FLOW, 99.0))),
-        (LmsPolicy::Codes, Box::new(Codes::new(FLOWS, PER_FLOW, 99.0, SimDuration(20 * MS)))),
-        (LmsPolicy::MLwdf, Box::new(MLwdf::new(FLOWS, PER_FLOW, 99.0, a))),
-        (LmsPolicy::ExpPf, Box::new(ExpPf::new(FLOWS, PER_FLOW, 99.0, a))),
+        (LmsPolicy::Pf, Box::new(Pf::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0))),
+        (LmsPolicy::Codes, Box::new(Codes::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, SimDuration(20 * MS)))),
+        (LmsPolicy::MLwdf, Box::new(MLwdf::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, a))),
+        (LmsPolicy::ExpPf, Box::new(ExpPf::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, a))),
         (LmsPolicy::FqCodel, Box::new(FqCodel::new(FLOWS, fq_params(FLOWS * PER_FLOW)))),
     ];
     for (policy, mut reference) in direct {
