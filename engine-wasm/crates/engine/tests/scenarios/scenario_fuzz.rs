@@ -102,7 +102,7 @@ const EXTRA_SEEDS: &[&str] = &[
     r#"{"version": 1, "model": "voip-leo", "duration_s": 5, "warmup_s": 1, "voip": {"flows": 10, "policy": "fq-codel",
         "delay_source": "range", "constellation_delay_ms": [20, 60], "last_hop_delay_ms": 5, "codec": "g729a-vad", "snr_traces": 8,
         "harq": {"max_retx": 0, "code_gap": 0.5}, "lms": {"state_step_s": 0.01, "corr_distance_m": 2, "state_duration_scale_s": 3},
-        "mean_on_ms": 350, "mean_off_ms": 650, "pareto_shape": 1.5, "pf_window": 50, "delay_bound_ms": 150,
+        "mean_on_ms": 350, "mean_off_ms": 650, "pareto_shape": 1.5, "pf_window_ms": 50, "delay_bound_ms": 150,
         "delay_violation_prob": 0.05}}"#,
     r#"{"version": 1, "model": "voip-leo", "duration_s": 3, "warmup_s": 0, "voip": {"flows": 5, "policy": "m-lwdf",
         "delay_source": "route", "trace_offset_max_s": 2, "server_site": "London", "users_site": "Sydney", "codec": "g723.1-6.3"}}"#,
@@ -129,7 +129,7 @@ const KEYS: &[&str] = &[
     // voip
     "policy", "codes_timeout_ms", "delay_bound_ms", "delay_violation_prob", "lms", "harq", "link_rate_bps", "packet_bytes",
     "rate_bps", "mean_on_ms", "mean_off_ms", "pareto_shape", "delay_source", "trace_offset_max_s", "constellation_delay_ms",
-    "last_hop_delay_ms", "rtt_ms", "pf_window", "codec", "advantage", "snr_traces", "server_site", "users_site",
+    "last_hop_delay_ms", "rtt_ms", "pf_window_ms", "codec", "advantage", "snr_traces", "server_site", "users_site",
     "snr_ref_db", "speed_kmh", "carrier_ghz", "state_duration_scale_s", "state_step_s", "corr_distance_m",
     "first_tx_bits_per_symbol", "code_gap", "max_retx", "round_trip_ms",
     // diffserv
@@ -831,7 +831,7 @@ fn a_huge_constellation_is_refused_without_overflow() {
 /// always read back bit for bit. serde_json's default float parser is not correctly rounded
 /// (its `float_roundtrip` feature is), so a number written in shortest round-trip form can come
 /// back one unit in the last place off: `queue.service_rate_pps = 1035599.4734501207` reads
-/// back as 1035599.4734501208, and `{"version": 1, "voip": {"pf_window": 9007199254740991}}`
+/// back as 1035599.4734501208, and `{"version": 1, "voip": {"pf_window_ms": 9007199254740991}}`
 /// (an integer, read exactly) is written as `9007199254740991.0` and reads back as
 /// 9007199254740990. A results file then does not replay exactly the run it describes. When
 /// this passes, compare exactly in `decode`.
@@ -845,7 +845,7 @@ fn a_written_scenario_reads_back_bit_for_bit() {
     assert_eq!(got.to_bits(), sent.to_bits(), "{sent} came back as {got}");
 
     // (Out of range, so read without validation: the round trip is what is checked.)
-    let s = Scenario::parse_json(r#"{"version": 1, "model": "voip-leo", "voip": {"pf_window": 9007199254740991}}"#).unwrap();
+    let s = Scenario::parse_json(r#"{"version": 1, "model": "voip-leo", "voip": {"pf_window_ms": 9007199254740991}}"#).unwrap();
     let back = Scenario::parse_json(&s.to_json_pretty()).unwrap();
-    assert_eq!(back.voip.pf_window, 9007199254740991.0);
+    assert_eq!(back.voip.pf_window_ms, 9007199254740991.0);
 }

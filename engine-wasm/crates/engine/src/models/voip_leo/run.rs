@@ -231,7 +231,7 @@ impl VoipLeo {
             &PolicyParams {
                 flows: n,
                 total_buffer: total,
-                pf_window: p.pf_window,
+                pf_window: SimDuration::from_secs_f64(p.pf_window_ms / 1e3),
                 codes_timeout: SimDuration::from_secs_f64(p.codes_timeout_ms / 1e3),
                 delay_violation_prob: p.delay_violation_prob,
                 delay_bound_s: p.delay_bound_ms / 1e3,

@@ -56,8 +56,8 @@ pub struct VoipScenario {
     pub last_hop_delay_ms: f64,
     /// Mean round-trip time in the buffer rule B = RTT C / sqrt(n) [ms].
     pub rtt_ms: f64,
-    /// PF averaging window [decisions] (ns-3's default 99).
-    pub pf_window: f64,
+    /// Time constant of PF's throughput average [ms] (ns-3's PF: 99 TTIs of 1 ms).
+    pub pf_window_ms: f64,
     /// Codec for the E-model.
     pub codec: Codec,
     /// E-model advantage factor (paper 000: 20 for satellite).
@@ -99,13 +99,16 @@ impl Default for VoipScenario {
             delay_source: DelaySource::Route,
             trace_offset_max_s: 600.0,
             constellation_delay_ms: [70.0, 90.0],
-            last_hop_delay_ms: 5.0,
-            // The flows' round trip (about 2 x 85 ms plus the last hop and HARQ). Paper 000 does
-            // not give it. With it, per-flow queues hold 1-2 packets: DT_S loses > 20 % at 75
-            // users as in the paper, but no packet waits the CoDeS timeout; the paper's latency
-            // findings need about 15x larger buffers (rtt_ms 3000). See docs/REPRODUCTION.md.
+            // Paper 000 §III: the transmission over the LMS link takes about 10 ms (and §II-B's
+            // 70 ms worst case is 10 ms + 3 HARQ round trips of 20 ms).
+            last_hop_delay_ms: 10.0,
+            // The flows' round trip: twice the 60-90 ms path and the 10 ms last hop, plus HARQ
+            // (paper 000 §III: "RTT is the average Round-Trip Time of the flows"; the value is
+            // ours). With it each call's queue holds 1-2 packets: DT_S loses > 20 % at 75 users
+            // as in the paper, but no packet waits the CoDeS timeout, so CoDeS equals PF; queues
+            // 15x longer (rtt_ms 3000) show CoDeS's effect. See docs/REPRODUCTION.md.
             rtt_ms: 200.0,
-            pf_window: 99.0,
+            pf_window_ms: 99.0,
             codec: Codec::G711,
             advantage: 20.0,
             snr_traces: 3,
@@ -170,7 +173,7 @@ pub fn groups() -> Vec<Group> {
             fields: vec![
                 choice("voip.policy", "Policy", &[("dt-s", "DropTail, small buffer (DT_S)"), ("dt-h", "DropTail, huge buffer (DT_H)"), ("rr", "Round Robin"), ("pf", "Proportional Fair"), ("codes", "CoDeS"), ("m-lwdf", "M-LWDF"), ("exp-pf", "EXP-PF"), ("fq-codel", "FQ-CoDel")], "How the last satellite shares the LMS link among the receivers (paper 000)."),
                 real("voip.codes_timeout_ms", "CoDeS timeout", Some("ms"), 0.0, 10_000.0, "Packets older than this are dropped (paper 000: 50 to 200, default 100).").above_min(),
-                real("voip.pf_window", "PF window", Some("decisions"), 1.0, 1_000_000.0, "Averaging window of the PF rate average (ns-3: 99)."),
+                real("voip.pf_window_ms", "PF window", Some("ms"), 1.0, 1_000_000.0, "Time constant of the throughput average of PF and its variants (ns-3: 99 TTIs of 1 ms)."),
                 real("voip.delay_bound_ms", "Delay bound τ", Some("ms"), 0.0, 10_000.0, "Delay bound of M-LWDF and EXP-PF.").above_min(),
                 real("voip.delay_violation_prob", "Violation probability δ", None, 0.0, 0.999, "Target probability of exceeding τ (M-LWDF, EXP-PF).").above_min(),
                 real("voip.rtt_ms", "Buffer RTT", Some("ms"), 0.0, 10_000.0, "Mean RTT in the buffer rule B = RTT C / √n.").above_min(),

@@ -49,12 +49,12 @@ fn view(v: &VoipScenario) -> PairTopology {
 
 #[test]
 fn a_lone_call_on_a_clean_channel_has_the_closed_form_latency() {
-    // Latency = constellation (80 ms) + first transmission + last hop (5 ms), the same for
+    // Latency = constellation (80 ms) + first transmission + last hop (10 ms), the same for
     // every packet: no jitter (RFC 3550), no loss, every packet decoded at its first
     // transmission (paper 000 Table II's first column), spectral efficiency = useful / coded
     // bits = 1680 / (2 x 33600).
     let v = lone_clean_call();
-    let expected = 80.0 + tx_ms(&v, 33_600.0) + 5.0;
+    let expected = 80.0 + tx_ms(&v, 33_600.0) + v.last_hop_delay_ms;
     let (s, rows) = run(scenario(v, 10.0, 1.0));
     let ctx = format!("{s:?}");
     assert!((s.latency_ms - expected).abs() < 1e-5, "{expected} ms expected: {ctx}");
@@ -81,7 +81,7 @@ fn the_route_delay_follows_the_constellations_trace() {
     // bucket, less the link and the last hop, lies between the trace's extremes there. The
     // range (0 ms) is ignored.
     let v = VoipScenario { delay_source: DelaySource::Route, constellation_delay_ms: [0.0, 0.0], ..lone_clean_call() };
-    let fixed = 5.0 + tx_ms(&v, 33_600.0);
+    let fixed = v.last_hop_delay_ms + tx_ms(&v, 33_600.0);
     let mut topo = view(&v);
     let trace: Vec<f64> = (0..=24)
         .map(|k| {
@@ -179,7 +179,7 @@ fn packets_sent_are_delivered_lost_or_still_on_their_way() {
 fn harq_retransmits_at_most_max_retx_times_within_its_round_trips() {
     // Adaptive HARQ (paper 000 §II-B): a packet is retransmitted at most max_retx times, one
     // round trip (20 ms) apart, then dropped; so a lone call's packets arrive at most
-    // 3 x 20 ms + four transmissions after the 85 ms of the path ("at most 70 ms after entering
+    // 3 x 20 ms + four transmissions after the 90 ms of the path ("at most 70 ms after entering
     // the HARQ module"), and never sooner than the path and one transmission.
     let mut lone = VoipScenario { flows: 1, delay_source: DelaySource::Range, constellation_delay_ms: [80.0, 80.0], ..VoipScenario::default() };
     lone.lms.snr_ref_db = 3.0;
@@ -198,7 +198,8 @@ fn harq_retransmits_at_most_max_retx_times_within_its_round_trips() {
         if max_retx == 3 {
             assert!(h[3] > 0.0, "{ctx}");
         }
-        let (lo, hi) = (85.0 + tx, 85.0 + 20.0 * max_retx as f64 + (max_retx + 2) as f64 * tx);
+        let path = 80.0 + lone.last_hop_delay_ms;
+        let (lo, hi) = (path + tx, path + 20.0 * max_retx as f64 + (max_retx + 2) as f64 * tx);
         assert!(s.latency_ms >= lo && s.latency_p95_ms <= hi, "[{lo}, {hi}]: {ctx}");
         assert!(rows.values[0].iter().filter(|l| l.is_finite()).all(|&l| l >= lo - 1e-9 && l <= hi), "[{lo}, {hi}]: {:?}", rows.values[0]);
         // Every packet sent on the link decodes or is NACKed at its first transmission; the
