@@ -57,8 +57,10 @@ describe('preset links', () => {
   for (const [name, file] of [['current', SNAPSHOT], ['format 1', SNAPSHOT_V1]]) {
     it(`pinned (${name}), open the presets they were written for`, async () => {
       const pinned = JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as Record<string, string>;
-      expect(Object.keys(pinned).sort()).toEqual(presets.map((p) => p.id).sort());
-      for (const p of presets) {
+      if (file === SNAPSHOT) expect(Object.keys(pinned).sort()).toEqual(presets.map((p) => p.id).sort());
+      // Format 1 links exist for the presets of that time: each still has its preset.
+      else expect(presets.map((p) => p.id)).toEqual(expect.arrayContaining(Object.keys(pinned)));
+      for (const p of presets.filter((x) => x.id in pinned)) {
         const r = await decodeLink(pinned[p.id]);
         expect(r.ok, p.id).toBe(true);
         if (!r.ok) continue;
