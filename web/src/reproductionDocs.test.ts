@@ -1,0 +1,30 @@
+/**
+ * docs/REPRODUCTION.md's paper-000 tables are printed by scripts/paper000.mjs (README: `node
+ * scripts/paper000.mjs`). Running the sweeps takes minutes, so this checks the cheap half: the
+ * document quotes exactly the commands the script runs, and the presets they name exist.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url);
+
+describe('paper 000 reproduction tables', () => {
+  const commands = execFileSync(process.execPath, ['scripts/paper000.mjs', '--commands'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+  const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
+
+  it('are produced by the sweeps the document quotes', () => {
+    expect(commands).toHaveLength(3);
+    for (const c of commands) {
+      expect(doc, c).toContain(`\`${c}\``);
+      const example = c.split(' ')[2];
+      expect(existsSync(new URL(example, root)), example).toBe(true);
+    }
+  });
+
+  it('are the ones the README says how to regenerate', () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    expect(readme).toContain('node scripts/paper000.mjs');
+    expect(doc).toContain('node scripts/paper000.mjs');
+  });
+});
