@@ -87,6 +87,27 @@ macro_rules! model_summary {
 }
 pub(crate) use model_summary;
 
+/// Implements the globe's methods of [`Model`] (`drain_events`, `geometry_packed`,
+/// `constellation_info`) by handing them to the model's `PairTopology` in field `$topo`:
+/// `delegate_topology!(topo);` inside the model's `impl Model`. Every model that draws a
+/// constellation holds one, and asks it the same three things.
+macro_rules! delegate_topology {
+    ($topo:ident) => {
+        fn drain_events(&mut self) -> Vec<$crate::topology::pair::TopoEvent> {
+            self.$topo.drain_events()
+        }
+
+        fn geometry_packed(&self) -> Option<Vec<f64>> {
+            Some(self.$topo.geometry_packed())
+        }
+
+        fn constellation_info(&self) -> Option<$crate::topology::pair::ConstellationInfo> {
+            Some(self.$topo.info())
+        }
+    };
+}
+pub(crate) use delegate_topology;
+
 /// Everything the engine knows about a model besides its running state.
 pub struct Descriptor {
     /// The model's name in scenarios, the CLI and the UI (`voip-leo`).
