@@ -45,7 +45,7 @@ pub const MAX_SEED: u64 = (1u64 << 53) - 1;
 /// Writes [`Scenario`] (the common fields and every model's sections), its written form and
 /// its defaults, from the model registry's sections (`models::registry!`, called through
 /// `models::with_sections!`), so that a model's sections are declared once, on its registry
-/// line, and this file names no model.
+/// line, and adding a model does not edit this file.
 ///
 /// The keys come in the order the format has always had: the common fields, the first model's
 /// sections, `metrics`, then the other models' sections in registry order. `metrics` sits after
