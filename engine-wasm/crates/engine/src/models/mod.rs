@@ -6,9 +6,11 @@
 //! summary and its tests; [`Model`] is what the driver ([`crate::sim::Simulation`]) calls, and
 //! [`Descriptor`] is what everything else (validation, the CLI's summary printer, sweeps) asks.
 //!
-//! Adding a model: a folder here with a `DESCRIPTOR`, one line in [`registry!`] below, its
-//! section in [`crate::scenario::Scenario`], its examples and its UI descriptor
-//! (`docs/ADDING-A-MODEL.md` walks through the FIFO queue).
+//! Adding a model: a folder here with a `DESCRIPTOR` and its sections' types, a `pub mod` line
+//! and one entry in `registry!` below naming the model and its sections, its examples and its
+//! UI descriptor (`docs/ADDING-A-MODEL.md` walks through the FIFO queue). The registry entry is
+//! what makes the sections fields of [`crate::scenario::Scenario`]: `scenario/mod.rs` is not
+//! edited.
 
 pub mod constellation;
 pub mod diffserv;
@@ -87,6 +89,27 @@ macro_rules! model_summary {
 }
 pub(crate) use model_summary;
 
+/// Implements the globe's methods of [`Model`] (`drain_events`, `geometry_packed`,
+/// `constellation_info`) by handing them to the model's `PairTopology` in field `$topo`:
+/// `delegate_topology!(topo);` inside the model's `impl Model`. Every model that draws a
+/// constellation holds one, and asks it the same three things.
+macro_rules! delegate_topology {
+    ($topo:ident) => {
+        fn drain_events(&mut self) -> Vec<$crate::topology::pair::TopoEvent> {
+            self.$topo.drain_events()
+        }
+
+        fn geometry_packed(&self) -> Option<Vec<f64>> {
+            Some(self.$topo.geometry_packed())
+        }
+
+        fn constellation_info(&self) -> Option<$crate::topology::pair::ConstellationInfo> {
+            Some(self.$topo.info())
+        }
+    };
+}
+pub(crate) use delegate_topology;
+
 /// Everything the engine knows about a model besides its running state.
 pub struct Descriptor {
     /// The model's name in scenarios, the CLI and the UI (`voip-leo`).
@@ -108,11 +131,24 @@ pub struct Descriptor {
     pub build: fn(&Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError>,
 }
 
-/// The registry: one line per model, `Variant => module`, with the doc comment the scenario
-/// format shows. It defines [`ModelKind`] (serialised in kebab-case: `VoipLeo` is `voip-leo`)
-/// and maps each kind to its module's `DESCRIPTOR`. The first model is the default.
+/// The registry: one entry per model, `Variant => module { section: Type, ... }`, with the doc
+/// comment the scenario format shows for the model and for each section. It defines
+/// [`ModelKind`] (serialised in kebab-case: `VoipLeo` is `voip-leo`), maps each kind to its
+/// module's `DESCRIPTOR` and to its sections ([`ModelKind::sections`]), and hands the sections
+/// to [`crate::scenario`], which makes them fields of [`Scenario`] (see `with_sections!`).
+/// The first model is the default.
+///
+/// A section is a top-level key of the scenario, owned by one model; its type is named as it is
+/// declared in the model's `scenario.rs` (`Type` is `crate::models::<module>::scenario::Type`,
+/// re-exported as `crate::scenario::Type`) and must implement `Default`, `Serialize` and
+/// `Deserialize`. A section name used twice is a compile error (two fields of one struct).
 macro_rules! registry {
-    ($($(#[doc = $doc:literal])* $variant:ident => $module:ident,)+) => {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident => $module:ident {
+            $($(#[doc = $section_doc:literal])* $section:ident: $ty:ident),* $(,)?
+        },
+    )+) => {
         /// The model a scenario runs.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
         #[serde(rename_all = "kebab-case")]
@@ -130,21 +166,55 @@ macro_rules! registry {
                     $(ModelKind::$variant => &$module::DESCRIPTOR,)+
                 }
             }
+
+            /// The model's sections: its top-level keys in the scenario (`traffic` and `queue`
+            /// for the queue model), in registry order.
+            pub fn sections(self) -> &'static [&'static str] {
+                match self {
+                    $(ModelKind::$variant => &[$(stringify!($section)),*],)+
+                }
+            }
         }
+
+        /// Calls `$callback! { Variant => module { section: Type, ... }, ... }` with every
+        /// model's sections (and their doc comments) in registry order: how `crate::scenario`
+        /// writes the `Scenario` type from this registry without naming any model itself.
+        macro_rules! with_sections {
+            ($callback:ident) => {
+                $callback! {
+                    $($variant => $module { $($(#[doc = $section_doc])* $section: $ty,)* },)+
+                }
+            };
+        }
+        pub(crate) use with_sections;
     };
 }
 
 registry! {
     /// A single-server FIFO queue fed by Poisson flows (`traffic`, `queue`).
-    Queue => queue,
+    Queue => queue {
+        /// Offered traffic (used when `model` is `queue`).
+        traffic: TrafficSpec,
+        /// The queue and its server (used when `model` is `queue`).
+        queue: QueueSpec,
+    },
     /// A LEO constellation and the route between two ground sites (`constellation`).
-    Constellation => constellation,
+    Constellation => constellation {
+        /// The constellation and the pair of ground sites (used when `model` is `constellation`).
+        constellation: ConstellationScenario,
+    },
     /// VoIP flows through a LEO constellation to mobile receivers sharing one LMS link
     /// (`voip`; paper 000).
-    VoipLeo => voip_leo,
+    VoipLeo => voip_leo {
+        /// VoIP flows over a shared LMS last hop (used when `model` is `voip-leo`).
+        voip: VoipScenario,
+    },
     /// A DiffServ core router: EF, AF (TCP) and CS0 (TCP) through PSS or DWRR (`diffserv`;
     /// paper 001).
-    Diffserv => diffserv,
+    Diffserv => diffserv {
+        /// A DiffServ router with PSS or DWRR (used when `model` is `diffserv`).
+        diffserv: DiffservScenario,
+    },
 }
 
 impl Default for ModelKind {
@@ -177,6 +247,24 @@ mod tests {
         }
         let keys: std::collections::BTreeSet<_> = ModelKind::ALL.iter().map(|k| k.descriptor().summary_key).collect();
         assert_eq!(keys.len(), ModelKind::ALL.len(), "summary keys are unique");
+    }
+
+    #[test]
+    fn registry_sections_are_the_models_top_level_objects() {
+        // The registry line names a model's sections and their types; its `objects()` (for the
+        // UI's messages) must list the same sections, in the same order, with the same structs
+        // (serde names the struct when a section is `null`).
+        let scenario_keys = crate::scenario::fields::object::<Scenario>("").keys;
+        for &k in ModelKind::ALL {
+            let top: Vec<_> = (k.descriptor().objects)().into_iter().filter(|o| !o.path.contains('.')).collect();
+            assert_eq!(top.iter().map(|o| o.path).collect::<Vec<_>>(), k.sections(), "{}", k.name());
+            for o in top {
+                assert!(scenario_keys.contains(&o.path), "{} is not a key of Scenario", o.path);
+                let json = format!(r#"{{"version": 2, "model": "{}", "{}": null}}"#, k.name(), o.path);
+                let err = Scenario::parse_json(&json).unwrap_err().to_string();
+                assert!(err.ends_with(&format!("expected struct {}", o.name)), "{}: {err}", o.path);
+            }
+        }
     }
 
     #[test]

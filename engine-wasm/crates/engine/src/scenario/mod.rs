@@ -19,10 +19,11 @@ mod error;
 pub mod fields;
 pub mod validate;
 
-pub use crate::models::constellation::scenario::ConstellationScenario;
-pub use crate::models::diffserv::scenario::{DiffservScenario, SharingKind};
-pub use crate::models::queue::scenario::{ArrivalProcess, QueueSpec, ServiceDistribution, TrafficSpec};
-pub use crate::models::voip_leo::scenario::{DelaySource, VoipScenario};
+// Every section's type is re-exported here by `scenario_type!` below; these are other types
+// of the models' scenarios that code reaches by this path.
+pub use crate::models::diffserv::scenario::SharingKind;
+pub use crate::models::queue::scenario::{ArrivalProcess, ServiceDistribution};
+pub use crate::models::voip_leo::scenario::DelaySource;
 pub use crate::models::ModelKind;
 pub use error::{FieldError, ScenarioError};
 
@@ -41,58 +42,133 @@ pub const OLDEST_VERSION: u32 = 1;
 /// number (a shared link must replay the same run).
 pub const MAX_SEED: u64 = (1u64 << 53) - 1;
 
-/// A complete description of one run. In memory it has every model's section (the ones the
-/// model does not use keep their defaults); written, it has only the running model's
-/// ([`sections`]).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
-    /// Format version: [`SCENARIO_VERSION`] (or [`OLDEST_VERSION`], migrated when read).
-    /// Required.
-    #[serde(default)]
-    pub version: Option<u32>,
-    /// Which model runs (the registry in `models`; the FIFO queue by default).
-    #[serde(default)]
-    pub model: ModelKind,
-    /// Short title shown in the header.
-    #[serde(default = "defaults::name")]
-    pub name: String,
-    /// What the scenario shows and what to watch, for a classroom.
-    #[serde(default)]
-    pub description: String,
-    /// Seed of every random stream (0 to 2^53 - 1).
-    #[serde(default = "defaults::seed")]
-    pub seed: u64,
-    /// Simulated duration [s].
-    #[serde(default = "defaults::duration_s")]
-    pub duration_s: f64,
-    /// Initial period excluded from the summary statistics [s]; the series still show it.
-    #[serde(default = "defaults::warmup_s")]
-    pub warmup_s: f64,
-    /// Offered traffic (used when `model` is `queue`).
-    #[serde(default)]
-    pub traffic: TrafficSpec,
-    /// The queue and its server (used when `model` is `queue`).
-    #[serde(default)]
-    pub queue: QueueSpec,
-    /// What is recorded and how finely.
-    #[serde(default)]
-    pub metrics: MetricsSpec,
-    /// The constellation and the pair of ground sites (used when `model` is `constellation`).
-    #[serde(default)]
-    pub constellation: ConstellationScenario,
-    /// VoIP flows over a shared LMS last hop (used when `model` is `voip-leo`).
-    #[serde(default)]
-    pub voip: VoipScenario,
-    /// A DiffServ router with PSS or DWRR (used when `model` is `diffserv`).
-    #[serde(default)]
-    pub diffserv: DiffservScenario,
+/// Writes [`Scenario`] (the common fields and every model's sections), its written form and
+/// its defaults, from the model registry's sections (`models::registry!`, called through
+/// `models::with_sections!`), so that a model's sections are declared once, on its registry
+/// line, and adding a model does not edit this file.
+///
+/// The keys come in the order the format has always had: the common fields, the first model's
+/// sections, `metrics`, then the other models' sections in registry order. `metrics` sits after
+/// the first model's sections because that is where it was when the queue was the only model;
+/// keeping it there keeps written scenarios byte for byte as they were, and serde's
+/// "unknown field `x`, expected one of ..." messages list the keys in this order.
+macro_rules! scenario_type {
+    (
+        $first_variant:ident => $first_module:ident { $($(#[doc = $first_doc:literal])* $first_section:ident: $first_ty:ident,)* },
+        $($variant:ident => $module:ident { $($(#[doc = $doc:literal])* $section:ident: $ty:ident,)* },)*
+    ) => {
+        $(pub use crate::models::$first_module::scenario::$first_ty;)*
+        $($(pub use crate::models::$module::scenario::$ty;)*)*
+
+        /// A complete description of one run. In memory it has every model's section (the ones
+        /// the model does not use keep their defaults); written, it has only the running model's
+        /// ([`sections`]).
+        #[derive(Clone, Debug, PartialEq, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Scenario {
+            /// Format version: [`SCENARIO_VERSION`] (or [`OLDEST_VERSION`], migrated when read).
+            /// Required.
+            #[serde(default)]
+            pub version: Option<u32>,
+            /// Which model runs (the registry in `models`; the FIFO queue by default).
+            #[serde(default)]
+            pub model: ModelKind,
+            /// Short title shown in the header.
+            #[serde(default = "defaults::name")]
+            pub name: String,
+            /// What the scenario shows and what to watch, for a classroom.
+            #[serde(default)]
+            pub description: String,
+            /// Seed of every random stream (0 to 2^53 - 1).
+            #[serde(default = "defaults::seed")]
+            pub seed: u64,
+            /// Simulated duration [s].
+            #[serde(default = "defaults::duration_s")]
+            pub duration_s: f64,
+            /// Initial period excluded from the summary statistics [s]; the series still show it.
+            #[serde(default = "defaults::warmup_s")]
+            pub warmup_s: f64,
+            $(
+                $(#[doc = $first_doc])*
+                #[serde(default)]
+                pub $first_section: $first_ty,
+            )*
+            /// What is recorded and how finely.
+            #[serde(default)]
+            pub metrics: MetricsSpec,
+            $($(
+                $(#[doc = $doc])*
+                #[serde(default)]
+                pub $section: $ty,
+            )*)*
+        }
+
+        impl Serialize for Scenario {
+            /// The common fields and the running model's sections, in declaration order.
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                #[derive(Serialize)]
+                struct Written<'a> {
+                    version: Option<u32>,
+                    model: ModelKind,
+                    name: &'a str,
+                    description: &'a str,
+                    seed: u64,
+                    duration_s: f64,
+                    warmup_s: f64,
+                    $(
+                        #[serde(skip_serializing_if = "Option::is_none")]
+                        $first_section: Option<&'a $first_ty>,
+                    )*
+                    metrics: &'a MetricsSpec,
+                    $($(
+                        #[serde(skip_serializing_if = "Option::is_none")]
+                        $section: Option<&'a $ty>,
+                    )*)*
+                }
+                Written {
+                    version: self.version,
+                    model: self.model,
+                    name: &self.name,
+                    description: &self.description,
+                    seed: self.seed,
+                    duration_s: self.duration_s,
+                    warmup_s: self.warmup_s,
+                    $($first_section: (self.model == ModelKind::$first_variant).then_some(&self.$first_section),)*
+                    metrics: &self.metrics,
+                    $($($section: (self.model == ModelKind::$variant).then_some(&self.$section),)*)*
+                }
+                .serialize(serializer)
+            }
+        }
+
+        impl Default for Scenario {
+            /// The default scenario: the first model's (an M/M/1 queue at load 0.8) for 100 s,
+            /// every section at its defaults.
+            fn default() -> Self {
+                Scenario {
+                    version: Some(SCENARIO_VERSION),
+                    model: ModelKind::default(),
+                    name: defaults::name(),
+                    description: String::new(),
+                    seed: defaults::seed(),
+                    duration_s: defaults::duration_s(),
+                    warmup_s: defaults::warmup_s(),
+                    $($first_section: <$first_ty>::default(),)*
+                    metrics: MetricsSpec::default(),
+                    $($($section: <$ty>::default(),)*)*
+                }
+            }
+        }
+    };
 }
 
-/// The top-level sections of a model's scenario (`traffic` and `queue` for the queue model):
-/// its objects without a dot in their path.
+crate::models::with_sections!(scenario_type);
+
+/// The top-level sections of a model's scenario (`traffic` and `queue` for the queue model), as
+/// its registry line names them ([`ModelKind::sections`]; a test holds them equal to the model's
+/// objects without a dot in their path).
 pub fn sections(model: ModelKind) -> Vec<&'static str> {
-    (model.descriptor().objects)().into_iter().map(|o| o.path).filter(|p| !p.contains('.')).collect()
+    model.sections().to_vec()
 }
 
 /// The defaults of the common fields and of every model's sections, in one object: what a shared
@@ -106,51 +182,6 @@ pub fn all_defaults_json() -> String {
         }
     }
     all.to_string()
-}
-
-impl Serialize for Scenario {
-    /// The common fields and the running model's sections, in declaration order.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Written<'a> {
-            version: Option<u32>,
-            model: ModelKind,
-            name: &'a str,
-            description: &'a str,
-            seed: u64,
-            duration_s: f64,
-            warmup_s: f64,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            traffic: Option<&'a TrafficSpec>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            queue: Option<&'a QueueSpec>,
-            metrics: &'a MetricsSpec,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            constellation: Option<&'a ConstellationScenario>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            voip: Option<&'a VoipScenario>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            diffserv: Option<&'a DiffservScenario>,
-        }
-        let own = sections(self.model);
-        let has = |name: &str| own.contains(&name);
-        Written {
-            version: self.version,
-            model: self.model,
-            name: &self.name,
-            description: &self.description,
-            seed: self.seed,
-            duration_s: self.duration_s,
-            warmup_s: self.warmup_s,
-            traffic: has("traffic").then_some(&self.traffic),
-            queue: has("queue").then_some(&self.queue),
-            metrics: &self.metrics,
-            constellation: has("constellation").then_some(&self.constellation),
-            voip: has("voip").then_some(&self.voip),
-            diffserv: has("diffserv").then_some(&self.diffserv),
-        }
-        .serialize(serializer)
-    }
 }
 
 /// Recording options.
@@ -196,27 +227,6 @@ mod defaults {
 impl Default for MetricsSpec {
     fn default() -> Self {
         MetricsSpec { bucket_s: defaults::bucket_s(), max_points: defaults::max_points(), batches: defaults::batches() }
-    }
-}
-
-impl Default for Scenario {
-    /// The default scenario: an M/M/1 queue at load 0.8 for 100 s.
-    fn default() -> Self {
-        Scenario {
-            version: Some(SCENARIO_VERSION),
-            model: ModelKind::Queue,
-            name: defaults::name(),
-            description: String::new(),
-            seed: defaults::seed(),
-            duration_s: defaults::duration_s(),
-            warmup_s: defaults::warmup_s(),
-            traffic: TrafficSpec::default(),
-            queue: QueueSpec::default(),
-            metrics: MetricsSpec::default(),
-            constellation: ConstellationScenario::default(),
-            voip: VoipScenario::default(),
-            diffserv: DiffservScenario::default(),
-        }
     }
 }
 
@@ -416,7 +426,7 @@ mod tests {
             let s = Scenario { model: k, ..Scenario::default() };
             let v: serde_json::Value = serde_json::from_str(&s.to_json_pretty()).unwrap();
             let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-            for section in ["traffic", "queue", "constellation", "voip", "diffserv"] {
+            for &section in ModelKind::ALL.iter().flat_map(|m| m.sections()) {
                 assert_eq!(keys.contains(&section), sections(k).contains(&section), "{}: {section} in {keys:?}", k.name());
             }
             assert_eq!(v["version"], 2);
@@ -424,10 +434,49 @@ mod tests {
         }
     }
 
+    /// The keys of a JSON object in the order written (`serde_json::Value` sorts them).
+    fn top_level_keys(json: &str) -> Vec<String> {
+        struct Keys;
+        impl<'de> serde::de::Visitor<'de> for Keys {
+            type Value = Vec<String>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut keys = vec![];
+                while let Some((key, serde::de::IgnoredAny)) = map.next_entry::<String, serde::de::IgnoredAny>()? {
+                    keys.push(key);
+                }
+                Ok(keys)
+            }
+        }
+        serde::Deserializer::deserialize_map(&mut serde_json::Deserializer::from_str(json), Keys).unwrap()
+    }
+
+    #[test]
+    fn keys_keep_the_formats_order() {
+        // The common fields, the first model's sections, `metrics`, the other models' sections
+        // (see `scenario_type!`): in the struct (serde's "expected one of" lists) and written.
+        let mut order = vec!["version", "model", "name", "description", "seed", "duration_s", "warmup_s"];
+        let (first, others) = ModelKind::ALL.split_first().unwrap();
+        order.extend(first.sections());
+        order.push("metrics");
+        order.extend(others.iter().flat_map(|k| k.sections()));
+        assert_eq!(fields::object::<Scenario>("").keys, order);
+        assert_eq!(&order[..10], ["version", "model", "name", "description", "seed", "duration_s", "warmup_s", "traffic", "queue", "metrics"]);
+        for &k in ModelKind::ALL {
+            let written = top_level_keys(&Scenario { model: k, ..Scenario::default() }.to_json_pretty());
+            let expected: Vec<&str> = order.iter().copied().filter(|key| !ModelKind::ALL.iter().any(|m| m.sections().contains(key)) || k.sections().contains(key)).collect();
+            assert_eq!(written, expected, "{}", k.name());
+        }
+        let err = Scenario::from_json(r#"{"version": 2, "bogus": 1}"#).unwrap_err();
+        assert!(err.to_string().ends_with(&format!("expected one of {}", order.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "))), "{err}");
+    }
+
     #[test]
     fn all_defaults_have_every_models_sections() {
         let v: serde_json::Value = serde_json::from_str(&all_defaults_json()).unwrap();
-        for section in ["traffic", "queue", "metrics", "constellation", "voip", "diffserv"] {
+        for &section in ModelKind::ALL.iter().flat_map(|m| m.sections()).chain(&["metrics"]) {
             assert!(v[section].is_object(), "{section}");
         }
         assert_eq!(v["voip"]["flows"], 75);

@@ -11,7 +11,7 @@ use crate::orbit::propagate::Propagator;
 use crate::orbit::sites;
 use crate::scenario::{FieldError, Scenario, ScenarioError};
 use crate::topology::isl::IslRules;
-use crate::topology::pair::{self, ConstellationInfo, PairOptions, PairSummary, PairTopology, TopoEvent};
+use crate::topology::pair::{self, PairOptions, PairSummary, PairTopology};
 use scenario::ConstellationScenario;
 
 /// The constellation model in the registry.
@@ -70,17 +70,7 @@ impl Model for ConstellationModel {
         Box::new(self.topo.summary())
     }
 
-    fn drain_events(&mut self) -> Vec<TopoEvent> {
-        self.topo.drain_events()
-    }
-
-    fn geometry_packed(&self) -> Option<Vec<f64>> {
-        Some(self.topo.geometry_packed())
-    }
-
-    fn constellation_info(&self) -> Option<ConstellationInfo> {
-        Some(self.topo.info())
-    }
+    super::delegate_topology!(topo);
 }
 
 super::model_summary!(PairSummary, |p| {

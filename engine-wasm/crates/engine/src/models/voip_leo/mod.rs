@@ -12,7 +12,7 @@ use crate::kernel::{EventQueue, SimDuration, SimTime, Streams, NS_PER_S};
 use crate::metrics::SeriesInfo;
 use crate::orbit::walker::ConstellationPreset;
 use crate::scenario::{ConstellationScenario, Scenario, ScenarioError};
-use crate::topology::pair::{ConstellationInfo, PairTopology, TopoEvent};
+use crate::topology::pair::PairTopology;
 use run::{Event, VoipLeo, VoipSummary};
 use scenario::DelaySource;
 
@@ -77,17 +77,7 @@ impl Model for VoipLeoModel {
         Box::new(self.model.summary(now))
     }
 
-    fn drain_events(&mut self) -> Vec<TopoEvent> {
-        self.topo.drain_events()
-    }
-
-    fn geometry_packed(&self) -> Option<Vec<f64>> {
-        Some(self.topo.geometry_packed())
-    }
-
-    fn constellation_info(&self) -> Option<ConstellationInfo> {
-        Some(self.topo.info())
-    }
+    super::delegate_topology!(topo);
 }
 
 super::model_summary!(VoipSummary, |v| vec![
