@@ -201,7 +201,7 @@ export const GUIDES: Record<string, PresetGuide> = {
     watch:
       'The same router as B1, but EF sends 5 Mb/s while PSS was set up for 10 Mb/s. Watch AF stay at its planned 5 Mb/s while CS0 takes the 5 Mb/s that EF leaves unused.',
     found:
-      "Paper 001 (Fig. 6): a WRR scheduler shares whatever EF leaves, so AF follows the EF traffic (eq. 1); PSS keeps AF at K_AF (C − R_EF^exp) as long as EF leaves room (eq. 7), and CS0 absorbs the difference (eq. 8). SkyQueue: with PSS, AF 5.05 Mb/s against 5.00 and CS0 9.95 against 10.00; with DWRR, AF 7.48 against 7.50 and CS0 7.52 against 7.50.",
+      "Paper 001 (Fig. 6): a WRR scheduler shares whatever EF leaves, so AF follows the EF traffic (eq. 1); PSS keeps AF at K_AF (C − R_EF^exp) as long as EF leaves room (eq. 7), and CS0 absorbs the difference (eq. 8). SkyQueue: with PSS, AF 5.05 Mb/s against 5.00 and CS0 9.95 against 10.00; with DWRR, AF 7.55 against 7.50 and CS0 7.45 against 7.50.",
     next:
       'Set diffserv.sharing to "dwrr" and watch AF rise to about 7.5 Mb/s. Or set diffserv.ef_bps to 15000000 and diffserv.k_af to 0.8: PSS plans 8 Mb/s for AF but EF leaves only 5, so AF is capped at C − R_EF = 5 Mb/s and CS0 gets nothing (measured 5.00 and 0.00 Mb/s).',
     tour: [
@@ -219,9 +219,9 @@ export const GUIDES: Record<string, PresetGuide> = {
     watch:
       "The link swings between 14 and 26 Mb/s and EF between 6 and 24 Mb/s, so at times EF leaves AF nothing. Watch the AF credit sink below the L_R line while AF starves and climb back while AF catches up at high priority (shaded), and AF's mean rate against its 4.2 Mb/s target.",
     found:
-      "Paper 001 (Figs. 7-8): even knowing the average capacity and EF rate, PSS without memory misses AF's target, more so when EF takes a large share; the §2.3 credit memory (L_R = T C_avg BW, T = 15 s the capacity's period) remembers starvation and lets AF catch up, at CS0's expense. SkyQueue (EF_avg = 0.75 C_avg, K_AF = 0.81): AF 3.75 Mb/s, 89 % of its 4.21 Mb/s target, against 2.53 Mb/s without memory; CS0 falls from 2.18 to 0.58 Mb/s; the credit sinks to 19.7 of 63.2 Mbit while AF starves. Not all the gap is made up: when C(t) − EF(t) stays below 0 for seconds, the TCP flows time out.",
+      "Paper 001 (Figs. 7-8): even knowing the average capacity and EF rate, PSS without memory misses AF's target, more so when EF takes a large share; the §2.3 credit memory (L_R = T C_avg BW, T = 15 s the capacity's period) remembers starvation and lets AF catch up, at CS0's expense. SkyQueue (EF_avg = 0.75 C_avg, K_AF = 0.81, this run): AF 3.43 Mb/s, 81 % of its 4.21 Mb/s target, against 2.68 Mb/s without memory (on average over seeds 1-10: 3.69 and 2.58); CS0 falls from 1.95 to 0.63 Mb/s; the credit sinks to 10.0 of 63.2 Mbit while AF starves. Not all the gap is made up: when C(t) − EF(t) stays below 0 for seconds, the TCP flows time out.",
     next:
-      'Open "Vanilla PSS on a varying satellite link" (AF about 2.5 Mb/s, Fig. 7). Or set diffserv.ef_bps and diffserv.ef_expected_bps to 5000000 and diffserv.pss_above_average to false: AF overshoots its 12.63 Mb/s target (13.45 Mb/s) and CS0 drops to 1.46 Mb/s (Fig. 9); with pss_above_average back to true AF gets 12.78 Mb/s (Fig. 10(b)).',
+      'Open "Vanilla PSS on a varying satellite link" (AF about 2.7 Mb/s at seed 1, Fig. 7). Or set diffserv.ef_bps and diffserv.ef_expected_bps to 5000000 and diffserv.pss_above_average to false: AF overshoots its 12.63 Mb/s target and CS0 gets less (Fig. 9; 13.20 and 1.69 Mb/s on average over seeds 1-10); with pss_above_average back to true AF overshoots less (13.00, CS0 1.85; Fig. 10(b)). The difference is smaller than the spread between seeds (at seed 1 it even reverses), so compare averages over several seeds (docs/REPRODUCTION.md).',
     tour: [
       { target: 'chart:link capacity', text: 'The link capacity C(t) (period 15 s) and the EF offered rate EF(t) (period 6.1 s). When EF(t) comes close to C(t), AF and CS0 get almost nothing.' },
       { target: 'chart:AF credit', text: 'With the memory, L_R is large (about 63 Mbit). The credit sinks below L_R while AF is starved with packets waiting, and climbs back while AF sends at high priority (shaded).' },
@@ -237,9 +237,9 @@ export const GUIDES: Record<string, PresetGuide> = {
     watch:
       "The same varying link and EF traffic as the memory preset, with the PSS of a fixed link: the credit saw-tooths between 0 and a small L_M, and each starvation period is forgotten. AF's rate drops whenever C(t) − EF(t) is low, and when capacity returns AF only goes back to its target rate without making up the gap; the rest goes to CS0.",
     found:
-      "Paper 001 (Figs. 7 and 8(a)): without the memory mechanism PSS is not robust and its guarantees are weaker, the more so as EF takes a larger share. SkyQueue (EF_avg = 0.75 C_avg): AF 2.53 Mb/s, 40 % below its 4.21 Mb/s target and close to the 2.50 Mb/s that eq. 7 allows instant by instant; the same link with the memory gives 3.75 Mb/s. With EF_avg at 0.25 and 0.5 C_avg this vanilla PSS gets 12.52 and 7.34 Mb/s against targets of 12.63 and 8.42.",
+      "Paper 001 (Figs. 7 and 8(a)): without the memory mechanism PSS is not robust and its guarantees are weaker, the more so as EF takes a larger share. SkyQueue (EF_avg = 0.75 C_avg, this run): AF 2.68 Mb/s, 36 % below its 4.21 Mb/s target and close to the 2.50 Mb/s that eq. 7 allows instant by instant; the same link with the memory gives 3.43 Mb/s (on average over seeds 1-10: 2.58 and 3.69). With EF_avg at 0.25 and 0.5 C_avg this vanilla PSS gets 12.34 and 6.89 Mb/s on average against targets of 12.63 and 8.42.",
     next:
-      'Set diffserv.pss_credit_memory to true (L_R then becomes T C_avg BW, about 63 Mbit) and compare AF\'s mean rate with this run (docs/REPRODUCTION.md: 3.75 Mb/s). Or set diffserv.sharing to "dwrr" (2.93 Mb/s).',
+      'Set diffserv.pss_credit_memory to true (L_R then becomes T C_avg BW, about 63 Mbit) and compare AF\'s mean rate with this run (3.33 Mb/s at this seed, 3.48 on average over seeds 1-10 in docs/REPRODUCTION.md). Or set diffserv.sharing to "dwrr" (3.01 Mb/s).',
     tour: [
       { target: 'description', text: 'Vanilla PSS: L_R is only L_max BW (about 2.5 kbit, a fraction of one packet), so there is no room to remember a deficit.' },
       { target: 'chart:AF credit', text: 'The credit saw-tooths between 0 and L_M (about 0.15 Mbit, against 63 Mbit with the memory). Compare with the memory preset\'s credit chart.' },

@@ -7,3 +7,4 @@ mod codes_voip_leo;
 mod tcp_and_pss;
 mod scenario_fuzz;
 mod pinned_examples;
+mod seeds;

@@ -110,7 +110,7 @@ const EXTRA_SEEDS: &[&str] = &[
         "delay_source": "range", "codec": "g711-plc", "rate_bps": 8000, "packet_bytes": 20}}"#,
     r#"{"version": 1, "model": "diffserv", "duration_s": 5, "warmup_s": 1, "metrics": {"bucket_s": 0.1},
         "diffserv": {"capacity_bps": 2000000, "rtt_ms": 50, "packet_bytes": 500, "ef_bps": 500000, "ef_expected_bps": 400000,
-        "sharing": "dwrr", "w_af": 3, "w_cs0": 2, "af_flows": 2, "cs0_flows": 1, "cc": "new-reno", "buffer_pkts": 20,
+        "sharing": "dwrr", "w_af": 3, "w_cs0": 2, "af_flows": 2, "cs0_flows": 1, "cc": "new-reno", "start_spread_s": 0.5, "buffer_pkts": 20,
         "capacity_profile": {"kind": "trace", "points": [[0, 1], [1, 0.5], [2, 1.5]]}, "ef_profile": {"kind": "constant"},
         "pss_lr_bits": 1000, "rate_window_s": 0.5, "k_af": 0.6}}"#,
 ];
@@ -135,7 +135,7 @@ const KEYS: &[&str] = &[
     // diffserv
     "capacity_bps", "ef_bps", "ef_expected_bps", "sharing", "w_af", "w_cs0", "af_flows", "cs0_flows", "cc", "buffer_pkts",
     "capacity_profile", "ef_profile", "pss_credit_memory", "pss_above_average", "pss_lr_bits", "rate_window_s", "k_af",
-    "amplitude", "period_s", "points",
+    "start_spread_s", "amplitude", "period_s", "points",
 ];
 
 /// Keys no section has.

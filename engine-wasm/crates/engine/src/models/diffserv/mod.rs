@@ -1,7 +1,8 @@
 //! A DiffServ core router (paper 001): one CBR EF flow by strict priority and TCP flows in AF
 //! and CS0 sharing the rest through the Priority Switching Scheduler or DWRR, on a link whose
 //! capacity (and EF load) may vary, with the class rates sampled beside the theory of eqs. 1,
-//! 6-8 and PSS's credit.
+//! 6-8 and PSS's credit. The sources start at random times drawn from the scenario seed
+//! (`diffserv.start_spread_s`, SkyQueue's choice where paper 001 is silent), so seeds differ.
 
 pub mod router;
 pub mod scenario;
@@ -27,19 +28,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         SharingKind::Pss => router::Sharing::Pss(pp.clone()),
         SharingKind::Dwrr => router::Sharing::Dwrr { w_af, w_cs0 },
     };
-    let mut flows = vec![];
-    let mut flows_class = vec![];
-    // Flows start 50 ms apart, AF and CS0 interleaved.
-    for k in 0..d.af_flows.max(d.cs0_flows) {
-        if k < d.af_flows {
-            flows.push(router::FlowSpec { class: crate::sched::pss::Class::Af, transport: crate::transport::Transport::Tcp(d.cc), start_s: 0.1 * k as f64 });
-            flows_class.push(1);
-        }
-        if k < d.cs0_flows {
-            flows.push(router::FlowSpec { class: crate::sched::pss::Class::Cs0, transport: crate::transport::Transport::Tcp(d.cc), start_s: 0.05 + 0.1 * k as f64 });
-            flows_class.push(2);
-        }
-    }
+    let (flows, flows_class, ef_start_s) = sources(d, s.seed);
     let bdp = (d.capacity_bps * d.rtt_ms / 1e3 / l).round().max(1.0) as usize;
     let spec = router::RouterSpec {
         capacity_bps: d.capacity_bps,
@@ -47,6 +36,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         mss_bytes: d.packet_bytes,
         buffer_pkts: if d.buffer_pkts == 0 { bdp } else { d.buffer_pkts as usize },
         ef_bps: d.ef_bps,
+        ef_start_s,
         sharing,
         flows,
         capacity_profile: d.capacity_profile.clone(),
@@ -75,6 +65,37 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         flows_class,
     });
     Ok((Box::new(DiffservModel { events, router: r, d: state }), router::series_info()))
+}
+
+/// The sources' random choices, each from its own named stream of the scenario seed: the TCP
+/// flows (AF and CS0 interleaved, with their classes, 1 = AF, 2 = CS0) with start times uniform
+/// in [0, `start_spread_s`), and the EF source's first emission, uniform in [0, min(spread, one
+/// packet interval at the EF rate of t = 0, 1 ms if that rate is zero)). A flow's stream is named
+/// after its class and index, so adding CS0 flows leaves the AF flows' starts as they were.
+/// Paper 001 does not say when its sources start (§3.2); the spread is SkyQueue's choice.
+fn sources(d: &scenario::DiffservScenario, seed: u64) -> (Vec<router::FlowSpec>, Vec<usize>, f64) {
+    use crate::sched::pss::Class;
+    let streams = crate::kernel::Streams::new(seed);
+    let spread = d.start_spread_s;
+    let start = |id: String, within: f64| if within > 0.0 { streams.stream(&id).uniform(0.0, within) } else { 0.0 };
+    let mut flows = vec![];
+    let mut flows_class = vec![];
+    for k in 0..d.af_flows.max(d.cs0_flows) {
+        for (class, name, count, index) in [(Class::Af, "af", d.af_flows, 1), (Class::Cs0, "cs0", d.cs0_flows, 2)] {
+            if k < count {
+                let start_s = start(format!("diffserv.{name}_flow[{k}].start"), spread);
+                flows.push(router::FlowSpec { class, transport: crate::transport::Transport::Tcp(d.cc), start_s });
+                flows_class.push(index);
+            }
+        }
+    }
+    // The router's CBR source: one packet per interval at the rate of the moment, polling every
+    // millisecond while the rate is zero (`router::Event::EfEmit`).
+    let l = d.packet_bytes * 8.0;
+    let rate0 = d.ef_bps * d.ef_profile.factor(0.0);
+    let interval = if rate0 > 0.0 && l / rate0 <= 1e3 { l / rate0 } else { 1e-3 };
+    let ef_start_s = if d.ef_bps > 0.0 { start("diffserv.ef.start".to_string(), spread.min(interval)) } else { 0.0 };
+    (flows, flows_class, ef_start_s)
 }
 
 /// A running DiffServ router: its events, the router, and what is kept beside it.

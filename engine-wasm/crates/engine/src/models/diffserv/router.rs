@@ -107,6 +107,8 @@ pub struct RouterSpec {
     pub buffer_pkts: usize,
     /// EF CBR rate [b/s] (0 for none).
     pub ef_bps: f64,
+    /// Time of the EF source's first packet [s]: its phase.
+    pub ef_start_s: f64,
     /// How AF and CS0 share the rest.
     pub sharing: Sharing,
     /// The transport flows.
@@ -127,6 +129,7 @@ impl Default for RouterSpec {
             mss_bytes: 1500.0,
             buffer_pkts: 833,
             ef_bps: 0.0,
+            ef_start_s: 0.0,
             sharing: Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 },
             flows: vec![],
             capacity_profile: RateProfile::Constant,
@@ -214,7 +217,7 @@ impl Router {
             events.schedule(SimTime::from_secs_f64(f.start_s), Event::FlowStart(i));
         }
         if spec.ef_bps > 0.0 {
-            events.schedule(SimTime::ZERO, Event::EfEmit);
+            events.schedule(SimTime::from_secs_f64(spec.ef_start_s), Event::EfEmit);
         }
         let sharing = spec.sharing.build();
         let tx_bits = spec.mss_bytes * 8.0;
