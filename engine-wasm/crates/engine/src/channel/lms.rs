@@ -243,6 +243,9 @@ impl LmsChannel {
             return self.snr_lin;
         }
         let state_per_fade = self.state_per_fade;
+        // The next fading step that is also a state step (a multiple of state_per_fade): a
+        // comparison per step instead of a 64-bit division, which cost a fifth of a 200-flow run.
+        let mut next_state_step = (self.state_k + 1) * state_per_fade;
         for step in self.fade_k + 1..=k {
             for n in 0..N_SINUSOIDS {
                 self.ph_re[n] = cmul(self.ph_re[n], self.rot_re[n]);
@@ -255,7 +258,8 @@ impl LmsChannel {
                     *ph = (ph.0 / m, ph.1 / m);
                 }
             }
-            if step % state_per_fade == 0 {
+            if step == next_state_step {
+                next_state_step += state_per_fade;
                 self.step_state();
                 self.state_k += 1;
                 self.refresh_state_terms();
