@@ -31,8 +31,10 @@ struct SegState {
 }
 
 /// RTO bounds (RFC 6298 §2.4: at least 1 s; at most 60 s).
-const RTO_MIN_S: f64 = 1.0;
-const RTO_MAX_S: f64 = 60.0;
+const RTO_MIN: SimDuration = SimDuration(1_000_000_000);
+const RTO_MAX: SimDuration = SimDuration(60_000_000_000);
+/// Clock granularity G of RFC 6298 (2.2)-(2.3): 1 ms.
+const CLOCK_G: SimDuration = SimDuration(1_000_000);
 const DUP_THRESH: usize = 3;
 
 /// The sending side of one flow.
@@ -52,15 +54,11 @@ pub struct TcpSender {
     /// RFC 6675 §5 (4.3): on entering recovery the first lost segment goes out at once,
     /// whatever the pipe.
     fast_retransmit: bool,
-    /// The RFC 6298 estimator: SRTT, RTTVAR and RTO [s]. Smoothed durations, kept in f64
-    /// seconds as before: in integer nanoseconds each update rounds differently, RTOs move by a
-    /// few nanoseconds, timeouts fire that much earlier or later, and the time-averaged queue
-    /// series of the pinned PSS examples (and in other runs PSS's credit) change in their
-    /// 9th-11th digit. Every instant (send times, echoes, the timer) is a [`SimTime`], and each
-    /// sample is the exact integer difference.
-    srtt_s: Option<f64>,
-    rttvar_s: f64,
-    rto_s: f64,
+    /// The RFC 6298 estimator: SRTT, RTTVAR and RTO, in integer nanoseconds like every
+    /// instant (send times, echoes, the timer), each update rounded to the nearest nanosecond.
+    srtt: Option<SimDuration>,
+    rttvar: SimDuration,
+    rto: SimDuration,
     rto_deadline: Option<SimTime>,
     /// Segments the application has to send (`u64::MAX` for a bulk transfer).
     pub total_segments: u64,
@@ -85,9 +83,9 @@ impl TcpSender {
             recovery: None,
             rto_point: None,
             fast_retransmit: false,
-            srtt_s: None,
-            rttvar_s: 0.0,
-            rto_s: RTO_MIN_S,
+            srtt: None,
+            rttvar: SimDuration::ZERO,
+            rto: RTO_MIN,
             rto_deadline: None,
             total_segments,
             rwnd,
@@ -111,19 +109,19 @@ impl TcpSender {
         self.rto_deadline
     }
 
-    /// Smoothed RTT [s], if measured.
-    pub fn srtt_s(&self) -> Option<f64> {
-        self.srtt_s
+    /// Smoothed RTT, if measured.
+    pub fn srtt(&self) -> Option<SimDuration> {
+        self.srtt
     }
 
-    /// The retransmission timeout now [s].
-    pub fn rto_s(&self) -> f64 {
-        self.rto_s
+    /// The retransmission timeout now.
+    pub fn rto(&self) -> SimDuration {
+        self.rto
     }
 
     /// The timer's deadline if armed at `now`: RTO later.
     fn deadline_from(&self, now: SimTime) -> SimTime {
-        now + SimDuration::from_secs_f64(self.rto_s)
+        now + self.rto
     }
 
     /// RFC 6675 "pipe": segments believed in flight.
@@ -190,18 +188,21 @@ impl TcpSender {
     pub fn on_ack(&mut self, ack: &Ack, now: SimTime) {
         // RTT sample from the timestamp echo (valid for retransmissions too, RFC 7323 §4).
         if ack.ts_echo <= now {
-            let sample = now.saturating_since(ack.ts_echo).as_secs_f64();
-            match self.srtt_s {
+            let r = now.saturating_since(ack.ts_echo).0;
+            // RFC 6298 (2.2)-(2.3) in nanoseconds, each division rounded to the nearest.
+            let div = |x: u64, d: u64| (x + d / 2) / d;
+            match self.srtt {
                 None => {
-                    self.srtt_s = Some(sample);
-                    self.rttvar_s = sample / 2.0;
+                    self.srtt = Some(SimDuration(r));
+                    self.rttvar = SimDuration(div(r, 2));
                 }
-                Some(s) => {
-                    self.rttvar_s = 0.75 * self.rttvar_s + 0.25 * (s - sample).abs(); // RFC 6298 (2.3)
-                    self.srtt_s = Some(0.875 * s + 0.125 * sample);
+                Some(SimDuration(s)) => {
+                    self.rttvar = SimDuration(div(3 * self.rttvar.0 + s.abs_diff(r), 4));
+                    self.srtt = Some(SimDuration(div(7 * s + r, 8)));
                 }
             }
-            self.rto_s = (self.srtt_s.unwrap_or(1.0) + (4.0 * self.rttvar_s).max(0.001)).clamp(RTO_MIN_S, RTO_MAX_S);
+            let srtt = self.srtt.unwrap_or(RTO_MIN);
+            self.rto = SimDuration(srtt.0 + (4 * self.rttvar.0).max(CLOCK_G.0)).clamp(RTO_MIN, RTO_MAX);
         }
         // SACK blocks mark segments.
         for &(a, b) in &ack.sack {
@@ -234,7 +235,7 @@ impl TcpSender {
         if self.rto_point.is_some() {
             // Slow start after a timeout; holes found by SACK are retransmitted, no new cut.
             if newly > 0 {
-                let srtt = SimDuration::from_secs_f64(self.srtt_s.unwrap_or(0.0));
+                let srtt = self.srtt.unwrap_or(SimDuration::ZERO);
                 self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt);
             }
             self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 { Some(self.deadline_from(now)) } else { self.rto_deadline };
@@ -254,7 +255,7 @@ impl TcpSender {
                 self.fast_retransmit = true;
             }
             None if newly > 0 => {
-                let srtt = SimDuration::from_secs_f64(self.srtt_s.unwrap_or(0.0));
+                let srtt = self.srtt.unwrap_or(SimDuration::ZERO);
                 self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt);
             }
             None => {}
@@ -281,7 +282,7 @@ impl TcpSender {
                 s.retransmitted = false;
             }
         }
-        self.rto_s = (self.rto_s * 2.0).min(RTO_MAX_S);
+        self.rto = SimDuration(self.rto.0.saturating_mul(2)).min(RTO_MAX);
         self.rto_deadline = None;
     }
 }
@@ -423,15 +424,18 @@ mod tests {
         let mut r = TcpReceiver::default();
         let ack = r.on_data(&Segment { seq: 0, ts: SimTime::ZERO });
         s.on_ack(&ack, SimTime(300_000_000));
-        assert_eq!((s.srtt_s(), s.rto_s()), (Some(0.3), 1.0));
+        assert_eq!((s.srtt(), s.rto()), (Some(SimDuration(300_000_000)), SimDuration(1_000_000_000)));
         assert_eq!(s.rto_deadline(), Some(SimTime(1_300_000_000)));
-        // A sample of 900 ms: RTTVAR = 3/4 0.15 + 1/4 0.6, SRTT = 7/8 0.3 + 1/8 0.9; the RTO
-        // exceeds the 1 s floor, the deadline is now + RTO rounded to the nanosecond.
+        // A sample of 900 ms: RTTVAR = 3/4 150 + 1/4 600 = 262.5 ms, SRTT = 7/8 300 + 1/8 900 =
+        // 375 ms; the RTO, 375 + 4 x 262.5 = 1425 ms, exceeds the 1 s floor; the deadline is
+        // now + RTO, all in whole nanoseconds.
         let ack = r.on_data(&Segment { seq: 1, ts: SimTime(100_000_000) });
         s.on_ack(&ack, SimTime(1_000_000_000));
-        let (srtt, rttvar) = (0.875 * 0.3 + 0.125 * 0.9, 0.75 * 0.15 + 0.25 * 0.6);
-        assert!((s.rto_s() - (srtt + 4.0 * rttvar)).abs() < 1e-12, "{}", s.rto_s());
-        assert_eq!(s.rto_deadline(), Some(SimTime(1_000_000_000) + SimDuration::from_secs_f64(s.rto_s())));
+        assert_eq!((s.srtt(), s.rto()), (Some(SimDuration(375_000_000)), SimDuration(1_425_000_000)));
+        assert_eq!(s.rto_deadline(), Some(SimTime(2_425_000_000)));
+        // Back-off doubles it, up to 60 s.
+        s.on_rto(SimTime(2_425_000_000));
+        assert_eq!(s.rto(), SimDuration(2_850_000_000));
     }
 
     #[test]
