@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react';
 import type { ChartGroup } from '../charts/chartGroups';
 import type { LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
-import type { Summary } from '../panels/SummaryPanel';
+import type { Summary } from '../engine/summary-types';
 import type { Model } from '../scenario/schema';
 import type { SweepModel } from '../scenario/sweepModels';
 import { constellation } from './constellation';

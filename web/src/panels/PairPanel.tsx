@@ -1,13 +1,5 @@
 import type { ConstellationInfo } from '../engine/protocol';
-
-interface PairSummary {
-  handovers: { intra_orbital: number; inter_orbital: number; seam: number; isl_change: number };
-  seam_separations: number;
-  plane_changes: number;
-  intra_orbital_interval_min: number | null;
-  delay_ms: { min: number | null; mean: number | null; max: number | null };
-  hops: { min: number; max: number };
-}
+import type { PairSummary } from '../engine/summary-types';
 
 interface Props {
   info: ConstellationInfo;
