@@ -1,5 +1,5 @@
 import { EventLog } from '../panels/EventLog';
-import { PairPanel } from '../panels/PairPanel';
+import { ConstellationPanel } from '../panels/ConstellationPanel';
 import type { ModelDescriptor, SummaryProps } from './index';
 
 /** The pair of ground sites with their statistics, and the log of handovers below. */
@@ -7,7 +7,7 @@ function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) 
   if (!info.constellation) return null;
   return (
     <>
-      <PairPanel info={info.constellation} summary={summary?.constellation ?? null} {...globe} />
+      <ConstellationPanel info={info.constellation} summary={summary?.constellation ?? null} {...globe} />
       <EventLog events={topology.events} info={info.constellation} linkChanges={topology.linkChanges} />
     </>
   );
