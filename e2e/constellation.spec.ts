@@ -19,7 +19,7 @@ test.describe('Iridium constellation', () => {
     const delay = page.getByRole('img', { name: 'One-way delay chart' });
     await expect.poll(async () => delay.locator('line.marker[data-kind="intra-orbital"]').count()).toBeGreaterThan(0);
     await expect(delay.locator('.axis-label', { hasText: '[ms]' })).toHaveCount(1);
-    await expect(page.getByTestId('pair-summary')).toContainText('one-way delay');
+    await expect(page.getByTestId('constellation-summary')).toContainText('one-way delay');
     await page.screenshot({ path: 'reports/screenshots/iridium.png' });
   });
 

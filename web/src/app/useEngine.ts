@@ -6,9 +6,9 @@ import type { EngineError } from '../engine/errors';
 import { unpackGeometry, type Geometry } from '../engine/geometry';
 import { unpackSeries } from '../engine/packed';
 import type { FromWorker, LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
+import type { Summary } from '../engine/summary-types';
 import { modelOfScenario } from '../models';
 import { EVENT_KINDS } from '../panels/eventKinds';
-import type { Summary } from '../panels/SummaryPanel';
 import { parseScenarioText } from '../scenario/parse';
 
 /** Events kept in the log and markers kept on the charts. */

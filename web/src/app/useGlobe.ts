@@ -19,7 +19,7 @@ interface Options {
 
 /**
  * The globe's side of the app. Cesium and large arrays stay out of React state (re-rendering them would stall the page): the
- * controller, the latest run and geometry, and the camera live in refs; only the pair panel's
+ * controller, the latest run and geometry, and the camera live in refs; only the constellation panel's
  * controls (site picking, layers) are state. The controller arrives late (lazy chunk), so
  * whatever the engine sent before is kept and shown when it does.
  */

@@ -1,15 +1,13 @@
 import { EventLog } from '../panels/EventLog';
-import { PairPanel } from '../panels/PairPanel';
+import { ConstellationPanel } from '../panels/ConstellationPanel';
 import type { ModelDescriptor, SummaryProps } from './index';
-
-type PairSummary = Parameters<typeof PairPanel>[0]['summary'];
 
 /** The pair of ground sites with their statistics, and the log of handovers below. */
 function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) {
   if (!info.constellation) return null;
   return (
     <>
-      <PairPanel info={info.constellation} summary={(summary as unknown as { constellation?: PairSummary } | null)?.constellation ?? null} {...globe} />
+      <ConstellationPanel info={info.constellation} summary={summary?.constellation ?? null} {...globe} />
       <EventLog events={topology.events} info={info.constellation} linkChanges={topology.linkChanges} />
     </>
   );

@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react';
 import type { ChartGroup } from '../charts/chartGroups';
 import type { LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
-import type { Summary } from '../panels/SummaryPanel';
+import type { Summary } from '../engine/summary-types';
 import type { Model } from '../scenario/schema';
 import type { SweepModel } from '../scenario/sweepModels';
 import { constellation } from './constellation';
@@ -19,7 +19,7 @@ import { voipLeo } from './voip-leo';
 /** One end of a pair of ground sites. */
 export type SiteEnd = 'from' | 'to';
 
-/** The globe's controls a summary panel may offer (the pair panel: sites, layers). */
+/** The globe's controls a summary panel may offer (the constellation panel: sites, layers). */
 export interface GlobeControls {
   /** The end a click on the globe will set, if any. */
   pickTarget: SiteEnd | null;

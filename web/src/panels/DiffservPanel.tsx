@@ -1,19 +1,4 @@
-/** The DiffServ summary (engine `sim::DiffservSummary`): the fields shown. */
-export interface DiffservSummary {
-  sharing: string;
-  k_af: number;
-  pss: { bw: number; lm_bits: number; lr_bits: number; credit_memory: boolean; above_average: boolean } | null;
-  rates_mbps: (number | null)[];
-  ef_offered_mbps: number | null;
-  capacity_mbps: number | null;
-  theory_mbps: number[];
-  af_target_mbps: number | null;
-  credit_range_bits: [number, number] | null;
-  switches: number | null;
-  jain: (number | null)[];
-  goodput_mbps: [(number | null)[], (number | null)[]];
-  drops: number[];
-}
+import type { DiffservSummary } from '../engine/summary-types';
 
 /** One class's per-flow goodputs as "min – max (mean)" with every value in the tooltip. */
 function Goodputs({ xs }: { xs: (number | null)[] }) {
@@ -33,7 +18,7 @@ export function DiffservPanel({ s }: { s: DiffservSummary }) {
     <table className="summary" data-testid="diffserv-summary">
       <caption>
         {s.sharing}, K_AF = {f(s.k_af)}
-        {s.pss && `; BW = ${f(s.pss.bw, 3)}, L_M = ${s.pss.lm_bits.toFixed(0)} bits, L_R = ${s.pss.lr_bits.toFixed(0)} bits`}
+        {s.pss && `; BW = ${f(s.pss.bw, 3)}, L_M = ${f(s.pss.lm_bits, 0)} bits, L_R = ${f(s.pss.lr_bits, 0)} bits`}
         {s.pss && (s.pss.credit_memory || s.pss.above_average) && ` (§2.3: ${[s.pss.credit_memory && 'credit memory', s.pss.above_average && 'higher-capacity branch'].filter(Boolean).join(', ')})`}
       </caption>
       <thead>
@@ -73,7 +58,7 @@ export function DiffservPanel({ s }: { s: DiffservSummary }) {
             <th scope="row">AF target BW C_avg</th>
             <td colSpan={2} data-testid="af-target">
               {f(s.af_target_mbps)} Mb/s; {s.switches ?? 0} priority switches
-              {s.credit_range_bits && `; credit ${s.credit_range_bits[0].toFixed(0)} – ${s.credit_range_bits[1].toFixed(0)} bits`}
+              {s.credit_range_bits && `; credit ${f(s.credit_range_bits[0], 0)} – ${f(s.credit_range_bits[1], 0)} bits`}
             </td>
           </tr>
         )}

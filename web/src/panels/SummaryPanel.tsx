@@ -1,30 +1,4 @@
-/** Shape of the engine's summary (engine `sim::Summary`), the fields this panel shows. */
-interface Delay {
-  samples: number;
-  mean_s: number | null;
-  ci95_half_s: number | null;
-  p95_s: number | null;
-  p99_s: number | null;
-}
-interface QueueSummary {
-  load: number;
-  arrivals: number;
-  dropped_overflow: number;
-  loss_ratio: number | null;
-  utilization: number | null;
-  queue_len_mean_pkts: number | null;
-  wait: Delay;
-  theory: { model: string; wait_mean_s: number; loss_ratio: number; utilization: number } | null;
-}
-export interface Summary {
-  simulated_s: number;
-  measured_s: number;
-  events: number;
-  queue?: QueueSummary;
-  constellation?: unknown;
-  voip?: import('./VoipPanel').VoipSummary;
-  diffserv?: import('./DiffservPanel').DiffservSummary;
-}
+import type { Summary } from '../engine/summary-types';
 
 const ms = (s: number | null | undefined, digits = 3) => (s === null || s === undefined || !Number.isFinite(s) ? '–' : `${(s * 1e3).toFixed(digits)} ms`);
 const pct = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)} %`);

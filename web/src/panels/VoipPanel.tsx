@@ -1,24 +1,5 @@
+import type { VoipSummary } from '../engine/summary-types';
 import { HarqTable } from './HarqTable';
-
-/** The VoIP-over-LEO summary (engine `sim::voip_leo::VoipSummary`): the fields shown. */
-export interface VoipSummary {
-  policy: string;
-  flows: number;
-  buffer_pkts: [number, number];
-  sent: number;
-  delivered: number;
-  throughput_kbps: number | null;
-  latency_ms: number | null;
-  latency_p95_ms: number | null;
-  jitter_ms: number | null;
-  delay_std_ms: number | null;
-  loss_pct: { overflow: number | null; timeout: number | null; harq: number | null; total: number | null };
-  harq_retx_pct: (number | null)[];
-  first_tx_decoded_pct: number | null;
-  spectral_efficiency: number | null;
-  load_mbps: [number | null, number | null];
-  emodel: { r: number; mos: number };
-}
 
 const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 

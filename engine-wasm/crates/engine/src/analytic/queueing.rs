@@ -11,6 +11,7 @@ use serde::Serialize;
 
 /// What a closed form predicts for a queue.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct QueueTheory {
     /// Kendall notation of the model, e.g. `"M/D/1"`.
     pub model: String,

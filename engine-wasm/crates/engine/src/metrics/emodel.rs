@@ -132,6 +132,7 @@ impl Default for EModelInput {
 
 /// R and its parts.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct EModelOutput {
     /// Transmission rating factor R.
     pub r: f64,

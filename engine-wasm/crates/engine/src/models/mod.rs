@@ -70,9 +70,16 @@ pub trait ModelSummary: erased_serde::Serialize + core::fmt::Debug + Send {
 }
 erased_serde::serialize_trait_object!(ModelSummary);
 
-/// Implements [`ModelSummary`] for a summary type from its `lines` function.
+/// Implements [`ModelSummary`] for a summary type from its `lines` function, and names that type
+/// `Summary` in the model's module: the registry reaches each model's summary type through it
+/// (the TypeScript types of the summary are generated from it, see `sim/summary_types.rs`).
+/// Invoked once per model, in the model's `mod.rs`.
 macro_rules! model_summary {
     ($ty:ty, |$s:ident| $lines:expr) => {
+        /// The model's summary: what its `Model::summary` returns, written under its
+        /// `summary_key`.
+        pub type Summary = $ty;
+
         impl $crate::models::ModelSummary for $ty {
             fn lines(&self) -> Vec<String> {
                 let $s = self;
@@ -172,6 +179,23 @@ macro_rules! registry {
             pub fn sections(self) -> &'static [&'static str] {
                 match self {
                     $(ModelKind::$variant => &[$(stringify!($section)),*],)+
+                }
+            }
+        }
+
+        #[cfg(test)]
+        impl ModelKind {
+            /// JSON Schema (as serialised) of the model's summary type, `<module>::Summary`.
+            pub(crate) fn summary_schema(self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                match self {
+                    $(ModelKind::$variant => generator.subschema_for::<$module::Summary>(),)+
+                }
+            }
+
+            /// Whether `summary` is of the model's summary type, `<module>::Summary`.
+            pub(crate) fn is_own_summary(self, summary: &dyn ModelSummary) -> bool {
+                match self {
+                    $(ModelKind::$variant => summary.as_any().is::<$module::Summary>(),)+
                 }
             }
         }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A named place on the (spherical) Earth.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Site {
     /// Name shown in lists and logs.

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 /// PSS parameters of the AF class.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PssParams {
     /// Reserved share of the capacity BW (0 to 1).

@@ -263,6 +263,9 @@ impl Simulation {
 }
 
 #[cfg(test)]
+mod summary_types;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::models::queue::station::StationSummary;

@@ -72,6 +72,7 @@ pub fn series_info() -> Vec<SeriesInfo> {
 
 /// Handover counts by type, summed over both ends.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct HandoverCounts {
     /// Intra-orbital handovers.
     pub intra_orbital: u64,
@@ -85,6 +86,7 @@ pub struct HandoverCounts {
 
 /// Min, mean, max.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct MinMeanMax {
     /// Smallest.
     pub min: f64,
@@ -96,6 +98,7 @@ pub struct MinMeanMax {
 
 /// Min and max of the hop count.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct HopRange {
     /// Fewest hops.
     pub min: u32,
@@ -105,6 +108,7 @@ pub struct HopRange {
 
 /// Summary of a pair run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct PairSummary {
     /// The two sites.
     pub from: Site,

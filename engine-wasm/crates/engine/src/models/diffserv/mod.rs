@@ -261,6 +261,7 @@ impl DiffservState {
 
 /// Summary of a diffserv run (after the warm-up).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct DiffservSummary {
     /// `PSS` or `DWRR`.
     pub sharing: &'static str,

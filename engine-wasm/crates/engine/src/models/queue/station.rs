@@ -53,6 +53,7 @@ pub fn series_info() -> Vec<SeriesInfo> {
 
 /// Delay statistics of the packets that arrived after the warm-up.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct DelaySummary {
     /// Packets measured.
     pub samples: u64,
@@ -72,6 +73,7 @@ pub struct DelaySummary {
 
 /// Summary of a FIFO station run (after the warm-up).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct StationSummary {
     /// Offered load rho = lambda / mu.
     pub load: f64,

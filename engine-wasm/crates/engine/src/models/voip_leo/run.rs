@@ -116,6 +116,7 @@ pub fn series_info(snr_traces: u32) -> Vec<SeriesInfo> {
 
 /// Summary of a VoIP-over-LEO run (packets created after the warm-up).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct VoipSummary {
     /// Policy label.
     pub policy: &'static str,
@@ -154,6 +155,7 @@ pub struct VoipSummary {
 
 /// Loss by cause [% of packets sent].
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct LossBreakdown {
     /// Queue overflow.
     pub overflow: f64,

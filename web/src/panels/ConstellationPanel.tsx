@@ -1,13 +1,5 @@
 import type { ConstellationInfo } from '../engine/protocol';
-
-interface PairSummary {
-  handovers: { intra_orbital: number; inter_orbital: number; seam: number; isl_change: number };
-  seam_separations: number;
-  plane_changes: number;
-  intra_orbital_interval_min: number | null;
-  delay_ms: { min: number | null; mean: number | null; max: number | null };
-  hops: { min: number; max: number };
-}
+import type { PairSummary } from '../engine/summary-types';
 
 interface Props {
   info: ConstellationInfo;
@@ -24,7 +16,7 @@ interface Props {
 const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
 /** The pair of ground sites, what the globe shows, and the pair's statistics so far. */
-export function PairPanel(p: Props) {
+export function ConstellationPanel(p: Props) {
   const names = p.info.site_choices.map((s) => s.name);
   const select = (end: 'from' | 'to', idx: 0 | 1) => {
     const current = p.info.sites[idx].name;
@@ -52,7 +44,7 @@ export function PairPanel(p: Props) {
   };
   const s = p.summary;
   return (
-    <section className="pair-panel" aria-label="Ground sites">
+    <section className="constellation-panel" aria-label="Ground sites">
       <div className="sites">
         {select('from', 0)}
         {select('to', 1)}
@@ -66,7 +58,7 @@ export function PairPanel(p: Props) {
         </label>
       </div>
       {s && (
-        <table className="summary" data-testid="pair-summary">
+        <table className="summary" data-testid="constellation-summary">
           <tbody>
             <tr>
               <th scope="row">one-way delay min / mean / max</th>

@@ -1,0 +1,295 @@
+// Generated from the engine's summary types by
+// `UPDATE_DOCS=1 cargo test -p skyqueue-engine --lib summary_types`: do not edit.
+// Every float is `number | null`: the engine writes NaN (the mean of nothing) as null.
+
+/**
+ * Everything a run measured (engine `sim::Summary`): the common counts, then the model's own
+ * summary under its key (one of the optional fields).
+ */
+export interface Summary {
+  /** Simulated time reached [s]. */
+  simulated_s: number;
+  /** Time covered by the statistics: simulated time after the warm-up [s]. */
+  measured_s: number;
+  /** Events processed (queue events, or topology steps). */
+  events: number;
+  /** Present when the model run is `queue`: a FIFO queue. */
+  queue?: StationSummary;
+  /** Present when the model run is `constellation`: a constellation and a pair of sites. */
+  constellation?: PairSummary;
+  /** Present when the model run is `voip-leo`: VoIP over LEO (paper 000). */
+  voip?: VoipSummary;
+  /** Present when the model run is `diffserv`: a DiffServ router (paper 001). */
+  diffserv?: DiffservSummary;
+}
+
+/** Summary of a FIFO station run (after the warm-up). */
+export interface StationSummary {
+  /** Offered load rho = lambda / mu. */
+  load: number | null;
+  /** Packets that arrived. */
+  arrivals: number;
+  /** Packets that finished service. */
+  departures: number;
+  /** Packets dropped because the buffer was full. */
+  dropped_overflow: number;
+  /** dropped / arrivals. */
+  loss_ratio: number | null;
+  /** Departures per second [packets/s]. */
+  throughput_pps: number | null;
+  /** Fraction of time the server was busy. */
+  utilization: number | null;
+  /** Time-average number of packets waiting (not in service) [packets]. */
+  queue_len_mean_pkts: number | null;
+  /** Waiting time before service. */
+  wait: DelaySummary;
+  /** Time in the system (wait + service). */
+  sojourn: DelaySummary;
+  /** The closed form for this configuration, where one exists. */
+  theory: QueueTheory | null;
+}
+
+/** Summary of a pair run. */
+export interface PairSummary {
+  /** The two sites. */
+  from: Site;
+  /** The two sites. */
+  to: Site;
+  /** Topology steps computed. */
+  steps: number;
+  /** Handovers by type. */
+  handovers: HandoverCounts;
+  /** Separate intervals during which the pair was separated by the seam. */
+  seam_separations: number;
+  /** Fraction of steps separated by the seam. */
+  seam_fraction: number | null;
+  /**
+   * Plane changes per end, merging inter-orbital handovers less than 30 min apart (a
+   * low-latitude site bouncing between two planes at a change of plane counts once).
+   */
+  plane_changes: number;
+  /** Mean time between intra-orbital handovers at one end [min]. */
+  intra_orbital_interval_min: number | null;
+  /** One-way delay over the steps with a route [ms]. */
+  delay_ms: MinMeanMax;
+  /**
+   * One-way delay of the up- and downlinks alone (terminal to access satellite) [ms];
+   * paper 004 Fig. 3 bounds it to 2.6-8.2 ms for Iridium.
+   */
+  access_delay_ms: MinMeanMax;
+  /** Hop count range. */
+  hops: HopRange;
+  /** Steps with no route (an end saw no satellite, or the graph was cut). */
+  steps_without_route: number;
+  /** ISL state changes. */
+  link_changes: number;
+}
+
+/** Summary of a VoIP-over-LEO run (packets created after the warm-up). */
+export interface VoipSummary {
+  /** Policy label. */
+  policy: string;
+  /** Flows. */
+  flows: number;
+  /** Packets per queue (policy's buffer rule) and in all (B). */
+  buffer_pkts: [number, number];
+  /** Packets sent by the servers. */
+  sent: number;
+  /** Packets decoded by the receivers. */
+  delivered: number;
+  /** Useful throughput, all flows [kb/s]. */
+  throughput_kbps: number | null;
+  /** Mean one-way latency, server to receiver [ms]. */
+  latency_ms: number | null;
+  /** 95th percentile of the latency [ms]. */
+  latency_p95_ms: number | null;
+  /** RFC 3550 interarrival jitter, mean over flows [ms]. */
+  jitter_ms: number | null;
+  /** Standard deviation of the latency [ms]. */
+  delay_std_ms: number | null;
+  /** Lost to queue overflow, timeout and HARQ failure [% of sent]. */
+  loss_pct: LossBreakdown;
+  /**
+   * HARQ: % of decoded-or-dropped packets needing 0, 1, 2, 3 retransmissions, and dropped
+   * (paper 000 Table II).
+   */
+  harq_retx_pct: [number | null, number | null, number | null, number | null, number | null];
+  /** % decoded at the first transmission among packets sent on the link (paper 000 Fig. 4). */
+  first_tx_decoded_pct: number | null;
+  /** Useful bits / coded bits on the LMS link (paper 000 Fig. 6). */
+  spectral_efficiency: number | null;
+  /** Useful and coded load on the LMS link [Mb/s]. */
+  load_mbps: [number | null, number | null];
+  /** E-model from the mean latency and total loss (codec and advantage from the scenario). */
+  emodel: EModelOutput;
+}
+
+/** Summary of a diffserv run (after the warm-up). */
+export interface DiffservSummary {
+  /** `PSS` or `DWRR`. */
+  sharing: string;
+  /** K_AF (eq. 2). */
+  k_af: number | null;
+  /** PSS parameters derived from the weights (eqs. 3-5), if PSS. */
+  pss: PssParams | null;
+  /** Measured output rates [Mb/s]: EF, AF, CS0. */
+  rates_mbps: [number | null, number | null, number | null];
+  /** Mean EF rate offered by the source [Mb/s] and mean link capacity [Mb/s]. */
+  ef_offered_mbps: number | null;
+  /** Mean link capacity over the measured span [Mb/s]. */
+  capacity_mbps: number | null;
+  /**
+   * Theory [Mb/s]: WRR AF (eq. 1), WRR CS0 (eq. 6), PSS AF (eq. 7), PSS CS0 (eq. 8),
+   * averaged over the measured span when the capacity or EF vary.
+   */
+  theory_mbps: [number | null, number | null, number | null, number | null];
+  /** AF's target BW C_avg [Mb/s] (PSS). */
+  af_target_mbps: number | null;
+  /** Lowest and highest credit seen [bits] (PSS). */
+  credit_range_bits: [number | null, number | null] | null;
+  /** Priority switches of AF (PSS). */
+  switches: number | null;
+  /** Jain's fairness index of the goodputs within AF and within CS0. */
+  jain: [number | null, number | null];
+  /**
+   * Goodput of each TCP flow [Mb/s] (in-order data delivered after the warm-up), AF flows
+   * first, then CS0.
+   */
+  goodput_mbps: [(number | null)[], (number | null)[]];
+  /** Drops at the class buffers: EF, AF, CS0. */
+  drops: [number, number, number];
+}
+
+/** Delay statistics of the packets that arrived after the warm-up. */
+export interface DelaySummary {
+  /** Packets measured. */
+  samples: number;
+  /** Mean [s]. */
+  mean_s: number | null;
+  /** Half-width of the 95 % batch-means confidence interval of the mean [s]. */
+  ci95_half_s: number | null;
+  /** Median [s] (log-histogram, within 0.8 %). */
+  p50_s: number | null;
+  /** 95th percentile [s]. */
+  p95_s: number | null;
+  /** 99th percentile [s]. */
+  p99_s: number | null;
+  /** Largest [s]. */
+  max_s: number | null;
+}
+
+/** What a closed form predicts for a queue. */
+export interface QueueTheory {
+  /** Kendall notation of the model, e.g. `"M/D/1"`. */
+  model: string;
+  /** Where the numbers come from. */
+  source: string;
+  /** Mean waiting time before service [s]. */
+  wait_mean_s: number | null;
+  /** Mean time in the system (wait + service) [s]. */
+  sojourn_mean_s: number | null;
+  /** Mean number waiting (not in service) [packets]. */
+  queue_len_mean_pkts: number | null;
+  /** Fraction of arrivals dropped. */
+  loss_ratio: number | null;
+  /** Fraction of time the server is busy. */
+  utilization: number | null;
+}
+
+/** A named place on the (spherical) Earth. */
+export interface Site {
+  /** Name shown in lists and logs. */
+  name: string;
+  /** Latitude [deg], -90 to 90. */
+  lat_deg: number | null;
+  /** Longitude [deg], -180 to 180. */
+  lon_deg: number | null;
+}
+
+/** Handover counts by type, summed over both ends. */
+export interface HandoverCounts {
+  /** Intra-orbital handovers. */
+  intra_orbital: number;
+  /** Inter-orbital handovers. */
+  inter_orbital: number;
+  /** Seam handovers (entries into seam separation). */
+  seam: number;
+  /** Route changes with the same access satellites. */
+  isl_change: number;
+}
+
+/** Min, mean, max. */
+export interface MinMeanMax {
+  /** Smallest. */
+  min: number | null;
+  /** Mean over the steps. */
+  mean: number | null;
+  /** Largest. */
+  max: number | null;
+}
+
+/** Min and max of the hop count. */
+export interface HopRange {
+  /** Fewest hops. */
+  min: number;
+  /** Most hops. */
+  max: number;
+}
+
+/** Loss by cause [% of packets sent]. */
+export interface LossBreakdown {
+  /** Queue overflow. */
+  overflow: number | null;
+  /** CoDeS timeout (and CoDel's drops under FQ-CoDel). */
+  timeout: number | null;
+  /** HARQ failure after the last retransmission. */
+  harq: number | null;
+  /** All causes. */
+  total: number | null;
+}
+
+/** R and its parts. */
+export interface EModelOutput {
+  /** Transmission rating factor R. */
+  r: number | null;
+  /** Mean opinion score from R (1 to 4.5). */
+  mos: number | null;
+  /** Basic signal-to-noise ratio Ro. */
+  ro: number | null;
+  /** Simultaneous impairment Is. */
+  is: number | null;
+  /** Delay impairment Id = Idte + Idle + Idd. */
+  id: number | null;
+  /** Talker echo part of Id. */
+  idte: number | null;
+  /** Listener echo part of Id. */
+  idle: number | null;
+  /** Absolute delay part of Id. */
+  idd: number | null;
+  /** Effective equipment impairment Ie,eff. */
+  ie_eff: number | null;
+  /** Advantage factor A. */
+  a: number | null;
+}
+
+/** PSS parameters of the AF class. */
+export interface PssParams {
+  /** Reserved share of the capacity BW (0 to 1). */
+  bw: number | null;
+  /** Maximum credit L_M [bits]. */
+  lm_bits: number | null;
+  /** Resume credit L_R [bits] (0 for a fixed capacity). */
+  lr_bits: number | null;
+  /**
+   * §2.3 credit memory: the credit decays below L_R only while AF is backlogged (Algorithm 1
+   * lines 4-7), so the span 0..L_R records how far AF fell behind its target. Off: the
+   * "vanilla" PSS of Figs. 7-8 (the credit floors at 0 whether or not AF waits).
+   */
+  credit_memory: boolean;
+  /**
+   * §2.3 higher-capacity branch: credit gained when AF sends faster than planned
+   * (dtime < 0, Algorithm 1 line 14), i.e. when the link runs above the C the scheduler was
+   * configured with. Off: the PSS of Fig. 9 and Fig. 10(a).
+   */
+  above_average: boolean;
+}
