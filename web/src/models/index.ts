@@ -2,8 +2,8 @@
  * The scenario models the UI knows, as plug-ins: everything the app does differently for one
  * model (its summary panel, start speed, sweep, chart markers, globe, ground sites) is a field of
  * that model's descriptor, so the rest of the UI never tests a model's name. Adding a model to
- * the UI is one descriptor file here and one line in `MODEL_REGISTRY` (plus its fields in
- * scenario/schema.ts until those come from the engine).
+ * the UI is one descriptor file here and one line in `MODEL_REGISTRY`; its fields come from the
+ * engine's schema and its summary's type from the generated engine/summary-types.ts.
  */
 import type { ComponentType } from 'react';
 import type { ChartGroup } from '../charts/chartGroups';
