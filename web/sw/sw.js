@@ -49,7 +49,10 @@ self.addEventListener('fetch', (event) => {
   }
   event.respondWith(
     caches.open(CACHE).then((c) =>
-      c.match(req, { ignoreSearch: false }).then(
+      // ignoreVary: the preview server answers with `Vary: Origin`, the precache was filled
+      // without an Origin header and the page's module scripts send one, so a Vary-respecting
+      // match missed every precached script offline (a blank page).
+      c.match(req, { ignoreSearch: false, ignoreVary: true }).then(
         (hit) =>
           hit ??
           fetch(req).then((res) => {
