@@ -139,6 +139,17 @@ test('keyboard shortcuts: space, arrow, ? and Escape; the theme toggles', async 
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+  // P opens the Parameters panel; Escape closes it, also from one of its fields (README: "Esc
+  // closes").
+  await page.keyboard.press('p');
+  const params = page.getByRole('complementary', { name: 'Parameters' });
+  await expect(params).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(params).toHaveCount(0);
+  await page.keyboard.press('p');
+  await params.locator('input').first().focus();
+  await page.keyboard.press('Escape');
+  await expect(params).toHaveCount(0);
   await page.keyboard.press('t');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   // The theme is part of the view in the link.

@@ -76,9 +76,11 @@ export function App() {
     toggleTheme: view.toggleTheme,
     toggleParams: () => setParams((x) => !x),
     openDialog: setDialog,
+    // Escape closes what is on top: a dialog, else the tour, else the Parameters panel.
     dismiss: () => {
-      setDialog(null);
-      setTour(null);
+      if (dialog) setDialog(null);
+      else if (tour) setTour(null);
+      else setParams(false);
     },
   });
 

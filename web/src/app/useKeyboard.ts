@@ -14,14 +14,19 @@ export interface KeyActions {
   toggleTheme: () => void;
   toggleParams: () => void;
   openDialog: (d: 'gallery' | 'share' | 'help') => void;
-  /** Escape: closes the dialog and ends the tour. */
+  /** Escape: closes what is on top (a dialog, else the tour, else the Parameters panel). */
   dismiss: () => void;
 }
 
-/** True when a key goes to what has the focus (typing in a field, a modifier held). */
+/**
+ * True when a key goes to what has the focus (typing in a field, a modifier held). Escape in a
+ * parameter field (an input or a choice) still closes the panel; in the scenario editor (a
+ * text area) it stays with the editor.
+ */
 function notForUs(e: KeyboardEvent): boolean {
   const t = e.target as HTMLElement | null;
-  return e.ctrlKey || e.metaKey || e.altKey || !!(t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)));
+  const fields = e.key === 'Escape' ? ['TEXTAREA'] : ['INPUT', 'TEXTAREA', 'SELECT'];
+  return e.ctrlKey || e.metaKey || e.altKey || !!(t && (t.isContentEditable || fields.includes(t.tagName)));
 }
 
 /**

@@ -9,7 +9,7 @@ export const SHORTCUTS: [string, string][] = [
   ['T', 'light / dark theme'],
   ['S', 'share and export'],
   ['?', 'this help'],
-  ['Esc', 'close a dialog or the tour'],
+  ['Esc', 'close a dialog, the tour or the Parameters panel'],
 ];
 
 export function HelpDialog({ onClose }: { onClose: () => void }) {
