@@ -3,6 +3,20 @@ import { HarqTable } from './HarqTable';
 
 const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
+const packets = (n: number) => `${n} packet${n === 1 ? '' : 's'}`;
+
+/**
+ * The buffers in words: paper 000's rule B = RTT C / sqrt(n) gives the total, DT_H holds it in
+ * one FIFO, FQ-CoDel shares it, DT_S has one FIFO of B/n, the per-call policies B/n per call.
+ */
+export function bufferText(policy: string, perQueue: number, total: number): string {
+  const rule = `buffer rule B = RTT·C/√n = ${packets(total)}`;
+  if (policy === 'DT_H') return `one shared queue holding all of B (${rule})`;
+  if (policy === 'FQ-CoDel') return `${packets(total)} shared by the calls' queues (${rule})`;
+  if (policy === 'DT_S') return `one shared queue of ${packets(perQueue)}, B/n (${rule})`;
+  return `one queue of ${packets(perQueue)} per call, B/n (${rule})`;
+}
+
 /** Quality of the calls so far, losses by cause and the HARQ table (paper 000 Table II). */
 export function VoipPanel({ v }: { v: VoipSummary }) {
   const h = v.harq_retx_pct;
@@ -10,7 +24,7 @@ export function VoipPanel({ v }: { v: VoipSummary }) {
     <div className="voip-panel" data-testid="voip-summary">
       <table className="summary">
         <caption>
-          {v.flows} flows, policy {v.policy}; buffers {v.buffer_pkts[0]} packets per queue (B = {v.buffer_pkts[1]})
+          {v.flows} calls, policy {v.policy}: {bufferText(v.policy, v.buffer_pkts[0], v.buffer_pkts[1])}
         </caption>
         <tbody>
           <tr>
