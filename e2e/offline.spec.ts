@@ -20,6 +20,22 @@ test('once loaded, the app reloads and runs with the network gone (service worke
   });
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   await expect(page.getByTestId('globe')).toHaveAttribute('data-rendered', 'true');
+  // Every file of the build the page has loaded is kept, including those fetched before the
+  // worker controlled the page (Cesium's terrain heights, imagery, workers).
+  const missing = () =>
+    page.evaluate(async () => {
+      const ours = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => {
+          const p = new URL(u);
+          return p.origin === location.origin && (p.pathname.startsWith('/assets/') || p.pathname.startsWith('/cesium/'));
+        });
+      const out: string[] = [];
+      for (const u of ours) if (!(await caches.match(u, { ignoreVary: true }))) out.push(new URL(u).pathname);
+      return out;
+    });
+  await expect.poll(missing, { message: 'files loaded but not kept for offline use' }).toEqual([]);
 
   await context.setOffline(true);
   // Expected: the fetch below of a file never cached fails, and Chromium logs the failed load.

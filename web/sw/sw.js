@@ -28,13 +28,39 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/** The build's own files: the bundle and Cesium's; never the development server's. */
+const ours = (url) => url.origin === self.location.origin && (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/cesium/'));
+
+// The page lists what it loaded before this worker controlled it (main.tsx): keep what is
+// missing, so that a single visit is enough to work offline.
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'cache-loaded' || !Array.isArray(event.data.urls)) return;
+  const urls = event.data.urls.filter((u) => typeof u === 'string' && ours(new URL(u)));
+  event.waitUntil(
+    caches.open(CACHE).then((c) =>
+      Promise.all(
+        urls.map((u) =>
+          c.match(u, { ignoreVary: true }).then((hit) =>
+            hit
+              ? undefined
+              : fetch(u).then(
+                  (res) => (res.ok && res.type === 'basic' ? c.put(u, res) : undefined),
+                  () => undefined,
+                ),
+          ),
+        ),
+      ),
+    ),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   const url = new URL(req.url);
   if (req.method !== 'GET' || url.origin !== self.location.origin) return;
   // Only the build's own files: a development server on the same port (`npm run dev`) serves
   // /src, /@vite and /node_modules, which must never come from this cache.
-  if (req.mode !== 'navigate' && !url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/cesium/')) return;
+  if (req.mode !== 'navigate' && !ours(url)) return;
   if (req.mode === 'navigate') {
     event.respondWith(
       fetch(req)
