@@ -28,6 +28,9 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/** A response worth keeping: complete and from this origin. */
+const keepable = (res) => res.ok && res.type === 'basic';
+
 /** The build's own files: the bundle and Cesium's; never the development server's. */
 const ours = (url) => url.origin === self.location.origin && (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/cesium/'));
 
@@ -44,7 +47,7 @@ self.addEventListener('message', (event) => {
             hit
               ? undefined
               : fetch(u).then(
-                  (res) => (res.ok && res.type === 'basic' ? c.put(u, res) : undefined),
+                  (res) => (keepable(res) ? c.put(u, res) : undefined),
                   () => undefined,
                 ),
           ),
@@ -82,7 +85,7 @@ self.addEventListener('fetch', (event) => {
         (hit) =>
           hit ??
           fetch(req).then((res) => {
-            if (res.ok && res.type === 'basic' && !req.headers.has('range')) void c.put(req, res.clone());
+            if (keepable(res) && !req.headers.has('range')) void c.put(req, res.clone());
             return res;
           }),
       ),

@@ -60,11 +60,6 @@ impl<T: Queued> PfCore<T> {
         &self.queues
     }
 
-    /// Flow `i`'s average throughput at `now` [b/s].
-    pub fn average(&self, i: usize, now: SimTime) -> f64 {
-        self.scaled_avg[i] * crate::kernel::math::exp(-now.saturating_since(self.t_ref).as_secs_f64() / self.tau_s)
-    }
-
     /// Serves the non-empty queue maximising `metric(queue, r_i / avg r_i)` (ties to the lower
     /// index), asking `link` for each such queue's rate, and adds the packet to its flow's
     /// average.
