@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Debian's chromium (scripts/setup.sh installs it); never `playwright install`, which downloads
 // browsers. SKYQUEUE_CHROMIUM overrides the path.
 const executablePath = process.env.SKYQUEUE_CHROMIUM || '/usr/bin/chromium';
+// SKYQUEUE_E2E_PORT serves the preview elsewhere than 4173, so two checkouts can test at once.
+const port = Number(process.env.SKYQUEUE_E2E_PORT || 4173);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -12,7 +14,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
     // Routes (the no-external-request watch, held responses) do not see requests a service
     // worker answers: tests run without it, except offline.spec, which allows it.
@@ -23,8 +25,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },
