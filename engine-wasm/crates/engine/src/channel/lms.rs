@@ -16,10 +16,14 @@
 //! from one scale D0 (`state_duration_scale_s`, default 1 s: mean stays of 1.65, 1.56 and 1.33 s,
 //! about 20-25 m at 50 km/h).
 //!
-//! The diffuse part is a sum of `N_SINUSOIDS` sinusoids (Zheng & Xiao, "Simulation models with
-//! correct statistical properties for Rayleigh fading channels", IEEE Trans. Commun. 2003),
-//! advanced on a 1 ms grid by complex rotation (no trigonometry per step), which keeps 200
-//! receivers over 100 s cheap and bit-identical across builds.
+//! The diffuse part is a sum of `N_SINUSOIDS` sinusoids per branch (Zheng & Xiao, "Simulation
+//! models with correct statistical properties for Rayleigh fading channels", IEEE Trans. Commun.
+//! 2003) on a 1 ms grid. Only each sinusoid's value cos(w k + p) enters the SNR, so it is advanced
+//! by the Chebyshev recurrence c[k+1] = 2 cos(w) c[k] - c[k-1] (one multiply and one subtract,
+//! no trigonometry per step), restarted from cos(w k + p) computed directly every
+//! `ANCHOR_STEPS` steps, so rounding cannot accumulate and the value at a step does not depend
+//! on when the channel was read. That keeps 200 receivers over 100 s cheap and bit-identical
+//! across builds.
 
 use super::{qpsk_mi_bits_linear, Channel};
 use crate::kernel::{math, RngStream, SimTime};
@@ -35,6 +39,10 @@ pub const ITS_LOO_DB: [(f64, f64, f64); 3] = [(-0.4, 1.5, -13.2), (-8.2, 3.9, -1
 const N_SINUSOIDS: usize = 8;
 /// Time step of the fading generator [s].
 pub const FADING_STEP_S: f64 = 1e-3;
+/// Fading steps between two direct evaluations of the sinusoids (the recurrence's restarts).
+const ANCHOR_STEPS: u64 = 1024;
+/// Sinusoids of both branches: the real branch's first, then the imaginary branch's.
+const N_TERMS: usize = 2 * N_SINUSOIDS;
 
 /// Parameters of the LMS channel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,13 +98,16 @@ pub struct LmsChannel {
     /// Direct-component level [dB] and its AR(1) coefficient per state step.
     direct_db: f64,
     rho: f64,
-    /// Index of the last state step applied.
-    state_k: u64,
-    /// Diffuse phasors (real and imaginary branches) and their per-step rotations.
-    ph_re: [(f64, f64); N_SINUSOIDS],
-    ph_im: [(f64, f64); N_SINUSOIDS],
-    rot_re: [(f64, f64); N_SINUSOIDS],
-    rot_im: [(f64, f64); N_SINUSOIDS],
+    /// The fading step at which the state chain takes its next step.
+    next_state_fade: u64,
+    /// Each sinusoid's angular step w [rad per fading step] and phase p (real branch first).
+    omega: [f64; N_TERMS],
+    phase: [f64; N_TERMS],
+    /// 2 cos(w): the recurrence's coefficient.
+    two_cos: [f64; N_TERMS],
+    /// cos(w k + p) at the current step k = `fade_k` and at k - 1.
+    cur: [f64; N_TERMS],
+    prev: [f64; N_TERMS],
     fade_k: u64,
     /// Direct component (a cos phi, a sin phi) and diffuse scale, refreshed at state steps.
     direct: (f64, f64),
@@ -113,10 +124,6 @@ pub struct LmsChannel {
     mi: Option<f64>,
     /// Steps spent in each state, for checks.
     occupancy: [u64; 3],
-}
-
-fn cmul(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
-    (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0)
 }
 
 impl LmsChannel {
@@ -144,20 +151,16 @@ impl LmsChannel {
         // phases per branch.
         let fd = p.doppler_hz();
         let theta = rng.uniform(-PI, PI);
-        let mut ph_re = [(0.0, 0.0); N_SINUSOIDS];
-        let mut ph_im = [(0.0, 0.0); N_SINUSOIDS];
-        let mut rot_re = [(0.0, 0.0); N_SINUSOIDS];
-        let mut rot_im = [(0.0, 0.0); N_SINUSOIDS];
+        let mut omega = [0.0; N_TERMS];
+        let mut phase = [0.0; N_TERMS];
         for n in 0..N_SINUSOIDS {
             let a = (2.0 * PI * (n as f64 + 1.0) - PI + theta) / (4.0 * N_SINUSOIDS as f64);
-            let w_re = 2.0 * PI * fd * math::cos(a) * FADING_STEP_S;
-            let w_im = 2.0 * PI * fd * math::sin(a) * FADING_STEP_S;
-            let (p1, p2) = (rng.uniform(-PI, PI), rng.uniform(-PI, PI));
-            ph_re[n] = (math::cos(p1), math::sin(p1));
-            ph_im[n] = (math::cos(p2), math::sin(p2));
-            rot_re[n] = (math::cos(w_re), math::sin(w_re));
-            rot_im[n] = (math::cos(w_im), math::sin(w_im));
+            omega[n] = 2.0 * PI * fd * math::cos(a) * FADING_STEP_S;
+            omega[N_SINUSOIDS + n] = 2.0 * PI * fd * math::sin(a) * FADING_STEP_S;
+            phase[n] = rng.uniform(-PI, PI);
+            phase[N_SINUSOIDS + n] = rng.uniform(-PI, PI);
         }
+        let two_cos = omega.map(|w| 2.0 * math::cos(w));
         let direct_phase = rng.uniform(-PI, PI);
         let mut ch = LmsChannel {
             p,
@@ -166,11 +169,12 @@ impl LmsChannel {
             state,
             direct_db,
             rho,
-            state_k: 0,
-            ph_re,
-            ph_im,
-            rot_re,
-            rot_im,
+            next_state_fade: 0,
+            omega,
+            phase,
+            two_cos,
+            cur: [0.0; N_TERMS],
+            prev: [0.0; N_TERMS],
             fade_k: 0,
             direct: (0.0, 0.0),
             diffuse_scale: 0.0,
@@ -184,9 +188,20 @@ impl LmsChannel {
         };
         ch.snr_ref = math::pow(10.0, ch.p.snr_ref_db / 10.0);
         ch.state_per_fade = (ch.p.state_step_s / FADING_STEP_S).round().max(1.0) as u64;
+        ch.next_state_fade = ch.state_per_fade;
         ch.refresh_state_terms();
+        ch.anchor(0);
         ch.snr_lin = ch.compute_snr_linear();
         ch
+    }
+
+    /// Sets the sinusoids to their values at fading step `k` (and `k - 1`), computed directly.
+    fn anchor(&mut self, k: u64) {
+        let (kf, km1) = (k as f64, k as f64 - 1.0);
+        for i in 0..N_TERMS {
+            self.cur[i] = math::cos(self.omega[i] * kf + self.phase[i]);
+            self.prev[i] = math::cos(self.omega[i] * km1 + self.phase[i]);
+        }
     }
 
     /// Recomputes what only changes at state steps: the direct component and the diffuse
@@ -228,8 +243,8 @@ impl LmsChannel {
     fn compute_snr_linear(&self) -> f64 {
         let (mut re, mut im) = (0.0, 0.0);
         for n in 0..N_SINUSOIDS {
-            re += self.ph_re[n].0;
-            im += self.ph_im[n].0;
+            re += self.cur[n];
+            im += self.cur[N_SINUSOIDS + n];
         }
         let (x, y) = (self.direct.0 + self.diffuse_scale * re, self.direct.1 + self.diffuse_scale * im);
         self.snr_ref * (x * x + y * y).max(1e-30)
@@ -242,28 +257,33 @@ impl LmsChannel {
         if k <= self.fade_k {
             return self.snr_lin;
         }
-        let state_per_fade = self.state_per_fade;
-        // The next fading step that is also a state step (a multiple of state_per_fade): a
-        // comparison per step instead of a 64-bit division, which cost a fifth of a 200-flow run.
-        let mut next_state_step = (self.state_k + 1) * state_per_fade;
-        for step in self.fade_k + 1..=k {
-            for n in 0..N_SINUSOIDS {
-                self.ph_re[n] = cmul(self.ph_re[n], self.rot_re[n]);
-                self.ph_im[n] = cmul(self.ph_im[n], self.rot_im[n]);
-            }
-            if step % 1024 == 0 {
-                // Keep the phasors on the unit circle despite rounding.
-                for ph in self.ph_re.iter_mut().chain(self.ph_im.iter_mut()) {
-                    let m = (ph.0 * ph.0 + ph.1 * ph.1).sqrt();
-                    *ph = (ph.0 / m, ph.1 / m);
+        // The sinusoids at k: from the last restart at or before k if the jump crosses one (a
+        // restart point is computed directly), else by the recurrence from fade_k.
+        let restart = k - k % ANCHOR_STEPS;
+        let mut from = self.fade_k;
+        if restart > from {
+            self.anchor(restart);
+            from = restart;
+        }
+        if from < k {
+            let (mut cur, mut prev, two_cos) = (self.cur, self.prev, self.two_cos);
+            for _ in from..k {
+                for i in 0..N_TERMS {
+                    let next = two_cos[i] * cur[i] - prev[i];
+                    prev[i] = cur[i];
+                    cur[i] = next;
                 }
             }
-            if step == next_state_step {
-                next_state_step += state_per_fade;
+            (self.cur, self.prev) = (cur, prev);
+        }
+        // The state chain takes every state step up to k, in order (its random draws); a
+        // comparison with the next state step rather than a 64-bit division per call.
+        if self.next_state_fade <= k {
+            while self.next_state_fade <= k {
                 self.step_state();
-                self.state_k += 1;
-                self.refresh_state_terms();
+                self.next_state_fade += self.state_per_fade;
             }
+            self.refresh_state_terms();
         }
         self.fade_k = k;
         self.snr_lin = self.compute_snr_linear();
@@ -375,6 +395,24 @@ mod tests {
                 assert_eq!(twin.snr_db(t), ch.snr_db(t));
             }
         }
+    }
+
+    #[test]
+    fn the_recurrence_stays_on_the_sinusoids() {
+        // Between restarts every sinusoid follows cos(w k + p) to rounding; the steps just
+        // before a restart are where the recurrence's error is largest. A day into the run the
+        // direct value's own argument w k carries a rounding of about 1e-8 rad, hence the looser
+        // bound there.
+        let mut ch = LmsChannel::new(LmsParams::default(), Streams::new(4).stream("lms"));
+        for (k, bound) in [(1u64, 1e-12), (2, 1e-12), (511, 1e-11), (1023, 1e-11), (1024, 1e-12), (1025, 1e-12), (3071, 1e-11), (100_351, 1e-10), (86_400_000 + 1023, 1e-7)] {
+            ch.advance_to(k as f64 * FADING_STEP_S + 1e-7);
+            assert_eq!(ch.fade_k, k);
+            for i in 0..N_TERMS {
+                let direct = math::cos(ch.omega[i] * k as f64 + ch.phase[i]);
+                assert!((ch.cur[i] - direct).abs() < bound, "step {k}, sinusoid {i}: {} vs {direct}", ch.cur[i]);
+            }
+        }
+        assert!(ch.fade_k > 86_400_000);
     }
 
     #[test]
