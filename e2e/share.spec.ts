@@ -48,6 +48,12 @@ test('an edited, truncated or garbage link shows an error and falls back to the 
   await page.goto('/#p=no-such-preset');
   await expect(page.getByTestId('link-error')).toContainText('there is no preset `no-such-preset`');
 
+  // A bad view part costs only the view: the preset opens, and the note says what was ignored.
+  await page.goto(`/#p=md1-load-0.8&v=${Buffer.from('{"speed":-1}').toString('base64url')}`);
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
+  await expect(page.getByTestId('link-error')).toContainText('view.speed');
+  await expect(page.getByTestId('link-error')).toContainText('the view part was ignored');
+
   // A well-formed link whose scenario the engine refuses: the field is named.
   const bad = await page.evaluate(async () => {
     const bytes = new TextEncoder().encode(JSON.stringify({ version: 1, traffic: { flows: 0 } }));
@@ -178,6 +184,11 @@ test('the gallery explains every preset and its tour highlights what it explains
   const gallery = page.getByRole('dialog', { name: 'Presets gallery' });
   await expect(gallery.locator('article')).toHaveCount(await page.getByLabel('Preset').locator('option').count());
   await expect(gallery.getByTestId('gallery-pss-b3-variable-memory')).toContainText('Paper 001');
+  // Teaching order: queues first, then constellations, then the papers' link and router presets,
+  // each model under one heading with its drawing.
+  await expect(gallery.locator('.gallery-heading')).toHaveText([/^Queues/, /^Constellations/, /^VoIP over a LEO/, /^DiffServ over a GEO/]);
+  await expect(gallery.locator('.gallery-heading svg')).toHaveCount(4);
+  await expect(gallery.locator('article h4').first()).toHaveText('M/M/1 queue at load 0.8');
   await page.screenshot({ path: 'reports/screenshots/gallery.png' });
   await gallery.getByTestId('gallery-pss-b3-variable-memory').getByRole('button', { name: 'Open with a tour' }).click();
   await expect(page.getByTestId('scenario-name')).toHaveText('PSS on a varying satellite link, with credit memory (paper 001, B3 / Figs. 7-10)');

@@ -106,7 +106,9 @@ export function useUrlSync(options: Options) {
         text = r.state.scenario;
         fallbackOnError.current = true;
       }
-      if (text || !fromHistory) setLinkProblem((m) => (text ? null : m));
+      const viewProblem = r.problem ?? null;
+      if (text || !fromHistory) setLinkProblem((m) => (text ? viewProblem : m));
+      else if (viewProblem) setLinkProblem(viewProblem);
     }
     viewRef.current = view;
     opt.current.camera.current = view.camera ?? null; // applied with the scenario (useGlobe)

@@ -1,3 +1,4 @@
+import { ConstellationPictogram } from '../panels/Pictograms';
 import { EventLog } from '../panels/EventLog';
 import { ConstellationPanel } from '../panels/ConstellationPanel';
 import type { ModelDescriptor, SummaryProps } from './index';
@@ -30,4 +31,5 @@ export const constellation: ModelDescriptor = {
     s.constellation[end] = site;
     return JSON.stringify(s, null, 2);
   },
+  gallery: { heading: 'Constellations: geometry, routes and handovers', Pictogram: ConstellationPictogram },
 };

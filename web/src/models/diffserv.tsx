@@ -1,3 +1,4 @@
+import { DiffservPictogram } from '../panels/Pictograms';
 import { DiffservPanel } from '../panels/DiffservPanel';
 import type { ModelDescriptor, SummaryProps } from './index';
 
@@ -44,4 +45,5 @@ export const diffserv: ModelDescriptor = {
     compareSeries: { id: 'af_mbps', title: 'AF rate', unit: 'Mb/s' },
     hint: 'PSS vs WRR, EF as expected (paper 001, B1 / Fig. 5)',
   },
+  gallery: { heading: 'DiffServ over a GEO link: the Priority Switching Scheduler (paper 001)', Pictogram: DiffservPictogram },
 };

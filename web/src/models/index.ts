@@ -64,6 +64,8 @@ export interface ModelDescriptor {
   withSite?: (scenarioJson: string, end: SiteEnd, site: string) => string;
   /** What "Sweep & compare" varies; a model without it cannot be swept. */
   sweep?: SweepModel;
+  /** The gallery's heading over this model's presets, and its line drawing. */
+  gallery: { heading: string; Pictogram: ComponentType };
 }
 
 /** Every model, one line each, in the order of the schema's `model` options; the first is the

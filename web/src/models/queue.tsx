@@ -1,3 +1,4 @@
+import { QueuePictogram } from '../panels/Pictograms';
 import { SummaryPanel } from '../panels/SummaryPanel';
 import type { ModelDescriptor, SummaryProps } from './index';
 
@@ -13,4 +14,5 @@ export const queue: ModelDescriptor = {
   Summary: QueueSummary,
   speed: 1,
   globe: false,
+  gallery: { heading: 'Queues: measurement beside the closed forms', Pictogram: QueuePictogram },
 };

@@ -1,3 +1,4 @@
+import { VoipPictogram } from '../panels/Pictograms';
 import { HarqTable } from '../panels/HarqTable';
 import { VoipPanel } from '../panels/VoipPanel';
 import { metricOf } from '../scenario/sweep';
@@ -78,4 +79,5 @@ export const voipLeo: ModelDescriptor = {
     hint: 'VoIP over LEO: CoDeS on a fading LMS last hop',
     ResultTable: TableTwo,
   },
+  gallery: { heading: 'VoIP over a LEO satellite link: schedulers and HARQ (paper 000)', Pictogram: VoipPictogram },
 };

@@ -35,8 +35,6 @@ describe('shareable links', () => {
       ['#p=../../etc', /not a preset name/],
       ['#x=1', /unknown part `x`/],
       ['#p=a&p=b', /appears twice/],
-      [`#v=${toBase64Url(new TextEncoder().encode('{"speed":-1}'))}`, /view.speed/],
-      [`#v=${toBase64Url(new TextEncoder().encode('{"zoom":1}'))}`, /view.zoom: unknown field/],
       [`#s=${toBase64Url(new Uint8Array([1, 2, 3]))}`, /cannot be read/],
     ];
     for (const [hash, re] of cases) {
@@ -44,6 +42,25 @@ describe('shareable links', () => {
       expect(r.ok, hash).toBe(false);
       if (!r.ok) expect(r.message, hash).toMatch(re);
     }
+  });
+
+  it('open the scenario of a link whose view part is bad, with the default view and a note', async () => {
+    const cases: [string, RegExp][] = [
+      [toBase64Url(new TextEncoder().encode('{"speed":-1}')), /view.speed/],
+      [toBase64Url(new TextEncoder().encode('{"zoom":1}')), /view.zoom: unknown field/],
+      ['%%%', /view/],
+    ];
+    for (const [v, re] of cases) {
+      const r = await decodeLink(`#p=mm1-load-0.8&v=${v}`);
+      expect(r.ok, v).toBe(true);
+      if (!r.ok) continue;
+      expect(r.state).toEqual({ preset: 'mm1-load-0.8', view: {} });
+      expect(r.problem).toMatch(re);
+      expect(r.problem).toMatch(/ignored.*default view/);
+    }
+    // A good view part carries no note.
+    const good = await decodeLink(`#p=mm1-load-0.8&v=${toBase64Url(new TextEncoder().encode('{"speed":10}'))}`);
+    expect(good).toEqual({ ok: true, state: { preset: 'mm1-load-0.8', view: { speed: 10 } } });
   });
 
   it('never throw on thousands of random and mutated links (fuzz), and every rejection says why', async () => {

@@ -34,7 +34,11 @@ export interface LinkState {
   view: ViewState;
 }
 
-export type DecodeResult = { ok: true; state: LinkState } | { ok: false; message: string };
+/**
+ * A read link. A bad view part (`v=`) does not cost the scenario: the link opens with the default
+ * view and `problem` says what was ignored.
+ */
+export type DecodeResult = { ok: true; state: LinkState; problem?: string } | { ok: false; message: string };
 
 /** Longest fragment accepted [characters] and largest decompressed scenario [bytes]. */
 export const MAX_LINK_CHARS = 200_000;
@@ -193,6 +197,7 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
     const state: LinkState = { view: {} };
     if (text === '') return { ok: true, state };
     const seen = new Set<string>();
+    let problem: string | undefined;
     for (const part of text.split('&')) {
       const eq = part.indexOf('=');
       const key = eq < 0 ? part : part.slice(0, eq);
@@ -235,14 +240,14 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
           view = undefined;
         }
         const checked = checkView(view);
-        if (typeof checked === 'string') return { ok: false, message: `link: ${checked}` };
-        state.view = checked;
+        if (typeof checked === 'string') problem = `link: ${checked}; the view part was ignored and the scenario opened with the default view`;
+        else state.view = checked;
       } else {
         return { ok: false, message: `link: unknown part \`${key.slice(0, 20)}\` (allowed: p, s, v)` };
       }
     }
     if (state.preset && state.scenario) return { ok: false, message: 'link: both a preset and a scenario' };
-    return { ok: true, state };
+    return problem ? { ok: true, state, problem } : { ok: true, state };
   } catch (e) {
     // Nothing above should throw; if it does, it is still only a bad link.
     return { ok: false, message: `link: cannot be read (${e instanceof Error ? e.message : String(e)})` };
