@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineError, FieldError } from '../engine/errors';
 import { fieldApplies, getPath, GROUPS, setPath, validateFields, withModel, type Field, type NumberField, type ScenarioObject } from '../scenario/schema';
+import { rangeText } from './rangeText';
 
 type Json = Parameters<typeof setPath>[2];
 
@@ -29,13 +30,6 @@ function parseNumber(f: NumberField, text: string): Json {
 
 const show = (v: Json | undefined): string => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
-function rangeText(f: NumberField, s: ScenarioObject): string {
-  const min = typeof f.min === 'function' ? f.min(s) : f.min;
-  const max = typeof f.max === 'function' ? f.max(s) : f.max;
-  const fmt = (x: number) => (Math.abs(x) >= 1e5 && Number.isInteger(x) ? x.toExponential().replace('e+', 'e') : String(+x.toPrecision(6)));
-  const unit = f.unit ? ` ${f.unit}` : '';
-  return `${f.minExclusive ? 'above ' : ''}${fmt(min)} to ${fmt(max)}${unit}${f.rust === 'f64' ? '' : ', whole'}${f.nullMeans ? `; empty: ${f.nullMeans}` : ''}`;
-}
 
 /**
  * Every parameter of the running model, grouped, with units, allowed ranges and a tooltip each.
