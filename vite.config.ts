@@ -2,20 +2,30 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
 
+// Cesium's static files are served from our own origin: the app never fetches from outside
+// (no ion, no CDN): Workers, ThirdParty, Assets and Widgets are copied to /cesium, and
+// CESIUM_BASE_URL points there.
+const cesium = 'node_modules/cesium/Build/Cesium';
+
 /**
- * Emits `sw.js` (web/sw/sw.js) with the bundle's files to precache and a version derived from
- * them, so that the built app works offline once loaded. Build only: the dev server has none.
+ * Emits `sw.js` (web/sw/sw.js) with the bundle's files and public/ (the web app manifest and its
+ * icons) to precache and a version derived from them, so that the built app works offline once
+ * loaded and can be installed. Build only: the dev server has none.
  */
 function offline(): Plugin {
   return {
     name: 'skyqueue-offline',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const files = ['/', ...Object.keys(bundle).filter((f) => !f.endsWith('.map')).map((f) => `/${f}`)].sort();
+      const publicFiles = readdirSync(new URL('./public/', import.meta.url)).map((f) => `/${f}`);
+      // Cesium's sky box and moon: fetched late (after the first frames), so a single visit
+      // might not keep them, and offline Cesium stops rendering without them.
+      const sky = readdirSync(new URL(`./${cesium}/Assets/Textures/SkyBox/`, import.meta.url)).map((f) => `/cesium/Assets/Textures/SkyBox/${f}`);
+      const files = ['/', ...publicFiles, ...sky, '/cesium/Assets/Textures/moonSmall.jpg', ...Object.keys(bundle).filter((f) => !f.endsWith('.map')).map((f) => `/${f}`)].sort();
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
       const source = readFileSync(new URL('./web/sw/sw.js', import.meta.url), 'utf8').replace('__VERSION__', version).replace('__PRECACHE__', JSON.stringify(files));
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
@@ -23,10 +33,6 @@ function offline(): Plugin {
   };
 }
 
-// Cesium's static files are served from our own origin: the app never fetches from outside
-// (no ion, no CDN): Workers, ThirdParty, Assets and Widgets are copied to /cesium, and
-// CESIUM_BASE_URL points there.
-const cesium = 'node_modules/cesium/Build/Cesium';
 
 export default defineConfig({
   plugins: [

@@ -36,22 +36,30 @@ test('once loaded, the app reloads and runs with the network gone (service worke
       return out;
     });
   await expect.poll(missing, { message: 'files loaded but not kept for offline use' }).toEqual([]);
+  // The sky box and moon textures (fetched late by Cesium), the web app manifest and its icons
+  // are precached: offline, the globe keeps rendering and the app stays installable.
+  const precached = await page.evaluate(async () => {
+    const want = ['/manifest.webmanifest', '/icon.svg', '/icon-192.png', '/icon-512.png', '/cesium/Assets/Textures/SkyBox/tycho2t3_80_px.jpg', '/cesium/Assets/Textures/moonSmall.jpg'];
+    return Promise.all(want.map(async (u) => [u, !!(await caches.match(u, { ignoreVary: true }))]));
+  });
+  expect(precached.filter(([, hit]) => !hit)).toEqual([]);
 
   await context.setOffline(true);
   // Expected: the fetch below of a file never cached fails, and Chromium logs the failed load.
   watch.expectConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(at http:\/\/127\.0\.0\.1:\d+\/never-cached-/);
-  // KNOWN PROBLEM, tolerated here and reported (not fixed by this spec): Cesium's sky box and moon
-  // textures are not precached by the service worker (web/sw/sw.js keeps /cesium files only once
-  // fetched, and these are fetched late), so offline they fail to load and Cesium stops rendering
-  // the globe. Remove these two exceptions once they are precached.
-  watch.expectConsoleErrors(/^Failed to load resource: net::ERR_FAILED \(at http:\/\/127\.0\.0\.1:\d+\/cesium\/Assets\/Textures\//);
-  watch.expectConsoleErrors(/^An error occurred while rendering\.\s+Rendering has stopped\./);
   // The network is really gone: what was never cached cannot be fetched.
   expect(await page.evaluate(() => fetch(`/never-cached-${Math.random()}`).then(() => 'fetched', () => 'failed'))).toBe('failed');
   await page.reload();
   await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
   await expect.poll(() => simTimeNs(page), { message: 'the engine runs offline' }).toBeGreaterThan(0);
   await expect(page.getByTestId('globe')).toHaveAttribute('data-rendered', 'true');
+  // The manifest is served offline too, and names icons that are there.
+  const manifest = await page.evaluate(async () => {
+    const m = await (await fetch('/manifest.webmanifest')).json();
+    const sizes = await Promise.all(m.icons.map(async (i: { src: string }) => (await fetch(i.src)).ok));
+    return { name: m.short_name, display: m.display, iconsOk: sizes.every(Boolean), icons: m.icons.length };
+  });
+  expect(manifest).toEqual({ name: 'SkyQueue', display: 'standalone', iconsOk: true, icons: 3 });
   // Another preset, never opened online, opens offline too (presets are in the bundle).
   await page.getByLabel('Preset').selectOption('pss-b1-known-ef');
   await expect(page.getByTestId('scenario-name')).toContainText('PSS');

@@ -15,15 +15,22 @@ createRoot(document.getElementById('root')!).render(
 // was loaded, and keeps those too.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   performance.setResourceTimingBufferSize(5000);
-  const sendLoaded = () =>
-    void navigator.serviceWorker.ready.then((reg) =>
-      reg.active?.postMessage({ type: 'cache-loaded', urls: performance.getEntriesByType('resource').map((e) => e.name) }),
-    );
+  // The worker keeps what the page loads before it controls the page (its fetch handler keeps
+  // the rest): every finished load is posted to it, those already done at registration and,
+  // through an observer, those still in flight then (Cesium fetches its assets for seconds).
+  const post = (urls: string[]) => {
+    const ours = urls.filter((u) => /^\/(assets|cesium)\//.test(new URL(u, location.href).pathname));
+    if (ours.length) void navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ type: 'cache-loaded', urls: ours }));
+  };
+  const sendLoaded = () => post(performance.getEntriesByType('resource').map((e) => e.name));
   navigator.serviceWorker.addEventListener('controllerchange', sendLoaded);
   window.addEventListener('load', () => {
     navigator.serviceWorker
       .register('/sw.js')
-      .then(sendLoaded)
+      .then(() => {
+        sendLoaded();
+        new PerformanceObserver((list) => post(list.getEntries().map((e) => e.name))).observe({ type: 'resource' });
+      })
       .catch((e: unknown) => console.warn('offline mode unavailable:', e));
   });
 }

@@ -1,6 +1,7 @@
 // SkyQueue's service worker: the app keeps working offline once it has been loaded.
 // Built by vite.config.ts (the `offline` plugin), which fills in PRECACHE (every file of the
-// bundle: scripts, styles, the wasm engine) and VERSION (a hash of that list).
+// bundle: scripts, styles, the wasm engine; public/: the web app manifest and its icons;
+// Cesium's sky box and moon textures) and VERSION (a hash of that list).
 //
 // - Navigations: network first (a new build is picked up), the cached page when offline.
 // - The bundle (/assets, hashed names) and Cesium's files (/cesium: workers, imagery): cache
@@ -31,8 +32,10 @@ self.addEventListener('activate', (event) => {
 /** A response worth keeping: complete and from this origin. */
 const keepable = (res) => res.ok && res.type === 'basic';
 
-/** The build's own files: the bundle and Cesium's; never the development server's. */
-const ours = (url) => url.origin === self.location.origin && (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/cesium/'));
+/** The build's own files: the bundle, Cesium's and the precached ones (manifest, icons); never
+ * the development server's. */
+const ours = (url) =>
+  url.origin === self.location.origin && (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/cesium/') || (url.pathname !== '/' && PRECACHE.includes(url.pathname)));
 
 // The page lists what it loaded before this worker controlled it (main.tsx): keep what is
 // missing, so that a single visit is enough to work offline.
