@@ -40,7 +40,7 @@ export function App() {
   const view = useViewState();
   // The hooks call each other back through their latest callbacks (`url` is declared below;
   // these closures only run once everything is set up).
-  const globe = useGlobe({ onCameraMoved: (cam) => url.onCameraMoved(cam), onSite: (end, site) => setSite(end, site) });
+  const globe = useGlobe({ onCameraMoved: (cam) => url.onCameraMoved(cam), onCameraReset: () => url.onCameraReset(), onSite: (end, site) => setSite(end, site) });
   const engine = useEngine({
     onLoaded: (info) => {
       url.onLoaded();
@@ -55,6 +55,9 @@ export function App() {
   const closeDialog = useCallback(() => setDialog(null), []);
   const exports = useExports({ client: engine.client, info, loadByUser: url.loadByUser, setError: engine.setError, closeDialog });
   const model = info ? modelFor(info.model) : null;
+  // Before the first scenario arrives, keep the globe (the default is a constellation-less queue,
+  // but a link may open a constellation: no layout jump while loading).
+  const hasGlobe = model ? model.globe : true;
 
   /** Restarts the run with one ground site changed (same history entry and camera). */
   const setSite = (end: SiteEnd, site: string) => {
@@ -116,12 +119,28 @@ export function App() {
       {url.linkProblem && <LinkProblem problem={url.linkProblem} onDismiss={() => url.setLinkProblem(null)} />}
       <ErrorBanner error={engine.error} onDismiss={() => engine.setError(null)} onRestart={engine.client.current?.restartable ? restartEngine : undefined} />
       {sweeping && info && <SweepPanel key={info.model} scenarioJson={info.scenarioJson} onClose={() => setSweeping(false)} />}
-      <main className="app-main" hidden={sweeping}>
+      <main className={`app-main${hasGlobe ? '' : ' no-globe'}`} hidden={sweeping}>
         <section className="left">
-          <div data-tour="globe" className="globe-wrap" onPointerDown={() => (globe.userMoved.current = true)} onWheel={() => (globe.userMoved.current = true)}>
+          {/* Models without geography (a queue, a router) give the globe's room to the text and
+              charts; the globe stays mounted, hidden, so switching back is instant. */}
+          <div data-tour="globe" className="globe-wrap" hidden={!hasGlobe} onPointerDown={() => (globe.userMoved.current = true)} onWheel={() => (globe.userMoved.current = true)}>
             <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
               <GlobeView onReady={globe.onReady} />
             </Suspense>
+            {hasGlobe && (
+              // Not a camera move by hand: the buttons' own moves are reported by them.
+              <div className="globe-tools" role="toolbar" aria-label="Globe camera" onPointerDown={(e) => e.stopPropagation()} onWheel={(e) => e.stopPropagation()}>
+                <button onClick={globe.home} title="Back to the run's view: the whole Earth, the pair in the middle">
+                  Home
+                </button>
+                <button onClick={globe.fitRoute} title="Frame the route between the two sites as it is now">
+                  Fit the route
+                </button>
+                <button aria-pressed={globe.following} onClick={globe.toggleFollow} title="Keep the camera above the first site's access satellite">
+                  Follow satellite
+                </button>
+              </div>
+            )}
           </div>
           <div className="info" data-tour="summary">
             {editing ? (

@@ -15,6 +15,8 @@ interface Options {
   onCameraMoved: (camera: Camera) => void;
   /** A site was picked on the globe for one end of the pair. */
   onSite: (end: SiteEnd, site: string) => void;
+  /** The camera went back to the run's own view (Home): the link drops its camera. */
+  onCameraReset: () => void;
 }
 
 /**
@@ -36,6 +38,7 @@ export function useGlobe(options: Options) {
   const [pickTarget, setPickTarget] = useState<SiteEnd | null>(null);
   const [showOrbits, setShowOrbits] = useState(true);
   const [showDownLinks, setShowDownLinks] = useState(true);
+  const [following, setFollowing] = useState(false);
 
   /** Shows the latest run (its constellation, when its model draws one), camera and geometry. */
   const show = useCallback((c: GlobeController | null) => {
@@ -66,10 +69,39 @@ export function useGlobe(options: Options) {
   const loaded = useCallback(
     (info: LoadedInfo) => {
       latest.current = { info, geometry: null };
+      setFollowing(false);
+      controller.current?.setFollow(false);
       show(controller.current);
     },
     [show],
   );
+
+  /** The camera buttons. Home: the run's own view, and the link forgets the camera; Fit the
+   * route: frames the route now (a camera like any the user sets, so it goes into the link);
+   * Follow: the camera rides above the first site's access satellite until turned off. */
+  const home = useCallback(() => {
+    userMoved.current = false; // this move is the button's, not a drag still pending
+    setFollowing(false);
+    controller.current?.setFollow(false);
+    controller.current?.homeView();
+    camera.current = null;
+    on.current.onCameraReset();
+  }, []);
+  const fitRoute = useCallback(() => {
+    userMoved.current = false;
+    const c = controller.current;
+    setFollowing(false);
+    c?.setFollow(false);
+    if (!c?.fitRoute()) return;
+    camera.current = c.getCamera();
+    on.current.onCameraMoved(camera.current);
+  }, []);
+  const toggleFollow = useCallback(() => {
+    setFollowing((f) => {
+      controller.current?.setFollow(!f);
+      return !f;
+    });
+  }, []);
 
   /** Streamed geometry: drawn at most every GLOBE_MS (software WebGL makes each draw costly),
    * the latest at the next chance, and always the final one. */
@@ -112,5 +144,5 @@ export function useGlobe(options: Options) {
     [pickTarget, showOrbits, showDownLinks],
   );
 
-  return { camera, userMoved, onReady, loaded, geometry, handovers, controls };
+  return { camera, userMoved, onReady, loaded, geometry, handovers, controls, home, fitRoute, following, toggleFollow };
 }

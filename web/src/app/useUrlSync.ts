@@ -162,6 +162,13 @@ export function useUrlSync(options: Options) {
     [writeUrl],
   );
 
+  /** The globe went back to the run's own view: the link drops the camera. */
+  const onCameraReset = useCallback(() => {
+    const { camera: _dropped, ...rest } = viewRef.current;
+    viewRef.current = rest;
+    void writeUrl();
+  }, [writeUrl]);
+
   /** A user action loads a scenario: it becomes a new history entry and frames its own sites. */
   const loadByUser = useCallback((text: string) => {
     historyMode.current = 'push';
@@ -169,5 +176,5 @@ export function useUrlSync(options: Options) {
     opt.current.load(text, true);
   }, []);
 
-  return { presetId, setPresetId, linkProblem, setLinkProblem, link, openLink, loadByUser, onLoaded, onRefused, onCameraMoved };
+  return { presetId, setPresetId, linkProblem, setLinkProblem, link, openLink, loadByUser, onLoaded, onRefused, onCameraMoved, onCameraReset };
 }

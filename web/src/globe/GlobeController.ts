@@ -1,5 +1,9 @@
 import {
+  BoundingSphere,
   buildModuleUrl,
+  HeadingPitchRange,
+  Matrix4,
+  PerspectiveFrustum,
   Cartographic,
   ImageryLayer,
   Ion,
@@ -21,6 +25,33 @@ import { geodeticFromEcef } from './orbitMath';
 /** Epoch of simulated time zero for scenarios without one (the queue model). */
 export const DEFAULT_EPOCH_ISO = '2026-01-01T00:00:00Z';
 
+/** The lowest the camera goes [m above the ellipsoid]: above the satellites' shell (780 km for
+ * Iridium), so zooming in never ends in a blur of ground texture. */
+export const MIN_CAMERA_HEIGHT_M = 1_200_000;
+/** The highest [m]: the Earth is still a disc worth looking at. */
+export const MAX_CAMERA_HEIGHT_M = 80_000_000;
+/** Radius [m] that the home view keeps in frame: the Earth and a LEO shell around it. */
+const HOME_RADIUS_M = 6_378_137 + 900_000;
+
+/** Whether the segment from `eye` to `p` clears the Earth (a sphere of the polar radius). */
+export function unobstructed(eye: { x: number; y: number; z: number }, p: { x: number; y: number; z: number }): boolean {
+  const d = { x: p.x - eye.x, y: p.y - eye.y, z: p.z - eye.z };
+  const dd = d.x * d.x + d.y * d.y + d.z * d.z;
+  const t = dd > 0 ? Math.min(1, Math.max(0, -(eye.x * d.x + eye.y * d.y + eye.z * d.z) / dd)) : 0;
+  const q = { x: eye.x + t * d.x, y: eye.y + t * d.y, z: eye.z + t * d.z };
+  return Math.hypot(q.x, q.y, q.z) >= 6_356_752;
+}
+
+/**
+ * The camera height [m] at which a sphere of `radius` [m] around the Earth's centre fills
+ * `fill` of the narrower field of view of a frustum (Cesium's `fov` is the horizontal angle when
+ * the view is wider than tall, else the vertical one).
+ */
+export function heightToFit(radius: number, fov: number, aspect: number, fill = 0.92): number {
+  const half = aspect >= 1 ? Math.atan(Math.tan(fov / 2) / aspect) : Math.atan(Math.tan(fov / 2) * aspect);
+  return radius / Math.sin(fill * half) - 6_378_137;
+}
+
 /**
  * Owns the Cesium Viewer, outside React (the satvis pattern): created once, driven by calls,
  * destroyed once. Fully offline: self-hosted assets under /cesium, the NaturalEarthII imagery
@@ -36,6 +67,10 @@ export class GlobeController {
   private readonly handler: ScreenSpaceEventHandler;
   private readonly tooltip: HTMLDivElement;
   private flashTimer: ReturnType<typeof setInterval> | null = null;
+  /** Where the home view looks down from: the middle of the run's two sites. */
+  private home: { lon: number; lat: number } | null = null;
+  /** Whether the camera follows the first site's access satellite. */
+  private following = false;
   /** Called with latitude and longitude [deg] when the user clicks the Earth. */
   onPickSite: ((latDeg: number, lonDeg: number) => void) | null = null;
 
@@ -59,6 +94,9 @@ export class GlobeController {
     });
     this.viewer.clock.currentTime = this.epoch.clone();
     const scene = this.viewer.scene;
+    // A zoom floor and ceiling: the wheel used to dive to 115 km of blurred imagery.
+    scene.screenSpaceCameraController.minimumZoomDistance = MIN_CAMERA_HEIGHT_M;
+    scene.screenSpaceCameraController.maximumZoomDistance = MAX_CAMERA_HEIGHT_M;
     scene.postRender.addEventListener(() => {
       container.dataset.rendered = 'true';
       container.dataset.tilesLoaded = String(scene.globe.tilesLoaded);
@@ -109,13 +147,86 @@ export class GlobeController {
     this.container.dataset.satellites = String(this.layer?.satelliteCount() ?? 0);
     this.container.dataset.placed = '0';
     this.container.dataset.routeHops = '';
+    this.home = null;
     if (info) {
-      // Look down on the middle of the pair from far enough to see both and the nearby planes.
       const [a, b] = info.sites.map((s) => Cartesian3.fromDegrees(s.lon_deg, s.lat_deg));
       const mid = Cartographic.fromCartesian(Cartesian3.midpoint(a, b, new Cartesian3()));
-      this.viewer.camera.setView({ destination: Cartesian3.fromRadians(mid.longitude, mid.latitude, 16e6) });
+      this.home = { lon: CesiumMath.toDegrees(mid.longitude), lat: CesiumMath.toDegrees(mid.latitude) };
+      this.homeView();
     }
     this.viewer.scene.requestRender();
+  }
+
+  /**
+   * The home view: straight down on the middle of the pair, from just far enough to hold the
+   * whole Earth and the satellites' shell in the panel, whatever its shape. Both poles are on
+   * the visible disc whenever the pair is within 90 degrees of them, so a detour over the pole
+   * (the seam) stays in view.
+   */
+  homeView(): void {
+    const { lon, lat } = this.home ?? { lon: 0, lat: 20 };
+    const f = this.viewer.camera.frustum as PerspectiveFrustum;
+    const aspect = f.aspectRatio || this.container.clientWidth / Math.max(1, this.container.clientHeight);
+    const height = Math.min(MAX_CAMERA_HEIGHT_M, Math.max(MIN_CAMERA_HEIGHT_M, heightToFit(HOME_RADIUS_M, f.fov ?? Math.PI / 3, aspect)));
+    this.viewer.camera.setView({ destination: Cartesian3.fromDegrees(lon, lat, height) });
+    this.viewer.scene.requestRender();
+  }
+
+  /** Frames the current route (its satellites and both sites), looking straight down. Returns
+   * false when there is nothing to frame. */
+  fitRoute(): boolean {
+    const g = this.layer?.lastGeometry;
+    const info = this.layer?.info;
+    if (!g || !info) return false;
+    const points = g.route.map((i) => new Cartesian3(g.ecefKm[3 * i] * 1000, g.ecefKm[3 * i + 1] * 1000, g.ecefKm[3 * i + 2] * 1000));
+    for (const s of info.sites) points.push(Cartesian3.fromDegrees(s.lon_deg, s.lat_deg));
+    const sphere = BoundingSphere.fromPoints(points);
+    const f = this.viewer.camera.frustum as PerspectiveFrustum;
+    const range = Math.max(MIN_CAMERA_HEIGHT_M, heightToFit(sphere.radius, f.fov ?? Math.PI / 3, f.aspectRatio || 1, 0.8) + 6_378_137);
+    // Straight down onto the sphere's centre as seen from above its ground point.
+    const ground = Cartographic.fromCartesian(sphere.center);
+    if (!ground) return false;
+    const centre = Cartesian3.fromRadians(ground.longitude, ground.latitude, ground.height);
+    this.viewer.camera.viewBoundingSphere(new BoundingSphere(centre, sphere.radius), new HeadingPitchRange(0, -Math.PI / 2, range));
+    this.viewer.camera.lookAtTransform(Matrix4.IDENTITY);
+    this.viewer.scene.requestRender();
+    return true;
+  }
+
+  /** Follows (or stops following) the first site's access satellite, keeping the height. */
+  setFollow(on: boolean): void {
+    this.following = on;
+    this.container.dataset.following = String(on);
+    if (on && this.layer?.lastGeometry) this.followStep(this.layer.lastGeometry);
+  }
+
+  private followStep(g: Geometry): void {
+    const sat = g.access[0] >= 0 ? g.access[0] : g.access[1];
+    if (sat < 0) return;
+    const { lat, lon } = geodeticFromEcef([g.ecefKm[3 * sat], g.ecefKm[3 * sat + 1], g.ecefKm[3 * sat + 2]]);
+    const height = this.viewer.camera.positionCartographic.height;
+    this.viewer.camera.setView({ destination: Cartesian3.fromDegrees(lon, lat, height) });
+    this.container.dataset.followedSat = String(sat);
+    // A camera that keeps moving never raises moveEnd: say where it is on every step.
+    this.container.dataset.camera = this.getCamera().join(',');
+  }
+
+  /**
+   * Whether every satellite of the route is on screen and on the near side of the Earth (what
+   * the tests check the home view against; also on the element as `data-route-in-view`).
+   */
+  routeInView(): boolean | null {
+    const g = this.layer?.lastGeometry;
+    if (!g || g.route.length === 0) return null;
+    const scene = this.viewer.scene;
+    const eye = this.viewer.camera.positionWC;
+    const w = scene.canvas.clientWidth;
+    const h = scene.canvas.clientHeight;
+    return g.route.every((i) => {
+      const p = new Cartesian3(g.ecefKm[3 * i] * 1000, g.ecefKm[3 * i + 1] * 1000, g.ecefKm[3 * i + 2] * 1000);
+      const c = scene.cartesianToCanvasCoordinates(p);
+      return !!c && c.x >= 0 && c.y >= 0 && c.x <= w && c.y <= h && unobstructed(eye, p);
+    });
   }
 
   /** Draws the engine's latest constellation state. */
@@ -125,6 +236,9 @@ export class GlobeController {
     this.container.dataset.placed = String(this.layer.placedCount());
     this.container.dataset.routeHops = g.route.length ? String(g.route.length - 1) : '';
     this.container.dataset.seam = String(g.seam);
+    if (this.following) this.followStep(g);
+    const inView = this.routeInView();
+    this.container.dataset.routeInView = inView === null ? '' : String(inView);
     this.viewer.scene.requestRender();
   }
 
