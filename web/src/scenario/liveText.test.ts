@@ -150,6 +150,12 @@ describe('the preset notes', () => {
     expect(notesCaveat(ch)).toMatch(/^Notes for the preset as published; you changed Arrival rate λ 800 → 900, so numbers in these notes may differ/);
   });
 
+  it('a change inside a section the preset leaves at its defaults names the field, not the section', () => {
+    const ship = presets.find((p) => p.id === 'iridium-ship-london')!;
+    const changed = textOf(change(ship.json, { 'constellation.from': 'New Delhi' })).scenarioJson;
+    expect(presetChanges(ship.json, changed, defaults())).toEqual([{ path: 'constellation.from', label: 'From', from: 'Atlantic ship', to: 'New Delhi' }]);
+  });
+
   it('a value set back to the default is named with its value', () => {
     const b3 = presets.find((p) => p.id === 'pss-b3-variable-memory')!;
     const d = defaults() as { diffserv: { pss_credit_memory: boolean } };

@@ -300,7 +300,8 @@ export function diffScenarios(preset: Record<string, Json>, scenario: Record<str
       if (!prefix && TEXT_FIELDS.has(k)) continue;
       const x = a[k];
       const y = b[k];
-      if (isObject(x) && isObject(y)) walk(x, y, path);
+      // A section left out on one side (every value its default) compares field by field.
+      if ((isObject(x) || x === undefined) && (isObject(y) || y === undefined)) walk((x ?? {}) as Record<string, Json>, (y ?? {}) as Record<string, Json>, path);
       else if (JSON.stringify(x) !== JSON.stringify(y)) out.push({ path, label: FIELDS.get(path)?.label ?? path, from: x, to: y });
     }
   };
