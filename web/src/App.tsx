@@ -12,7 +12,7 @@ import { ShareDialog } from './panels/ShareDialog';
 import { SweepPanel } from './panels/SweepPanel';
 import { Tour } from './panels/Tour';
 import { guideFor } from './scenario/guides';
-import { basePreset, presetChanges } from './scenario/liveText';
+import { basePreset, changeWords, presetChanges } from './scenario/liveText';
 import { findPreset, presets } from './scenario/presets';
 import { Charts } from './app/Charts';
 import { Header } from './app/Header';
@@ -94,6 +94,8 @@ export function App() {
   const base = info ? basePreset(info.name, presets) : null;
   const defaults = engine.defaults.current;
   const changes = useMemo(() => (info && base && defaults ? presetChanges(base.json, info.scenarioJson, defaults) : []), [info, base, defaults]);
+  const { play, pause, setSpeed } = engine.controls;
+  const tourControls = useMemo(() => ({ play, pause, setSpeed }), [play, pause, setSpeed]);
   const notes = info ? info.description || (base?.description ?? '') : '';
   const notesFromPreset = !!base && (!info?.description || info.description === base.description);
 
@@ -204,7 +206,16 @@ export function App() {
           }}
         />
       )}
-      {tour && tourGuide && <Tour key={tour} title={findPreset(tour)?.name ?? tour} steps={tourGuide.tour} onEnd={() => setTour(null)} />}
+      {tour && tourGuide && (
+        <Tour
+          key={tour}
+          title={findPreset(tour)?.name ?? tour}
+          steps={tourGuide.tour}
+          onEnd={() => setTour(null)}
+          run={{ nowS: engine.nowNs / 1e9, finished: engine.finished, events: engine.log, speed, ...tourControls }}
+          changedNote={base?.id !== tour ? 'Written for this preset as published; another scenario is running now.' : changes.length ? `Written for the preset as published; you changed ${changes.map(changeWords).slice(0, 2).join(', ')}${changes.length > 2 ? ' and more' : ''}, so its numbers may differ.` : null}
+        />
+      )}
       {exports.toast && (
         <div className="toast" role="status">
           {exports.toast}
