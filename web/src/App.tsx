@@ -4,6 +4,7 @@ import { modelFor, type SiteEnd } from './models';
 import { ErrorBanner } from './panels/ErrorBanner';
 import { Gallery } from './panels/Gallery';
 import { HelpDialog } from './panels/HelpDialog';
+import { LiveDescription } from './panels/LiveDescription';
 import { ParameterPanel } from './panels/ParameterPanel';
 import { Playback } from './panels/Playback';
 import { ScenarioEditor } from './panels/ScenarioEditor';
@@ -11,7 +12,8 @@ import { ShareDialog } from './panels/ShareDialog';
 import { SweepPanel } from './panels/SweepPanel';
 import { Tour } from './panels/Tour';
 import { guideFor } from './scenario/guides';
-import { findPreset } from './scenario/presets';
+import { basePreset, changeWords, presetChanges } from './scenario/liveText';
+import { findPreset, presets } from './scenario/presets';
 import { Charts } from './app/Charts';
 import { Header } from './app/Header';
 import { LinkProblem } from './app/LinkProblem';
@@ -90,6 +92,15 @@ export function App() {
   const charts = useMemo(() => (info ? chartGroups(info.series) : []), [info]);
   const guide = url.presetId ? guideFor(url.presetId) : null;
   const tourGuide = tour ? guideFor(tour) : null;
+  // The preset the running scenario was made from (by its name) and what differs from it: the
+  // preset's fixed notes and tour are marked as the published preset's once anything changed.
+  const base = info ? basePreset(info.name, presets) : null;
+  const defaults = engine.defaults.current;
+  const changes = useMemo(() => (info && base && defaults ? presetChanges(base.json, info.scenarioJson, defaults) : []), [info, base, defaults]);
+  const { play, pause, setSpeed } = engine.controls;
+  const tourControls = useMemo(() => ({ play, pause, setSpeed }), [play, pause, setSpeed]);
+  const notes = info ? info.description || (base?.description ?? '') : '';
+  const notesFromPreset = !!base && (!info?.description || info.description === base.description);
 
   return (
     <div className="app">
@@ -147,9 +158,7 @@ export function App() {
               <ScenarioEditor initial={info?.scenarioJson ?? ''} onRun={url.loadByUser} onClose={() => setEditing(false)} />
             ) : (
               <>
-                <p className="description" data-tour="description">
-                  {info?.description}
-                </p>
+                {info && <LiveDescription info={info} summary={summary} notes={notes} fromPreset={notesFromPreset} changes={changes} />}
                 {info && model && <model.Summary info={info} summary={summary} globe={globe.controls} topology={{ events: engine.log, linkChanges: engine.linkChanges }} />}
               </>
             )}
@@ -216,7 +225,16 @@ export function App() {
           }}
         />
       )}
-      {tour && tourGuide && <Tour key={tour} title={findPreset(tour)?.name ?? tour} steps={tourGuide.tour} onEnd={() => setTour(null)} />}
+      {tour && tourGuide && (
+        <Tour
+          key={tour}
+          title={findPreset(tour)?.name ?? tour}
+          steps={tourGuide.tour}
+          onEnd={() => setTour(null)}
+          run={{ nowS: engine.nowNs / 1e9, finished: engine.finished, events: engine.log, speed, ...tourControls }}
+          changedNote={base?.id !== tour ? 'Written for this preset as published; another scenario is running now.' : changes.length ? `Written for the preset as published; you changed ${changes.map(changeWords).slice(0, 2).join(', ')}${changes.length > 2 ? ' and more' : ''}, so its numbers may differ.` : null}
+        />
+      )}
       {exports.toast && (
         <div className="toast" role="status">
           {exports.toast}

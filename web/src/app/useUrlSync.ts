@@ -3,6 +3,7 @@ import { describeError, type EngineError } from '../engine/errors';
 import type { LoadedInfo, Speed } from '../engine/protocol';
 import { modelFor, type ModelDescriptor } from '../models';
 import { decodeLink, elideDefaults, encodeLink, type ViewState } from '../scenario/link';
+import { withoutPresetNotes } from '../scenario/liveText';
 import { DEFAULT_PRESET_ID, findPreset, presets } from '../scenario/presets';
 import type { Camera } from './useGlobe';
 import type { Theme } from './useViewState';
@@ -74,7 +75,9 @@ export function useUrlSync(options: Options) {
     if (presetKeys.current?.defaults !== d) presetKeys.current = { defaults: d, keys: presets.map((p) => [p.id, canonical(elideDefaults(JSON.parse(p.json), d))]) };
     const preset = presetKeys.current.keys.find(([, k]) => k === key)?.[0];
     setPresetId(preset ?? '');
-    const hash = await encodeLink({ preset, scenario: preset ? undefined : JSON.stringify(elided), view: viewRef.current });
+    // A changed preset travels without the preset's notes (they describe the published values);
+    // the app shows them from the preset, marked as such, when the link is opened.
+    const hash = await encodeLink({ preset, scenario: preset ? undefined : JSON.stringify(withoutPresetNotes(elided, presets)), view: viewRef.current });
     const part = (h: string) => h.split('&v=')[0];
     const scenarioChanged = part(hash) !== part(window.location.hash);
     if (hash !== window.location.hash) {

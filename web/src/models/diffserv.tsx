@@ -3,8 +3,11 @@ import { DiffservPanel } from '../panels/DiffservPanel';
 import type { ModelDescriptor, SummaryProps } from './index';
 
 /** Class rates beside paper 001's theory and the PSS parameters. */
-function DiffservSummary({ summary }: SummaryProps) {
-  return summary?.diffserv ? <DiffservPanel s={summary.diffserv} /> : null;
+function DiffservSummary({ info, summary }: SummaryProps) {
+  if (!summary?.diffserv) return null;
+  const d = (JSON.parse(info.scenarioJson) as { diffserv?: Record<string, { kind?: string; amplitude?: number } | undefined> }).diffserv ?? {};
+  const varies = [d.capacity_profile, d.ef_profile].some((p) => p && p.kind !== undefined && p.kind !== 'constant' && (p.kind !== 'cosine' || (p.amplitude ?? 0) > 0));
+  return <DiffservPanel s={summary.diffserv} varies={varies} />;
 }
 
 /** A DiffServ router sharing a GEO link with PSS or DWRR (paper 001). */

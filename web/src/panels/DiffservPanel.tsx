@@ -11,8 +11,12 @@ function Goodputs({ xs }: { xs: (number | null)[] }) {
 const f = (x: number | null | undefined, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
 /** Class rates beside paper 001's theory lines, and the PSS parameters. */
-export function DiffservPanel({ s }: { s: DiffservSummary }) {
+export function DiffservPanel({ s, varies = false }: { s: DiffservSummary; /** Whether C(t) or EF(t) varies (the theory is then averaged over time). */ varies?: boolean }) {
   const pss = s.sharing === 'PSS';
+  // With a varying link the theory is the equation at each instant, averaged: for PSS it is what
+  // PSS without the credit memory can give (a floor for AF with the memory, a ceiling for CS0).
+  const how = varies ? ', at each instant, averaged' : '';
+  const memory = varies && pss && s.pss?.credit_memory;
   const [afTh, cs0Th] = pss ? [s.theory_mbps[2], s.theory_mbps[3]] : [s.theory_mbps[0], s.theory_mbps[1]];
   return (
     <table className="summary" data-testid="diffserv-summary">
@@ -43,19 +47,23 @@ export function DiffservPanel({ s }: { s: DiffservSummary }) {
           <th scope="row">AF</th>
           <td data-testid="af-rate">{f(s.rates_mbps[1])}</td>
           <td>
-            {f(afTh)} ({pss ? 'eq. 7' : 'eq. 1'})
+            {f(afTh)} ({pss ? 'eq. 7' : 'eq. 1'}
+            {how}
+            {memory && ': without memory; the memory lets AF catch up above it'})
           </td>
         </tr>
         <tr>
           <th scope="row">CS0</th>
           <td>{f(s.rates_mbps[2])}</td>
           <td>
-            {f(cs0Th)} ({pss ? 'eq. 8' : 'eq. 6'})
+            {f(cs0Th)} ({pss ? 'eq. 8' : 'eq. 6'}
+            {how}
+            {memory && ': without memory; CS0 pays for the catching up'})
           </td>
         </tr>
         {s.af_target_mbps !== null && (
           <tr>
-            <th scope="row">AF target BW C_avg</th>
+            <th scope="row">AF target BW C_avg{memory ? ' (what the memory aims for)' : ''}</th>
             <td colSpan={2} data-testid="af-target">
               {f(s.af_target_mbps)} Mb/s; {s.switches ?? 0} priority switches
               {s.credit_range_bits && `; credit ${f(s.credit_range_bits[0], 0)} – ${f(s.credit_range_bits[1], 0)} bits`}

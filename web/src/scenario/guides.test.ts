@@ -79,3 +79,29 @@ describe('preset guides', () => {
     expect(isTourTarget('header')).toBe(false);
   });
 });
+
+describe('tour steps about a moment of the run', () => {
+  const all = presets.flatMap((p) => guideFor(p.id)!.tour.filter((s) => s.wait).map((s) => ({ id: p.id, json: p.json, wait: s.wait! })));
+  // One check per preset and moment (several steps may speak of the same one).
+  const waiting = all.filter((w, i) => all.findIndex((x) => x.id === w.id && x.wait.event === w.wait.event && x.wait.at_s === w.wait.at_s) === i);
+
+  it('exist (the Iridium presets speak of their seam separations)', () => {
+    expect(waiting.map((w) => w.id)).toEqual(expect.arrayContaining(['iridium-ship-london', 'iridium-la-hawaii']));
+  });
+
+  for (const { id, json, wait } of waiting) {
+    it(`${id}: the first ${wait.event} of the published preset is at t = ${wait.at_s} s, as the tour says`, () => {
+      // Only up to just past the moment: the events before it are all the test needs.
+      const s = JSON.parse(json) as { duration_s: number };
+      s.duration_s = wait.at_s + 2;
+      const sim = new Simulation(JSON.stringify(s));
+      try {
+        sim.runToEnd();
+        const events = sim.drainEvents() as { t_s: number; kind: string }[];
+        expect(events.find((e) => e.kind === wait.event)?.t_s).toBe(wait.at_s);
+      } finally {
+        sim.free();
+      }
+    }, 60_000);
+  }
+});

@@ -7,11 +7,19 @@
  * summary shows); keep them in step when either changes.
  */
 
+import type { TopoEvent } from '../engine/protocol';
+
 export interface TourStep {
   /** What to highlight: one of 'globe', 'charts', 'summary', 'playback', 'preset', 'params', 'edit', 'sweep', 'description', or `chart:<text>` = the chart whose title contains <text>. */
   target: string;
   /** One or two sentences shown next to the highlighted element. */
   text: string;
+  /**
+   * A step about a moment of the run: the tour says when it comes, waits for it and offers to
+   * play there. `at_s` is the first such event in the preset as published (a test checks it
+   * against the engine); a changed run waits for the event itself.
+   */
+  wait?: { event: TopoEvent['kind']; at_s: number; what: string };
 }
 
 export interface PresetGuide {
@@ -103,8 +111,12 @@ export const GUIDES: Record<string, PresetGuide> = {
     tour: [
       { target: 'globe', text: 'Satellites are coloured by plane and outlined in white while moving north. The red dashed line labelled "seam" separates the two planes that move in opposite directions: no links cross it.' },
       { target: 'playback', text: 'Constellation presets start at 100×. Choose 1000× to see the whole day in about 90 seconds.' },
-      { target: 'chart:One-way delay', text: 'The delay from the ship to London, with each handover marked by type: intra-orbital, inter-orbital, seam or ISL change. Look for the two long plateaus above 100 ms.' },
-      { target: 'chart:Separated by the seam', text: 'This is 1 while the two ends are on opposite sides of the seam: it lines up with the plateaus in the delay chart.' },
+      {
+        target: 'chart:One-way delay',
+        text: 'The delay from the ship to London, with each handover marked by type: intra-orbital, inter-orbital, seam or ISL change. When the seam separates the two ends the delay jumps to a long plateau above 100 ms (twice in this day).',
+        wait: { event: 'seam-enter', at_s: 19521, what: 'the first seam separation' },
+      },
+      { target: 'chart:Separated by the seam', text: 'This is 1 while the two ends are on opposite sides of the seam: it lines up with the plateaus in the delay chart.', wait: { event: 'seam-enter', at_s: 19521, what: 'the first seam separation' } },
       { target: 'summary', text: "The pair's delay, hops and handover counts so far, with the event log below. Compare with paper 004: an intra-orbital handover about every 10 min, a plane change about every 2 h, 2 or 3 seam separations a day." },
       { target: 'params', text: 'In Parameters, tick "Links across the seam" (constellation.seam_isls) and restart: the route can now cross the seam, and the detours over the pole vanish.' },
     ],
@@ -120,8 +132,16 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Set the "From" site under the globe to New Delhi: paper 004 found the smallest seam effect there (9 kB in 124 ms outside the seam, 144 ms across it), and SkyQueue\'s 24 h delay is 61.1 / 83.7 / 115.9 ms (min / mean / max), flatter than from Los Angeles. Or open the Atlantic ship – London preset to see all five sources of delay variation.',
     tour: [
       { target: 'description', text: 'Los Angeles is close to the Hawaii gateway, so the seam hurts most here: the detour over a pole is long compared with the direct route.' },
-      { target: 'globe', text: 'The two sites, their access satellites\' footprints (yellow circles) and the route glowing yellow. Watch it swing over a pole when the seam passes between them.' },
-      { target: 'chart:One-way delay', text: 'About 20-45 ms for most of the day; the plateaus above 100 ms are the seam separations (paper 004: at least two, at most three a day).' },
+      {
+        target: 'globe',
+        text: 'The two sites, their access satellites\' footprints (yellow circles) and the route glowing yellow. When the seam passes between them the route swings over a pole.',
+        wait: { event: 'seam-enter', at_s: 1884, what: 'the first seam separation' },
+      },
+      {
+        target: 'chart:One-way delay',
+        text: 'About 20-45 ms for most of the day; the plateaus above 100 ms are the seam separations (paper 004: at least two, at most three a day).',
+        wait: { event: 'seam-enter', at_s: 1884, what: 'the first seam separation' },
+      },
       { target: 'summary', text: 'Handovers intra / inter / seam / ISL change. There are many more inter-orbital handovers than plane changes (96 against 24 over the day): the access satellite bounces between two planes.' },
       { target: 'playback', text: 'Choose 1000× to cover the 24 hours in about 90 seconds.' },
     ],

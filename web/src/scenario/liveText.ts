@@ -1,0 +1,356 @@
+/**
+ * The key sentences of a scenario's description and its theory lines, written from the values
+ * the run actually uses: the scenario with its defaults filled in (what the engine runs), the
+ * constellation and sites the engine resolved, and the closed forms the engine's summary
+ * carries. Change a rate or a site and the text changes with it; the preset's fixed notes (the
+ * scenario's `description`) are shown below it and marked once the scenario differs from the
+ * preset (see `presetChanges`).
+ *
+ * Every number here is either a parameter or a value the engine computed (the summary's
+ * `theory`, `theory_mbps`, `af_target_mbps`, `buffer_pkts`): the text never computes a theory of
+ * its own, so it cannot disagree with the theory column beside it.
+ */
+import type { ConstellationInfo, SiteInfo } from '../engine/protocol';
+import type { Summary } from '../engine/summary-types';
+import { elideDefaults } from './link';
+import type { Preset } from './presets';
+import { FIELDS, getPath, type ScenarioObject } from './schema';
+
+type Json = ScenarioObject[string];
+
+/** What the text is written from: the running scenario and what the engine said about it. */
+export interface TextInputs {
+  /** The scenario with every default filled in (`LoadedInfo.scenarioJson`). */
+  scenarioJson: string;
+  /** The constellation the engine built, for models with one (sites resolved). */
+  constellation: ConstellationInfo | null;
+  /** The summary so far (null before the first frame: the theory sentences wait for it). */
+  summary: Summary | null;
+}
+
+/** Generated sentences: what is simulated, then what theory predicts for it. */
+export interface LiveText {
+  /** What is simulated, with the current values. */
+  setup: string[];
+  /** The closed forms or the papers' reference values for these values (empty until known). */
+  theory: string[];
+}
+
+// ---- numbers in prose ----
+
+/** A number as prose writes it: whole numbers grouped (1,000), others to 3 significant digits. */
+export function prose(x: number, digits = 3): string {
+  if (!Number.isFinite(x)) return String(x);
+  if (Number.isInteger(x)) return x.toLocaleString('en-US');
+  const abs = Math.abs(x);
+  const d = abs >= 100 ? 1 : Math.max(0, digits - 1 - Math.floor(Math.log10(abs || 1)));
+  return Number(x.toFixed(Math.min(d, 6))).toLocaleString('en-US', { maximumFractionDigits: 6 });
+}
+
+/** Seconds as milliseconds in prose ("9 ms", "15.5 ms", "0.714 ms"). */
+const ms = (s: number) => `${prose(s * 1e3)} ms`;
+/** b/s as Mb/s in prose. */
+const mbps = (bps: number) => `${prose(bps / 1e6)} Mb/s`;
+const pct = (x: number) => `${prose(x * 100)} %`;
+const plural = (n: number, one: string, many = `${one}s`) => `${prose(n)} ${n === 1 ? one : many}`;
+/** A simulated span in words: "24 h", "100 s", "6 h 30 min". */
+export function span(s: number): string {
+  if (s >= 3600 && s % 60 === 0) {
+    const h = Math.floor(s / 3600);
+    const m = Math.round((s % 3600) / 60);
+    return m ? `${h} h ${m} min` : `${h} h`;
+  }
+  return `${prose(s)} s`;
+}
+
+/** A site as the text names it: its name, or its coordinates when it has none. */
+export function siteName(s: SiteInfo | undefined | null): string {
+  if (!s) return 'an unnamed site';
+  const coords = `${prose(Math.abs(s.lat_deg))}° ${s.lat_deg >= 0 ? 'N' : 'S'} ${prose(Math.abs(s.lon_deg))}° ${s.lon_deg >= 0 ? 'E' : 'W'}`;
+  return s.name && s.name.trim() ? s.name : coords;
+}
+
+/** A site field of the scenario (a catalogue name, or an object with a name and coordinates). */
+function siteField(v: Json | undefined): string {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const o = v as Record<string, Json>;
+    if (typeof o.name === 'string' && o.name.trim()) return o.name;
+    if (typeof o.lat_deg === 'number' && typeof o.lon_deg === 'number') return siteName({ name: '', lat_deg: o.lat_deg, lon_deg: o.lon_deg });
+  }
+  return 'an unnamed site';
+}
+
+const num = (s: ScenarioObject, path: string): number | null => {
+  const v = getPath(s, path);
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+};
+const str = (s: ScenarioObject, path: string): string | null => {
+  const v = getPath(s, path);
+  return typeof v === 'string' ? v : null;
+};
+/** The label of a choice field's value, as the parameter panel shows it. */
+function optionLabel(path: string, value: string | null): string {
+  const f = FIELDS.get(path);
+  return (f?.type === 'choice' && f.options.find((o) => o.value === value)?.label) || value || '';
+}
+
+// ---- per model ----
+
+function queueText(s: ScenarioObject, summary: Summary | null): LiveText {
+  const lambda = num(s, 'traffic.rate_pps') ?? NaN;
+  const mu = num(s, 'queue.service_rate_pps') ?? NaN;
+  const flows = num(s, 'traffic.flows');
+  const arrivals = str(s, 'traffic.arrivals') ?? 'poisson';
+  const service = str(s, 'queue.service') ?? 'exponential';
+  const k = num(s, 'queue.capacity_pkts');
+  const rho = lambda / mu;
+  const how = arrivals === 'poisson' ? 'Poisson arrivals' : `${arrivals} arrivals`;
+  const serviceWords = service === 'deterministic' ? `a constant ${ms(1 / mu)} per packet` : `exponential service times, ${ms(1 / mu)} on average`;
+  const room = k === null ? 'an unlimited buffer' : `room for ${plural(k, 'waiting packet')}`;
+  const setup = [
+    `${how} at ${prose(lambda)} packets/s${flows && flows > 1 ? ` (${flows} flows)` : ''} into one server at ${prose(mu)} packets/s (${serviceWords}), with ${room}: load ρ = λ/μ = ${prose(lambda)}/${prose(mu)} = ${rho.toFixed(2)}.`,
+  ];
+  const theory: string[] = [];
+  const t = summary?.queue?.theory;
+  if (t && t.wait_mean_s !== null && t.sojourn_mean_s !== null) {
+    const parts = [`mean wait ${ms(t.wait_mean_s)}`, `mean delay (wait + service) ${ms(t.sojourn_mean_s)}`];
+    if (t.queue_len_mean_pkts !== null) parts.push(`${prose(t.queue_len_mean_pkts)} packets waiting on average`);
+    if (t.utilization !== null) parts.push(`the server busy ${pct(t.utilization)} of the time`);
+    if (k !== null && t.loss_ratio !== null) parts.push(`${pct(t.loss_ratio)} of arrivals dropped`);
+    theory.push(`${t.model} theory: ${parts.join(', ')}.`);
+    if (k !== null && rho >= 1) theory.push(`The load is above 1: without the limit of ${prose(k)} waiting packets the queue would grow without end.`);
+  } else if (summary?.queue && !t) {
+    theory.push(
+      rho >= 1 && k === null
+        ? `At ρ = ${rho.toFixed(2)} ≥ 1 with an unlimited buffer there is no steady state: the queue grows without end and no closed form applies.`
+        : `No closed form for ${how.toLowerCase()} with ${service} service${k === null ? '' : ` and a limit of ${prose(k)}`}: compare with the M/M/1 and M/D/1 presets.`,
+    );
+  }
+  return { setup, theory };
+}
+
+function constellationText(s: ScenarioObject, c: ConstellationInfo | null): LiveText {
+  const from = c ? siteName(c.sites[0]) : siteField(getPath(s, 'constellation.from'));
+  const to = c ? siteName(c.sites[1]) : siteField(getPath(s, 'constellation.to'));
+  const duration = num(s, 'duration_s') ?? 0;
+  const setup: string[] = [];
+  const shape = c ? `${c.sats.length} satellites in ${plural(c.planes, 'plane')} at ${prose(c.altitude_km)} km, inclined ${prose(c.inclination_deg)}°` : optionLabel('constellation.preset', str(s, 'constellation.preset'));
+  setup.push(`The route from ${from} to ${to} over ${shape}, for ${span(duration)} of simulated time.`);
+  if (c?.kind === 'star') {
+    const seamIsls = getPath(s, 'constellation.seam_isls') === true;
+    setup.push(
+      seamIsls
+        ? 'A polar star: its first and last planes move in opposite directions (the seam), but links across the seam are on here (a teaching option; real Iridium has none), so the route can cross it.'
+        : `A polar star: its first and last planes move in opposite directions and no link crosses the seam between them, so while the seam separates ${from} from ${to} the route must detour over a pole.`,
+    );
+  } else if (c?.kind === 'delta') {
+    setup.push(`A delta shell: neighbouring planes move the same way, so there is no seam; no satellite passes beyond about ${prose(c.inclination_deg)}° of latitude.`);
+  }
+  return { setup, theory: [] };
+}
+
+/** Paper 000 Table II at 75 users (% of packets needing 0-3 retransmissions, dropped). */
+const TABLE_II: Record<string, [number, number, number, number, number]> = {
+  DT_S: [50.11, 23.16, 14.65, 12.07, 1.21],
+  DT_H: [51.87, 22.93, 13.97, 11.23, 1.1],
+  RR: [42.36, 24.28, 24.71, 8.65, 0.61],
+  PF: [44.89, 26.26, 22.57, 6.27, 0.39],
+};
+
+/** Paper 000's short names of the policies (as the summary and the sweep write them). */
+const POLICY_SHORT: Record<string, string> = { 'dt-s': 'DT_S', 'dt-h': 'DT_H', rr: 'RR', pf: 'PF', codes: 'CoDeS', 'm-lwdf': 'M-LWDF', 'exp-pf': 'EXP-PF', 'fq-codel': 'FQ-CoDel' };
+
+function voipText(s: ScenarioObject, summary: Summary | null): LiveText {
+  const flows = num(s, 'voip.flows') ?? 0;
+  const policy = str(s, 'voip.policy') ?? '';
+  const short = POLICY_SHORT[policy] ?? policy;
+  const long = optionLabel('voip.policy', policy);
+  const policyName = long.includes(short) ? long : `${short} (${long})`;
+  const codec = optionLabel('voip.codec', str(s, 'voip.codec'));
+  const server = siteField(getPath(s, 'voip.server_site'));
+  const users = siteField(getPath(s, 'voip.users_site'));
+  const route = str(s, 'voip.delay_source') === 'route';
+  const linkRate = num(s, 'voip.link_rate_bps') ?? NaN;
+  const snr = num(s, 'voip.lms.snr_ref_db');
+  const speed = num(s, 'voip.lms.speed_kmh');
+  const retx = num(s, 'voip.harq.max_retx');
+  const timeout = num(s, 'voip.codes_timeout_ms');
+  const rtt = num(s, 'voip.rtt_ms');
+  const where = route ? `from a server at ${server} across the constellation to the satellite over ${users}` : `from a server across the constellation (its delay drawn from a range) to the last satellite`;
+  const setup = [
+    `${plural(flows, 'VoIP call')} (${codec}) ${where}, which shares one fading Land Mobile Satellite link (${mbps(linkRate)} coded${snr !== null ? `, reference SNR ${prose(snr)} dB` : ''}${speed !== null ? `, receivers at ${prose(speed)} km/h` : ''}) among ${plural(flows, 'receiver')}; HARQ retries up to ${retx ?? '?'} times.`,
+    `Scheduling: ${policyName}${policy === 'codes' && timeout !== null ? ` (PF that drops packets older than ${prose(timeout)} ms)` : ''}.`,
+  ];
+  const theory: string[] = [];
+  const v = summary?.voip;
+  if (v) {
+    const [perQueue, total] = v.buffer_pkts;
+    theory.push(
+      `Buffers: paper 000's rule B = RTT·C/√n with RTT ${prose(rtt ?? NaN)} ms, C the link rate and n = ${prose(flows)} calls gives B = ${plural(total, 'packet')} in all; ` +
+        (v.policy === 'DT_H'
+          ? 'DT_H holds all of B in one queue.'
+          : v.policy === 'FQ-CoDel'
+            ? "FQ-CoDel shares B among the calls' queues."
+            : `${v.policy === 'DT_S' ? 'DT_S keeps one shared queue of' : "each call's queue holds"} B/n = ${plural(perQueue, 'packet')}.`),
+    );
+    if (policy === 'codes' && perQueue <= 1)
+      theory.push(`With ${plural(perQueue, 'packet')} per queue no packet waits the ${prose(timeout ?? NaN)} ms timeout, so CoDeS does exactly what PF does here.`);
+    const row = TABLE_II[v.policy];
+    const paperRow = row ? v.policy : v.policy === 'CoDeS' ? 'PF' : null;
+    if (paperRow) {
+      const r = TABLE_II[paperRow];
+      const lead = paperRow === v.policy ? `Paper 000 Table II (75 users): ${paperRow}` : `Paper 000 Table II (75 users) has no ${v.policy} row; ${v.policy} is PF plus a timeout, so compare with PF's: it`;
+      theory.push(`${lead} decodes ${r[0]} % of packets without retransmission and drops ${r[4]} %${flows === 75 ? '' : `; this run has ${plural(flows, 'call')}, not 75`}.`);
+    } else theory.push(`Paper 000 Table II has no row for ${v.policy}.`);
+  }
+  return { setup, theory };
+}
+
+function profileWords(s: ScenarioObject, which: 'capacity_profile' | 'ef_profile', avgBps: number): { varies: boolean; words: string } {
+  const kind = str(s, `diffserv.${which}.kind`) ?? 'constant';
+  if (kind === 'cosine') {
+    const a = num(s, `diffserv.${which}.amplitude`) ?? 0;
+    const p = num(s, `diffserv.${which}.period_s`) ?? 0;
+    const sym = which === 'capacity_profile' ? 'C(t)' : 'EF(t)';
+    return { varies: a > 0, words: `swings between ${mbps(avgBps * (1 - a))} and ${mbps(avgBps * (1 + a))} (${sym} = ${prose(avgBps / 1e6)} (1 + ${prose(a)} cos(2π t / ${prose(p)})) Mb/s)` };
+  }
+  if (kind === 'trace') return { varies: true, words: `follows a trace around ${mbps(avgBps)}` };
+  return { varies: false, words: `${mbps(avgBps)}` };
+}
+
+function diffservText(s: ScenarioObject, summary: Summary | null): LiveText {
+  const c = num(s, 'diffserv.capacity_bps') ?? NaN;
+  const ef = num(s, 'diffserv.ef_bps') ?? NaN;
+  const efExp = num(s, 'diffserv.ef_expected_bps');
+  const sharing = str(s, 'diffserv.sharing') ?? 'pss';
+  const afFlows = num(s, 'diffserv.af_flows') ?? 0;
+  const cs0Flows = num(s, 'diffserv.cs0_flows') ?? 0;
+  const cc = optionLabel('diffserv.cc', str(s, 'diffserv.cc'));
+  const rtt = num(s, 'diffserv.rtt_ms');
+  const cap = profileWords(s, 'capacity_profile', c);
+  const efp = profileWords(s, 'ef_profile', ef);
+  const setup = [
+    `A GEO router (RTT ${prose(rtt ?? NaN)} ms) on a link that ${cap.varies ? cap.words : `carries ${cap.words}`}; one EF flow at ${efp.varies ? `a rate that ${efp.words}` : efp.words} goes first by strict priority, and ${plural(afFlows, `${cc} flow`)} in AF and ${prose(cs0Flows)} in CS0 share what it leaves by ${sharing === 'pss' ? 'PSS' : 'DWRR'}.`,
+  ];
+  const theory: string[] = [];
+  const d = summary?.diffserv;
+  if (d && d.k_af !== null) {
+    const varies = cap.varies || efp.varies;
+    const [wrrAf, wrrCs0, pssAf, pssCs0] = d.theory_mbps;
+    const f = (x: number | null) => (x === null ? '–' : `${prose(Number(x.toFixed(2)))} Mb/s`);
+    const over = varies ? ', evaluated at each instant with C(t) and EF(t) and averaged over the measured span so far' : '';
+    if (d.pss) {
+      const exp = efExp ?? ef;
+      setup.push(`PSS is set for EF at ${mbps(exp)} with K_AF = ${prose(Number(d.k_af.toFixed(3)))}: AF's target is K_AF (C − R_EF^exp) = BW C_avg = ${f(d.af_target_mbps)}.`);
+      theory.push(`Theory${over}: eq. 7 gives AF ${f(pssAf)} (its target, or what EF leaves when that is less) and eq. 8 gives CS0 ${f(pssCs0)}.`);
+      if (varies && d.pss.credit_memory)
+        theory.push(
+          `Eq. 7 instant by instant is what PSS without memory can give; the credit memory (L_R = ${prose(Number(((d.pss.lr_bits ?? 0) / 1e6).toFixed(1)))} Mbit) remembers AF's starvation and lets it catch up towards its ${f(d.af_target_mbps)} target, so AF may measure above the theory column and CS0 below it.`,
+        );
+      else if (varies) theory.push(`Without the credit memory a starvation period is forgotten: AF stays near eq. 7, below its ${f(d.af_target_mbps)} target.`);
+    } else {
+      theory.push(`Theory${over}: eq. 1 gives AF K_AF (C − R_EF) = ${f(wrrAf)} with K_AF = ${prose(Number(d.k_af.toFixed(3)))}, and eq. 6 gives CS0 ${f(wrrCs0)}.`);
+    }
+  }
+  return { setup, theory };
+}
+
+/** The generated sentences for a running scenario. */
+export function liveText(inputs: TextInputs): LiveText {
+  const s = JSON.parse(inputs.scenarioJson) as ScenarioObject;
+  switch (s.model) {
+    case 'constellation':
+      return constellationText(s, inputs.constellation);
+    case 'voip-leo':
+      return voipText(s, inputs.summary);
+    case 'diffserv':
+      return diffservText(s, inputs.summary);
+    default:
+      return queueText(s, inputs.summary);
+  }
+}
+
+// ---- the preset a scenario comes from, and what changed ----
+
+/** One field that differs from the preset. */
+export interface Change {
+  path: string;
+  /** The parameter panel's label, or the path. */
+  label: string;
+  from: Json | undefined;
+  to: Json | undefined;
+}
+
+const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Fields not compared: the text itself. */
+const TEXT_FIELDS = new Set(['name', 'description']);
+
+/**
+ * The fields of `scenario` that differ from `preset` (both complete or both elided the same way:
+ * compare them filled in, or elided against the same defaults). Arrays compare whole.
+ */
+export function diffScenarios(preset: Record<string, Json>, scenario: Record<string, Json>): Change[] {
+  const out: Change[] = [];
+  const walk = (a: Record<string, Json>, b: Record<string, Json>, prefix: string) => {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    for (const k of keys) {
+      const path = prefix ? `${prefix}.${k}` : k;
+      if (!prefix && TEXT_FIELDS.has(k)) continue;
+      const x = a[k];
+      const y = b[k];
+      // A section left out on one side (every value its default) compares field by field.
+      if ((isObject(x) || x === undefined) && (isObject(y) || y === undefined)) walk((x ?? {}) as Record<string, Json>, (y ?? {}) as Record<string, Json>, path);
+      else if (JSON.stringify(x) !== JSON.stringify(y)) out.push({ path, label: FIELDS.get(path)?.label ?? path, from: x, to: y });
+    }
+  };
+  walk(preset, scenario, '');
+  return out;
+}
+
+/**
+ * What differs between a preset and the running scenario (`scenarioJson` filled in by the engine),
+ * both compared without the engine's `defaults`; a value left to its default is named as it is.
+ */
+export function presetChanges(presetJson: string, scenarioJson: string, defaults: Record<string, unknown>): Change[] {
+  const d = defaults as Record<string, Json>;
+  const filled = JSON.parse(scenarioJson) as Record<string, Json>;
+  const preset = JSON.parse(presetJson) as Record<string, Json>;
+  return diffScenarios(elideDefaults(preset, d), elideDefaults(filled, d)).map((c) => ({
+    ...c,
+    from: c.from ?? getPath(preset, c.path) ?? getPath(d, c.path),
+    to: c.to ?? getPath(filled, c.path),
+  }));
+}
+
+/** The preset a scenario was made from: the one whose name it carries. */
+export function basePreset(name: string | null | undefined, presetList: readonly Preset[]): Preset | null {
+  if (!name) return null;
+  return presetList.find((p) => p.name === name) ?? null;
+}
+
+/** A change in words: "Arrival rate λ 800 → 900". */
+export function changeWords(c: Change): string {
+  const v = (x: Json | undefined) => (x === undefined ? 'default' : typeof x === 'number' ? prose(x) : typeof x === 'string' ? x : JSON.stringify(x));
+  return `${c.label} ${v(c.from)} → ${v(c.to)}`;
+}
+
+/** The note above a preset's fixed text once the scenario differs from it. */
+export function notesCaveat(changes: Change[]): string {
+  const shown = changes.slice(0, 3).map(changeWords).join(', ');
+  const more = changes.length > 3 ? ` and ${changes.length - 3} more` : '';
+  return `Notes for the preset as published; you changed ${shown}${more}, so numbers in these notes may differ. The sentences above follow the current values.`;
+}
+
+/**
+ * What a link carries of a scenario's text: its description is left out when it is the preset's
+ * own (the preset it names supplies it on open, marked as the preset's notes), so a link never
+ * carries notes that its changed numbers contradict as if they were its own.
+ */
+export function withoutPresetNotes<T extends Record<string, Json>>(scenario: T, presetList: readonly Preset[]): T {
+  const base = basePreset(typeof scenario.name === 'string' ? scenario.name : null, presetList);
+  if (!base || scenario.description !== base.description) return scenario;
+  const { description: _omit, ...rest } = scenario;
+  return rest as T;
+}
