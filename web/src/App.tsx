@@ -55,7 +55,7 @@ export function App() {
   const { info, summary, speed } = engine;
   const url = useUrlSync({ running: engine.running, defaults: engine.defaults, load: engine.load, camera: globe.camera, view, speed, info });
   const closeDialog = useCallback(() => setDialog(null), []);
-  const exports = useExports({ client: engine.client, info, loadByUser: url.loadByUser, setError: engine.setError, closeDialog });
+  const exports = useExports({ client: engine.client, info, loadByUser: url.loadByUser, setError: engine.setError, closeDialog, defaults: engine.defaults });
   const model = info ? modelFor(info.model) : null;
   // Before the first scenario arrives, keep the globe (the default is a constellation-less queue,
   // but a link may open a constellation: no layout jump while loading).

@@ -3,6 +3,8 @@ import type { EngineClient } from '../engine/client';
 import type { EngineError } from '../engine/errors';
 import type { LoadedInfo } from '../engine/protocol';
 import { download, resultsCsv, slug } from '../export/download';
+import { basePreset, presetChanges, withoutPresetNotes } from '../scenario/liveText';
+import { presets } from '../scenario/presets';
 
 /** Largest scenario file accepted for import [bytes]. */
 const MAX_IMPORT_BYTES = 5_000_000;
@@ -16,6 +18,19 @@ interface Options {
   loadByUser: (text: string) => void;
   setError: (error: EngineError) => void;
   closeDialog: () => void;
+  /** The engine's defaults (null before it has started). */
+  defaults: RefObject<Record<string, unknown> | null>;
+}
+
+/**
+ * The scenario file to download: as the engine has it, except that a changed preset leaves out
+ * the preset's description, which speaks of the published values (as links do).
+ */
+export function scenarioFileText(scenarioJson: string, defaults: Record<string, unknown> | null): string {
+  const s = JSON.parse(scenarioJson) as Record<string, string>;
+  const base = basePreset(s.name, presets);
+  if (!base || !defaults || presetChanges(base.json, scenarioJson, defaults).length === 0) return scenarioJson;
+  return JSON.stringify(withoutPresetNotes(s, presets), null, 2);
 }
 
 /**
@@ -23,7 +38,7 @@ interface Options {
  * from the engine, cancellable while it prepares them; the scenario file; importing one. Their
  * outcome is a short toast.
  */
-export function useExports({ client, info, loadByUser, setError, closeDialog }: Options) {
+export function useExports({ client, info, loadByUser, setError, closeDialog, defaults }: Options) {
   const [busy, setBusy] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -54,7 +69,7 @@ export function useExports({ client, info, loadByUser, setError, closeDialog }: 
   const cancelExport = () => abort.current?.abort();
 
   const exportScenario = () => {
-    if (info) download(`${slug(info.name)}.json`, info.scenarioJson, 'application/json');
+    if (info) download(`${slug(info.name)}.json`, scenarioFileText(info.scenarioJson, defaults.current), 'application/json');
   };
 
   const importScenario = async (file: File) => {
