@@ -2,16 +2,18 @@ import { distinctColours, expect, simTimeNs, test } from './fixtures';
 
 test.describe('SkyQueue app', () => {
   test('loads with a rendered offline globe and a live chart fed by the engine', async ({ page, watch }) => {
-    await page.goto('/');
-    await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
-
-    // The globe: Cesium's canvas really rendered, tiles from our own origin.
+    // The globe (shown by models with geography): Cesium's canvas really rendered, tiles from our
+    // own origin.
+    await page.goto('/#p=iridium-ship-london');
     const globe = page.getByTestId('globe');
     await expect(globe).toHaveAttribute('data-rendered', 'true');
     await expect(globe).toHaveAttribute('data-tiles-loaded', 'true', { timeout: 60_000 });
     const { colours, nonBlack } = await distinctColours(page, '[data-testid="globe"] canvas');
     expect(colours, 'distinct colours on the globe').toBeGreaterThan(40);
     expect(nonBlack, 'fraction of non-black pixels').toBeGreaterThan(0.2);
+
+    await page.goto('/#p=mm1-load-0.8');
+    await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
 
     // The charts: rows streamed from the engine in the worker, drawn as lines.
     const chart = page.getByRole('img', { name: 'Waiting time chart' });

@@ -153,7 +153,7 @@ export function App() {
               </div>
             )}
           </div>
-          <div className="info" data-tour="summary">
+          <div className="info" data-tour="summary" role="region" aria-label="Description and results" tabIndex={0}>
             {editing ? (
               <ScenarioEditor initial={info?.scenarioJson ?? ''} onRun={url.loadByUser} onClose={() => setEditing(false)} />
             ) : (

@@ -76,7 +76,7 @@ export function Header(p: Props) {
         <button onClick={() => p.onDialog('share')} title="Link, CLI command, exports and import (S)">
           Share &amp; export
         </button>
-        <button onClick={p.onTheme} aria-label="Switch theme" title="Light or dark theme (T)">
+        <button onClick={p.onTheme} title="Light or dark theme (T)">
           {p.theme === 'dark' ? 'Light theme' : 'Dark theme'}
         </button>
         <button onClick={() => p.onDialog('help')} aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)">

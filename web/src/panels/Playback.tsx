@@ -39,7 +39,7 @@ export function Playback(p: Props) {
           ▶ Play
         </button>
       )}
-      <button onClick={p.onStep} disabled={!p.loaded || p.finished} aria-label="Step" title="Advance 1 simulated second, then pause">
+      <button onClick={p.onStep} disabled={!p.loaded || p.finished} title="Advance 1 simulated second, then pause">
         Step +1 s
       </button>
       <button onClick={p.onReset} disabled={!p.loaded} aria-label="Reset">

@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Serious and critical accessibility violations on the page as it is now (WCAG 2.1 A and AA). */
+async function serious(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+const PRESETS = ['mm1-load-0.8', 'iridium-ship-london', 'voip-leo-codes', 'pss-b1-known-ef'];
+
+for (const id of PRESETS) {
+  test(`no serious accessibility violation on the main view of ${id}`, async ({ page }) => {
+    await page.goto(`/#p=${id}`);
+    await expect(page.getByTestId('scenario-name')).not.toHaveText('');
+    await page.waitForTimeout(1500); // a few frames of charts
+    expect(await serious(page)).toEqual([]);
+  });
+}
+
+test('no serious accessibility violation in any panel or dialog', async ({ page }) => {
+  await page.goto('/#p=voip-leo-codes');
+  await expect(page.getByTestId('scenario-name')).not.toHaveText('');
+  const panels: [string, () => Promise<void>][] = [
+    ['Parameters', async () => void (await page.getByRole('button', { name: 'Parameters' }).click())],
+    ['Edit scenario', async () => void (await page.getByRole('button', { name: 'Edit scenario' }).click())],
+    ['Gallery', async () => void (await page.getByRole('button', { name: 'Gallery' }).click())],
+    ['Share & export', async () => void (await page.getByRole('button', { name: 'Share & export' }).click())],
+    ['Help', async () => void (await page.getByRole('button', { name: 'Keyboard shortcuts' }).click())],
+    ['Sweep & compare', async () => void (await page.getByRole('button', { name: 'Sweep & compare' }).click())],
+    ['Tour', async () => void (await page.getByRole('button', { name: 'Tour' }).click())],
+  ];
+  const found: string[] = [];
+  for (const [name, open] of panels) {
+    await open();
+    await page.waitForTimeout(500);
+    for (const v of await serious(page)) found.push(`${name}: ${v}`);
+    await page.keyboard.press('Escape');
+    // Panels toggled by their button (not by Esc) are closed the same way.
+    if (name === 'Edit scenario' || name === 'Sweep & compare') await page.getByRole('button', { name }).click();
+    await page.waitForTimeout(300);
+  }
+  expect(found).toEqual([]);
+});
+
+test('no serious accessibility violation in the light theme either', async ({ page }) => {
+  await page.goto('/#p=iridium-ship-london');
+  await expect(page.getByTestId('scenario-name')).not.toHaveText('');
+  await page.getByRole('button', { name: 'Light theme' }).click();
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(await serious(page)).toEqual([]);
+});
