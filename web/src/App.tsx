@@ -79,6 +79,7 @@ export function App() {
     playing: engine.playing,
     speed,
     toggleTheme: view.toggleTheme,
+    togglePresenter: view.togglePresenter,
     toggleParams: () => setParams((x) => !x),
     openDialog: setDialog,
     // Escape closes what is on top: a dialog, else the tour, else the Parameters panel.
@@ -125,6 +126,8 @@ export function App() {
         }}
         theme={view.theme}
         onTheme={view.toggleTheme}
+        presenter={view.presenter}
+        onPresenter={view.togglePresenter}
         onDialog={setDialog}
       />
       {url.linkProblem && <LinkProblem problem={url.linkProblem} onDismiss={() => url.setLinkProblem(null)} />}

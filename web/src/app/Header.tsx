@@ -23,6 +23,8 @@ interface Props {
   onSweep: () => void;
   theme: Theme;
   onTheme: () => void;
+  presenter: boolean;
+  onPresenter: () => void;
   onDialog: (d: 'gallery' | 'share' | 'help') => void;
 }
 
@@ -75,6 +77,9 @@ export function Header(p: Props) {
         </button>
         <button onClick={() => p.onDialog('share')} title="Link, CLI command, exports and import (S)">
           Share &amp; export
+        </button>
+        <button onClick={p.onPresenter} aria-pressed={p.presenter} title="Presenter mode: large text and thick lines for a projector (M)">
+          Presenter
         </button>
         <button onClick={p.onTheme} title="Light or dark theme (T)">
           {p.theme === 'dark' ? 'Light theme' : 'Dark theme'}

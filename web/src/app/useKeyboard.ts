@@ -12,6 +12,7 @@ export interface KeyActions {
   reset: () => void;
   setSpeed: (s: Speed) => void;
   toggleTheme: () => void;
+  togglePresenter: () => void;
   toggleParams: () => void;
   openDialog: (d: 'gallery' | 'share' | 'help') => void;
   /** Escape: closes what is on top (a dialog, else the tour, else the Parameters panel). */
@@ -66,6 +67,9 @@ export function useKeyboard(actions: KeyActions): void {
           break;
         case 't':
           k.toggleTheme();
+          break;
+        case 'm':
+          k.togglePresenter();
           break;
         case 'p':
           k.toggleParams();

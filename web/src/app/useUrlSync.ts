@@ -19,7 +19,7 @@ const PUSH_GAP_MS = 1000;
  * The view as a link carries it: only what differs from a fresh screen. The key order is the
  * links' (closeUps, theme, hidden, camera, speed): the same screen gives the same link.
  */
-export function linkView(s: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; camera: Camera | null; speed: Speed; model: ModelDescriptor | null }): ViewState {
+export function linkView(s: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; camera: Camera | null; speed: Speed; model: ModelDescriptor | null; presenter?: boolean }): ViewState {
   const v: ViewState = {};
   const z = Object.keys(s.closeUps).filter((k) => s.closeUps[k]);
   if (z.length) v.closeUps = z;
@@ -27,6 +27,7 @@ export function linkView(s: { closeUps: Record<string, boolean>; theme: Theme; h
   if (s.hidden.size) v.hidden = [...s.hidden];
   if (s.camera) v.camera = s.camera;
   if (!(s.model?.linkOmitsDefaultSpeed && s.speed === s.model.speed)) v.speed = s.speed;
+  if (s.presenter) v.presenter = true;
   return v;
 }
 
@@ -39,7 +40,7 @@ interface Options {
   /** The globe camera: written into the link, and set from one. */
   camera: RefObject<Camera | null>;
   /** What is on screen (the link follows it) and how to show a link's view. */
-  view: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; apply: (view: ViewState) => void };
+  view: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; presenter: boolean; apply: (view: ViewState) => void };
   speed: Speed;
   info: LoadedInfo | null;
 }
@@ -131,12 +132,12 @@ export function useUrlSync(options: Options) {
   }, [openLink]);
 
   // The view lives in the URL too (replacing the entry: it is not a new scenario).
-  const { closeUps, theme, hidden } = options.view;
+  const { closeUps, theme, hidden, presenter } = options.view;
   const { speed, info } = options;
   useEffect(() => {
-    viewRef.current = linkView({ closeUps, theme, hidden, speed, camera: opt.current.camera.current, model: info ? modelFor(info.model) : null });
+    viewRef.current = linkView({ closeUps, theme, hidden, speed, camera: opt.current.camera.current, model: info ? modelFor(info.model) : null, presenter });
     void writeUrl();
-  }, [closeUps, theme, speed, info, hidden, writeUrl]);
+  }, [closeUps, theme, speed, info, hidden, presenter, writeUrl]);
 
   /** The engine loaded a scenario: it is no longer a link's to fall back from; write it. */
   const onLoaded = useCallback(() => {

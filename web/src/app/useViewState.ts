@@ -4,21 +4,27 @@ import type { ViewState } from '../scenario/link';
 export type Theme = 'dark' | 'light';
 
 /** What is on screen besides the run and that a link carries: charts hidden, charts shown as
- * close-ups, and the theme (the speed is the engine's, the camera the globe's). */
+ * close-ups, the theme and presenter mode (the speed is the engine's, the camera the globe's). */
 export function useViewState() {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [closeUps, setCloseUps] = useState<Record<string, boolean>>({});
   const [theme, setTheme] = useState<Theme>('dark');
+  const [presenter, setPresenter] = useState(false);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  useEffect(() => {
+    // Presenter mode: styles/app.css enlarges text and lines; charts read it to size margins.
+    document.documentElement.dataset.presenter = String(presenter);
+  }, [presenter]);
 
   /** Shows a link's view (what it leaves out goes back to the default, except the theme). */
   const apply = useCallback((view: ViewState) => {
     setHidden(new Set(view.hidden ?? []));
     setCloseUps(Object.fromEntries((view.closeUps ?? []).map((k) => [k, true])));
     if (view.theme) setTheme(view.theme);
+    setPresenter(!!view.presenter);
   }, []);
 
   const toggleChart = useCallback(
@@ -33,8 +39,9 @@ export function useViewState() {
   );
   const toggleCloseUp = useCallback((key: string) => setCloseUps((z) => ({ ...z, [key]: !z[key] })), []);
   const toggleTheme = useCallback(() => setTheme((t) => (t === 'dark' ? 'light' : 'dark')), []);
+  const togglePresenter = useCallback(() => setPresenter((p) => !p), []);
 
-  return { hidden, closeUps, theme, apply, toggleChart, toggleCloseUp, toggleTheme };
+  return { hidden, closeUps, theme, presenter, apply, toggleChart, toggleCloseUp, toggleTheme, togglePresenter };
 }
 
 export type ViewOnScreen = ReturnType<typeof useViewState>;

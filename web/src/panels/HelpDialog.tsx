@@ -7,6 +7,7 @@ export const SHORTCUTS: [string, string][] = [
   ['G', 'presets gallery'],
   ['P', 'parameters panel'],
   ['T', 'light / dark theme'],
+  ['M', 'presenter mode (large text for a projector)'],
   ['S', 'share and export'],
   ['?', 'this help'],
   ['Esc', 'close a dialog, the tour or the Parameters panel'],

@@ -24,6 +24,8 @@ export interface ViewState {
   hidden?: string[];
   /** Globe camera: longitude [deg], latitude [deg], height [m]. */
   camera?: [number, number, number];
+  /** Presenter mode: large text and thick lines for a projector. */
+  presenter?: true;
 }
 
 export interface LinkState {
@@ -168,8 +170,12 @@ function checkView(v: unknown): ViewState | string {
         out.camera = x as [number, number, number];
         break;
       }
+      case 'presenter':
+        if (x !== true) return `view.presenter: ${JSON.stringify(x)} is not true (leave it out for the normal view)`;
+        out.presenter = true;
+        break;
       default:
-        return `view.${k}: unknown field (allowed: closeUps, hidden, speed, theme, camera)`;
+        return `view.${k}: unknown field (allowed: closeUps, hidden, speed, theme, camera, presenter)`;
     }
   }
   return out;
