@@ -60,6 +60,8 @@ export function App() {
   // Before the first scenario arrives, keep the globe (the default is a constellation-less queue,
   // but a link may open a constellation: no layout jump while loading).
   const hasGlobe = model ? model.globe : true;
+  // The run's UTC clock, for models on the wall clock (a constellation).
+  const epochMs = useMemo(() => (info && model?.clock ? model.clock(info.scenarioJson) : undefined), [info, model]);
 
   /** Restarts the run with one ground site changed (same history entry and camera). */
   const setSite = (end: SiteEnd, site: string) => {
@@ -162,7 +164,7 @@ export function App() {
             ) : (
               <>
                 {info && <LiveDescription info={info} summary={summary} notes={notes} fromPreset={notesFromPreset} changes={changes} />}
-                {info && model && <model.Summary info={info} summary={summary} globe={globe.controls} topology={{ events: engine.log, linkChanges: engine.linkChanges }} />}
+                {info && model && <model.Summary info={info} summary={summary} globe={globe.controls} topology={{ events: engine.log, linkChanges: engine.linkChanges, onSeek: engine.controls.seek, epochMs }} />}
               </>
             )}
           </div>
@@ -176,6 +178,9 @@ export function App() {
           closeUps={view.closeUps}
           onToggleCloseUp={view.toggleCloseUp}
           markers={engine.markers.current}
+          epochMs={epochMs}
+          presenter={view.presenter}
+          onSeek={engine.controls.seek}
         />
         {params && info && (
           <ParameterPanel

@@ -4,8 +4,9 @@ import { PALETTE } from '../charts/palette';
 import type { ChartData, ChartMarker } from '../charts/renderTimeSeries';
 import type { SeriesBuffer } from '../charts/seriesBuffer';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
+import { useElementSize } from '../charts/useElementWidth';
 import type { LoadedInfo } from '../engine/protocol';
-import { modelFor } from '../models';
+import { chartSeen, modelFor } from '../models';
 
 /** A close-up shows the last this many simulated seconds, every sample [s]. */
 const CLOSE_UP_S = 5;
@@ -22,47 +23,72 @@ interface Props {
   onToggleCloseUp: (key: string) => void;
   /** Topology events, marked on the charts the model asks for. */
   markers: ChartMarker[];
+  /** UTC of simulated time zero [ms] for models on the wall clock. */
+  epochMs?: number;
+  /** Presenter mode: large text, thick lines, charts sharing the full height. */
+  presenter?: boolean;
+  /** Goes to a moment of the run (a click on an event). */
+  onSeek?: (tS: number) => void;
 }
 
 const color = (k: number) => PALETTE[k % PALETTE.length];
 
+/**
+ * Height of each chart [px]: the visible charts share the panel's height (at most three at a
+ * time fill it, more scroll), never below a legible minimum.
+ */
+export function chartHeight(panelHeight: number, count: number, presenter: boolean): number {
+  const chrome = presenter ? 44 : 34; // title row and its margin
+  const min = presenter ? 220 : 150;
+  const shown = Math.max(1, Math.min(count, 3));
+  return Math.max(min, Math.floor((panelHeight - 12) / shown) - chrome);
+}
+
 /** The run's charts, except those the user hid, each over the whole run or as a close-up. */
-export function Charts({ info, charts, buffer, version, hidden, closeUps, onToggleCloseUp, markers }: Props) {
+export function Charts({ info, charts, buffer, version, hidden, closeUps, onToggleCloseUp, markers, epochMs, presenter = false, onSeek }: Props) {
   const endS = (info?.endNs ?? 0) / 1e9;
   const xDomain = useMemo<[number, number]>(() => [0, Math.max(endS, 1e-9)], [endS]);
   const bucketS = useMemo(() => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1), [info]);
   const model = info ? modelFor(info.model) : null;
   const view = buffer?.view();
+  const [panel, , panelHeight] = useElementSize<HTMLElement>(480, 600);
+  const shown = charts.filter((c) => !hidden.has(c.key));
+  const height = chartHeight(panelHeight, shown.length, presenter);
   return (
-    <section className="charts" aria-label="Charts" data-tour="charts">
+    <section className="charts" aria-label="Charts" data-tour="charts" ref={panel}>
       {view &&
-        charts
-          .filter((c) => !hidden.has(c.key))
-          .map((c) => {
-            const zoomed = !!closeUps[c.key];
-            const rows = zoomed ? buffer!.recent(CLOSE_UP_S) : view;
-            const data: ChartData = {
-              t: rows.t,
-              series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
-              bands: c.bands.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
-            };
-            const last = rows.t.length ? rows.t[rows.t.length - 1] : 0;
-            // A close-up is offered where the samples are finer than a tenth of a second.
-            const fine = bucketS <= 0.1;
-            return (
-              <TimeSeriesChart
-                height={charts.length > 4 ? 150 : 190}
-                key={`${info?.scenarioJson.length}-${c.key}`}
-                title={c.title}
-                unit={c.unit}
-                data={data}
-                xDomain={zoomed ? [Math.max(0, last - CLOSE_UP_S), Math.max(last, 1e-9)] : xDomain}
-                version={version}
-                markers={model?.markers?.(c) ? markers : undefined}
-                closeUp={fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onToggleCloseUp(c.key) } : undefined}
-              />
-            );
-          })}
+        shown.map((c) => {
+          const zoomed = !!closeUps[c.key];
+          const rows = zoomed ? buffer!.recent(CLOSE_UP_S) : view;
+          const data: ChartData = {
+            t: rows.t,
+            series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
+            bands: c.bands.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
+          };
+          const last = rows.t.length ? rows.t[rows.t.length - 1] : 0;
+          const note = info && model?.chartNote ? model.chartNote(c, info, chartSeen(c.members.map(({ k }) => view.columns[k]), view.t.length)) : null;
+          const hasMarkers = !!model?.markers?.(c);
+          // A close-up is offered where the samples are finer than a tenth of a second.
+          const fine = bucketS <= 0.1;
+          return (
+            <TimeSeriesChart
+              // Charts with an event strip get its rows on top of their share.
+              height={height + (hasMarkers ? 36 : 0)}
+              note={note}
+              key={`${info?.scenarioJson.length}-${c.key}`}
+              title={c.title}
+              unit={c.unit}
+              data={data}
+              xDomain={zoomed ? [Math.max(0, last - CLOSE_UP_S), Math.max(last, 1e-9)] : xDomain}
+              version={version}
+              markers={hasMarkers ? markers : undefined}
+              clockEpochMs={epochMs}
+              presenter={presenter}
+              onSeek={onSeek}
+              closeUp={fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onToggleCloseUp(c.key) } : undefined}
+            />
+          );
+        })}
     </section>
   );
 }

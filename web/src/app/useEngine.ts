@@ -8,7 +8,7 @@ import { unpackSeries } from '../engine/packed';
 import type { FromWorker, LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
 import type { Summary } from '../engine/summary-types';
 import { modelOfScenario } from '../models';
-import { EVENT_KINDS } from '../panels/eventKinds';
+import { EVENT_KINDS, eventDetail } from '../panels/eventKinds';
 import { parseScenarioText } from '../scenario/parse';
 
 /** Events kept in the log and markers kept on the charts. */
@@ -93,7 +93,7 @@ export function useEngine(listeners: EngineListeners) {
               for (const e of shown) {
                 if (e.kind === 'seam-leave') continue;
                 const k = EVENT_KINDS[e.kind];
-                m.push({ t: e.t_s, kind: e.kind, label: k.label, color: k.color });
+                m.push({ t: e.t_s, kind: e.kind, label: k.label, color: k.color, detail: eventDetail(e, running.current?.constellation ?? null) });
               }
               if (m.length > MAX_MARKERS) m.splice(0, m.length - MAX_MARKERS);
             }
@@ -154,6 +154,8 @@ export function useEngine(listeners: EngineListeners) {
       play: () => client.current?.play(),
       pause: () => client.current?.pause(),
       step: () => client.current?.step(1e9),
+      /** Go to simulated second `tS` and pause (a replay when it is in the past). */
+      seek: (tS: number) => client.current?.seek(Math.round(tS * 1e9)),
       reset: () => client.current?.reset(),
       setSpeed: (s: Speed) => client.current?.setSpeed(s),
     }),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { bandRuns, formatValue, nearestIndex, renderTimeSeries } from './renderTimeSeries';
+import { bandRuns, chartLayout, clockText, formatValue, legendRows, nearestIndex, renderTimeSeries } from './renderTimeSeries';
 
 function svg(): SVGSVGElement {
   return document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -47,17 +47,65 @@ describe('renderTimeSeries', () => {
     expect(el.querySelectorAll('path.series-line')).toHaveLength(2);
   });
 
-  it('marks events on the time axis with a legend entry per kind', () => {
+  it('marks events as thin ticks in a strip under the curve, one row per kind, with the row named', () => {
     const el = svg();
     const markers = [
       { t: 0.1, kind: 'intra-orbital', label: 'intra-orbital handover', color: '#0f0' },
       { t: 0.2, kind: 'intra-orbital', label: 'intra-orbital handover', color: '#0f0' },
       { t: 0.3, kind: 'seam-enter', label: 'seam handover', color: '#f00' },
     ];
-    renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms', markers });
+    const s = renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms', markers });
     expect(el.querySelectorAll('line.marker')).toHaveLength(3);
     expect(el.querySelectorAll('line.marker[data-kind="seam-enter"]')).toHaveLength(1);
-    expect([...el.querySelectorAll('.legend-marker text')].map((n) => n.textContent)).toEqual(['intra-orbital handover', 'seam handover']);
+    expect([...el.querySelectorAll('.strip-row title')].map((n) => n.textContent)).toEqual(['intra-orbital handover', 'seam handover']);
+    expect(s.strip.kinds).toEqual(['intra-orbital', 'seam-enter']);
+    // Every tick sits in its kind's row, below the plot (not a full-height line over the curve).
+    const ih = 200 - s.margin.top - s.margin.bottom;
+    for (const l of el.querySelectorAll('line.marker')) {
+      const row = s.strip.kinds.indexOf(l.getAttribute('data-kind')!);
+      expect(Number(l.getAttribute('y1'))).toBeGreaterThanOrEqual(ih);
+      expect(Number(l.getAttribute('y1'))).toBeCloseTo(s.strip.top + row * s.strip.rowHeight);
+      expect(Number(l.getAttribute('y2')) - Number(l.getAttribute('y1'))).toBeLessThan(s.strip.rowHeight);
+    }
+    // Kinds toggled off keep their row (markerKinds) but lose their ticks.
+    const s2 = renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms', markers: markers.slice(2), markerKinds: markers });
+    expect(s2.strip.kinds).toEqual(['intra-orbital', 'seam-enter']);
+    expect(el.querySelectorAll('line.marker')).toHaveLength(1);
+  });
+
+  it('reads the time axis as UTC hh:mm when given the clock of the run', () => {
+    const el = svg();
+    const day = { t: [0, 21_600, 43_200, 64_800, 86_400], series: [{ id: 'd', label: 'Delay', color: '#00f', values: [20, 30, 25, 130, 20] }] };
+    const epoch = Date.parse('2026-01-01T05:26:20Z');
+    renderTimeSeries(el, day, { width: 600, height: 200, unit: 'ms', clockEpochMs: epoch, hoverIndex: 1 });
+    const ticks = [...el.querySelectorAll('.axis-x .tick text')].map((n) => n.textContent!);
+    expect(ticks.length).toBeGreaterThan(2);
+    for (const t of ticks) expect(t).toMatch(/^\d\d:\d\d$/);
+    // Ticks fall on whole hours of the clock, not of the run.
+    expect(ticks.every((t) => t.endsWith(':00'))).toBe(true);
+    expect([...el.querySelectorAll('.axis-label')].map((n) => n.textContent)).toContain('time of day (UTC)');
+    expect(el.querySelector('.hover-readout')!.textContent).toContain('11:26:20 UTC (t = 21,600 s)');
+    expect(clockText(epoch, 3600, true)).toBe('06:26:20');
+  });
+
+  it('keeps negative values on the axis (an SNR below 0 dB is drawn, not clipped)', () => {
+    const el = svg();
+    const snr = { t: [0, 1, 2], series: [{ id: 's', label: 'SNR', color: '#00f', values: [8, -6, 3] }] };
+    const s = renderTimeSeries(el, snr, { width: 400, height: 200, unit: 'dB' });
+    expect(s.y.domain()[0]).toBeLessThanOrEqual(-6);
+    expect(s.y(-6)).toBeLessThanOrEqual(s.y.range()[0]);
+  });
+
+  it('in presenter mode widens the margins and thickens the lines; a long legend wraps instead of running off', () => {
+    const el = svg();
+    const normal = renderTimeSeries(el, data, { width: 400, height: 240, unit: 'ms' });
+    const big = renderTimeSeries(el, data, { width: 400, height: 240, unit: 'ms', presenter: true });
+    expect(big.margin.left).toBeGreaterThan(normal.margin.left);
+    expect(big.margin.bottom).toBeGreaterThan(normal.margin.bottom);
+    expect(el.querySelector('path.series-line')!.getAttribute('stroke-width')).toBe('3');
+    const rows = legendRows(['Packets waiting', 'Throughput', 'Drops (overflow)', 'Drops (timeout)', 'Another long label'], 300, chartLayout(true).charWidth);
+    expect(Math.max(...rows.map((r) => r.row))).toBeGreaterThan(0);
+    for (const r of rows) expect(r.x).toBeLessThan(300);
   });
 
   it('shades each run of a band at or above one half as one rectangle', () => {

@@ -44,8 +44,16 @@ export interface ChartOptions {
   xDomain?: [number, number];
   /** Row to read out (hover), or null. */
   hoverIndex?: number | null;
-  /** Events to mark on the time axis (e.g. handovers), drawn as ticks with a legend. */
+  /** Events to mark on the time axis (e.g. handovers): thin ticks in a strip under the curve,
+   * one row per kind. */
   markers?: ChartMarker[];
+  /** Kinds whose row is kept in the strip even when none of their events is shown (toggled off),
+   * so rows do not jump; defaults to the kinds of `markers`. */
+  markerKinds?: ChartMarker[];
+  /** When set, the time axis is the wall clock: UTC of simulated time zero [ms since 1970]. */
+  clockEpochMs?: number;
+  /** Presenter mode: larger text (16 px), wider margins, thicker lines. */
+  presenter?: boolean;
 }
 
 export interface ChartMarker {
@@ -55,15 +63,64 @@ export interface ChartMarker {
   kind: string;
   label: string;
   color: string;
+  /** What happened, in words (satellites, planes), for the hover text. */
+  detail?: string;
 }
 
 export interface ChartScales {
   x: d3.ScaleLinear<number, number>;
   y: d3.ScaleLinear<number, number>;
   margin: { top: number; right: number; bottom: number; left: number };
+  /** The event strip: its top in the plot's coordinates, its row height and kinds (row order). */
+  strip: { top: number; rowHeight: number; kinds: string[] };
 }
 
-const margin = { top: 26, right: 14, bottom: 34, left: 56 };
+/** Sizes of one chart's text and furniture, normal or for a projector. */
+export function chartLayout(presenter: boolean) {
+  const font = presenter ? 16 : 11;
+  return {
+    font,
+    /** Average glyph width of the system font at that size, for legend layout. */
+    charWidth: font * 0.62,
+    line: font + (presenter ? 6 : 4),
+    left: presenter ? 78 : 56,
+    right: presenter ? 20 : 14,
+    rowHeight: presenter ? 13 : 9,
+    lineWidth: presenter ? 3 : 1.5,
+  };
+}
+
+/** Legend items laid out in rows that fit `width` [px]: item x and row of each, and the rows. */
+export function legendRows(labels: string[], width: number, charWidth: number): { x: number; row: number }[] {
+  const out: { x: number; row: number }[] = [];
+  let x = 0;
+  let row = 0;
+  for (const l of labels) {
+    const w = 14 + l.length * charWidth + 12;
+    if (x > 0 && x + w > width) {
+      row++;
+      x = 0;
+    }
+    out.push({ x, row });
+    x += w;
+  }
+  return out;
+}
+
+/** Formats simulated second `t` as UTC clock time after `epochMs`. */
+export function clockText(epochMs: number, t: number, withSeconds = false): string {
+  const d = new Date(epochMs + t * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}${withSeconds ? `:${p(d.getUTCSeconds())}` : ''}`;
+}
+
+/** Tick times [s] on a UTC clock: whole minutes, hours or days as d3's UTC scale picks them. */
+export function clockTicks(epochMs: number, domain: [number, number], count: number): number[] {
+  const utc = d3.scaleUtc().domain([new Date(epochMs + domain[0] * 1000), new Date(epochMs + domain[1] * 1000)]);
+  return utc.ticks(count).map((d) => (d.getTime() - epochMs) / 1000);
+}
+
+const fmtSeconds = d3.format(',.3~f');
 
 /** Formats a value with its unit for the read-out. */
 export function formatValue(v: number, unit: string): string {
@@ -75,38 +132,76 @@ export function formatValue(v: number, unit: string): string {
 
 /**
  * Draws a time-series chart into `svg` from its arguments alone (no state kept): axes with
- * units, one line per series (gaps where a value is NaN), a legend and, when `hoverIndex` is
- * set, a read-out of every series at that row.
+ * units, one line per series (gaps where a value is NaN), a legend that wraps, the events as
+ * ticks in a strip under the curve (one row per kind) and, when `hoverIndex` is set, a read-out
+ * of every series at that row on a solid background.
  */
 export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: ChartOptions): ChartScales {
   const { width, height, unit } = opts;
+  const L = chartLayout(!!opts.presenter);
   const n = data.t.length;
   const root = d3.select(svg);
   root.selectAll('*').remove();
   root.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
   root.attr('data-points', n).attr('data-last-t', n ? data.t[n - 1] : 0);
 
+  // Legend first: its rows decide the top margin.
+  const kindsSource = opts.markerKinds ?? opts.markers ?? [];
+  const kinds = new Map<string, ChartMarker>();
+  for (const m of kindsSource) if (!kinds.has(m.kind)) kinds.set(m.kind, m);
+  const legendItems = [...data.series, ...(data.bands ?? [])];
+  // The event kinds are named by the chart's toggles and by each strip row's title, not here:
+  // the legend stays one line where it can.
+  const legendLabels = legendItems.map((s) => s.label);
+  const placed = legendRows(legendLabels, Math.max(60, width - L.left - L.right), L.charWidth);
+  const rows = placed.length ? placed[placed.length - 1].row + 1 : 0;
+  const stripH = kinds.size ? kinds.size * L.rowHeight + 4 : 0;
+  const margin = {
+    top: 10 + Math.max(1, rows) * L.line,
+    right: L.right,
+    bottom: stripH + 6 + L.font + 6 + L.font + 6,
+    left: L.left,
+  };
+
   const iw = Math.max(10, width - margin.left - margin.right);
   const ih = Math.max(10, height - margin.top - margin.bottom);
   const xDomain = opts.xDomain ?? [0, n ? Math.max(data.t[n - 1], 1e-9) : 1];
   const x = d3.scaleLinear().domain(xDomain).range([0, iw]);
+  // The y axis holds every value, negative ones too (an SNR in dB), and zero.
   let yMax = 0;
-  for (const s of data.series) for (let i = 0; i < s.values.length; i++) if (Number.isFinite(s.values[i])) yMax = Math.max(yMax, s.values[i]);
+  let yMin = 0;
+  for (const s of data.series)
+    for (let i = 0; i < s.values.length; i++)
+      if (Number.isFinite(s.values[i])) {
+        yMax = Math.max(yMax, s.values[i]);
+        yMin = Math.min(yMin, s.values[i]);
+      }
   const y = d3
     .scaleLinear()
-    .domain([0, yMax > 0 ? yMax * 1.08 : 1])
+    .domain([yMin < 0 ? yMin * 1.08 : 0, yMax > 0 ? yMax * 1.08 : yMin < 0 ? 0 : 1])
     .nice()
     .range([ih, 0]);
 
   const g = root.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
-  g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih})`).call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 80))));
-  g.append('g').attr('class', 'axis axis-y').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / 40))).tickFormat(d3.format(y.domain()[1] >= 1e4 ? '~s' : '~g')));
-  g.append('text').attr('class', 'axis-label').attr('x', iw).attr('y', ih + 29).attr('text-anchor', 'end').text('simulated time [s]');
+  const ticksX = Math.max(2, Math.floor(iw / (opts.presenter ? 110 : 80)));
+  const xAxis = d3.axisBottom(x);
+  const clock = opts.clockEpochMs;
+  if (clock !== undefined) {
+    xAxis.tickValues(clockTicks(clock, xDomain as [number, number], ticksX)).tickFormat((d) => clockText(clock, Number(d)));
+  } else xAxis.ticks(ticksX);
+  g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih + stripH})`).call(xAxis);
+  g.append('g').attr('class', 'axis axis-y').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / (opts.presenter ? 50 : 40)))).tickFormat(d3.format(Math.max(Math.abs(y.domain()[0]), y.domain()[1]) >= 1e4 ? '~s' : '~g')));
+  g.append('text')
+    .attr('class', 'axis-label')
+    .attr('x', iw)
+    .attr('y', ih + stripH + 6 + L.font + 6 + L.font)
+    .attr('text-anchor', 'end')
+    .text(clock !== undefined ? 'time of day (UTC)' : 'simulated time [s]');
   g.append('text')
     .attr('class', 'axis-label')
     .attr('transform', 'rotate(-90)')
     .attr('x', 0)
-    .attr('y', -44)
+    .attr('y', -(margin.left - L.font + 2))
     .attr('text-anchor', 'end')
     .text(`[${unit}]`);
 
@@ -131,63 +226,83 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
       .attr('data-series', s.id)
       .attr('fill', 'none')
       .attr('stroke', s.color)
-      .attr('stroke-width', 1.5)
+      .attr('stroke-width', L.lineWidth)
       .attr('d', line(idx) ?? '');
   }
 
-  // One marker per kind per pixel column: thousands of events over a day must not become
-  // thousands of SVG nodes redrawn at every frame.
-  const seen = new Set<string>();
-  const markers = (opts.markers ?? []).filter((m) => {
-    if (m.t < xDomain[0] || m.t > xDomain[1]) return false;
-    const key = `${m.kind}:${Math.round(x(m.t))}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+  // The event strip: one row per kind under the curve, a thin tick per event; one tick per kind
+  // per pixel column, so thousands of events over a day stay a few hundred nodes.
+  const kindOrder = [...kinds.keys()];
+  const stripTop = ih + 2;
+  const strip = g.append('g').attr('class', 'event-strip');
+  kindOrder.forEach((k, r) => {
+    const m = kinds.get(k)!;
+    const cy = stripTop + r * L.rowHeight + L.rowHeight / 2;
+    strip.append('rect').attr('class', 'strip-row').attr('data-kind', k).attr('x', 0).attr('y', stripTop + r * L.rowHeight).attr('width', iw).attr('height', L.rowHeight - 1).attr('fill', m.color).attr('fill-opacity', 0.08).append('title').text(m.label);
+    strip.append('path').attr('class', 'strip-key').attr('d', `M-10,${cy - 3}L-4,${cy}L-10,${cy + 3}Z`).attr('fill', m.color);
   });
-  const mg = g.append('g').attr('class', 'markers');
-  for (const m of markers) {
+  const seen = new Set<string>();
+  for (const m of opts.markers ?? []) {
+    if (m.t < xDomain[0] || m.t > xDomain[1]) continue;
+    const r = kindOrder.indexOf(m.kind);
+    if (r < 0) continue;
     const mx = x(m.t);
-    mg.append('line').attr('class', 'marker').attr('data-kind', m.kind).attr('x1', mx).attr('x2', mx).attr('y1', 0).attr('y2', ih).attr('stroke', m.color).attr('stroke-opacity', 0.35);
-    mg.append('path').attr('class', 'marker-head').attr('d', `M${mx - 4},-6L${mx + 4},-6L${mx},1Z`).attr('fill', m.color);
+    const key = `${m.kind}:${Math.round(mx)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const y0 = stripTop + r * L.rowHeight;
+    strip
+      .append('line')
+      .attr('class', 'marker')
+      .attr('data-kind', m.kind)
+      .attr('data-t', m.t)
+      .attr('x1', mx)
+      .attr('x2', mx)
+      .attr('y1', y0)
+      .attr('y2', y0 + L.rowHeight - 1)
+      .attr('stroke', m.color)
+      .attr('stroke-width', opts.presenter ? 2.5 : 1.5);
   }
 
-  const legend = root.append('g').attr('class', 'legend').attr('transform', `translate(${margin.left},14)`);
-  let lx = 0;
-  for (const s of [...data.series, ...(data.bands ?? [])]) {
-    const item = legend.append('g').attr('transform', `translate(${lx},0)`);
-    item.append('rect').attr('width', 10).attr('height', 10).attr('y', -9).attr('fill', s.color).attr('fill-opacity', data.bands?.includes(s) ? 0.3 : 1);
-    item.append('text').attr('x', 14).text(s.label);
-    lx += 24 + s.label.length * 6.5;
-  }
-  const kinds = new Map<string, ChartMarker>();
-  for (const m of opts.markers ?? []) if (!kinds.has(m.kind)) kinds.set(m.kind, m);
-  for (const m of kinds.values()) {
-    const item = legend.append('g').attr('class', 'legend-marker').attr('transform', `translate(${lx},0)`);
-    item.append('path').attr('d', 'M0,-9L10,-9L5,0Z').attr('fill', m.color);
-    item.append('text').attr('x', 14).text(m.label);
-    lx += 24 + m.label.length * 6.5;
-  }
+  const legend = root.append('g').attr('class', 'legend').attr('transform', `translate(${margin.left},${8 + L.font})`);
+  const at = (k: number) => `translate(${placed[k].x},${placed[k].row * L.line})`;
+  legendItems.forEach((s, k) => {
+    const item = legend.append('g').attr('transform', at(k));
+    item.append('rect').attr('width', L.font - 1).attr('height', L.font - 1).attr('y', -(L.font - 2)).attr('fill', s.color).attr('fill-opacity', data.bands?.includes(s) ? 0.3 : 1);
+    item.append('text').attr('x', L.font + 3).text(s.label);
+  });
 
   const h = opts.hoverIndex;
   if (h !== null && h !== undefined && h >= 0 && h < n) {
     const hx = x(data.t[h]);
     g.append('line').attr('class', 'hover-rule').attr('x1', hx).attr('x2', hx).attr('y1', 0).attr('y2', ih);
+    const when = clock !== undefined ? `${clockText(clock, data.t[h], true)} UTC (t = ${fmtSeconds(data.t[h])} s)` : `t = ${fmtSeconds(data.t[h])} s`;
     const lines = [
-      `t = ${d3.format(',.3~f')(data.t[h])} s`,
+      when,
       ...data.series.map((s) => `${s.label}: ${formatValue(s.values[h], unit)}`),
       ...(data.bands ?? []).map((b) => `${b.label}: ${Number.isFinite(b.values[h]) ? `${Math.round(b.values[h] * 100)} % of the bucket` : '–'}`),
     ];
-    const boxX = hx > iw / 2 ? hx - 8 : hx + 8;
+    const right = hx > iw / 2;
+    const boxX = right ? hx - 8 : hx + 8;
+    // The read-out's text is one pixel larger than the axes' (styles/app.css).
+    const lh = L.font + 5;
+    const boxW = Math.max(...lines.map((l) => l.length)) * (L.font + 1) * 0.62 + 14;
+    g.append('rect')
+      .attr('class', 'hover-box')
+      .attr('x', right ? boxX - boxW + 6 : boxX - 6)
+      .attr('y', 0)
+      .attr('width', boxW)
+      .attr('height', lines.length * lh + 8)
+      .attr('rx', 4);
     const text = g
       .append('text')
       .attr('class', 'hover-readout')
-      .attr('text-anchor', hx > iw / 2 ? 'end' : 'start')
+      .attr('text-anchor', right ? 'end' : 'start')
       .attr('x', boxX)
-      .attr('y', 12);
-    lines.forEach((l, i) => text.append('tspan').attr('x', boxX).attr('dy', i === 0 ? 0 : 14).text(l));
+      .attr('y', L.font + 2);
+    lines.forEach((l, i) => text.append('tspan').attr('x', boxX).attr('dy', i === 0 ? 0 : lh).text(l));
   }
-  return { x, y, margin };
+  return { x, y, margin, strip: { top: stripTop, rowHeight: L.rowHeight, kinds: kindOrder } };
 }
 
 /** Index of the row nearest to time `t` in increasing `ts`, or -1 when empty. */

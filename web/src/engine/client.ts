@@ -103,6 +103,10 @@ export class EngineClient {
     this.send({ type: 'run/pause' });
   }
   /** Advances by `dtNs` of simulated time [ns] and pauses. */
+  seek(tNs: number): void {
+    this.send({ type: 'run/seek', tNs });
+  }
+
   step(dtNs: number): void {
     this.send({ type: 'run/step', dtNs });
   }

@@ -86,6 +86,32 @@ describe('worker protocol (EngineHost in process, real wasm engine)', () => {
     expect(h.hasTimer()).toBe(false);
   });
 
+  it('seek goes forward to a moment and pauses; seeking back replays the identical run', () => {
+    const h = harness();
+    h.client.load(scenario);
+    h.client.setSpeed(5);
+    h.client.play();
+    h.client.seek(12e9);
+    expect(h.lastFrame().nowNs).toBe(12e9);
+    expect(h.hasTimer()).toBe(false);
+    expect(h.got.filter((m) => m.type === 'run/state').at(-1)).toMatchObject({ playing: false });
+    const at12 = h.lastFrame().summary;
+    h.client.seek(20e9);
+    const loads = h.got.filter((m) => m.type === 'run/loaded').length;
+    h.client.seek(12e9);
+    // Back in time: the run is rebuilt (a new run/loaded clears the charts) and replayed.
+    expect(h.got.filter((m) => m.type === 'run/loaded').length).toBe(loads + 1);
+    expect(h.lastFrame().nowNs).toBe(12e9);
+    expect(h.lastFrame().summary).toEqual(at12);
+    // The series after the replay hold every row up to the moment again.
+    const since = h.got.map((m) => m.type).lastIndexOf('run/loaded');
+    const rows = h.got.slice(since).filter((m) => m.type === 'run/frame').reduce((n, f) => n + unpackSeries((f as Extract<FromWorker, { type: 'run/frame' }>).packed).t.length, 0);
+    expect(rows).toBe(120); // 12 s of 0.1 s buckets
+    // Beyond the end: clamped to it.
+    h.client.seek(1e15);
+    expect(h.lastFrame().nowNs).toBe(30e9);
+  });
+
   it('"max" runs to the end within the frame budget and stops by itself', () => {
     const h = harness();
     h.client.load(scenario);

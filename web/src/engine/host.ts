@@ -66,6 +66,8 @@ export class EngineHost {
           return this.pause();
         case 'run/step':
           return this.step(msg.dtNs);
+        case 'run/seek':
+          return this.seek(msg.tNs);
         case 'run/reset':
           return this.reset();
         case 'run/speed':
@@ -127,6 +129,20 @@ export class EngineHost {
     if (this.playing) this.pause();
     const dt = Number.isFinite(dtNs) && dtNs > 0 ? dtNs : 1e9;
     this.sim.advanceTo(this.sim.nowNs() + dt);
+    this.postFrame();
+  }
+
+  /**
+   * Goes to simulated time `tNs` (clamped to the run) and pauses. Going back rebuilds the run
+   * and replays it from zero: the engine is deterministic, so the replay is the same run, and
+   * the UI receives its series and events again up to that moment.
+   */
+  private seek(tNs: number): void {
+    if (!this.sim || !Number.isFinite(tNs)) return;
+    const target = Math.max(0, Math.min(tNs, this.sim.endNs()));
+    if (target < this.sim.nowNs()) this.load(this.scenarioJson);
+    else if (this.playing) this.pause();
+    this.sim.advanceTo(target);
     this.postFrame();
   }
 

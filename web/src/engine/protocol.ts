@@ -24,6 +24,8 @@ export type ToWorker =
   | { type: 'run/play' }
   | { type: 'run/pause' }
   | { type: 'run/step'; dtNs: number }
+  /** Go to simulated time `tNs` and pause there; earlier than now replays the run from zero. */
+  | { type: 'run/seek'; tNs: number }
   | { type: 'run/reset' }
   | { type: 'run/speed'; speed: Speed }
   /** The results file of the current run (engine `Simulation::results_json`). */
@@ -85,6 +87,8 @@ export interface TopoEvent {
   from_sat: number | null;
   to_sat: number | null;
   reason: string | null;
+  /** ISL hops of the route before and after a route change (`isl-change` only). */
+  hops?: [number, number];
 }
 
 /** What the UI learns when a scenario is loaded (or reset). */

@@ -9,7 +9,7 @@ function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) 
   return (
     <>
       <ConstellationPanel info={info.constellation} summary={summary?.constellation ?? null} {...globe} />
-      <EventLog events={topology.events} info={info.constellation} linkChanges={topology.linkChanges} />
+      <EventLog events={topology.events} info={info.constellation} linkChanges={topology.linkChanges} epochMs={topology.epochMs} onSeek={topology.onSeek} />
     </>
   );
 }
@@ -26,6 +26,22 @@ export const constellation: ModelDescriptor = {
   speed: 100,
   globe: true,
   markers: (chart) => chart.unit === 'ms',
+  chartNote: (chart, info, seen) => {
+    const c = info.constellation;
+    if (!c) return null;
+    const ids = chart.members.map(({ s }) => s.id);
+    if (ids.includes('seam') && seen.allZero)
+      return c.kind === 'delta'
+        ? 'Stays at 0: a Walker delta has no seam (its planes are spread over 360° and all move the same way), so no route ever has to detour around one.'
+        : `0 so far: the seam has not yet come between ${c.sites[0].name} and ${c.sites[1].name}. It does when the Earth's turn brings it there (the Atlantic ship and London: twice in 24 h, about two hours each time).`;
+    if ((ids.includes('delay_ms') || ids.includes('hops')) && seen.allMissing)
+      return `No route so far: no chain of links joins ${c.sites[0].name} and ${c.sites[1].name}; at least one of them sees no satellite above its ${c.elevation_mask_deg}° elevation mask (see the event log).`;
+    return null;
+  },
+  clock: (scenarioJson) => {
+    const ms = Date.parse((JSON.parse(scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc ?? '');
+    return Number.isFinite(ms) ? ms : undefined;
+  },
   withSite: (scenarioJson, end, site) => {
     const s = JSON.parse(scenarioJson) as { constellation: Record<string, unknown> };
     s.constellation[end] = site;

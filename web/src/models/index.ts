@@ -16,6 +16,28 @@ import { diffserv } from './diffserv';
 import { queue } from './queue';
 import { voipLeo } from './voip-leo';
 
+/** What a chart has shown so far: rows, and whether every value was missing or zero. */
+export interface ChartSeen {
+  rows: number;
+  /** No finite value in any series. */
+  allMissing: boolean;
+  /** Every finite value is 0 (and there is at least one). */
+  allZero: boolean;
+}
+
+/** Summarises the rows of a chart's series. */
+export function chartSeen(columns: ArrayLike<number>[], rows: number): ChartSeen {
+  let finite = 0;
+  let nonZero = 0;
+  for (const c of columns)
+    for (let i = 0; i < c.length; i++)
+      if (Number.isFinite(c[i])) {
+        finite++;
+        if (c[i] !== 0) nonZero++;
+      }
+  return { rows, allMissing: rows > 0 && finite === 0, allZero: finite > 0 && nonZero === 0 };
+}
+
 /** One end of a pair of ground sites. */
 export type SiteEnd = 'from' | 'to';
 
@@ -38,8 +60,9 @@ export interface SummaryProps {
   /** The engine's summary so far (null before the first frame). */
   summary: Summary | null;
   globe: GlobeControls;
-  /** Topology events kept so far (newest first) and the ISL changes not listed one by one. */
-  topology: { events: TopoEvent[]; linkChanges: number };
+  /** Topology events kept so far (newest first) and the ISL changes not listed one by one;
+   * `onSeek` goes to a moment (globe and charts), `epochMs` is the run's UTC clock. */
+  topology: { events: TopoEvent[]; linkChanges: number; onSeek?: (tS: number) => void; epochMs?: number };
 }
 
 export interface ModelDescriptor {
@@ -58,6 +81,14 @@ export interface ModelDescriptor {
   linkOmitsDefaultSpeed?: boolean;
   /** Whether the globe draws the run (its constellation); tours point at the globe only then. */
   globe: boolean;
+  /** UTC of simulated time zero [ms] when the model runs on the wall clock (its charts then
+   * read hh:mm UTC); absent: simulated seconds. */
+  clock?: (scenarioJson: string) => number | undefined;
+  /**
+   * A sentence under a chart that would otherwise look empty or broken (no value yet, or only
+   * zeros): why, in words. `seen` summarises the chart's rows so far.
+   */
+  chartNote?: (chart: ChartGroup, info: LoadedInfo, seen: ChartSeen) => string | null;
   /** Charts on which the topology events (handovers) are marked; none when absent. */
   markers?: (chart: ChartGroup) => boolean;
   /** The scenario with one ground site changed: models whose sites are picked in the UI. */

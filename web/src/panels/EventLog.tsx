@@ -1,39 +1,41 @@
 import type { ConstellationInfo, TopoEvent } from '../engine/protocol';
-import { clock, EVENT_KINDS } from './eventKinds';
+import { clock, EVENT_KINDS, eventDetail } from './eventKinds';
 
 interface Props {
   events: TopoEvent[];
   info: ConstellationInfo;
   /** ISL state changes seen so far (not listed one by one). */
   linkChanges: number;
+  /** UTC of simulated time zero [ms]: times are shown on that clock. */
+  epochMs?: number;
+  /** Goes to an event's moment (globe and charts). */
+  onSeek?: (tS: number) => void;
 }
 
-const sat = (info: ConstellationInfo, i: number | null) => {
-  if (i === null) return '–';
-  const [p, s] = info.sats[i] ?? [0, 0];
-  return `P${p}-S${s}`;
-};
-
-/** The latest handovers and route events, newest first. */
-export function EventLog({ events, info, linkChanges }: Props) {
+/** The latest handovers and route events, newest first; a click on a time goes there. */
+export function EventLog({ events, info, linkChanges, epochMs, onSeek }: Props) {
   return (
     <section className="event-log" aria-label="Event log">
       <h3>
-        Events <span className="muted">({linkChanges.toLocaleString('en-US')} ISL state changes not listed)</span>
+        Events{epochMs !== undefined ? ' (UTC)' : ''} <span className="muted">({linkChanges.toLocaleString('en-US')} ISL state changes not listed)</span>
       </h3>
       <ol data-testid="event-log">
         {events.map((e, i) => {
           const k = EVENT_KINDS[e.kind];
-          const who = e.end === null ? '' : `${info.sites[e.end].name}: `;
-          const what = e.from_sat !== null || e.to_sat !== null ? ` ${sat(info, e.from_sat)} → ${sat(info, e.to_sat)}` : '';
+          const detail = eventDetail(e, info);
           return (
-            <li key={`${e.t_s}-${i}`} data-kind={e.kind}>
-              <span className="t">{clock(e.t_s)}</span>
+            <li key={`${e.t_s}-${i}`} data-kind={e.kind} data-t={e.t_s}>
+              {onSeek ? (
+                <button className="t" onClick={() => onSeek(e.t_s)} title="Go to this moment on the globe and the charts (a replay when it is in the past)">
+                  {clock(e.t_s, epochMs)}
+                </button>
+              ) : (
+                <span className="t">{clock(e.t_s, epochMs)}</span>
+              )}
               <span className="dot" style={{ background: k.color }} />
               <span>
-                {who}
                 {k.label}
-                {what}
+                {detail ? ` · ${detail}` : ''}
               </span>
             </li>
           );

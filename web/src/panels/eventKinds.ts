@@ -1,4 +1,4 @@
-import type { TopoEvent } from '../engine/protocol';
+import type { ConstellationInfo, TopoEvent } from '../engine/protocol';
 
 /** How each topology event kind is named and coloured in the log, the chart and the legend. */
 export const EVENT_KINDS: Record<TopoEvent['kind'], { label: string; color: string; handover: boolean }> = {
@@ -13,8 +13,31 @@ export const EVENT_KINDS: Record<TopoEvent['kind'], { label: string; color: stri
   'link-up': { label: 'ISL up', color: '#9c755f', handover: false },
 };
 
+/** A satellite as plane and slot, "P3-S7". */
+export function satName(info: ConstellationInfo, i: number | null): string {
+  if (i === null) return '–';
+  const [p, s] = info.sats[i] ?? [0, 0];
+  return `P${p}-S${s}`;
+}
+
+/** What an event changed, in words: the satellites of a handover, the hops of a route change. */
+export function eventDetail(e: TopoEvent, info: ConstellationInfo | null): string {
+  const who = e.end === null || !info ? '' : `${info.sites[e.end]?.name ?? `end ${e.end}`}: `;
+  if (e.kind === 'isl-change') return e.hops ? `route ${e.hops[0]} → ${e.hops[1]} ISL hops, same access satellites` : 'route changed, same access satellites';
+  if (e.kind === 'seam-enter') return 'the ends are on either side of the seam: the route detours over a pole';
+  if (e.kind === 'seam-leave') return 'the seam no longer separates the ends';
+  if (e.kind === 'link-down' || e.kind === 'link-up') return info ? `${satName(info, e.from_sat)} – ${satName(info, e.to_sat)}${e.reason ? ` (${e.reason})` : ''}` : '';
+  if ((e.from_sat !== null || e.to_sat !== null) && info) return `${who}${satName(info, e.from_sat)} → ${satName(info, e.to_sat)}`;
+  return who.replace(/: $/, '');
+}
+
 /** `hh:mm:ss` of simulated seconds. */
-export function clock(t: number): string {
+export function clock(t: number, epochMs?: number): string {
+  if (epochMs !== undefined) {
+    const d = new Date(epochMs + t * 1000);
+    const q = (n: number) => String(n).padStart(2, '0');
+    return `${q(d.getUTCHours())}:${q(d.getUTCMinutes())}:${q(d.getUTCSeconds())}`;
+  }
   const s = Math.floor(t);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(Math.floor(s / 3600))}:${p(Math.floor((s % 3600) / 60))}:${p(s % 60)}`;

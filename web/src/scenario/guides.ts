@@ -209,7 +209,7 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Set diffserv.sharing to "dwrr": the class rates should hardly change, since PSS and DWRR agree when EF is as expected (both 5.00 Mb/s in docs/REPRODUCTION.md). Then open "PSS keeps AF steady when EF differs from expected" (B2), where they do not.',
     tour: [
       { target: 'description', text: 'EF (real-time) traffic has strict priority; PSS decides how AF and CS0 share what EF leaves, using a credit counter instead of round-robin weights.' },
-      { target: 'chart:AF credit', text: "The credit with its L_M and L_R lines (L_R = 0 on a fixed link); AF has high priority in the shaded spans. Press 'last 5 s' to see each climb and fall: it switches many times per second." },
+      { target: 'chart:AF credit', text: "The credit with its L_M and L_R lines (L_R = 0 on a fixed link); AF has high priority in the shaded spans. Press 'zoom: last 5 s' to see each climb and fall: it switches many times per second." },
       { target: 'chart:AF rate', text: 'Class output rates measured over 1 s, as in the paper: EF at 10 Mb/s, AF and CS0 near their theory lines at 5 Mb/s each.' },
       { target: 'summary', text: 'Measured rates beside eqs. 7 and 8, the PSS parameters BW, L_M and L_R in the caption, and every flow\'s goodput with the Jain index per class.' },
       { target: 'sweep', text: "'Sweep & compare' varies K_AF (or the EF rate) for PSS and DWRR and draws eqs. 1 and 6-8 dashed beside the measured points, as in Fig. 5." },

@@ -59,6 +59,9 @@ pub struct TopoEvent {
     pub to_sat: Option<u32>,
     /// Why a link went down (`polar-cutoff`, `seam`).
     pub reason: Option<&'static str>,
+    /// ISL hops of the route before and after a route change (`isl-change`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hops: Option<[u32; 2]>,
 }
 
 /// The series the pair records.
@@ -288,7 +291,7 @@ impl PairTopology {
     }
 
     fn event(&mut self, t_s: f64, kind: TopoEventKind, end: Option<u8>, from_sat: Option<u32>, to_sat: Option<u32>, reason: Option<&'static str>) {
-        self.events.push(TopoEvent { t_s, kind, end, from_sat, to_sat, reason });
+        self.events.push(TopoEvent { t_s, kind, end, from_sat, to_sat, reason, hops: None });
     }
 
     /// Computes the topology at `t_s` seconds after the epoch; returns (delay [ms], hops,
@@ -398,6 +401,10 @@ impl PairTopology {
         if !first && self.access == before && !self.route.is_empty() && !self.prev_route.is_empty() && self.route != self.prev_route {
             self.counts.isl_change += 1;
             self.event(t_s, TopoEventKind::IslChange, None, None, None, None);
+            let hops = [(self.prev_route.len() - 1) as u32, (self.route.len() - 1) as u32];
+            if let Some(e) = self.events.last_mut() {
+                e.hops = Some(hops);
+            }
         }
         if delay_ms.is_finite() {
             self.routed += 1;

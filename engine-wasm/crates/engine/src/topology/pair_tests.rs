@@ -204,6 +204,9 @@ fn events_classify_each_change_and_the_summary_adds_them_up() {
         }
         if t.access == access && !route.is_empty() && !t.route.is_empty() && t.route != route {
             expected.push((TopoEventKind::IslChange, None, None, None));
+            // The route change says how many hops the route had before and has now.
+            let e = events.iter().find(|e| e.kind == TopoEventKind::IslChange).expect("an isl-change event");
+            assert_eq!(e.hops, Some([(route.len() - 1) as u32, (t.route.len() - 1) as u32]), "at {t_s} s");
         }
         let mut got: Vec<_> = events.iter().filter(|e| !matches!(e.kind, TopoEventKind::LinkUp | TopoEventKind::LinkDown)).map(|e| (e.kind, e.end, e.from_sat, e.to_sat)).collect();
         got.sort_by_key(|e| format!("{e:?}"));
