@@ -1,0 +1,66 @@
+import { expect, simTimeNs, test } from './fixtures';
+
+test('constellation charts: a UTC clock, events in a strip with toggles, hover text, and a click on an event goes there', async ({ page }) => {
+  await page.goto('/#p=iridium-ship-london');
+  const delay = page.getByRole('img', { name: 'One-way delay chart' });
+  await page.getByLabel('Speed (simulated seconds per second)').selectOption('1000');
+  const log = page.getByTestId('event-log');
+  await expect(log.locator('li[data-kind="intra-orbital"]').nth(1)).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Pause' }).click();
+
+  // The time axis is the clock of the run (the preset starts at 00:00 UTC).
+  const ticks = await delay.locator('.axis-x .tick text').allTextContents();
+  expect(ticks.length).toBeGreaterThan(2);
+  for (const t of ticks) expect(t).toMatch(/^\d\d:\d\d$/);
+  await expect(delay.locator('.axis-label', { hasText: 'time of day (UTC)' })).toHaveCount(1);
+
+  // Events are thin ticks in a strip under the curve, not lines across it.
+  const tick = delay.locator('line.marker[data-kind="intra-orbital"]').first();
+  const y1 = Number(await tick.getAttribute('y1'));
+  const y2 = Number(await tick.getAttribute('y2'));
+  expect(y2 - y1).toBeLessThan(16);
+
+  // Per-kind toggles.
+  const toggles = page.getByRole('group', { name: 'Events on One-way delay' });
+  await toggles.getByLabel('intra-orbital handover').uncheck();
+  await expect(delay.locator('line.marker[data-kind="intra-orbital"]')).toHaveCount(0);
+  await toggles.getByLabel('intra-orbital handover').check();
+  await expect(delay.locator('line.marker[data-kind="intra-orbital"]').first()).toBeAttached();
+
+  // Hover an event: what and when on a solid background; click it: the run goes to that moment
+  // (in the past: a replay of the same run) and stays paused there.
+  const first = delay.locator('line.marker[data-kind="intra-orbital"]').first();
+  const t = Number(await first.getAttribute('data-t'));
+  const box = (await first.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const tip = page.getByTestId('event-tip');
+  await expect(tip).toContainText('intra-orbital handover');
+  await expect(tip).toContainText('UTC');
+  await expect(tip).toContainText('→'); // the satellites before and after
+  const before = await simTimeNs(page);
+  expect(before / 1e9).toBeGreaterThan(t);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect.poll(() => simTimeNs(page), { message: 'the run is at the event' }).toBe(Math.round(t * 1e9));
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  // The globe shows that moment: the route drawn for it.
+  await expect.poll(async () => (await page.getByTestId('globe').getAttribute('data-route-hops')) ?? '').toMatch(/^\d+$/);
+
+  // The event log's times are links to their moment too, on the same clock.
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(Math.round(t * 1e9) + 600e9);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const row = log.locator('li[data-kind="intra-orbital"]').nth(1);
+  const rowT = Number(await row.getAttribute('data-t'));
+  await expect(row.getByRole('button')).toHaveText(/^\d\d:\d\d:\d\d$/);
+  await row.getByRole('button').click();
+  await expect.poll(() => simTimeNs(page)).toBe(Math.round(rowT * 1e9));
+});
+
+test('a chart that stays empty says why: a Walker delta has no seam', async ({ page }) => {
+  await page.goto('/#p=walker-delta-53');
+  const seam = page.getByRole('figure', { name: 'Separated by the seam' });
+  await expect(seam.getByRole('note')).toContainText('a Walker delta has no seam');
+  // The Iridium preset early in its day: not yet, and says when.
+  await page.goto('/#p=iridium-ship-london');
+  await expect(page.getByRole('figure', { name: 'Separated by the seam' }).getByRole('note')).toContainText('has not yet come between Atlantic ship and London');
+});
