@@ -179,6 +179,7 @@ export function App() {
           onToggleCloseUp={view.toggleCloseUp}
           markers={engine.markers.current}
           epochMs={epochMs}
+          summary={summary}
           presenter={view.presenter}
           onSeek={engine.controls.seek}
         />

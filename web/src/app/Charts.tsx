@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { Summary } from '../engine/summary-types';
 import type { ChartGroup } from '../charts/chartGroups';
 import { PALETTE } from '../charts/palette';
 import type { ChartData, ChartMarker } from '../charts/renderTimeSeries';
@@ -29,6 +30,14 @@ interface Props {
   presenter?: boolean;
   /** Goes to a moment of the run (a click on an event). */
   onSeek?: (tS: number) => void;
+  /** The engine's summary so far (for the theory lines). */
+  summary?: Summary | null;
+}
+
+/** A run kept for comparison: its name and each chart's rows, by chart key. */
+export interface PinnedRun {
+  name: string;
+  charts: Record<string, { t: number[]; series: { id: string; label: string; color: string; values: number[] }[] }>;
 }
 
 const color = (k: number) => PALETTE[k % PALETTE.length];
@@ -45,7 +54,8 @@ export function chartHeight(panelHeight: number, count: number, presenter: boole
 }
 
 /** The run's charts, except those the user hid, each over the whole run or as a close-up. */
-export function Charts({ info, charts, buffer, version, hidden, closeUps, onToggleCloseUp, markers, epochMs, presenter = false, onSeek }: Props) {
+export function Charts({ info, charts, buffer, version, hidden, closeUps, onToggleCloseUp, markers, epochMs, presenter = false, onSeek, summary = null }: Props) {
+  const [pinned, setPinned] = useState<PinnedRun | null>(null);
   const endS = (info?.endNs ?? 0) / 1e9;
   const xDomain = useMemo<[number, number]>(() => [0, Math.max(endS, 1e-9)], [endS]);
   const bucketS = useMemo(() => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1), [info]);
@@ -54,16 +64,40 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onTogg
   const [panel, , panelHeight] = useElementSize<HTMLElement>(480, 600);
   const shown = charts.filter((c) => !hidden.has(c.key));
   const height = chartHeight(panelHeight, shown.length, presenter);
+  /** Copies the current run's rows: they stay drawn, faint, under the charts of later runs. */
+  const pin = () => {
+    if (!view || !info) return;
+    const byKey: PinnedRun['charts'] = {};
+    for (const c of charts) byKey[c.key] = { t: Array.from(view.t), series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: Array.from(view.columns[k]) })) };
+    setPinned({ name: info.name || 'pinned run', charts: byKey });
+  };
   return (
     <section className="charts" aria-label="Charts" data-tour="charts" ref={panel}>
+      <div className="pin-bar">
+        {pinned ? (
+          <>
+            <span>
+              Pinned for comparison: <strong>{pinned.name}</strong> (faint, dashed)
+            </span>
+            <button onClick={() => setPinned(null)}>Unpin</button>
+          </>
+        ) : (
+          <button onClick={pin} disabled={!view || !info} title="Keep this run's curves, faint and dashed, under the charts of the next runs (e.g. pin M/M/1, then open M/D/1)">
+            Pin this run
+          </button>
+        )}
+      </div>
       {view &&
         shown.map((c) => {
           const zoomed = !!closeUps[c.key];
           const rows = zoomed ? buffer!.recent(CLOSE_UP_S) : view;
+          const ghost = pinned?.charts[c.key];
           const data: ChartData = {
             t: rows.t,
             series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
             bands: c.bands.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
+            theory: (model?.theoryLines?.(c, summary) ?? []).map((l, j) => ({ ...l, color: color(c.members[0]?.k ?? j) })),
+            ghost: ghost ? { name: pinned!.name, t: ghost.t, series: ghost.series } : undefined,
           };
           const last = rows.t.length ? rows.t[rows.t.length - 1] : 0;
           const note = info && model?.chartNote ? model.chartNote(c, info, chartSeen(c.members.map(({ k }) => view.columns[k]), view.t.length)) : null;

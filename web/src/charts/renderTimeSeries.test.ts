@@ -108,6 +108,21 @@ describe('renderTimeSeries', () => {
     for (const r of rows) expect(r.x).toBeLessThan(300);
   });
 
+  it('draws theory as dashed lines and a pinned run faint and dashed, both named in the legend', () => {
+    const el = svg();
+    const ghost = { name: 'M/M/1 queue at load 0.8', t: [0, 0.1, 0.2, 0.3], series: [{ id: 'wait_ms', label: 'Waiting time', color: '#00f', values: [3, 9, 5, 4] }] };
+    const s = renderTimeSeries(el, { ...data, theory: [{ label: 'M/D/1 theory, mean wait', value: 2, color: '#00f' }], ghost }, { width: 500, height: 220, unit: 'ms', hoverIndex: 1 });
+    expect(el.querySelectorAll('line.theory-line')).toHaveLength(1);
+    expect(Number(el.querySelector('line.theory-line')!.getAttribute('y1'))).toBeCloseTo(s.y(2));
+    expect(el.querySelector('path.ghost-line')!.getAttribute('stroke-dasharray')).toBe('2 3');
+    // The pinned run's peak (9 ms) is on the axis even if this run stays lower.
+    expect(s.y.domain()[1]).toBeGreaterThanOrEqual(9);
+    const legend = [...el.querySelectorAll('.legend text')].map((n) => n.textContent);
+    expect(legend).toContain('M/D/1 theory, mean wait (dashed)');
+    expect(legend).toContain('pinned: M/M/1 queue at load 0.8 (faint)');
+    expect(el.querySelector('.hover-readout')!.textContent).toContain('M/D/1 theory, mean wait: 2 ms');
+  });
+
   it('shades each run of a band at or above one half as one rectangle', () => {
     expect(bandRuns([0.5, 1.5, 2.5, 3.5, 4.5], [1, 0.8, 0, 0.6, NaN])).toEqual([
       [0, 2],

@@ -13,6 +13,10 @@ export interface ChartData {
   series: ChartSeries[];
   /** Levels in [0, 1] drawn as shading behind the lines (e.g. "AF at high priority"). */
   bands?: ChartSeries[];
+  /** Closed-form values drawn as dashed horizontal lines (e.g. the M/M/1 mean wait). */
+  theory?: { label: string; value: number; color: string }[];
+  /** A pinned earlier run, drawn faint and dashed behind this one, on its own times. */
+  ghost?: { name: string; t: ArrayLike<number>; series: ChartSeries[] };
 }
 
 /**
@@ -150,9 +154,11 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
   const kinds = new Map<string, ChartMarker>();
   for (const m of kindsSource) if (!kinds.has(m.kind)) kinds.set(m.kind, m);
   const legendItems = [...data.series, ...(data.bands ?? [])];
+  const theory = (data.theory ?? []).filter((l) => Number.isFinite(l.value));
+  const extra = [...theory.map((l) => ({ label: `${l.label} (dashed)`, color: l.color, kind: 'theory' })), ...(data.ghost ? data.ghost.series.map((s) => ({ label: `pinned: ${data.ghost!.name} (faint)`, color: s.color, kind: 'ghost' })).slice(0, 1) : [])];
   // The event kinds are named by the chart's toggles and by each strip row's title, not here:
   // the legend stays one line where it can.
-  const legendLabels = legendItems.map((s) => s.label);
+  const legendLabels = [...legendItems.map((s) => s.label), ...extra.map((e) => e.label)];
   const placed = legendRows(legendLabels, Math.max(60, width - L.left - L.right), L.charWidth);
   const rows = placed.length ? placed[placed.length - 1].row + 1 : 0;
   const stripH = kinds.size ? kinds.size * L.rowHeight + 4 : 0;
@@ -170,12 +176,16 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
   // The y axis holds every value, negative ones too (an SNR in dB), and zero.
   let yMax = 0;
   let yMin = 0;
-  for (const s of data.series)
+  for (const s of [...data.series, ...(data.ghost?.series ?? [])])
     for (let i = 0; i < s.values.length; i++)
       if (Number.isFinite(s.values[i])) {
         yMax = Math.max(yMax, s.values[i]);
         yMin = Math.min(yMin, s.values[i]);
       }
+  for (const l of theory) {
+    yMax = Math.max(yMax, l.value);
+    yMin = Math.min(yMin, l.value);
+  }
   const y = d3
     .scaleLinear()
     .domain([yMin < 0 ? yMin * 1.08 : 0, yMax > 0 ? yMax * 1.08 : yMin < 0 ? 0 : 1])
@@ -212,6 +222,38 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
       const x1 = Math.min(iw, x(z));
       if (x1 > x0) bg.append('rect').attr('x', x0).attr('width', x1 - x0).attr('y', 0).attr('height', ih).attr('fill', b.color).attr('fill-opacity', 0.3);
     }
+  }
+
+  if (data.ghost) {
+    const gt = data.ghost.t;
+    const gidx = d3.range(gt.length).filter((i) => gt[i] >= xDomain[0] && gt[i] <= xDomain[1]);
+    for (const s of data.ghost.series) {
+      const line = d3
+        .line<number>()
+        .defined((i) => Number.isFinite(s.values[i]))
+        .x((i) => x(gt[i]))
+        .y((i) => y(s.values[i]));
+      g.append('path')
+        .attr('class', 'ghost-line')
+        .attr('data-series', s.id)
+        .attr('fill', 'none')
+        .attr('stroke', s.color)
+        .attr('stroke-opacity', 0.4)
+        .attr('stroke-dasharray', '2 3')
+        .attr('stroke-width', L.lineWidth)
+        .attr('d', line(gidx) ?? '');
+    }
+  }
+  for (const l of theory) {
+    g.append('line')
+      .attr('class', 'theory-line')
+      .attr('x1', 0)
+      .attr('x2', iw)
+      .attr('y1', y(l.value))
+      .attr('y2', y(l.value))
+      .attr('stroke', l.color)
+      .attr('stroke-dasharray', '7 5')
+      .attr('stroke-width', L.lineWidth);
   }
 
   const idx = d3.range(n);
@@ -272,6 +314,21 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
     item.append('text').attr('x', L.font + 3).text(s.label);
   });
 
+  extra.forEach((e, j) => {
+    const item = legend.append('g').attr('class', `legend-${e.kind}`).attr('transform', at(legendItems.length + j));
+    item
+      .append('line')
+      .attr('x1', 0)
+      .attr('x2', L.font)
+      .attr('y1', -L.font / 2 + 1)
+      .attr('y2', -L.font / 2 + 1)
+      .attr('stroke', e.color)
+      .attr('stroke-width', 2.5)
+      .attr('stroke-opacity', e.kind === 'ghost' ? 0.5 : 1)
+      .attr('stroke-dasharray', e.kind === 'ghost' ? '2 2' : '4 2');
+    item.append('text').attr('x', L.font + 3).text(e.label);
+  });
+
   const h = opts.hoverIndex;
   if (h !== null && h !== undefined && h >= 0 && h < n) {
     const hx = x(data.t[h]);
@@ -281,6 +338,7 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
       when,
       ...data.series.map((s) => `${s.label}: ${formatValue(s.values[h], unit)}`),
       ...(data.bands ?? []).map((b) => `${b.label}: ${Number.isFinite(b.values[h]) ? `${Math.round(b.values[h] * 100)} % of the bucket` : '–'}`),
+      ...theory.map((l) => `${l.label}: ${formatValue(l.value, unit)}`),
     ];
     const right = hx > iw / 2;
     const boxX = right ? hx - 8 : hx + 8;

@@ -89,6 +89,8 @@ export interface ModelDescriptor {
    * zeros): why, in words. `seen` summarises the chart's rows so far.
    */
   chartNote?: (chart: ChartGroup, info: LoadedInfo, seen: ChartSeen) => string | null;
+  /** Closed-form values to draw on a chart as dashed lines, from the run's summary. */
+  theoryLines?: (chart: ChartGroup, summary: Summary | null) => { label: string; value: number }[];
   /** Charts on which the topology events (handovers) are marked; none when absent. */
   markers?: (chart: ChartGroup) => boolean;
   /** The scenario with one ground site changed: models whose sites are picked in the UI. */
