@@ -156,6 +156,19 @@ test('keyboard shortcuts: space, arrow, ? and Escape; the theme toggles', async 
   await params.locator('input').first().focus();
   await page.keyboard.press('Escape');
   await expect(params).toHaveCount(0);
+  // Every other dialog and panel closes with Escape too.
+  for (const [open, gone] of [
+    ['Gallery', () => page.getByRole('dialog', { name: 'Presets gallery' })],
+    ['Share & export', () => page.getByRole('dialog', { name: /Share/ })],
+    ['Tour', () => page.locator('.tour-card')],
+    ['Sweep & compare', () => page.locator('.sweep-panel, [aria-label="Sweep and compare"]')],
+    ['Edit scenario', () => page.getByRole('region', { name: 'Scenario editor' })],
+  ] as const) {
+    await page.getByRole('button', { name: open, exact: true }).click();
+    await expect(gone().first(), `${open} opened`).toBeVisible();
+    await page.locator('body').press('Escape');
+    await expect(gone(), `${open} closed by Escape`).toHaveCount(0);
+  }
   await page.keyboard.press('t');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   // The theme is part of the view in the link.

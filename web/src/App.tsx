@@ -84,11 +84,14 @@ export function App() {
     togglePresenter: view.togglePresenter,
     toggleParams: () => setParams((x) => !x),
     openDialog: setDialog,
-    // Escape closes what is on top: a dialog, else the tour, else the Parameters panel.
+    // Escape closes what is on top: a dialog, else the tour, else the Parameters panel, else
+    // Sweep & compare, else the scenario editor (Esc typed inside the editor stays there).
     dismiss: () => {
       if (dialog) setDialog(null);
       else if (tour) setTour(null);
-      else setParams(false);
+      else if (params) setParams(false);
+      else if (sweeping) setSweeping(false);
+      else setEditing(false);
     },
   });
 
