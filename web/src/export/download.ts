@@ -20,8 +20,9 @@ export function slug(title: string): string {
     title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'chart'
+      .slice(0, 60)
+      // Trimmed after the cut, which may leave a dash at the end.
+      .replace(/^-+|-+$/g, '') || 'chart'
   );
 }
 
@@ -79,12 +80,22 @@ export async function exportChart(svg: SVGSVGElement, name: string, format: 'svg
 }
 
 /** The series of a results file as CSV: `t_s` then one column per series (`id [unit]`). */
+/**
+ * A number as a CSV cell: 12 significant digits, which drops binary rounding noise
+ * (11624.999999999996 becomes 11625) and keeps every digit the engine's results mean; empty
+ * for a missing value.
+ */
+export function csvNumber(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return '';
+  return String(Number(v.toPrecision(12)));
+}
+
 export function resultsCsv(resultsJson: string): string {
   const r = JSON.parse(resultsJson) as { series?: { t_s: number[]; columns: { id: string; unit?: string }[]; values: (number | null)[][] } };
   const s = r.series;
   if (!s) return 't_s\n';
   const head = ['t_s', ...s.columns.map((c) => (c.unit ? `${c.id} [${c.unit}]` : c.id))].map((h) => (/[",\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h));
   const lines = [head.join(',')];
-  for (let i = 0; i < s.t_s.length; i++) lines.push([s.t_s[i], ...s.values.map((col) => col[i] ?? '')].join(','));
+  for (let i = 0; i < s.t_s.length; i++) lines.push([s.t_s[i], ...s.values.map((col) => col[i] ?? null)].map(csvNumber).join(','));
   return lines.join('\n') + '\n';
 }
