@@ -1,5 +1,7 @@
 import { expect, simTimeNs, test } from './fixtures';
 
+const IRIDIUM = 'Iridium: Atlantic ship to London (paper 004, Fig. 4)';
+
 // Its own context allows service workers (the config blocks them elsewhere); the automatic watch
 // of fixtures.ts covers that context too: requests leaving the machine, console errors.
 test('once loaded, the app reloads and runs with the network gone (service worker)', async ({ browser, watch }) => {
@@ -10,8 +12,9 @@ test('once loaded, the app reloads and runs with the network gone (service worke
     const h = new URL(r.url()).hostname;
     if (!['127.0.0.1', 'localhost'].includes(h) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) external.push(r.url());
   });
-  await page.goto('/#p=md1-load-0.8');
-  await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
+  // A constellation preset: its globe (shown only by models with geography) must render offline.
+  await page.goto('/#p=iridium-ship-london');
+  await expect(page.getByTestId('scenario-name')).toHaveText(IRIDIUM);
   // The service worker has installed (precached the bundle) and controls the page. No reload
   // online first: a user opens the app once, then loses the network, so the offline reload below
   // must come from the precache alone.
@@ -50,7 +53,7 @@ test('once loaded, the app reloads and runs with the network gone (service worke
   // The network is really gone: what was never cached cannot be fetched.
   expect(await page.evaluate(() => fetch(`/never-cached-${Math.random()}`).then(() => 'fetched', () => 'failed'))).toBe('failed');
   await page.reload();
-  await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
+  await expect(page.getByTestId('scenario-name')).toHaveText(IRIDIUM);
   await expect.poll(() => simTimeNs(page), { message: 'the engine runs offline' }).toBeGreaterThan(0);
   await expect(page.getByTestId('globe')).toHaveAttribute('data-rendered', 'true');
   // The manifest is served offline too, and names icons that are there.
