@@ -20,6 +20,27 @@ test('a sweep runs on worker threads with progress, draws the paper curves, and 
   await expect(throughput.locator('path.sweep-line')).toHaveCount(5);
   await expect(page.getByTestId('sweep-table-ii')).toContainText('CoDeS');
 
+  // Each policy its own marker and dash; a sentence says what the chart shows and what one seed means.
+  await expect.poll(() => throughput.locator('path.sweep-line:not(.theory)').evaluateAll((ls) => new Set(ls.map((l) => l.getAttribute('data-symbol'))).size)).toBe(5);
+  const fig = page.getByRole('figure').filter({ has: throughput });
+  await expect(fig.locator('.sweep-note').first()).toContainText('against voip.flows: each point the mean of its runs, one curve per policy');
+  await expect(fig.locator('.sweep-note').first()).toContainText('One seed per point: no confidence bars');
+  // Policies that give identical results are said to coincide: at the paper's buffer rule PF and
+  // CoDeS run the same (docs/REPRODUCTION.md), which a reader would otherwise take for a missing curve.
+  await expect(page.locator('.sweep-note', { hasText: /PF and CoDeS give the same value at every point/ }).first()).toBeVisible();
+  // The exports: the CLI command, the CSV and a notebook that holds both.
+  await expect(page.getByTestId('sweep-command')).toHaveText('skyqueue sweep scenario.json --param voip.flows --values 25,75,125 --policies dt-s,dt-h,rr,pf,codes --seeds 1 --format csv');
+  const [csvDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(csvDl.suggestedFilename()).toMatch(/^[a-z0-9-]+[a-z0-9]\.csv$/);
+  const csv = (await csvDl.createReadStream().then(async (st) => { const chunks: Buffer[] = []; for await (const c of st) chunks.push(c as Buffer); return Buffer.concat(chunks).toString('utf8'); })).trim().split('\n');
+  expect(csv[0]).toMatch(/^policy,seed,voip\.flows,/);
+  expect(csv).toHaveLength(1 + 15);
+  const [nbDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download notebook (.ipynb)' }).click()]);
+  const nbText = await nbDl.createReadStream().then(async (st) => { const chunks: Buffer[] = []; for await (const c of st) chunks.push(c as Buffer); return Buffer.concat(chunks).toString('utf8'); });
+  const nb = JSON.parse(nbText);
+  expect(nb.nbformat).toBe(4);
+  expect(nbText).toContain('skyqueue sweep scenario.json --param voip.flows');
+
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   await expect(page.getByTestId('compare-results')).toContainText('MOS', { timeout: 60_000 });
   await expect(page.getByRole('img', { name: 'Latency: PF and CoDeS chart' })).toBeVisible();

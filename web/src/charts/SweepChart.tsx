@@ -4,11 +4,11 @@ import { useElementWidth } from './useElementWidth';
 import { exportChart, slug } from '../export/download';
 
 /** React wrapper of renderSweepCurves: sizing only. */
-export function SweepChart({ title, unit, xLabel, curves }: { title: string; unit: string; xLabel: string; curves: SweepCurve[] }) {
+export function SweepChart({ title, unit, xLabel, curves, notes = [] }: { title: string; unit: string; xLabel: string; curves: SweepCurve[]; notes?: string[] }) {
   const [box, width] = useElementWidth<HTMLElement>(360);
   const svg = useRef<SVGSVGElement>(null);
   useLayoutEffect(() => {
-    if (svg.current) renderSweepCurves(svg.current, curves, { width, height: 200, xLabel, unit });
+    if (svg.current) renderSweepCurves(svg.current, curves, { width, height: 230, xLabel, unit });
   }, [curves, width, xLabel, unit]);
   return (
     <figure className="chart" ref={box}>
@@ -23,6 +23,11 @@ export function SweepChart({ title, unit, xLabel, curves }: { title: string; uni
         </span>
       </figcaption>
       <svg ref={svg} role="img" aria-label={`${title} sweep chart`} />
+      {notes.map((n, i) => (
+        <p key={i} className="sweep-note">
+          {n}
+        </p>
+      ))}
     </figure>
   );
 }

@@ -18,6 +18,14 @@ export interface SweepChartOptions {
 
 const margin = { top: 26, right: 14, bottom: 36, left: 56 };
 
+/** Marker shapes and dash patterns, one per measured curve in order: curves that coincide stay
+ * told apart by shape and dash, not only by colour. */
+const SYMBOLS = [d3.symbolCircle, d3.symbolSquare, d3.symbolTriangle, d3.symbolDiamond, d3.symbolCross, d3.symbolWye, d3.symbolStar, d3.symbolTriangle2];
+export const SYMBOL_NAMES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'wye', 'star', 'triangle-down'];
+export const DASHES = ['', '7 3', '2 3', '9 3 2 3', '4 4', '12 4', '1 2', '6 2 2 2'];
+/** Theory lines: a long dash, drawn thinner and without points. */
+const THEORY_DASH = '10 5';
+
 /**
  * Draws sweep results: x = swept value, one line per policy with 95 % confidence bars, axes
  * with units and a legend (the paper's curve figures). Draws from its arguments only.
@@ -29,7 +37,24 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
   const pts = curves.flatMap((c) => c.points).filter((p) => Number.isFinite(p.mean));
   root.attr('data-points', pts.length);
   const iw = Math.max(10, opts.width - margin.left - margin.right);
-  const ih = Math.max(10, opts.height - margin.top - margin.bottom);
+  // Legend rows first: they set the top margin.
+  const slots: { x: number; row: number }[] = [];
+  {
+    let lx = 0;
+    let row = 0;
+    for (const c of curves) {
+      const w = 30 + (c.dashed ? `${c.label} (theory, dashed)` : c.label).length * 6.6;
+      if (lx > 0 && lx + w > iw) {
+        lx = 0;
+        row++;
+      }
+      slots.push({ x: lx, row });
+      lx += w;
+    }
+  }
+  const legendRows = slots.length ? slots[slots.length - 1].row + 1 : 1;
+  const top = margin.top + (legendRows - 1) * 15;
+  const ih = Math.max(10, opts.height - top - margin.bottom);
   const xs = pts.map((p) => p.x);
   const x = d3
     .scaleLinear()
@@ -42,35 +67,44 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
     .domain([lo, hi > lo ? hi * 1.05 : lo + 1])
     .nice()
     .range([ih, 0]);
-  const g = root.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
+  const g = root.append('g').attr('transform', `translate(${margin.left},${top})`);
   g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih})`).call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 70))));
   g.append('g').attr('class', 'axis axis-y').call(d3.axisLeft(y).ticks(5).tickFormat(d3.format(y.domain()[1] >= 1e4 ? '~s' : '~g')));
   g.append('text').attr('class', 'axis-label').attr('x', iw).attr('y', ih + 31).attr('text-anchor', 'end').text(opts.xLabel);
   g.append('text').attr('class', 'axis-label').attr('transform', 'rotate(-90)').attr('y', -44).attr('text-anchor', 'end').text(`[${opts.unit}]`);
-  for (const c of curves) {
+  let k = 0;
+  const style = curves.map((c) => (c.dashed ? null : k++));
+  curves.forEach((c, ci) => {
     const ok = c.points.filter((p) => Number.isFinite(p.mean));
     const line = d3
       .line<CurvePoint>()
       .x((p) => x(p.x))
       .y((p) => y(p.mean));
-    const path = g.append('path').attr('class', 'sweep-line').attr('data-label', c.label).attr('fill', 'none').attr('stroke', c.color).attr('stroke-width', 1.8).attr('d', line(ok) ?? '');
-    if (c.dashed) {
-      path.attr('stroke-dasharray', '5 4').attr('stroke-width', 1.4);
-      continue;
+    const i = style[ci];
+    const path = g.append('path').attr('class', c.dashed ? 'sweep-line theory' : 'sweep-line').attr('data-label', c.label).attr('fill', 'none').attr('stroke', c.color).attr('stroke-width', 2).attr('d', line(ok) ?? '');
+    if (i === null) {
+      path.attr('stroke-dasharray', THEORY_DASH).attr('stroke-width', 1.4);
+      return;
     }
+    path.attr('stroke-dasharray', DASHES[i % DASHES.length]).attr('data-symbol', SYMBOL_NAMES[i % SYMBOL_NAMES.length]);
+    const sym = d3.symbol(SYMBOLS[i % SYMBOLS.length], 42);
     for (const p of ok) {
       if (p.hi > p.lo) {
         g.append('line').attr('class', 'ci').attr('x1', x(p.x)).attr('x2', x(p.x)).attr('y1', y(p.lo)).attr('y2', y(p.hi)).attr('stroke', c.color);
       }
-      g.append('circle').attr('class', 'sweep-point').attr('cx', x(p.x)).attr('cy', y(p.mean)).attr('r', 2.5).attr('fill', c.color);
+      // Hollow markers, so a curve drawn on top of another does not hide its points.
+      g.append('path').attr('class', 'sweep-point').attr('data-symbol', SYMBOL_NAMES[i % SYMBOL_NAMES.length]).attr('transform', `translate(${x(p.x)},${y(p.mean)})`).attr('d', sym() ?? '').attr('fill', 'var(--bg, #fff)').attr('stroke', c.color).attr('stroke-width', 1.6);
     }
-  }
+  });
+  // The legend wraps instead of running off the chart; each entry shows its line and marker.
   const legend = root.append('g').attr('class', 'legend').attr('transform', `translate(${margin.left},14)`);
-  let lx = 0;
-  for (const c of curves) {
-    const item = legend.append('g').attr('transform', `translate(${lx},0)`);
-    item.append('rect').attr('width', 10).attr('height', 10).attr('y', -9).attr('fill', c.color);
-    item.append('text').attr('x', 14).text(c.label);
-    lx += 28 + c.label.length * 7.2;
-  }
+  curves.forEach((c, ci) => {
+    const label = c.dashed ? `${c.label} (theory, dashed)` : c.label;
+    const item = legend.append('g').attr('transform', `translate(${slots[ci].x},${slots[ci].row * 15})`);
+    const i = style[ci];
+    item.append('line').attr('x1', 0).attr('x2', 22).attr('y1', -4).attr('y2', -4).attr('stroke', c.color).attr('stroke-width', 2).attr('stroke-dasharray', i === null ? '5 3' : DASHES[i % DASHES.length]);
+    if (i !== null) item.append('path').attr('transform', 'translate(11,-4)').attr('d', d3.symbol(SYMBOLS[i % SYMBOLS.length], 36)() ?? '').attr('fill', 'var(--bg, #fff)').attr('stroke', c.color).attr('stroke-width', 1.5);
+    item.append('text').attr('x', 26).text(label);
+  });
+  root.attr('data-legend-rows', legendRows);
 }

@@ -5,6 +5,8 @@ import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
 import { buildGrid, curves, metricOf, parseValues, type SweepPoint } from '../scenario/sweep';
+import { coincidingCurves, seedsNote, sweepCommand, sweepCsv, sweepNotebook } from '../scenario/sweepExport';
+import { download, slug } from '../export/download';
 import { policyLabel, type SweepModel } from '../scenario/sweepModels';
 import { MODEL_REGISTRY, modelFor } from '../models';
 
@@ -37,7 +39,7 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
   const [duration, setDuration] = useState(String(base.duration_s ?? 100));
   const [progress, setProgress] = useState<[number, number] | null>(null);
   const [error, setError] = useState<string[] | null>(null);
-  const [result, setResult] = useState<{ points: SweepPoint[]; results: JobResult[]; param: string } | null>(null);
+  const [result, setResult] = useState<{ points: SweepPoint[]; results: JobResult[]; param: string; values: number[]; policies: string[]; seeds: number; scenarioJson: string } | null>(null);
   const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({ a: m?.defaultPolicies.at(-2) ?? '', b: m?.defaultPolicies.at(-1) ?? '', results: null });
   const pool = useRef<SweepPool | null>(null);
 
@@ -98,7 +100,7 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
       points.map((p) => p.scenarioJson),
       false,
     );
-    if (results) setResult({ points, results, param });
+    if (results) setResult({ points, results, param, values: parsed.values, policies, seeds, scenarioJson: json });
   };
 
   const runCompare = async () => {
@@ -197,7 +199,7 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
   );
 }
 
-function SweepResults({ m, points, results, param }: { m: SweepModel; points: SweepPoint[]; results: JobResult[]; param: string }) {
+function SweepResults({ m, points, results, param, values, policies, seeds, scenarioJson }: { m: SweepModel; points: SweepPoint[]; results: JobResult[]; param: string; values: number[]; policies: string[]; seeds: number; scenarioJson: string }) {
   const summaries = results.map((r) => r.summary);
   const charts = useMemo(
     () =>
@@ -216,17 +218,37 @@ function SweepResults({ m, points, results, param }: { m: SweepModel; points: Sw
           ).get(policy);
           return pts ? [{ label: th[1], color: colourOf(m, policy), points: pts, dashed: true }] : [];
         });
-        return { path, title, unit, curves: [...lines, ...theories] };
+        const curvesOf = [...lines, ...theories];
+        const notes = [
+          `${title.replace(/\s*\(.*\)$/, '')} [${unit}] against ${param}: each point the mean of its runs, one curve per policy${theories.length ? ', the closed form dashed' : ''}. ${seedsNote(seeds)}`,
+          ...coincidingCurves(curvesOf).map((g) =>
+            seeds > 1
+              ? `${new Intl.ListFormat('en').format(g)} overlap within their bars at every point: with ${seeds} seeds they cannot be told apart.`
+              : `${new Intl.ListFormat('en').format(g)} give the same value at every point: their markers and dashes lie on each other, no curve is missing.`,
+          ),
+        ];
+        return { path, title, unit, curves: curvesOf, notes };
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [points, results],
   );
+  const name = slug(`${(JSON.parse(scenarioJson) as { name?: string }).name ?? 'scenario'} sweep ${param}`);
+  const command = sweepCommand('scenario.json', { param, values, policies, seeds });
+  const csv = () => sweepCsv(points, summaries, m.metrics, param);
   return (
     <div className="sweep-results" data-testid="sweep-results">
       <div className="sweep-grid">
         {charts.map((c) => (
-          <SweepChart key={c.path} title={c.title} unit={c.unit} xLabel={param} curves={c.curves} />
+          <SweepChart key={c.path} title={c.title} unit={c.unit} xLabel={param} curves={c.curves} notes={c.notes} />
         ))}
+      </div>
+      <div className="sweep-export">
+        <button onClick={() => download(`${name}.csv`, csv(), 'text/csv')}>Download CSV</button>
+        <button onClick={() => download(`${name}.ipynb`, sweepNotebook({ title: `${param} sweep`, scenarioJson, command, csv: csv(), param, metrics: m.metrics }), 'application/x-ipynb+json')}>Download notebook (.ipynb)</button>
+        <button onClick={() => download('scenario.json', scenarioJson, 'application/json')}>Download scenario.json</button>
+        <span>
+          The same sweep from the command line: <code data-testid="sweep-command">{command}</code>
+        </span>
       </div>
       {m.ResultTable && <m.ResultTable m={m} points={points} summaries={summaries} param={param} />}
     </div>

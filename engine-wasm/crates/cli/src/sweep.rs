@@ -55,7 +55,11 @@ pub fn grid(base: &Value, param: &str, values: &[Value], policies: &[String], se
             for &seed in seeds {
                 let mut s = base.clone();
                 let label = format!("{param} = {v}{}", pol.map(|p| format!(", policy {p}")).unwrap_or_default());
-                set_path(&mut s, param, v.clone()).map_err(|m| (label.clone(), ScenarioError::Field(engine::scenario::FieldError::new(param, m))))?;
+                // `a+b` sets both fields to the value (as the app's sweeps do, e.g. an EF load PSS
+                // knows: diffserv.ef_bps+diffserv.ef_expected_bps).
+                for one in param.split('+') {
+                    set_path(&mut s, one, v.clone()).map_err(|m| (label.clone(), ScenarioError::Field(engine::scenario::FieldError::new(one, m))))?;
+                }
                 if let Some(p) = pol {
                     set_path(&mut s, policy_path, Value::String((*p).clone())).ok();
                 }

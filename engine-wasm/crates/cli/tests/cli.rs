@@ -206,6 +206,14 @@ fn sweep_of_k_af_sets_the_diffserv_sharing() {
     let bad = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "diffserv.k_af", "--values", "0.5,1"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("diffserv.k_af: 1 is above the maximum 0.98"), "{}", text(&bad.stderr));
+    // `a+b` sets both fields to each value, as the app's sweeps (and their exported commands) do.
+    let both = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "diffserv.ef_bps+diffserv.ef_expected_bps", "--values", "3000000", "--policies", "pss"]);
+    assert!(both.status.success(), "{}", text(&both.stderr));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&both.stdout).unwrap();
+    let ds = &rows[0]["summary"]["diffserv"];
+    // EF offered 3 Mb/s, and PSS's AF target K_AF (C - R_EF^exp) = 0.5 x (20 - 3) Mb/s: both set.
+    assert_eq!(ds["ef_offered_mbps"].as_f64(), Some(3.0), "{ds}");
+    assert!((ds["af_target_mbps"].as_f64().unwrap() - 8.5).abs() < 1e-9, "{ds}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
