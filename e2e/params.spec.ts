@@ -81,3 +81,19 @@ test('engine start-up says what it is doing, can be cancelled, and starts again 
   await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
   await expect(page.getByRole('button', { name: 'Start the engine' })).toHaveCount(0);
 });
+
+test('a scenario with wrong types and bad ranges lists every bad field at once, in plain words', async ({ page }) => {
+  await page.goto('/#p=mm1-load-0.8');
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } }));
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  const banner = page.getByTestId('error-banner');
+  await expect(banner).toContainText('seed: must be a whole number, not the text "one"');
+  await expect(banner).toContainText('traffic.rate_pps: must be a number, not the text "fast"');
+  await expect(banner).toContainText('duration_s: -3');
+  await expect(banner).toContainText('traffic.flows: 0 is below the minimum 1');
+  await expect(banner).not.toContainText('invalid type');
+  // The run goes on with the previous scenario.
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+});

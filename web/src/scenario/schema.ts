@@ -22,6 +22,7 @@
  * `oldest_scenario_version` (migrating them; an engine without that key reads one version); any
  * other is refused with the engine's message.
  */
+import { isTypeMessage, plainMessage } from './plainMessage';
 import type { FieldError } from '../engine/errors';
 import schemaJson from '../wasm/scenario-schema.json';
 
@@ -331,7 +332,8 @@ function unexpected(v: Json): string {
 /** The engine's `OPTION_EXPECTED` (scenario/mod.rs): a non-string where an option name goes. */
 export const OPTION_EXPECTED = 'expected the name of an option, as a string';
 
-const typeError = (v: Json, expected: string) => `invalid type: ${unexpected(v)}, expected ${expected}`;
+/** serde's type message, in the plain words the engine uses too (plainMessage.ts). */
+const typeError = (v: Json, expected: string) => plainMessage(`invalid type: ${unexpected(v)}, expected ${expected}`);
 
 /** serde's "expected `a` or `b`" / "expected one of `a`, `b`, `c`". */
 function oneOf(names: string[]): string {
@@ -371,7 +373,7 @@ export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): 
       if (f.rust !== 'f64') {
         if (!Number.isInteger(v) || Math.abs(v) >= 1e21) return typeError(v, f.rust);
         const max = f.rust === 'u32' ? U32_MAX : 2 ** 64 - 1;
-        if (v < 0 || v > max) return `invalid value: ${unexpected(v)}, expected ${f.rust}`;
+        if (v < 0 || v > max) return plainMessage(`invalid value: ${unexpected(v)}, expected ${f.rust}`);
       }
       if (f.models && !f.models.includes(model)) return null;
       const min = typeof f.min === 'function' ? f.min(s) : f.min;
@@ -408,7 +410,7 @@ export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): 
  */
 export function errorPath(f: Field, message: string): string {
   const m = PROFILE.exec(f.path);
-  return m && m[2] !== 'kind' && message.startsWith('invalid type') ? m[1] : f.path;
+  return m && m[2] !== 'kind' && isTypeMessage(message) ? m[1] : f.path;
 }
 
 /** Whether a profile field applies: amplitude and period exist only in a cosine profile. */
@@ -431,7 +433,7 @@ export function checkVersion(version: Json | undefined): string | null {
   const [read, allowed] = [`versions ${oldest} to ${SCENARIO_VERSION}`, `${oldest} to ${SCENARIO_VERSION}`];
   if (version === undefined || version === null) return `missing; this engine reads scenario ${read}`;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > U32_MAX) {
-    return typeof version === 'number' && Number.isInteger(version) && Math.abs(version) < 1e21 ? `invalid value: ${unexpected(version)}, expected u32` : typeError(version, 'u32');
+    return typeof version === 'number' && Number.isInteger(version) && Math.abs(version) < 1e21 ? plainMessage(`invalid value: ${unexpected(version)}, expected u32`) : typeError(version, 'u32');
   }
   return version >= oldest && version <= SCENARIO_VERSION ? null : `${version} is not supported (allowed: ${allowed})`;
 }

@@ -80,3 +80,80 @@ impl fmt::Display for ScenarioError {
 }
 
 impl std::error::Error for ScenarioError {}
+
+/// What a field must be, from serde's `expected ...` (see [`plain_message`]).
+fn wanted(expected: &str) -> String {
+    let int = |e: &str| matches!(e, "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" | "isize");
+    match expected {
+        "f64" | "f32" => "a number".into(),
+        e if int(e) => "a whole number".into(),
+        "a string" => "text in quotes".into(),
+        "a boolean" => "true or false".into(),
+        "variant identifier" => "the name of an option, in quotes".into(),
+        "a map" => "an object of fields { ... }".into(),
+        e if e.starts_with("struct ") => "an object of fields { ... }".into(),
+        "a sequence" => "a list [ ... ]".into(),
+        e => e.into(),
+    }
+}
+
+/// What was given, from serde's description of the value.
+fn given(unexpected: &str) -> String {
+    if let Some(s) = unexpected.strip_prefix("string ") {
+        if s.starts_with('"') {
+            return format!("the text {s}");
+        }
+    }
+    for prefix in ["boolean `", "integer `", "floating point `"] {
+        if let Some(v) = unexpected.strip_prefix(prefix).and_then(|r| r.strip_suffix('`')) {
+            return v.into();
+        }
+    }
+    match unexpected {
+        "null" | "unit" => "null (empty)".into(),
+        "map" => "an object".into(),
+        "sequence" => "a list".into(),
+        u => u.into(),
+    }
+}
+
+/// Serde's type messages in plain words: `invalid type: string "abc", expected f64` becomes
+/// `must be a number, not the text "abc"`. Other messages pass unchanged. The app's inline checks
+/// apply the same rules (web/src/scenario/plainMessage.ts); both are tested against
+/// tests/fixtures/plain-messages.json.
+pub fn plain_message(message: &str) -> String {
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        if let Some(i) = rest.rfind(", expected ") {
+            return format!("must be {}, not {}", wanted(&rest[i + 11..]), given(&rest[..i]));
+        }
+    }
+    if let Some(rest) = message.strip_prefix("invalid value: ") {
+        if let Some(i) = rest.rfind(", expected ") {
+            let max = match &rest[i + 11..] {
+                "u8" => Some("255"),
+                "u16" => Some("65535"),
+                "u32" => Some("4294967295"),
+                "u64" | "usize" => Some("18446744073709551615"),
+                _ => None,
+            };
+            if let Some(max) = max {
+                return format!("must be a whole number from 0 to {max}, not {}", given(&rest[..i]));
+            }
+        }
+    }
+    message.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_message;
+
+    #[test]
+    fn serde_type_messages_read_as_plain_words_the_same_table_as_the_app() {
+        let cases: Vec<(String, String)> = serde_json::from_str(include_str!("../../tests/fixtures/plain-messages.json")).unwrap();
+        assert!(cases.len() > 10);
+        for (serde_msg, plain) in cases {
+            assert_eq!(plain_message(&serde_msg), plain, "{serde_msg}");
+        }
+    }
+}

@@ -25,7 +25,7 @@ pub use crate::models::diffserv::scenario::SharingKind;
 pub use crate::models::queue::scenario::{ArrivalProcess, ServiceDistribution};
 pub use crate::models::voip_leo::scenario::DelaySource;
 pub use crate::models::ModelKind;
-pub use error::{FieldError, ScenarioError};
+pub use error::{plain_message, FieldError, ScenarioError};
 
 use serde::{Deserialize, Serialize};
 
@@ -234,9 +234,48 @@ impl Scenario {
     /// Parses and validates a scenario. Syntax errors give the line and column; a field of the
     /// wrong type or an unknown field gives its path; range errors list every bad field.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
-        let scenario = Self::parse_json(text)?;
-        scenario.validate()?;
-        Ok(scenario)
+        match Self::parse_json(text) {
+            Ok(scenario) => {
+                scenario.validate()?;
+                Ok(scenario)
+            }
+            Err(ScenarioError::Field(first)) => Err(Self::every_problem(text, first)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Every bad field, not only the first: serde stops at the first field of the wrong type
+    /// (or unknown), so that field is set aside (its default stands in) and the text is read
+    /// again, until it parses; then the ranges are checked too. A range or cross-field message
+    /// that names a field set aside is left out (it would speak of the stand-in default).
+    fn every_problem(text: &str, first: FieldError) -> ScenarioError {
+        let Ok(mut value) = serde_json::from_str::<serde_json::Value>(text) else { return ScenarioError::Field(first) };
+        let mut errors = vec![first];
+        for _ in 0..64 {
+            let path = errors.last().map(|e| e.path.clone()).unwrap_or_default();
+            if !remove_path(&mut value, &path) {
+                break;
+            }
+            match Self::parse_json(&value.to_string()) {
+                Ok(scenario) => {
+                    if let Err(e) = scenario.validate() {
+                        let removed: Vec<String> = errors.iter().map(|e| e.path.clone()).collect();
+                        let names = |m: &str| removed.iter().any(|p| m.contains(p.rsplit('.').next().unwrap_or(p)));
+                        // A range read from a field set aside is unknown (the app's checks skip it too).
+                        let bound_removed = |p: &str| fields::bound_sources(scenario.model, p).iter().any(|b| removed.iter().any(|r| r == b));
+                        errors.extend(e.field_errors().into_iter().filter(|f| !removed.contains(&f.path) && !names(&f.message) && !bound_removed(&f.path)));
+                    }
+                    break;
+                }
+                Err(ScenarioError::Field(f)) if !errors.iter().any(|e| e.path == f.path) => errors.push(f),
+                Err(_) => break,
+            }
+        }
+        if errors.len() == 1 {
+            ScenarioError::Field(errors.remove(0))
+        } else {
+            ScenarioError::Invalid(errors)
+        }
     }
 
     /// Parses without range validation (types and field names are still checked).
@@ -272,7 +311,7 @@ impl Scenario {
                 };
             }
             let message = strip_position(&inner.to_string());
-            ScenarioError::Field(FieldError::new(field_path(&path, &message), message))
+            ScenarioError::Field(FieldError::new(field_path(&path, &message), plain_message(&message)))
         })?;
         // Nothing may follow the scenario: `{...} garbage` is a syntax error, not a scenario.
         de.end().map_err(|e| ScenarioError::Syntax { line: e.line(), column: e.column(), message: strip_position(&e.to_string()) })?;
@@ -343,6 +382,32 @@ fn strip_position(message: &str) -> String {
 
 /// serde_path_to_error names the containing object for an unknown or missing field; name the
 /// field itself, so that `{"traffic": {"rate": 1}}` reports `traffic.rate`.
+/// Removes the field at a dotted path (`a.b[1].c`) from a JSON value; false when there is none
+/// or when it is an element of a list.
+fn remove_path(value: &mut serde_json::Value, path: &str) -> bool {
+    if path.is_empty() {
+        return false;
+    }
+    let mut parts: Vec<(String, Vec<usize>)> = vec![];
+    for part in path.split('.') {
+        let (name, rest) = part.split_once('[').map_or((part, ""), |(n, r)| (n, r));
+        let idx: Vec<usize> = if rest.is_empty() { vec![] } else { format!("[{rest}").split(['[', ']']).filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect() };
+        parts.push((name.to_string(), idx));
+    }
+    let Some((last, last_idx)) = parts.pop() else { return false };
+    let mut cur = value;
+    for (name, idx) in &parts {
+        let Some(next) = cur.get_mut(name.as_str()) else { return false };
+        cur = next;
+        for &i in idx {
+            let Some(next) = cur.get_mut(i) else { return false };
+            cur = next;
+        }
+    }
+    // A bad element of a list is not removed (the indices of the others would shift).
+    last_idx.is_empty() && cur.as_object_mut().is_some_and(|o| o.remove(&last).is_some())
+}
+
 fn field_path(path: &str, message: &str) -> String {
     let base = if path == "." { "" } else { path };
     for prefix in ["unknown field `", "missing field `", "duplicate field `"] {
@@ -400,10 +465,27 @@ mod tests {
         let err = Scenario::from_json(r#"{"version": 1, "traffic": {"flows": "many"}}"#).unwrap_err();
         let e = &err.field_errors()[0];
         assert_eq!(e.path, "traffic.flows");
-        assert!(e.message.contains("invalid type"), "{}", e.message);
+        assert_eq!(e.message, "must be a whole number, not the text \"many\"");
 
         let err = Scenario::from_json(r#"{"version": 1, "seed": -4}"#).unwrap_err();
         assert_eq!(err.field_errors()[0].path, "seed");
+        assert_eq!(err.field_errors()[0].message, "must be a whole number from 0 to 18446744073709551615, not -4");
+    }
+
+    #[test]
+    fn a_type_error_does_not_hide_the_other_bad_fields() {
+        // Two fields of the wrong type and two out of range: all four, each at its path.
+        let text = r#"{"version": 2, "model": "voip-leo", "duration_s": -3, "seed": "one", "voip": {"flows": 0, "policy": 7}}"#;
+        let err = Scenario::from_json(text).unwrap_err();
+        let got: Vec<(String, String)> = err.field_errors().into_iter().map(|e| (e.path, e.message)).collect();
+        let paths: Vec<&str> = got.iter().map(|(p, _)| p.as_str()).collect();
+        for want in ["seed", "voip.policy", "duration_s", "voip.flows"] {
+            assert!(paths.contains(&want), "{want} missing from {got:?}");
+        }
+        assert!(got.iter().any(|(p, m)| p == "seed" && m == "must be a whole number, not the text \"one\""), "{got:?}");
+        // A valid scenario is untouched by this; a syntax error stays one error with its position.
+        assert!(Scenario::from_json(r#"{"version": 2}"#).is_ok());
+        assert!(matches!(Scenario::from_json("{\"version\": 2,"), Err(ScenarioError::Syntax { .. })));
     }
 
     #[test]
