@@ -126,6 +126,25 @@ export function clockTicks(epochMs: number, domain: [number, number], count: num
 
 const fmtSeconds = d3.format(',.3~f');
 
+/** One series as a path over rows `idx` of times `t`, with gaps where a value is missing. */
+function seriesPath(
+  g: d3.Selection<SVGGElement, unknown, null, undefined>,
+  cls: string,
+  s: ChartSeries,
+  t: ArrayLike<number>,
+  idx: number[],
+  x: d3.ScaleLinear<number, number>,
+  y: d3.ScaleLinear<number, number>,
+  width: number,
+) {
+  const line = d3
+    .line<number>()
+    .defined((i) => Number.isFinite(s.values[i]))
+    .x((i) => x(t[i]))
+    .y((i) => y(s.values[i]));
+  return g.append('path').attr('class', cls).attr('data-series', s.id).attr('fill', 'none').attr('stroke', s.color).attr('stroke-width', width).attr('d', line(idx) ?? '');
+}
+
 /** Formats a value with its unit for the read-out. */
 export function formatValue(v: number, unit: string): string {
   if (!Number.isFinite(v)) return '–';
@@ -227,22 +246,7 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
   if (data.ghost) {
     const gt = data.ghost.t;
     const gidx = d3.range(gt.length).filter((i) => gt[i] >= xDomain[0] && gt[i] <= xDomain[1]);
-    for (const s of data.ghost.series) {
-      const line = d3
-        .line<number>()
-        .defined((i) => Number.isFinite(s.values[i]))
-        .x((i) => x(gt[i]))
-        .y((i) => y(s.values[i]));
-      g.append('path')
-        .attr('class', 'ghost-line')
-        .attr('data-series', s.id)
-        .attr('fill', 'none')
-        .attr('stroke', s.color)
-        .attr('stroke-opacity', 0.4)
-        .attr('stroke-dasharray', '2 3')
-        .attr('stroke-width', L.lineWidth)
-        .attr('d', line(gidx) ?? '');
-    }
+    for (const s of data.ghost.series) seriesPath(g, 'ghost-line', s, gt, gidx, x, y, L.lineWidth).attr('stroke-opacity', 0.4).attr('stroke-dasharray', '2 3');
   }
   for (const l of theory) {
     g.append('line')
@@ -257,20 +261,7 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
   }
 
   const idx = d3.range(n);
-  for (const s of data.series) {
-    const line = d3
-      .line<number>()
-      .defined((i) => Number.isFinite(s.values[i]))
-      .x((i) => x(data.t[i]))
-      .y((i) => y(s.values[i]));
-    g.append('path')
-      .attr('class', 'series-line')
-      .attr('data-series', s.id)
-      .attr('fill', 'none')
-      .attr('stroke', s.color)
-      .attr('stroke-width', L.lineWidth)
-      .attr('d', line(idx) ?? '');
-  }
+  for (const s of data.series) seriesPath(g, 'series-line', s, data.t, idx, x, y, L.lineWidth);
 
   // The event strip: one row per kind under the curve, a thin tick per event; one tick per kind
   // per pixel column, so thousands of events over a day stay a few hundred nodes.
