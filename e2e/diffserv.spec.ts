@@ -40,7 +40,7 @@ test('a K_AF sweep draws PSS and DWRR with the theory of eqs. 1 and 7 (paper 001
   await expect(page.getByTestId('sweep-results')).toBeVisible({ timeout: 60_000 });
   const af = page.getByRole('img', { name: 'AF output rate (Figs. 5(a), 6(a)) sweep chart' });
   await expect(af).toHaveAttribute('data-points', '8'); // 2 values x (PSS, DWRR) x (measured, theory)
-  await expect(af.locator('path.sweep-line[stroke-dasharray]')).toHaveCount(2);
+  await expect(af.locator('path.sweep-line.theory')).toHaveCount(2); // the theory lines, dashed
   await expect(af.locator('.legend')).toContainText('eq. 7 (PSS)');
   await expect(af.locator('.legend')).toContainText('eq. 1 (WRR)');
 

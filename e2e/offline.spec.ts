@@ -39,10 +39,11 @@ test('once loaded, the app reloads and runs with the network gone (service worke
       return out;
     });
   await expect.poll(missing, { message: 'files loaded but not kept for offline use' }).toEqual([]);
-  // The sky box and moon textures (fetched late by Cesium), the web app manifest and its icons
+  // The sky box and moon textures (fetched late by Cesium), every level of the offline Earth
+  // imagery (a reload or zoom offline asks for tiles the first visit did not), the manifest and icons
   // are precached: offline, the globe keeps rendering and the app stays installable.
   const precached = await page.evaluate(async () => {
-    const want = ['/manifest.webmanifest', '/icon.svg', '/icon-192.png', '/icon-512.png', '/cesium/Assets/Textures/SkyBox/tycho2t3_80_px.jpg', '/cesium/Assets/Textures/moonSmall.jpg'];
+    const want = ['/manifest.webmanifest', '/icon.svg', '/icon-192.png', '/icon-512.png', '/cesium/Assets/Textures/SkyBox/tycho2t3_80_px.jpg', '/cesium/Assets/Textures/moonSmall.jpg', '/cesium/Assets/Textures/NaturalEarthII/2/7/3.jpg'];
     return Promise.all(want.map(async (u) => [u, !!(await caches.match(u, { ignoreVary: true }))]));
   });
   expect(precached.filter(([, hit]) => !hit)).toEqual([]);

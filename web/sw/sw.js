@@ -1,7 +1,7 @@
 // SkyQueue's service worker: the app keeps working offline once it has been loaded.
 // Built by vite.config.ts (the `offline` plugin), which fills in PRECACHE (every file of the
 // bundle: scripts, styles, the wasm engine; public/: the web app manifest and its icons;
-// Cesium's sky box and moon textures) and VERSION (a hash of that list).
+// Cesium's sky box, moon and offline Earth imagery) and VERSION (a hash of that list).
 //
 // - Navigations: network first (a new build is picked up), the cached page when offline.
 // - The bundle (/assets, hashed names) and Cesium's files (/cesium: workers, imagery): cache
