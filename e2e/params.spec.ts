@@ -29,9 +29,14 @@ test('the parameter panel: grouped fields with units and ranges, inline errors f
   await panel.getByLabel('Warm-up [s]').fill('2');
   await expect(panel.locator('[data-path="warmup_s"]').getByRole('alert')).toHaveCount(0);
 
-  // Unlimited waiting room needs λ < μ: the engine says so at the capacity field.
+  // Unlimited waiting room above saturation (λ ≥ μ) is allowed, to show the instability, while
+  // the backlog it builds fits in a run; a day of it does not, and the engine says so.
   await panel.getByLabel('Service rate μ [packets/s]').fill('700');
-  await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toContainText('unlimited (null) needs traffic.rate_pps (800)');
+  await page.waitForTimeout(500); // the engine's check of the draft
+  await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toHaveCount(0);
+  await panel.getByLabel('Duration [s]').fill('86400');
+  await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toContainText('builds a backlog of about');
+  await panel.getByLabel('Duration [s]').fill('100');
   await panel.getByLabel('Waiting room K [packets]').fill('20');
   await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toHaveCount(0);
 
@@ -96,4 +101,16 @@ test('a scenario with wrong types and bad ranges lists every bad field at once, 
   await expect(banner).not.toContainText('invalid type');
   // The run goes on with the previous scenario.
   await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+});
+
+test('an unlimited queue above saturation runs, and the text says it has no steady state', async ({ page }) => {
+  await page.goto('/#p=mm1-load-0.8');
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 2, model: 'queue', name: 'Overloaded, unlimited', traffic: { rate_pps: 1200 } }));
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect(page.getByTestId('scenario-name')).toHaveText('Overloaded, unlimited');
+  await page.getByRole('button', { name: 'Close editor' }).click();
+  await expect(page.locator('.description')).toContainText('no steady state', { timeout: 30_000 });
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
 });

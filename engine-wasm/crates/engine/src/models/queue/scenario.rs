@@ -50,7 +50,8 @@ pub struct QueueSpec {
     #[serde(default = "d::service_rate_pps")]
     pub service_rate_pps: f64,
     /// Waiting room [packets], not counting the packet in service; an arrival that finds it
-    /// full is dropped (drop tail). `null` means unlimited, which needs a load below 1.
+    /// full is dropped (drop tail). `null` means unlimited; at a load of 1 or more it then grows
+    /// without bound (allowed while the backlog stays under 2e6 packets over the run).
     #[serde(default)]
     pub capacity_pkts: Option<u32>,
 }
@@ -86,8 +87,8 @@ impl Default for QueueSpec {
     }
 }
 
-/// The rules joining fields (ranges are in [`groups`]): the arrival budget, and the stability
-/// rule of an unlimited queue.
+/// The rules joining fields (ranges are in [`groups`]): the arrival budget, and the backlog an
+/// unlimited queue above saturation may build.
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let rate_ok = |r: f64| r.is_finite() && r > 0.0 && r <= MAX_RATE_PPS;
     let t = &s.traffic;
@@ -102,17 +103,26 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         );
     }
 
+    // An unlimited queue at a load of 1 or more has no steady state: it is allowed (to show the
+    // instability) while the backlog it builds stays within what a run may hold in memory.
     let q = &s.queue;
-    if q.capacity_pkts.is_none() && rate_ok(t.rate_pps) && rate_ok(q.service_rate_pps) && t.rate_pps >= q.service_rate_pps {
-        c.push(
-            "queue.capacity_pkts",
-            format!(
-                "unlimited (null) needs traffic.rate_pps ({}) below queue.service_rate_pps ({}), otherwise the queue grows without bound; set a capacity from 0 to {MAX_CAPACITY_PKTS}",
-                t.rate_pps, q.service_rate_pps
-            ),
-        );
+    if q.capacity_pkts.is_none() && duration_ok(s) && rate_ok(t.rate_pps) && rate_ok(q.service_rate_pps) && t.rate_pps >= q.service_rate_pps {
+        let backlog = (t.rate_pps - q.service_rate_pps) * s.duration_s;
+        if backlog > MAX_UNSTABLE_BACKLOG_PKTS {
+            c.push(
+                "queue.capacity_pkts",
+                format!(
+                    "unlimited (null) with traffic.rate_pps ({}) at or above queue.service_rate_pps ({}) builds a backlog of about {backlog:.3e} packets in {} s, above the {MAX_UNSTABLE_BACKLOG_PKTS:.0e} a run may hold; set a capacity from 0 to {MAX_CAPACITY_PKTS}, or lower duration_s",
+                    t.rate_pps, q.service_rate_pps, s.duration_s
+                ),
+            );
+        }
     }
 }
+
+/// Largest backlog an unlimited queue at a load of 1 or more may build over a run [packets]
+/// (each waiting packet is held in memory).
+pub const MAX_UNSTABLE_BACKLOG_PKTS: f64 = 2e6;
 
 /// The groups of fields the parameter panel shows for this model, with their ranges (checked by
 /// `scenario::fields::check_ranges`).
@@ -130,7 +140,7 @@ pub fn groups() -> Vec<Group> {
             fields: vec![
                 choice("queue.service", "Service times", &[("exponential", "exponential (M/M/1)"), ("deterministic", "constant (M/D/1)")], "Distribution of the service time, mean 1/μ."),
                 real("queue.service_rate_pps", "Service rate μ", Some("packets/s"), 0.0, MAX_RATE_PPS, "Packets served per second; the load is λ/μ.").above_min(),
-                int("queue.capacity_pkts", "Waiting room K", "u32", Some("packets"), 0, MAX_CAPACITY_PKTS as u64, "Places in the queue, not counting the packet in service; an arrival finding it full is dropped. Empty: unlimited (needs λ < μ).").null_means("unlimited"),
+                int("queue.capacity_pkts", "Waiting room K", "u32", Some("packets"), 0, MAX_CAPACITY_PKTS as u64, "Places in the queue, not counting the packet in service; an arrival finding it full is dropped. Empty: unlimited (at λ ≥ μ it grows without bound: no steady state).").null_means("unlimited"),
             ],
         },
     ]
