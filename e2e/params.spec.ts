@@ -91,6 +91,25 @@ test('a scenario with wrong types and bad ranges lists every bad field at once, 
   await page.goto('/#p=mm1-load-0.8');
   await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
   await page.getByRole('button', { name: 'Edit scenario' }).click();
+  await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } }, null, 2));
+  // The code editor: line numbers, and the engine's checks as you type, each bad field underlined
+  // and listed with its line, before anything is run.
+  const editor = page.getByRole('region', { name: 'Scenario editor' });
+  await expect(editor.locator('.cm-lineNumbers .cm-gutterElement', { hasText: /^9$/ })).toBeVisible();
+  const problems = page.getByTestId('editor-problems');
+  await expect(problems.getByRole('listitem')).toHaveCount(4);
+  await expect(problems).toContainText('line 4 seed: must be a whole number, not the text "one"');
+  await expect(problems).toContainText('line 7 traffic.flows: 0 is below the minimum 1');
+  await expect(problems).toContainText('line 8 traffic.rate_pps: must be a number, not the text "fast"');
+  await expect(editor.locator('.cm-lintRange-error')).toHaveCount(4);
+  await expect(editor.locator('.cm-lintRange-error').first()).toHaveText('"one"');
+  // A click on a problem's line puts the cursor there.
+  await problems.getByRole('button', { name: 'line 8' }).click();
+  await expect(editor.locator('.cm-lineNumbers .cm-activeLineGutter')).toHaveText('8');
+  // JSON that does not parse is reported as such, with nothing else.
+  await page.getByLabel('Scenario JSON').fill('{"version": 2,, }');
+  await expect(problems.getByRole('listitem')).toHaveCount(1);
+  await expect(problems).toContainText('Not valid JSON');
   await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } }));
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   const banner = page.getByTestId('error-banner');
@@ -113,4 +132,18 @@ test('an unlimited queue above saturation runs, and the text says it has no stea
   await page.getByRole('button', { name: 'Close editor' }).click();
   await expect(page.locator('.description')).toContainText('no steady state', { timeout: 30_000 });
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
+});
+
+test('text typed in the editor while the first scenario is still loading is kept', async ({ page }) => {
+  await page.goto('/#p=mm1-load-0.8');
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  const typed = JSON.stringify({ version: 2, model: 'queue', name: 'Typed early' });
+  await page.getByLabel('Scenario JSON').fill(typed);
+  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+  await page.waitForTimeout(1500);
+  await expect(page.getByLabel('Scenario JSON')).toHaveText(typed);
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('scenario-name')).toHaveText('Typed early');
+  // What runs comes back with its defaults filled in.
+  await expect(page.getByLabel('Scenario JSON')).toContainText('"service_rate_pps"');
 });

@@ -55,6 +55,8 @@ export function App() {
   const { info, summary, speed } = engine;
   const url = useUrlSync({ running: engine.running, defaults: engine.defaults, load: engine.load, camera: globe.camera, view, speed, info });
   const closeDialog = useCallback(() => setDialog(null), []);
+  // The editor's checks as you type: the engine's own validation, in the worker.
+  const validateText = useCallback((text: string) => engine.client.current?.validate(text) ?? Promise.resolve(null), [engine.client]);
   const exports = useExports({ client: engine.client, info, loadByUser: url.loadByUser, setError: engine.setError, closeDialog, defaults: engine.defaults });
   const model = info ? modelFor(info.model) : null;
   // Before the first scenario arrives, keep the globe (the default is a constellation-less queue,
@@ -163,7 +165,7 @@ export function App() {
           </div>
           <div className="info" data-tour="summary" role="region" aria-label="Description and results" tabIndex={0}>
             {editing ? (
-              <ScenarioEditor initial={info?.scenarioJson ?? ''} onRun={url.loadByUser} onClose={() => setEditing(false)} />
+              <ScenarioEditor initial={info?.scenarioJson ?? ''} onRun={url.loadByUser} onClose={() => setEditing(false)} validate={validateText} />
             ) : (
               <>
                 {info && <LiveDescription info={info} summary={summary} notes={notes} fromPreset={notesFromPreset} changes={changes} />}
