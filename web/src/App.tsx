@@ -181,7 +181,7 @@ export function App() {
           version={engine.version}
           hidden={view.hidden}
           closeUps={view.closeUps}
-          onToggleCloseUp={view.toggleCloseUp}
+          onSetCloseUp={view.setCloseUp}
           markers={engine.markers.current}
           epochMs={epochMs}
           summary={summary}

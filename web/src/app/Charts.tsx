@@ -21,7 +21,8 @@ interface Props {
   version: number;
   hidden: ReadonlySet<string>;
   closeUps: Record<string, boolean>;
-  onToggleCloseUp: (key: string) => void;
+  /** The user's choice of a close-up (true) or the whole run (false) for one chart. */
+  onSetCloseUp: (key: string, on: boolean) => void;
   /** Topology events, marked on the charts the model asks for. */
   markers: ChartMarker[];
   /** UTC of simulated time zero [ms] for models on the wall clock. */
@@ -54,7 +55,7 @@ export function chartHeight(panelHeight: number, count: number, presenter: boole
 }
 
 /** The run's charts, except those the user hid, each over the whole run or as a close-up. */
-export function Charts({ info, charts, buffer, version, hidden, closeUps, onToggleCloseUp, markers, epochMs, presenter = false, onSeek, summary = null }: Props) {
+export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetCloseUp, markers, epochMs, presenter = false, onSeek, summary = null }: Props) {
   const [pinned, setPinned] = useState<PinnedRun | null>(null);
   const endS = (info?.endNs ?? 0) / 1e9;
   const xDomain = useMemo<[number, number]>(() => [0, Math.max(endS, 1e-9)], [endS]);
@@ -89,7 +90,9 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onTogg
       </div>
       {view &&
         shown.map((c) => {
-          const zoomed = !!closeUps[c.key];
+          // A close-up is offered where the samples are finer than a tenth of a second.
+          const fine = bucketS <= 0.1;
+          const zoomed = fine && (closeUps[c.key] ?? !!model?.closeUpByDefault?.(c));
           const rows = zoomed ? buffer!.recent(CLOSE_UP_S) : view;
           const ghost = pinned?.charts[c.key];
           const data: ChartData = {
@@ -102,8 +105,6 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onTogg
           const last = rows.t.length ? rows.t[rows.t.length - 1] : 0;
           const note = info && model?.chartNote ? model.chartNote(c, info, chartSeen(c.members.map(({ k }) => view.columns[k]), view.t.length)) : null;
           const hasMarkers = !!model?.markers?.(c);
-          // A close-up is offered where the samples are finer than a tenth of a second.
-          const fine = bucketS <= 0.1;
           return (
             <TimeSeriesChart
               // Charts with an event strip get its rows on top of their share.
@@ -119,7 +120,7 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onTogg
               clockEpochMs={epochMs}
               presenter={presenter}
               onSeek={onSeek}
-              closeUp={fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onToggleCloseUp(c.key) } : undefined}
+              closeUp={fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onSetCloseUp(c.key, !zoomed) } : undefined}
             />
           );
         })}

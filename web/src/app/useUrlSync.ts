@@ -21,7 +21,8 @@ const PUSH_GAP_MS = 1000;
  */
 export function linkView(s: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; camera: Camera | null; speed: Speed; model: ModelDescriptor | null; presenter?: boolean }): ViewState {
   const v: ViewState = {};
-  const z = Object.keys(s.closeUps).filter((k) => s.closeUps[k]);
+  // Chosen close-ups by key, chosen whole runs as `!key` (where the model's default is a close-up).
+  const z = Object.keys(s.closeUps).map((k) => (s.closeUps[k] ? k : `!${k}`));
   if (z.length) v.closeUps = z;
   if (s.theme !== 'dark') v.theme = s.theme;
   if (s.hidden.size) v.hidden = [...s.hidden];

@@ -4,7 +4,9 @@ import type { ViewState } from '../scenario/link';
 export type Theme = 'dark' | 'light';
 
 /** What is on screen besides the run and that a link carries: charts hidden, charts shown as
- * close-ups, the theme and presenter mode (the speed is the engine's, the camera the globe's). */
+ * close-ups, the theme and presenter mode (the speed is the engine's, the camera the globe's).
+ * `closeUps` holds only what the user chose (true: close-up, false: whole run); a chart not in it
+ * shows its model's default (`closeUpByDefault`). Links write a chosen whole run as `!key`. */
 export function useViewState() {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [closeUps, setCloseUps] = useState<Record<string, boolean>>({});
@@ -22,7 +24,7 @@ export function useViewState() {
   /** Shows a link's view (what it leaves out goes back to the default, except the theme). */
   const apply = useCallback((view: ViewState) => {
     setHidden(new Set(view.hidden ?? []));
-    setCloseUps(Object.fromEntries((view.closeUps ?? []).map((k) => [k, true])));
+    setCloseUps(Object.fromEntries((view.closeUps ?? []).map((k) => (k.startsWith('!') ? [k.slice(1), false] : [k, true]))));
     if (view.theme) setTheme(view.theme);
     setPresenter(!!view.presenter);
   }, []);
@@ -37,11 +39,11 @@ export function useViewState() {
       }),
     [],
   );
-  const toggleCloseUp = useCallback((key: string) => setCloseUps((z) => ({ ...z, [key]: !z[key] })), []);
+  const setCloseUp = useCallback((key: string, on: boolean) => setCloseUps((z) => ({ ...z, [key]: on })), []);
   const toggleTheme = useCallback(() => setTheme((t) => (t === 'dark' ? 'light' : 'dark')), []);
   const togglePresenter = useCallback(() => setPresenter((p) => !p), []);
 
-  return { hidden, closeUps, theme, presenter, apply, toggleChart, toggleCloseUp, toggleTheme, togglePresenter };
+  return { hidden, closeUps, theme, presenter, apply, toggleChart, setCloseUp, toggleTheme, togglePresenter };
 }
 
 export type ViewOnScreen = ReturnType<typeof useViewState>;

@@ -96,6 +96,15 @@ describe('renderTimeSeries', () => {
     expect(s.y(-6)).toBeLessThanOrEqual(s.y.range()[0]);
   });
 
+  it('draws rounding residue (a credit of 1e-9 bits) on a plain 0 to 1 axis, not 0.0000000010', () => {
+    const el = svg();
+    const tiny = { t: [0, 1, 2], series: [{ id: 'c', label: 'AF credit', color: '#00f', values: [0, 1e-9, 0] }] };
+    const s = renderTimeSeries(el, tiny, { width: 400, height: 200, unit: 'bits' });
+    expect(s.y.domain()).toEqual([0, 1]);
+    const labels = [...el.querySelectorAll('.axis-y text')].map((t) => t.textContent ?? '');
+    expect(labels.every((l) => l.length <= 3)).toBe(true);
+  });
+
   it('in presenter mode widens the margins and thickens the lines; a long legend wraps instead of running off', () => {
     const el = svg();
     const normal = renderTimeSeries(el, data, { width: 400, height: 240, unit: 'ms' });

@@ -119,6 +119,9 @@ export function clockText(epochMs: number, t: number, withSeconds = false): stri
 }
 
 /** Tick times [s] on a UTC clock: whole minutes, hours or days as d3's UTC scale picks them. */
+/** Below this magnitude a chart's values are drawn on a 0 to 1 axis (they are rounding residue). */
+const TINY = 1e-6;
+
 export function clockTicks(epochMs: number, domain: [number, number], count: number): number[] {
   const utc = d3.scaleUtc().domain([new Date(epochMs + domain[0] * 1000), new Date(epochMs + domain[1] * 1000)]);
   return utc.ticks(count).map((d) => (d.getTime() - epochMs) / 1000);
@@ -205,6 +208,9 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
     yMax = Math.max(yMax, l.value);
     yMin = Math.min(yMin, l.value);
   }
+  // Floating-point residue (a credit of 1e-9 bits) is zero: it would give an axis of 0 to
+  // 0.0000000010 whose labels leave the chart.
+  if (Math.max(yMax, -yMin) < TINY) yMax = yMin = 0;
   const y = d3
     .scaleLinear()
     .domain([yMin < 0 ? yMin * 1.08 : 0, yMax > 0 ? yMax * 1.08 : yMin < 0 ? 0 : 1])

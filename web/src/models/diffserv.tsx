@@ -17,6 +17,9 @@ export const diffserv: ModelDescriptor = {
   Summary: DiffservSummary,
   speed: 10,
   globe: false,
+  // The credit's sawtooth (paper 001 Fig. 3) lasts milliseconds: the whole run's view averages it
+  // flat, so its chart opens on every sample of the last seconds.
+  closeUpByDefault: (c) => c.key === 'credit',
   sweep: {
     policyPath: 'diffserv.sharing',
     policies: [

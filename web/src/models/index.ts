@@ -91,6 +91,9 @@ export interface ModelDescriptor {
   chartNote?: (chart: ChartGroup, info: LoadedInfo, seen: ChartSeen) => string | null;
   /** Closed-form values to draw on a chart as dashed lines, from the run's summary. */
   theoryLines?: (chart: ChartGroup, summary: Summary | null) => { label: string; value: number }[];
+  /** Charts that open as a close-up of the last seconds (every sample) rather than the whole
+   * run, where the whole run's averaging hides what the text asks to watch (PSS's credit sawtooth). */
+  closeUpByDefault?: (chart: ChartGroup) => boolean;
   /** Charts on which the topology events (handovers) are marked; none when absent. */
   markers?: (chart: ChartGroup) => boolean;
   /** The scenario with one ground site changed: models whose sites are picked in the UI. */
