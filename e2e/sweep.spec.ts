@@ -45,3 +45,37 @@ test('a sweep runs on worker threads with progress, draws the paper curves, and 
   await expect(page.getByTestId('compare-results')).toContainText('MOS', { timeout: 60_000 });
   await expect(page.getByRole('img', { name: 'Latency: PF and CoDeS chart' })).toBeVisible();
 });
+
+test('a link reopens a sweep and reruns it to the same curves; closing the panel takes the sweep out of the link', async ({ page, context }) => {
+  await page.goto('/#p=pss-b2-unknown-ef');
+  await expect(page.getByTestId('scenario-name')).toContainText('PSS keeps AF steady');
+  await page.getByRole('button', { name: 'Sweep & compare' }).click();
+  await page.getByLabel('Duration per run').fill('10');
+  await page.getByLabel('Sweep values').fill('0.3, 0.7');
+  await page.getByLabel('Seeds').fill('2');
+  await page.getByRole('button', { name: 'Run sweep' }).click();
+  await expect(page.getByTestId('sweep-results')).toBeVisible({ timeout: 60_000 });
+  const link = page.getByLabel('Link to this sweep');
+  await expect(link).toHaveValue(/&w=/);
+  const url = await link.inputValue();
+  const af = page.getByRole('img', { name: /^AF output rate .* sweep chart$/ });
+  const curve = await af.locator('path.sweep-line:not(.theory)').evaluateAll((ls) => ls.map((l) => l.getAttribute('d')));
+
+  // A fresh tab: the sweep panel opens with the same settings and draws the same curves.
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(other.getByTestId('sweep-results')).toBeVisible({ timeout: 60_000 });
+  await expect(other.getByLabel('Sweep values')).toHaveValue('0.3, 0.7');
+  await expect(other.getByLabel('Seeds')).toHaveValue('2');
+  await expect(other.getByLabel('Duration per run')).toHaveValue('10');
+  const otherAf = other.getByRole('img', { name: /^AF output rate .* sweep chart$/ });
+  expect(await otherAf.locator('path.sweep-line:not(.theory)').evaluateAll((ls) => ls.map((l) => l.getAttribute('d')))).toEqual(curve);
+  await other.getByRole('button', { name: 'Close' }).first().click();
+  await expect.poll(() => new URL(other.url()).hash).not.toMatch(/&w=/);
+  await expect(other.getByTestId('scenario-name')).toContainText('PSS keeps AF steady');
+
+  // A sweep part naming a parameter the model does not sweep: said, and the scenario still opens.
+  const bad = Buffer.from(JSON.stringify({ param: 'voip.flows', values: [1], policies: ['pss'], seeds: 1, duration_s: 5 })).toString('base64url');
+  await other.goto(`/#p=pss-b2-unknown-ef&w=${bad}`);
+  await expect(other.getByTestId('sweep-error')).toContainText("sweep.param: `voip.flows` is not one of this model's sweep parameters");
+});

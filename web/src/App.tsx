@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { chartGroups } from './charts/chartGroups';
 import { modelFor, type SiteEnd } from './models';
 import { ErrorBanner } from './panels/ErrorBanner';
@@ -14,6 +14,7 @@ import { Tour } from './panels/Tour';
 import { guideFor } from './scenario/guides';
 import { basePreset, changeWords, presetChanges } from './scenario/liveText';
 import { findPreset, presets } from './scenario/presets';
+import type { SweepRequest } from './scenario/link';
 import { Charts } from './app/Charts';
 import { Header } from './app/Header';
 import { LinkProblem } from './app/LinkProblem';
@@ -37,6 +38,8 @@ export function App() {
   const [editing, setEditing] = useState(false);
   const [params, setParams] = useState(false);
   const [sweeping, setSweeping] = useState(false);
+  /** A sweep a link asked for (numbered, so that a second link reopens the panel afresh). */
+  const [linkedSweep, setLinkedSweep] = useState<{ request: SweepRequest; n: number } | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [tour, setTour] = useState<string | null>(null);
   const view = useViewState();
@@ -53,7 +56,31 @@ export function App() {
     onRefused: (error, by) => url.onRefused(error, by),
   });
   const { info, summary, speed } = engine;
-  const url = useUrlSync({ running: engine.running, defaults: engine.defaults, load: engine.load, camera: globe.camera, view, speed, info });
+  const url = useUrlSync({
+    running: engine.running,
+    defaults: engine.defaults,
+    load: engine.load,
+    camera: globe.camera,
+    view,
+    speed,
+    info,
+    openSweep: (request) => {
+      setLinkedSweep((l) => ({ request, n: (l?.n ?? 0) + 1 }));
+      setSweeping(true);
+    },
+  });
+  // Sweeps use every core: the live run pauses while "Sweep & compare" is open (also when a link
+  // opened it, once its scenario has loaded). Closing it takes the sweep out of the link.
+  const wasSweeping = useRef(false);
+  useEffect(() => {
+    if (sweeping && info) engine.controls.pause();
+    if (wasSweeping.current && !sweeping) {
+      url.onSweep(null);
+      setLinkedSweep(null);
+    }
+    wasSweeping.current = sweeping;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sweeping, info]);
   const closeDialog = useCallback(() => setDialog(null), []);
   // The editor's checks as you type: the engine's own validation, in the worker.
   const validateText = useCallback((text: string) => engine.client.current?.validate(text) ?? Promise.resolve(null), [engine.client]);
@@ -126,11 +153,7 @@ export function App() {
         editing={editing}
         onEdit={() => setEditing((e) => !e)}
         sweeping={sweeping}
-        onSweep={() => {
-          // Sweeps use every core: pause the live run first.
-          if (!sweeping) engine.controls.pause();
-          setSweeping((s) => !s);
-        }}
+        onSweep={() => setSweeping((s) => !s)}
         theme={view.theme}
         onTheme={view.toggleTheme}
         presenter={view.presenter}
@@ -139,7 +162,16 @@ export function App() {
       />
       {url.linkProblem && <LinkProblem problem={url.linkProblem} onDismiss={() => url.setLinkProblem(null)} />}
       <ErrorBanner error={engine.error} onDismiss={() => engine.setError(null)} onRestart={engine.client.current?.restartable ? restartEngine : undefined} />
-      {sweeping && info && <SweepPanel key={info.model} scenarioJson={info.scenarioJson} onClose={() => setSweeping(false)} />}
+      {sweeping && info && (
+        <SweepPanel
+          key={`${info.model}-${linkedSweep?.n ?? 0}`}
+          scenarioJson={info.scenarioJson}
+          request={linkedSweep?.request}
+          onRan={url.onSweep}
+          link={url.link}
+          onClose={() => setSweeping(false)}
+        />
+      )}
       <main className={`app-main${hasGlobe ? '' : ' no-globe'}`} hidden={sweeping}>
         <section className="left">
           {/* Models without geography (a queue, a router) give the globe's room to the text and

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { describeError, type EngineError } from '../engine/errors';
 import type { LoadedInfo, Speed } from '../engine/protocol';
 import { modelFor, type ModelDescriptor } from '../models';
-import { decodeLink, elideDefaults, encodeLink, type ViewState } from '../scenario/link';
+import { decodeLink, elideDefaults, encodeLink, type SweepRequest, type ViewState } from '../scenario/link';
 import { withoutPresetNotes } from '../scenario/liveText';
 import { DEFAULT_PRESET_ID, findPreset, presets } from '../scenario/presets';
 import type { Camera } from './useGlobe';
@@ -44,6 +44,8 @@ interface Options {
   view: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; presenter: boolean; apply: (view: ViewState) => void };
   speed: Speed;
   info: LoadedInfo | null;
+  /** A link carried a sweep: open "Sweep & compare" with it, to run once its scenario is loaded. */
+  openSweep: (sweep: SweepRequest) => void;
 }
 
 /**
@@ -64,6 +66,8 @@ export function useUrlSync(options: Options) {
   /** Set while a link's own scenario loads: if it is refused, the default preset opens. */
   const fallbackOnError = useRef(false);
   const viewRef = useRef<ViewState>({});
+  /** The sweep on screen (its last run), carried by the link until the panel closes. */
+  const sweepRef = useRef<SweepRequest | undefined>(undefined);
   const presetKeys = useRef<{ defaults: unknown; keys: [string, string][] } | null>(null);
 
   /** Writes the running scenario and the view into the URL (a new entry when asked to push). */
@@ -79,8 +83,8 @@ export function useUrlSync(options: Options) {
     setPresetId(preset ?? '');
     // A changed preset travels without the preset's notes (they describe the published values);
     // the app shows them from the preset, marked as such, when the link is opened.
-    const hash = await encodeLink({ preset, scenario: preset ? undefined : JSON.stringify(withoutPresetNotes(elided, presets)), view: viewRef.current });
-    const part = (h: string) => h.split('&v=')[0];
+    const hash = await encodeLink({ preset, scenario: preset ? undefined : JSON.stringify(withoutPresetNotes(elided, presets)), view: viewRef.current, sweep: sweepRef.current });
+    const part = (h: string) => h.split(/&[vw]=/)[0];
     const scenarioChanged = part(hash) !== part(window.location.hash);
     if (hash !== window.location.hash) {
       const now = performance.now();
@@ -116,6 +120,8 @@ export function useUrlSync(options: Options) {
       else if (viewProblem) setLinkProblem(viewProblem);
     }
     viewRef.current = view;
+    sweepRef.current = r.ok && text ? r.state.sweep : undefined;
+    if (sweepRef.current) opt.current.openSweep(sweepRef.current);
     opt.current.camera.current = view.camera ?? null; // applied with the scenario (useGlobe)
     opt.current.view.apply(view);
     opt.current.load(text ?? (findPreset(DEFAULT_PRESET_ID) ?? presets[0]).json, true, view.speed);
@@ -178,8 +184,18 @@ export function useUrlSync(options: Options) {
   const loadByUser = useCallback((text: string) => {
     historyMode.current = 'push';
     opt.current.camera.current = null;
+    sweepRef.current = undefined; // a sweep belongs to the scenario it varied
     opt.current.load(text, true);
   }, []);
 
-  return { presetId, setPresetId, linkProblem, setLinkProblem, link, openLink, loadByUser, onLoaded, onRefused, onCameraMoved, onCameraReset };
+  /** A sweep ran (it goes into the link) or its panel closed (null: the link drops it). */
+  const onSweep = useCallback(
+    (sweep: SweepRequest | null) => {
+      sweepRef.current = sweep ?? undefined;
+      void writeUrl();
+    },
+    [writeUrl],
+  );
+
+  return { onSweep, presetId, setPresetId, linkProblem, setLinkProblem, link, openLink, loadByUser, onLoaded, onRefused, onCameraMoved, onCameraReset };
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { SweepChart } from '../charts/SweepChart';
 import { colourAt } from '../charts/palette';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
@@ -9,6 +9,7 @@ import { coincidingCurves, seedsNote, sweepCommand, sweepCsv, sweepNotebook } fr
 import { download, slug } from '../export/download';
 import { policyLabel, type SweepModel } from '../scenario/sweepModels';
 import { MODEL_REGISTRY, modelFor } from '../models';
+import type { SweepRequest } from '../scenario/link';
 
 const cores = () => Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
 
@@ -26,19 +27,35 @@ interface Props {
   /** The scenario to vary (of a model whose descriptor has a `sweep`). */
   scenarioJson: string;
   onClose: () => void;
+  /** A sweep to set up and run at once (from a link). */
+  request?: SweepRequest;
+  /** A sweep ran to the end: the page's link now reopens it. */
+  onRan?: (request: SweepRequest) => void;
+  /** The page's link (with the sweep once it has run), offered beside the results. */
+  link?: string;
+}
+
+/** Why a linked sweep cannot be set up for this model, or null. */
+export function linkedSweepProblem(m: SweepModel, r: SweepRequest): string | null {
+  if (!m.params.some((p) => p.path === r.param)) return `link: sweep.param: \`${r.param}\` is not one of this model's sweep parameters (${m.params.map((p) => p.path).join(', ')})`;
+  const unknown = r.policies.find((p) => !m.policies.some(([q]) => q === p));
+  if (unknown) return `link: sweep.policies: \`${unknown}\` is not one of ${m.policies.map(([q]) => q).join(', ')}`;
+  return null;
 }
 
 /** Sweeps over one parameter and policies on every core, and two-policy comparisons. */
-export function SweepPanel({ scenarioJson, onClose }: Props) {
+export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Props) {
   const base = JSON.parse(scenarioJson) as { model?: string; duration_s?: number } & Record<string, unknown>;
   const m: SweepModel | undefined = modelFor(base.model).sweep;
-  const [param, setParam] = useState(m?.params[0].path ?? '');
-  const [valuesText, setValuesText] = useState(m?.params[0].values ?? '');
-  const [policies, setPolicies] = useState<string[]>(m?.defaultPolicies ?? []);
-  const [seeds, setSeeds] = useState(1);
-  const [duration, setDuration] = useState(String(base.duration_s ?? 100));
+  const linkProblem = m && request ? linkedSweepProblem(m, request) : null;
+  const linked = m && request && !linkProblem ? request : undefined;
+  const [param, setParam] = useState(linked?.param ?? m?.params[0].path ?? '');
+  const [valuesText, setValuesText] = useState(linked ? linked.values.join(', ') : (m?.params[0].values ?? ''));
+  const [policies, setPolicies] = useState<string[]>(linked?.policies ?? m?.defaultPolicies ?? []);
+  const [seeds, setSeeds] = useState(linked?.seeds ?? 1);
+  const [duration, setDuration] = useState(String(linked?.duration_s ?? base.duration_s ?? 100));
   const [progress, setProgress] = useState<[number, number] | null>(null);
-  const [error, setError] = useState<string[] | null>(null);
+  const [error, setError] = useState<string[] | null>(linkProblem ? [linkProblem] : null);
   const [result, setResult] = useState<{ points: SweepPoint[]; results: JobResult[]; param: string; values: number[]; policies: string[]; seeds: number; scenarioJson: string } | null>(null);
   const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({ a: m?.defaultPolicies.at(-2) ?? '', b: m?.defaultPolicies.at(-1) ?? '', results: null });
   const pool = useRef<SweepPool | null>(null);
@@ -100,8 +117,20 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
       points.map((p) => p.scenarioJson),
       false,
     );
-    if (results) setResult({ points, results, param, values: parsed.values, policies, seeds, scenarioJson: json });
+    if (results) {
+      setResult({ points, results, param, values: parsed.values, policies, seeds, scenarioJson: json });
+      onRan?.({ param, values: parsed.values, policies, seeds, duration_s: Number(duration) });
+    }
   };
+
+  // A linked sweep runs as soon as the panel opens (its settings are the state's first values).
+  const ranLinked = useRef(false);
+  useEffect(() => {
+    if (!linked || ranLinked.current) return;
+    ranLinked.current = true;
+    void runSweep();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const runCompare = async () => {
     const json = withDuration();
@@ -179,6 +208,15 @@ export function SweepPanel({ scenarioJson, onClose }: Props) {
         </div>
       )}
       {result && <SweepResults m={m} {...result} />}
+      {result && link && (
+        <p className="sweep-link">
+          <label>
+            Link that reopens and reruns this sweep (the runs are deterministic: same curves){' '}
+            <input aria-label="Link to this sweep" readOnly value={link} size={48} onFocus={(e) => e.currentTarget.select()} />
+          </label>{' '}
+          <button onClick={() => void navigator.clipboard?.writeText(link).catch(() => {})}>Copy link</button>
+        </p>
+      )}
       <div className="compare-form">
         <h3>Compare two policies on identical random streams</h3>
         {(['a', 'b'] as const).map((k) => (

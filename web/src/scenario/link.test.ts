@@ -44,6 +44,29 @@ describe('shareable links', () => {
     }
   });
 
+  it('carry a sweep of the scenario (w=), and open the scenario without it when that part is bad', async () => {
+    const sweep = { param: 'voip.flows', values: [25, 75], policies: ['pf', 'codes'], seeds: 2, duration_s: 5 };
+    const hash = await encodeLink({ preset: 'voip-leo-codes', view: { speed: 10 }, sweep });
+    expect(hash).toMatch(/^#p=voip-leo-codes&v=[^&]+&w=[^&]+$/);
+    const r = await decodeLink(hash);
+    expect(r).toEqual({ ok: true, state: { preset: 'voip-leo-codes', view: { speed: 10 }, sweep } });
+    const bad: [object, RegExp][] = [
+      [{ ...sweep, seeds: 11 }, /sweep.seeds: 11 is not a whole number from 1 to 10/],
+      [{ ...sweep, values: [] }, /sweep.values: expected 1 to 100 numbers/],
+      [{ ...sweep, duration_s: 0 }, /sweep.duration_s/],
+      [{ ...sweep, param: 'a b' }, /sweep.param/],
+      [{ ...sweep, extra: 1 }, /sweep.extra: unknown field/],
+    ];
+    for (const [w, re] of bad) {
+      const b = await decodeLink(`#p=voip-leo-codes&w=${toBase64Url(new TextEncoder().encode(JSON.stringify(w)))}`);
+      expect(b.ok).toBe(true);
+      if (!b.ok) continue;
+      expect(b.state).toEqual({ preset: 'voip-leo-codes', view: {} });
+      expect(b.problem).toMatch(re);
+      expect(b.problem).toMatch(/sweep part was ignored/);
+    }
+  });
+
   it('open the scenario of a link whose view part is bad, with the default view and a note', async () => {
     const cases: [string, RegExp][] = [
       [toBase64Url(new TextEncoder().encode('{"speed":-1}')), /view.speed/],

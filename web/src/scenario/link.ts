@@ -4,12 +4,14 @@
  * ```text
  * #p=<preset id>&v=<view>            the scenario is a preset, unchanged
  * #s=<scenario>&v=<view>             any other scenario
+ * ...&w=<sweep>                      and a sweep of it, which the link reopens and reruns
  * ```
  *
  * `<scenario>` is the scenario JSON with every field equal to the engine's default removed
  * (the engine fills them back in, so the run is identical), deflate-compressed and written in
  * base64url. `<view>` is base64url JSON of what is on screen (chart close-ups, speed, theme,
- * globe camera). The fragment never reaches a server. Decoding never throws: every failure comes
+ * globe camera). `<sweep>` is base64url JSON of a `SweepRequest` (sweeps are deterministic: the
+ * rerun draws the same curves). The fragment never reaches a server. Decoding never throws: every failure comes
  * back as a message naming what was wrong.
  */
 import { MAX_FINITE_SPEED, type Speed } from '../engine/protocol';
@@ -28,12 +30,26 @@ export interface ViewState {
   presenter?: true;
 }
 
+/** A sweep of the link's scenario, as "Sweep & compare" runs it. */
+export interface SweepRequest {
+  /** Parameter path (or `a+b` paths set together), one of the model's sweep parameters. */
+  param: string;
+  values: number[];
+  policies: string[];
+  /** Seeds per point, 1 to 10. */
+  seeds: number;
+  /** Simulated seconds per run. */
+  duration_s: number;
+}
+
 export interface LinkState {
   /** A preset id, when the scenario is a preset unchanged. */
   preset?: string;
   /** Scenario JSON text (defaults may be elided), otherwise. */
   scenario?: string;
   view: ViewState;
+  /** A sweep of the scenario to reopen. */
+  sweep?: SweepRequest;
 }
 
 /**
@@ -181,6 +197,26 @@ function checkView(v: unknown): ViewState | string {
   return out;
 }
 
+/** Most values and policies a linked sweep may carry. */
+const MAX_SWEEP_VALUES = 100;
+
+/** A sweep part read from a link, or what is wrong with it. Which parameters and policies the
+ * model has is checked where the sweep panel opens (it knows the model). */
+export function checkSweep(v: unknown): SweepRequest | string {
+  if (!isObject(v)) return 'sweep: not an object';
+  const allowed = ['param', 'values', 'policies', 'seeds', 'duration_s'];
+  const extra = Object.keys(v).find((k) => !allowed.includes(k));
+  if (extra) return `sweep.${extra.slice(0, 30)}: unknown field (allowed: ${allowed.join(', ')})`;
+  const { param, values, policies, seeds, duration_s } = v as Record<string, unknown>;
+  if (typeof param !== 'string' || !/^[A-Za-z0-9_.+[\]]{1,200}$/.test(param)) return 'sweep.param: expected a parameter path such as "voip.flows"';
+  if (!Array.isArray(values) || values.length === 0 || values.length > MAX_SWEEP_VALUES || !values.every((x) => typeof x === 'number' && Number.isFinite(x)))
+    return `sweep.values: expected 1 to ${MAX_SWEEP_VALUES} numbers`;
+  if (!Array.isArray(policies) || policies.length > 20 || !policies.every((x) => typeof x === 'string' && /^[a-z0-9_-]{1,40}$/.test(x))) return 'sweep.policies: expected up to 20 policy names';
+  if (typeof seeds !== 'number' || !Number.isInteger(seeds) || seeds < 1 || seeds > 10) return `sweep.seeds: ${JSON.stringify(seeds)} is not a whole number from 1 to 10`;
+  if (typeof duration_s !== 'number' || !(duration_s > 0) || duration_s > 2_592_000) return `sweep.duration_s: ${JSON.stringify(duration_s)} is not a number above 0 up to 2592000 s`;
+  return { param, values: values as number[], policies: policies as string[], seeds, duration_s };
+}
+
 // ---- links ----
 
 /** The fragment (with its `#`) for a state. */
@@ -189,6 +225,7 @@ export async function encodeLink(state: LinkState): Promise<string> {
   if (state.preset) parts.push(`p=${encodeURIComponent(state.preset)}`);
   else if (state.scenario !== undefined) parts.push(`s=${toBase64Url(await deflate(state.scenario))}`);
   if (Object.keys(state.view).length) parts.push(`v=${toBase64Url(new TextEncoder().encode(JSON.stringify(state.view)))}`);
+  if (state.sweep) parts.push(`w=${toBase64Url(new TextEncoder().encode(JSON.stringify(state.sweep)))}`);
   return `#${parts.join('&')}`;
 }
 
@@ -248,8 +285,19 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
         const checked = checkView(view);
         if (typeof checked === 'string') problem = `link: ${checked}; the view part was ignored and the scenario opened with the default view`;
         else state.view = checked;
+      } else if (key === 'w') {
+        const bytes = fromBase64Url(value);
+        let sweep: unknown;
+        try {
+          sweep = bytes ? JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) : undefined;
+        } catch {
+          sweep = undefined;
+        }
+        const checked = checkSweep(sweep);
+        if (typeof checked === 'string') problem = `link: ${checked}; the sweep part was ignored and the scenario opened without it`;
+        else state.sweep = checked;
       } else {
-        return { ok: false, message: `link: unknown part \`${key.slice(0, 20)}\` (allowed: p, s, v)` };
+        return { ok: false, message: `link: unknown part \`${key.slice(0, 20)}\` (allowed: p, s, v, w)` };
       }
     }
     if (state.preset && state.scenario) return { ok: false, message: 'link: both a preset and a scenario' };
