@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, simTimeNs, test } from './fixtures';
 
 const IRIDIUM = 'Iridium: Atlantic ship to London (paper 004, Fig. 4)';
@@ -78,4 +79,29 @@ test.describe('Iridium constellation', () => {
     expect(Math.abs(opened[2] / camera[2] - 1)).toBeLessThan(0.001);
     await other.close();
   });
+});
+
+test('own element sets: a TLE file loaded in the Parameters panel replaces the shell on the globe and in the delay', async ({ page }) => {
+  await page.goto('/#p=walker-delta-53');
+  const globe = page.getByTestId('globe');
+  await expect(globe).toHaveAttribute('data-satellites', '240');
+  await page.getByRole('button', { name: 'Parameters' }).click();
+  const panel = page.getByRole('complementary', { name: 'Parameters' });
+  const field = panel.locator('[data-path="constellation.tle"]');
+
+  // A damaged file: the engine names the line, inline, and nothing restarts.
+  const text = readFileSync(new URL('../examples/iridium-66.tle', import.meta.url), 'utf8');
+  const cut = text.split('\n').slice(0, 5).join('\n');
+  await panel.getByLabel('Load Element sets (TLE) from a file').setInputFiles({ name: 'cut.tle', mimeType: 'text/plain', buffer: Buffer.from(cut) });
+  await expect(field.getByRole('alert')).toContainText('line 5: line 1 without a following line 2');
+  await expect(panel.getByRole('button', { name: /Restart with/ })).toBeDisabled();
+
+  // The Iridium file (examples/iridium-66.tle, from `skyqueue tle generate`): 66 satellites, the seam back.
+  await panel.getByLabel('Load Element sets (TLE) from a file').setInputFiles(new URL('../examples/iridium-66.tle', import.meta.url).pathname);
+  await expect(field.getByRole('alert')).toHaveCount(0);
+  await panel.getByRole('button', { name: /Restart with/ }).click();
+  await expect(globe).toHaveAttribute('data-satellites', '66');
+  await expect(page.locator('.description')).toContainText('66 satellites in 6 planes at 780 km, inclined 86.4° (read from the loaded element sets)');
+  await expect(page.locator('.description')).toContainText('A polar star');
+  await expect.poll(() => page.getByRole('img', { name: 'One-way delay chart' }).getAttribute('data-points'), { timeout: 30_000 }).not.toBe('0');
 });

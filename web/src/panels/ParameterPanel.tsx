@@ -123,7 +123,25 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
         return <input {...common} type="checkbox" checked={getPath(draft, f.path) === true} onChange={(e) => set(f, e.target.checked)} />;
       case 'text': {
         const v = show(getPath(draft, f.path));
-        return f.multiline ? <textarea {...common} rows={3} value={v} onChange={(e) => set(f, e.target.value)} /> : <input {...common} type="text" value={v} onChange={(e) => set(f, e.target.value)} />;
+        if (!f.multiline) return <input {...common} type="text" value={v} onChange={(e) => set(f, e.target.value)} />;
+        // Long text (element sets, a description) can also come from a file.
+        return (
+          <>
+            <textarea {...common} rows={3} value={v} onChange={(e) => set(f, e.target.value)} />
+            <label className="file-load">
+              Load from a file…
+              <input
+                type="file"
+                aria-label={`Load ${f.label} from a file`}
+                onChange={async (e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) set(f, await file.text());
+                }}
+              />
+            </label>
+          </>
+        );
       }
     }
   };

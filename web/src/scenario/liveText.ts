@@ -135,7 +135,10 @@ function constellationText(s: ScenarioObject, c: ConstellationInfo | null): Live
   const to = c ? siteName(c.sites[1]) : siteField(getPath(s, 'constellation.to'));
   const duration = num(s, 'duration_s') ?? 0;
   const setup: string[] = [];
-  const shape = c ? `${c.sats.length} satellites in ${plural(c.planes, 'plane')} at ${prose(c.altitude_km)} km, inclined ${prose(c.inclination_deg)}°` : optionLabel('constellation.preset', str(s, 'constellation.preset'));
+  const loaded = (str(s, 'constellation.tle') ?? '').trim() !== '';
+  const shape = c
+    ? `${c.sats.length} satellites in ${plural(c.planes, 'plane')} at ${prose(c.altitude_km)} km, inclined ${prose(c.inclination_deg)}°${loaded ? ' (read from the loaded element sets)' : ''}`
+    : optionLabel('constellation.preset', str(s, 'constellation.preset'));
   setup.push(`The route from ${from} to ${to} over ${shape}, for ${span(duration)} of simulated time.`);
   if (c?.kind === 'star') {
     const seamIsls = getPath(s, 'constellation.seam_isls') === true;

@@ -2,6 +2,7 @@
 //! spherical-Earth geometry (paper 004, §2; docs/REPRODUCTION.md).
 
 pub mod frames;
+pub mod infer;
 pub mod propagate;
 pub mod sites;
 pub mod tle;

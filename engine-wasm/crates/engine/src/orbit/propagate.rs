@@ -83,6 +83,21 @@ impl Propagator {
         Ok(p)
     }
 
+    /// Loaded element sets (a user's TLE file), in the given order, propagated with SGP4 from
+    /// each set's own epoch; simulated time zero is `epoch_jd`.
+    pub fn from_sets(sets: Vec<(Tle, sgp4::Elements)>, epoch_jd: f64) -> Result<Propagator, String> {
+        let mut sgp4 = Vec::with_capacity(sets.len());
+        let mut tles = Vec::with_capacity(sets.len());
+        for (tle, el) in sets {
+            let jd = frames::JD_J2000 + el.epoch() * 365.25;
+            let name = tle.name.clone().unwrap_or_else(|| format!("satellite {}", el.norad_id));
+            let c = sgp4::Constants::from_elements_afspc_compatibility_mode(&el).map_err(|e| format!("{name}: SGP4 cannot use these elements: {e}"))?;
+            sgp4.push((c, jd));
+            tles.push(tle);
+        }
+        Ok(Propagator { model: PropagationModel::Sgp4, epoch_jd, tles, sgp4, circular: vec![] })
+    }
+
     /// Number of satellites.
     pub fn len(&self) -> usize {
         self.tles.len()

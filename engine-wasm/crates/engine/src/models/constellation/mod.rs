@@ -22,8 +22,14 @@ pub const DESCRIPTOR: Descriptor = Descriptor { name: "constellation", label: "a
 pub fn build_topology(k: &ConstellationScenario) -> Result<PairTopology, ScenarioError> {
     let bad = |path: &str, m: String| ScenarioError::Invalid(vec![FieldError::new(path, m)]);
     let epoch = k.epoch_jd().ok_or_else(|| bad("constellation.epoch_utc", "not a UTC time".into()))?;
-    let spec = k.spec();
-    let prop = Propagator::from_walker(&spec, epoch, k.propagation).map_err(|m| bad("constellation", m))?;
+    let (spec, prop) = match k.loaded_shell(epoch) {
+        Some(shell) => shell.map_err(|(field, m)| bad(field, m))?,
+        None => {
+            let spec = k.spec();
+            let prop = Propagator::from_walker(&spec, epoch, k.propagation).map_err(|m| bad("constellation", m))?;
+            (spec, prop)
+        }
+    };
     let from = sites::resolve(&k.from, &k.sites).map_err(|m| bad("constellation.from", m))?;
     let to = sites::resolve(&k.to, &k.sites).map_err(|m| bad("constellation.to", m))?;
     let opts = PairOptions {

@@ -2,7 +2,9 @@
 //! and access rules, and the pair of ground sites whose route is followed.
 
 use crate::orbit::frames::julian_date_from_iso;
-use crate::orbit::propagate::PropagationModel;
+use crate::orbit::infer;
+use crate::orbit::propagate::{PropagationModel, Propagator};
+use crate::orbit::tle::parse_tle_text;
 use crate::orbit::sites::Site;
 use crate::orbit::walker::{ConstellationPreset, WalkerKind, WalkerSpec};
 use crate::topology::access::AccessPolicy;
@@ -83,6 +85,11 @@ pub struct ConstellationScenario {
     /// User-defined sites, usable by name in `from` and `to`.
     #[serde(default)]
     pub sites: Vec<Site>,
+    /// Element sets (TLE text: optional name line, then lines 1 and 2 per satellite) that
+    /// replace the generated shell: the preset and the orbital overrides are then unused, except
+    /// the elevation mask; planes, slots and the seam are read from the sets (`orbit::infer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tle: Option<String>,
 }
 
 mod d {
@@ -143,6 +150,7 @@ impl Default for ConstellationScenario {
             from: d::from(),
             to: d::to(),
             sites: vec![],
+            tle: None,
         }
     }
 }
@@ -164,11 +172,41 @@ impl ConstellationScenario {
         s
     }
 
+    /// The loaded element sets' text, when there is any (blank text counts as none).
+    pub fn tle_text(&self) -> Option<&str> {
+        self.tle.as_deref().filter(|t| !t.trim().is_empty())
+    }
+
+    /// The loaded element sets, checked and ordered plane by plane, with their grid; None when
+    /// the shell is generated. Errors are `(field, message)`.
+    pub fn loaded_shell(&self, epoch_jd: f64) -> Option<Result<(WalkerSpec, Propagator), (&'static str, String)>> {
+        let text = self.tle_text()?;
+        Some((|| {
+            if self.propagation != PropagationModel::Sgp4 {
+                return Err(("constellation.propagation", "loaded element sets are propagated with SGP4: use `sgp4` (or remove constellation.tle)".into()));
+            }
+            let sets = parse_tle_text(text).map_err(|errs| {
+                let shown: Vec<String> = errs.iter().take(3).map(|e| e.to_string()).collect();
+                let more = if errs.len() > 3 { format!(" (and {} more)", errs.len() - 3) } else { String::new() };
+                ("constellation.tle", format!("{}{more}", shown.join("; ")))
+            })?;
+            let mask = self.elevation_mask_deg.unwrap_or(self.preset.spec().elevation_mask_deg);
+            let g = infer::grid(&sets, epoch_jd, mask, MAX_SATELLITES).map_err(|m| ("constellation.tle", m))?;
+            let mut slots: Vec<Option<_>> = sets.into_iter().map(Some).collect();
+            let ordered = g.order.iter().map(|&i| slots[i].take().expect("each set once")).collect();
+            let prop = Propagator::from_sets(ordered, epoch_jd).map_err(|m| ("constellation.tle", m))?;
+            Ok((g.spec, prop))
+        })())
+    }
+
     /// Julian date of the epoch, if it parses.
     pub fn epoch_jd(&self) -> Option<f64> {
         julian_date_from_iso(&self.epoch_utc)
     }
 }
+
+/// Longest element-set text [characters]: 2000 satellites of three 69-character lines.
+pub const MAX_TLE_CHARS: usize = 450_000;
 
 /// The rules joining fields (ranges are in [`groups`]), and the fields the panel does not show:
 /// the satellite budget, the seam of a star, Walker phasing, the epoch, the step budget and
@@ -203,8 +241,13 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             }
         }
     }
-    if k.epoch_jd().is_none() {
-        c.push(&f("epoch_utc"), format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", k.epoch_utc));
+    match k.epoch_jd() {
+        None => c.push(&f("epoch_utc"), format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", k.epoch_utc)),
+        Some(jd) => {
+            if let Some(Err((field, m))) = k.loaded_shell(jd) {
+                c.push(field, m);
+            }
+        }
     }
     if duration_ok(s) && k.step_s.is_finite() && k.step_s >= 0.1 && s.duration_s / k.step_s > MAX_TOPOLOGY_STEPS {
         c.push(&f("step_s"), format!("{} s gives {:.3e} steps over duration_s, above the maximum {MAX_TOPOLOGY_STEPS:.0e}", k.step_s, s.duration_s / k.step_s));
@@ -238,6 +281,8 @@ pub fn groups() -> Vec<Group> {
                 real("constellation.elevation_mask_deg", "Elevation mask", Some("deg"), 0.0, 60.0, "Lowest elevation at which a ground site sees a satellite (Iridium: 8.2°).").null_means("preset's"),
                 choice("constellation.propagation", "Orbits", &[("sgp4", "SGP4 (with J2 drift)"), ("two-body", "two-body (circular)")], "How satellites move: SGP4 from generated element sets, or ideal circular orbits."),
                 text("constellation.epoch_utc", "Epoch (UTC)", "Time zero of the run and of the element sets, like 2026-01-01T00:00:00Z."),
+                text("constellation.tle", "Element sets (TLE)", "Your own constellation: two-line element sets (e.g. a CelesTrak file, or `skyqueue tle generate`) that replace the generated shell. One shell, the same number of satellites in every plane; planes, slots and the seam are read from the sets.")
+                    .max_chars(MAX_TLE_CHARS, true),
             ],
         },
         Group {
