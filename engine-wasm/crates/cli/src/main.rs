@@ -42,11 +42,13 @@ COMMANDS:
         altitude H seen at elevation E (paper 004, Fig. 3), as JSON.
     calc pair [--constellation <iridium|iridium-800|walker-delta-53>] --from <site> --to <site>
               [--hours <H>] [--step-s <S>] [--access <ns2|highest-elevation|hysteresis>]
-              [--seam-isls] [--propagation <sgp4|two-body>]
+              [--seam-isls] [--propagation <sgp4|two-body>] [--polar-cutoff <deg>]
+              [--isl-pairing <ahead|alternating>]
         Follows the route between two ground sites (names from `skyqueue sites`, or `lat,lon`)
         for H hours (default 24) at S-second steps (default 1) and prints, as JSON, handovers by
         type (intra_orbital, inter_orbital, seam, isl_change; summed over both ends),
-        seam_separations, delay_ms (min, mean, max one-way) and hops (min, max).
+        seam_separations, delay_ms (min, mean, max one-way), the mean delay outside and across the
+        seam (delay_ms_outside_seam, delay_ms_across_seam) and hops (min, max).
     calc emodel --codec <g711|g711-plc|g729|g729a-vad|g723.1-6.3> --delay-ms <D>
                 [--loss-pct <P>] [--burst-r <B>] [--advantage <A>] [--jitter-buffer-ms <J>]
         Voice quality by the ITU-T G.107 E-model (full model, Table 3 defaults): R and MOS for a
@@ -331,7 +333,7 @@ fn calc(args: &[String]) -> Result<(), Failure> {
         "pair" => {
             let (pos, opts) = parse_opts(
                 &args[1..],
-                &["--constellation", "--from", "--to", "--hours", "--step-s", "--access", "--propagation", "--routing"],
+                &["--constellation", "--from", "--to", "--hours", "--step-s", "--access", "--propagation", "--routing", "--polar-cutoff", "--isl-pairing"],
                 &["--seam-isls"],
             )?;
             if !pos.is_empty() {
@@ -349,6 +351,8 @@ fn calc(args: &[String]) -> Result<(), Failure> {
                     "--access" => c["access"] = v.into(),
                     "--propagation" => c["propagation"] = v.into(),
                     "--routing" => c["routing"] = v.into(),
+                    "--polar-cutoff" => c["polar_cutoff_deg"] = parse_f64(flag, v)?.into(),
+                    "--isl-pairing" => c["isl_pairing"] = v.into(),
                     _ => c["seam_isls"] = true.into(),
                 }
             }
@@ -357,13 +361,33 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             }
             let scenario = serde_json::json!({
                 "version": 1, "model": "constellation", "name": "calc pair", "duration_s": hours * 3600.0,
-                "warmup_s": 0, "metrics": { "bucket_s": 60 }, "constellation": c
+                "warmup_s": 0, "metrics": { "bucket_s": c.get("step_s").and_then(|v| v.as_f64()).unwrap_or(1.0) }, "constellation": c
             });
             let mut sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(calc pair options)".into(), e))?;
-            sim.run_to_end();
+            // One series row per topology step (bucket = step): the mean one-way delay while the
+            // seam separates the sites and while it does not.
+            let (mut outside, mut across) = ((0.0, 0u64), (0.0, 0u64));
+            let end = hours * 3600.0;
+            let mut t = 0.0;
+            while t < end {
+                t = (t + 3600.0).min(end);
+                sim.advance_to_secs(t).map_err(|e| Failure::Io(e.to_string()))?;
+                let f = sim.drain_series();
+                for i in 0..f.len() {
+                    let (d, seam) = (f.values[0][i], f.values[2][i]);
+                    if d.is_finite() {
+                        let acc = if seam > 0.5 { &mut across } else { &mut outside };
+                        acc.0 += d;
+                        acc.1 += 1;
+                    }
+                }
+            }
+            let mean = |(sum, n): (f64, u64)| if n > 0 { serde_json::json!(sum / n as f64) } else { serde_json::Value::Null };
             let p = sim.summary().take::<engine::topology::pair::PairSummary>().ok_or_else(|| Failure::Io("no pair summary".into()))?;
             let v = serde_json::json!({
                 "constellation": sim.scenario().constellation.preset,
+                "polar_cutoff_deg": sim.scenario().constellation.polar_cutoff_deg, "isl_pairing": sim.scenario().constellation.isl_pairing,
+                "delay_ms_outside_seam": mean(outside), "delay_ms_across_seam": mean(across),
                 "from": p.from, "to": p.to, "hours": hours, "step_s": sim.scenario().constellation.step_s,
                 "handovers": p.handovers, "seam_separations": p.seam_separations, "seam_fraction": p.seam_fraction,
                 "plane_changes": p.plane_changes, "intra_orbital_interval_min": p.intra_orbital_interval_min,

@@ -164,6 +164,29 @@ fn calc_pair_prints_handovers_seam_delay_and_hops() {
     assert!(text(&bad.stderr).contains("constellation.from: unknown site `Atlantis`"), "{}", text(&bad.stderr));
 }
 
+/// docs/REPRODUCTION.md "ISL settings": the seam's delay penalty for New Delhi - Hawaii is
+/// positive with ns-2's settings (cut-off 60 deg, alternating partners) and not with the defaults.
+#[test]
+fn calc_pair_splits_the_delay_by_seam_state_and_takes_ns2_isl_settings() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["calc", "pair", "--constellation", "iridium", "--from", "New Delhi", "--to", "Hawaii gateway", "--hours", "24", "--step-s", "20"];
+        args.extend_from_slice(extra);
+        let out = skyqueue(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let penalty = |v: &serde_json::Value| v["delay_ms_across_seam"].as_f64().unwrap() - v["delay_ms_outside_seam"].as_f64().unwrap();
+    let default = run(&[]);
+    assert_eq!((default["polar_cutoff_deg"].as_f64(), default["isl_pairing"].as_str()), (Some(68.0), Some("ahead")));
+    let ns2 = run(&["--polar-cutoff", "60", "--isl-pairing", "alternating"]);
+    assert_eq!((ns2["polar_cutoff_deg"].as_f64(), ns2["isl_pairing"].as_str()), (Some(60.0), Some("alternating")));
+    assert!(penalty(&default) < 5.0, "{default}");
+    assert!(penalty(&ns2) > 12.0, "{ns2}");
+    let bad = skyqueue(&["calc", "pair", "--from", "New Delhi", "--to", "London", "--isl-pairing", "sideways"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("constellation.isl_pairing"), "{}", text(&bad.stderr));
+}
+
 #[test]
 fn calc_emodel_gives_r_and_mos() {
     let out = skyqueue(&["calc", "emodel", "--codec", "g711", "--delay-ms", "0"]);
