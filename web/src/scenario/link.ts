@@ -219,6 +219,16 @@ export function checkSweep(v: unknown): SweepRequest | string {
 
 // ---- links ----
 
+/** The JSON value of a base64url part (`v=`, `w=`); undefined when it is not base64url UTF-8 JSON. */
+function jsonPart(value: string): unknown {
+  const bytes = fromBase64Url(value);
+  try {
+    return bytes ? JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The fragment (with its `#`) for a state. */
 export async function encodeLink(state: LinkState): Promise<string> {
   const parts: string[] = [];
@@ -275,25 +285,11 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
         if (!isObject(parsed)) return { ok: false, message: 'link: the scenario is not a JSON object' };
         state.scenario = json;
       } else if (key === 'v') {
-        const bytes = fromBase64Url(value);
-        let view: unknown;
-        try {
-          view = bytes ? JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) : undefined;
-        } catch {
-          view = undefined;
-        }
-        const checked = checkView(view);
+        const checked = checkView(jsonPart(value));
         if (typeof checked === 'string') problem = `link: ${checked}; the view part was ignored and the scenario opened with the default view`;
         else state.view = checked;
       } else if (key === 'w') {
-        const bytes = fromBase64Url(value);
-        let sweep: unknown;
-        try {
-          sweep = bytes ? JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) : undefined;
-        } catch {
-          sweep = undefined;
-        }
-        const checked = checkSweep(sweep);
+        const checked = checkSweep(jsonPart(value));
         if (typeof checked === 'string') problem = `link: ${checked}; the sweep part was ignored and the scenario opened without it`;
         else state.sweep = checked;
       } else {
