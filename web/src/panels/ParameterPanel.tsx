@@ -127,7 +127,7 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
         // Long text (element sets, a description) can also come from a file.
         return (
           <>
-            <textarea {...common} rows={3} value={v} onChange={(e) => set(f, e.target.value)} />
+            <textarea {...common} rows={3} value={v} placeholder={f.nullMeans} onChange={(e) => set(f, e.target.value)} />
             <label className="file-load">
               Load from a file…
               <input

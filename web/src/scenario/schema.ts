@@ -68,6 +68,8 @@ export interface TextField extends Base {
   type: 'text';
   maxChars?: number;
   multiline?: boolean;
+  /** `null` is allowed and means this (loaded element sets: none). */
+  nullMeans?: string;
 }
 export type Field = NumberField | ChoiceField | BoolField | TextField;
 
@@ -99,7 +101,7 @@ type EngineField = { path: string; label: string; unit: string | null; help: str
   | { type: 'number'; rust: string; min: EngineBound; max: EngineBound; min_exclusive: boolean; null_means: string | null; own_wording: boolean }
   | { type: 'choice'; options: { value: string; label: string }[] }
   | { type: 'bool' }
-  | { type: 'text'; max_chars: number | null; multiline: boolean }
+  | { type: 'text'; max_chars: number | null; multiline: boolean; null_means?: string | null }
 );
 /** The engine's schema (`skyqueue schema`, web/src/wasm/scenario-schema.json). */
 export interface EngineSchema {
@@ -147,6 +149,7 @@ function field(f: EngineField): Field {
       const out: TextField = { type: 'text', ...base };
       if (f.max_chars !== null) out.maxChars = f.max_chars;
       if (f.multiline) out.multiline = true;
+      if (f.null_means) out.nullMeans = f.null_means;
       return out;
     }
     default:
@@ -351,7 +354,7 @@ const PROFILE = /^(.+_profile)\.(kind|amplitude|period_s)$/;
 
 /** The engine's messages for one field's value (type, option, range), or null when valid. */
 export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): string | null {
-  if (v === null && f.type === 'number' && f.nullMeans) return null;
+  if (v === null && (f.type === 'number' || f.type === 'text') && f.nullMeans) return null;
   switch (f.type) {
     case 'text':
       if (typeof v !== 'string') return typeError(v, 'a string');

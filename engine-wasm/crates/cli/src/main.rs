@@ -48,7 +48,9 @@ COMMANDS:
         for H hours (default 24) at S-second steps (default 1) and prints, as JSON, handovers by
         type (intra_orbital, inter_orbital, seam, isl_change; summed over both ends),
         seam_separations, delay_ms (min, mean, max one-way), the mean delay outside and across the
-        seam (delay_ms_outside_seam, delay_ms_across_seam) and hops (min, max).
+        seam (delay_ms_outside_seam, delay_ms_across_seam) and hops (min, max). Iridium (the
+        default) uses ns-2's ISL settings, as paper 004 did: --polar-cutoff 60 --isl-pairing
+        alternating, unless given (the scenario fields' defaults are 68 and ahead).
     calc emodel --codec <g711|g711-plc|g729|g729a-vad|g723.1-6.3> --delay-ms <D>
                 [--loss-pct <P>] [--burst-r <B>] [--advantage <A>] [--jitter-buffer-ms <J>]
         Voice quality by the ITU-T G.107 E-model (full model, Table 3 defaults): R and MOS for a
@@ -358,6 +360,16 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             }
             if !(hours > 0.0 && hours <= 720.0) {
                 return Err(Failure::Usage(format!("--hours: {hours} is outside 0 (excluded) to 720")));
+            }
+            // Iridium runs with the ISL settings of ns-2's Iridium model, which paper 004 used
+            // (`sat-iridium.tcl`: cut-off 60 deg, same-index partners), unless given.
+            if c.get("preset").is_none_or(|p| p == "iridium") {
+                if c.get("polar_cutoff_deg").is_none() {
+                    c["polar_cutoff_deg"] = 60.0.into();
+                }
+                if c.get("isl_pairing").is_none() {
+                    c["isl_pairing"] = "alternating".into();
+                }
             }
             let scenario = serde_json::json!({
                 "version": 1, "model": "constellation", "name": "calc pair", "duration_s": hours * 3600.0,

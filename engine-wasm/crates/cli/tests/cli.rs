@@ -165,9 +165,10 @@ fn calc_pair_prints_handovers_seam_delay_and_hops() {
 }
 
 /// docs/REPRODUCTION.md "ISL settings": the seam's delay penalty for New Delhi - Hawaii is
-/// positive with ns-2's settings (cut-off 60 deg, alternating partners) and not with the defaults.
+/// positive with ns-2's settings (cut-off 60 deg, alternating partners), which `calc pair` uses
+/// for Iridium as paper 004 did, and not with the scenario fields' defaults (68 deg, ahead).
 #[test]
-fn calc_pair_splits_the_delay_by_seam_state_and_takes_ns2_isl_settings() {
+fn calc_pair_splits_the_delay_by_seam_state_and_uses_ns2_isl_settings_for_iridium() {
     let run = |extra: &[&str]| {
         let mut args = vec!["calc", "pair", "--constellation", "iridium", "--from", "New Delhi", "--to", "Hawaii gateway", "--hours", "24", "--step-s", "20"];
         args.extend_from_slice(extra);
@@ -176,10 +177,14 @@ fn calc_pair_splits_the_delay_by_seam_state_and_takes_ns2_isl_settings() {
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
     let penalty = |v: &serde_json::Value| v["delay_ms_across_seam"].as_f64().unwrap() - v["delay_ms_outside_seam"].as_f64().unwrap();
-    let default = run(&[]);
-    assert_eq!((default["polar_cutoff_deg"].as_f64(), default["isl_pairing"].as_str()), (Some(68.0), Some("ahead")));
-    let ns2 = run(&["--polar-cutoff", "60", "--isl-pairing", "alternating"]);
+    let ns2 = run(&[]);
     assert_eq!((ns2["polar_cutoff_deg"].as_f64(), ns2["isl_pairing"].as_str()), (Some(60.0), Some("alternating")));
+    let default = run(&["--polar-cutoff", "68", "--isl-pairing", "ahead"]);
+    assert_eq!((default["polar_cutoff_deg"].as_f64(), default["isl_pairing"].as_str()), (Some(68.0), Some("ahead")));
+    // Other constellations keep the fields' defaults.
+    let delta = skyqueue(&["calc", "pair", "--constellation", "walker-delta-53", "--from", "Toulouse", "--to", "New York", "--hours", "1", "--step-s", "60"]);
+    let delta: serde_json::Value = serde_json::from_slice(&delta.stdout).unwrap();
+    assert_eq!((delta["polar_cutoff_deg"].as_f64(), delta["isl_pairing"].as_str()), (Some(68.0), Some("ahead")));
     assert!(penalty(&default) < 5.0, "{default}");
     assert!(penalty(&ns2) > 12.0, "{ns2}");
     let bad = skyqueue(&["calc", "pair", "--from", "New Delhi", "--to", "London", "--isl-pairing", "sideways"]);

@@ -83,6 +83,8 @@ pub enum Kind {
         max_chars: Option<usize>,
         /// Edited on several lines.
         multiline: bool,
+        /// `null` is allowed and means this (e.g. "none: the generated shell").
+        null_means: Option<&'static str>,
     },
 }
 
@@ -147,7 +149,7 @@ pub fn boolean(path: &'static str, label: &'static str, help: &'static str) -> F
 
 /// A text field.
 pub fn text(path: &'static str, label: &'static str, help: &'static str) -> Field {
-    Field { path, label, unit: None, help, kind: Kind::Text { max_chars: None, multiline: false } }
+    Field { path, label, unit: None, help, kind: Kind::Text { max_chars: None, multiline: false, null_means: None } }
 }
 
 impl Field {
@@ -160,7 +162,7 @@ impl Field {
     }
     /// `null` is allowed and means `meaning`.
     pub fn null_means(mut self, meaning: &'static str) -> Self {
-        if let Kind::Number { null_means, .. } = &mut self.kind {
+        if let Kind::Number { null_means, .. } | Kind::Text { null_means, .. } = &mut self.kind {
             *null_means = Some(meaning);
         }
         self
@@ -174,7 +176,7 @@ impl Field {
     }
     /// At most `n` characters, on one line or several.
     pub fn max_chars(mut self, n: usize, several_lines: bool) -> Self {
-        if let Kind::Text { max_chars, multiline } = &mut self.kind {
+        if let Kind::Text { max_chars, multiline, .. } = &mut self.kind {
             *max_chars = Some(n);
             *multiline = several_lines;
         }
@@ -267,7 +269,7 @@ pub fn check_ranges(s: &Scenario, c: &mut Checker) {
 impl Field {
     fn kind_null_means(&self) -> Option<&'static str> {
         match self.kind {
-            Kind::Number { null_means, .. } => null_means,
+            Kind::Number { null_means, .. } | Kind::Text { null_means, .. } => null_means,
             _ => None,
         }
     }
@@ -411,7 +413,10 @@ pub fn markdown() -> String {
                     }
                     Kind::Choice { options } => options.iter().map(|o| format!("`{}` ({})", o.value, o.label)).collect::<Vec<_>>().join(", "),
                     Kind::Bool => "true, false".into(),
-                    Kind::Text { max_chars, .. } => max_chars.map_or("text".into(), |n| format!("text, at most {n} characters")),
+                    Kind::Text { max_chars, null_means, .. } => {
+                        let null = null_means.map_or(String::new(), |m| format!("; null: {m}"));
+                        max_chars.map_or("text".into(), |n| format!("text, at most {n} characters")) + &null
+                    }
                 };
                 let cell = |t: &str| t.replace('|', "\\|");
                 out.push_str(&format!("| `{}` | {} | {} | {} | {} |\n", f.path, cell(&default), cell(&allowed), f.unit.unwrap_or(""), cell(f.help)));
@@ -479,8 +484,7 @@ mod tests {
                 for f in &g.fields {
                     // Profile fields exist only for a cosine profile; the others are in the defaults.
                     // and an override left out (`null_means`) is not written.
-                    // Loaded element sets are written only when there are some.
-                    if (f.path.contains("_profile.") && !f.path.ends_with(".kind")) || f.kind_null_means().is_some() || f.path == "constellation.tle" {
+                    if (f.path.contains("_profile.") && !f.path.ends_with(".kind")) || f.kind_null_means().is_some() {
                         continue;
                     }
                     assert!(value_at(&json, f.path).is_some(), "{}: {} is not in the scenario", k.name(), f.path);

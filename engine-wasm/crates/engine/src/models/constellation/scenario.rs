@@ -282,7 +282,8 @@ pub fn groups() -> Vec<Group> {
                 choice("constellation.propagation", "Orbits", &[("sgp4", "SGP4 (with J2 drift)"), ("two-body", "two-body (circular)")], "How satellites move: SGP4 from generated element sets, or ideal circular orbits."),
                 text("constellation.epoch_utc", "Epoch (UTC)", "Time zero of the run and of the element sets, like 2026-01-01T00:00:00Z."),
                 text("constellation.tle", "Element sets (TLE)", "Your own constellation: two-line element sets (e.g. a CelesTrak file, or `skyqueue tle generate`) that replace the generated shell. One shell, the same number of satellites in every plane; planes, slots and the seam are read from the sets.")
-                    .max_chars(MAX_TLE_CHARS, true),
+                    .max_chars(MAX_TLE_CHARS, true)
+                    .null_means("the generated shell"),
             ],
         },
         Group {
