@@ -55,7 +55,8 @@ pub struct ConstellationScenario {
     /// UTC epoch of simulated time zero and of the element sets, `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(default = "d::epoch")]
     pub epoch_utc: String,
-    /// Cross-plane ISLs are down above this latitude [deg] (0 to 90; 68 by default, docs/REPRODUCTION.md).
+    /// Cross-plane ISLs are down above this latitude [deg] (0 to 90; 68 by default, 60 in ns-2's
+    /// Iridium model and the paper-004 presets; docs/REPRODUCTION.md "ISL settings").
     #[serde(default = "d::polar_cutoff")]
     pub polar_cutoff_deg: f64,
     /// Teaching option: allow ISLs across the seam (off in Iridium, paper 004 Table 2).
@@ -289,9 +290,9 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Links, access and routing",
             fields: vec![
-                real("constellation.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (68° by default)."),
+                real("constellation.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (68° by default; 60° in ns-2's Iridium model and paper 004's presets)."),
                 boolean("constellation.seam_isls", "Links across the seam", "Teaching option: Iridium has no links between the counter-rotating planes at the seam (paper 004 Table 2)."),
-                choice("constellation.isl_pairing", "Cross-plane partner", &[("ahead", "half a slot ahead"), ("alternating", "alternating (ns-2)")], "Which satellite of the next plane each satellite links to."),
+                choice("constellation.isl_pairing", "Cross-plane partner", &[("ahead", "half a slot ahead"), ("alternating", "alternating (ns-2)")], "Which satellite of the next plane each satellite links to (ns-2's Iridium model and paper 004's presets: alternating)."),
                 choice("constellation.access", "Access policy", &[("ns2", "ns-2 (keep until lost)"), ("highest-elevation", "highest elevation"), ("hysteresis", "highest elevation with hysteresis")], "How a ground site picks its satellite and when it hands over."),
                 real("constellation.hysteresis_deg", "Hysteresis margin", Some("deg"), 0.0, 30.0, "A new satellite must be this much higher to take over (hysteresis policy)."),
                 choice("constellation.routing", "Routing", &[("min-hop", "fewest hops (paper 004 Table 3)"), ("min-delay", "least delay")], "Route metric; ties are broken by delay."),
