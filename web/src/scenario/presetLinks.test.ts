@@ -34,7 +34,7 @@ type Json = Parameters<typeof elideDefaults>[0];
  * - The paper-004 Iridium presets took the ISL settings of ns-2's Iridium model, which the paper
  *   ran (docs/REPRODUCTION.md "ISL settings").
  */
-const CHANGED_SINCE_V1: Record<string, Record<string, Json>> = {
+const CHANGED_SINCE_V1: Record<string, Record<string, unknown>> = {
   'iridium-ship-london': { polar_cutoff_deg: 68, isl_pairing: 'ahead' },
   'iridium-la-hawaii': { polar_cutoff_deg: 68, isl_pairing: 'ahead' },
 };
@@ -43,7 +43,7 @@ const CHANGED_SINCE_V1: Record<string, Record<string, Json>> = {
 function asSharedInV1(id: string, json: string): string {
   const changed = CHANGED_SINCE_V1[id];
   if (!changed) return json;
-  const s = JSON.parse(json) as { constellation: Record<string, Json> };
+  const s = JSON.parse(json) as { constellation: Record<string, unknown> };
   s.constellation = { ...s.constellation, ...changed };
   return JSON.stringify(s);
 }
