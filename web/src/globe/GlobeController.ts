@@ -69,6 +69,10 @@ export class GlobeController {
   private flashTimer: ReturnType<typeof setInterval> | null = null;
   /** Where the home view looks down from: the middle of the run's two sites. */
   private home: { lon: number; lat: number } | null = null;
+  /** Where the home view put the camera: while it is still there, a resize of the panel (the
+   * globe shown after a model without one, a window change) fits the home view again. */
+  private homeCamera: Cartesian3 | null = null;
+  private readonly resizeObserver: ResizeObserver | null;
   /** Whether the camera follows the first site's access satellite. */
   private following = false;
   /** Called with latitude and longitude [deg] when the user clicks the Earth. */
@@ -100,11 +104,23 @@ export class GlobeController {
     scene.postRender.addEventListener(() => {
       container.dataset.rendered = 'true';
       container.dataset.tilesLoaded = String(scene.globe.tilesLoaded);
+      // The camera may settle (a flight home, a resize) after the last geometry arrived: what
+      // is in view is what was just drawn.
+      const inView = this.routeInView();
+      const text = inView === null ? '' : String(inView);
+      if (container.dataset.routeInView !== text) container.dataset.routeInView = text;
     });
     this.tooltip = document.createElement('div');
     this.tooltip.className = 'globe-tooltip';
     this.tooltip.hidden = true;
     container.appendChild(this.tooltip);
+    this.resizeObserver =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            if (this.homeCamera && Cartesian3.distance(this.viewer.camera.positionWC, this.homeCamera) < 1) this.homeView();
+          });
+    this.resizeObserver?.observe(container);
     this.handler = new ScreenSpaceEventHandler(scene.canvas);
     this.handler.setInputAction((m: { endPosition: Cartesian2 }) => this.hover(m.endPosition), ScreenSpaceEventType.MOUSE_MOVE);
     this.handler.setInputAction((m: { position: Cartesian2 }) => this.click(m.position), ScreenSpaceEventType.LEFT_CLICK);
@@ -166,9 +182,12 @@ export class GlobeController {
   homeView(): void {
     const { lon, lat } = this.home ?? { lon: 0, lat: 20 };
     const f = this.viewer.camera.frustum as PerspectiveFrustum;
-    const aspect = f.aspectRatio || this.container.clientWidth / Math.max(1, this.container.clientHeight);
+    // The panel's shape now (the frustum's aspect is the last frame's, stale after a resize).
+    const { clientWidth: w, clientHeight: h } = this.container;
+    const aspect = w > 0 && h > 0 ? w / h : f.aspectRatio || 1;
     const height = Math.min(MAX_CAMERA_HEIGHT_M, Math.max(MIN_CAMERA_HEIGHT_M, heightToFit(HOME_RADIUS_M, f.fov ?? Math.PI / 3, aspect)));
     this.viewer.camera.setView({ destination: Cartesian3.fromDegrees(lon, lat, height) });
+    this.homeCamera = Cartesian3.clone(this.viewer.camera.positionWC);
     this.viewer.scene.requestRender();
   }
 
@@ -303,6 +322,7 @@ export class GlobeController {
   }
 
   destroy(): void {
+    this.resizeObserver?.disconnect();
     this.stopFlashTimer();
     this.handler.destroy();
     this.layer?.destroy();
