@@ -51,6 +51,15 @@ COMMANDS:
         seam (delay_ms_outside_seam, delay_ms_across_seam) and hops (min, max). Iridium (the
         default) uses ns-2's ISL settings, as paper 004 did: --polar-cutoff 60 --isl-pairing
         alternating, unless given (the scenario fields' defaults are 68 and ahead).
+    calc transfer --from <site> --to <site> --bytes <N> [--when <outside-seam|across-seam>]
+              [--runs <K>] [--seed <S>] [--throughput <low|high>] [--constellation <preset>]
+              [--polar-cutoff <deg>] [--isl-pairing <ahead|alternating>]
+        TCP (CUBIC, SACK, IW 10) file transfers of N bytes from the first site to the second over
+        the moving route, paper 004 Table 3's links (low: 1.5 Mb/s up/down, 25 Mb/s ISLs; high:
+        120 Mb/s, 2 Gb/s; buffers of one BDP), started at K times drawn (seed S) among the day's
+        seconds where the seam does not (default) or does separate the sites. Prints JSON:
+        mean_transfer_s, sd_transfer_s, runs, transfer_s (one per run), start_s, retransmits,
+        reordered_acks. Iridium uses ns-2's ISL settings unless given, as calc pair.
     calc emodel --codec <g711|g711-plc|g729|g729a-vad|g723.1-6.3> --delay-ms <D>
                 [--loss-pct <P>] [--burst-r <B>] [--advantage <A>] [--jitter-buffer-ms <J>]
         Voice quality by the ITU-T G.107 E-model (full model, Table 3 defaults): R and MOS for a
@@ -409,6 +418,7 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
             Ok(())
         }
+        "transfer" => calc_transfer(&args[1..]),
         "emodel" => {
             let (pos, opts) = parse_opts(&args[1..], &["--codec", "--delay-ms", "--loss-pct", "--burst-r", "--advantage", "--jitter-buffer-ms"], &[])?;
             if !pos.is_empty() {
@@ -505,6 +515,123 @@ fn calc(args: &[String]) -> Result<(), Failure> {
 /// The topology benchmark's scenario: 24 h of Iridium at 1 s steps for one pair.
 pub const TOPOLOGY_BENCH_SCENARIO: &str = r#"{"version": 1, "model": "constellation", "duration_s": 86400, "warmup_s": 0,
   "metrics": {"bucket_s": 10}, "constellation": {"preset": "iridium", "step_s": 1, "from": "Atlantic ship", "to": "London"}}"#;
+
+/// `calc transfer`: TCP file transfers between two sites over Iridium (paper 004 §4, Table 4),
+/// started at times drawn inside the day's intervals where the seam does (or does not) separate
+/// the sites. The topology follows the whole day at 1 s steps (ns-2's access rule depends on
+/// history); each transfer runs on a copy of it taken at its start.
+fn calc_transfer(args: &[String]) -> Result<(), Failure> {
+    use engine::topology::transfer::{run_stepped, Throughput, TransferOptions};
+    let (pos, opts) = parse_opts(
+        args,
+        &["--constellation", "--from", "--to", "--bytes", "--when", "--runs", "--seed", "--throughput", "--polar-cutoff", "--isl-pairing"],
+        &[],
+    )?;
+    if !pos.is_empty() {
+        return Err(Failure::Usage(format!("calc transfer takes no argument `{}` (quote site names with spaces)", pos[0])));
+    }
+    let mut c = serde_json::json!({ "step_s": 1 });
+    let (mut bytes, mut runs, mut seed) = (None, 10u64, 1u64);
+    let (mut across, mut throughput) = (false, Throughput::Low);
+    for (flag, v) in opts {
+        match flag {
+            "--constellation" => c["preset"] = v.into(),
+            "--from" => c["from"] = v.into(),
+            "--to" => c["to"] = v.into(),
+            "--bytes" => bytes = Some(parse_u64(flag, v)?),
+            "--runs" => runs = parse_u64(flag, v)?,
+            "--seed" => seed = parse_u64(flag, v)?,
+            "--polar-cutoff" => c["polar_cutoff_deg"] = parse_f64(flag, v)?.into(),
+            "--isl-pairing" => c["isl_pairing"] = v.into(),
+            "--when" => {
+                across = match v {
+                    "outside-seam" => false,
+                    "across-seam" => true,
+                    _ => return Err(Failure::Usage(format!("--when: `{v}` is not outside-seam or across-seam"))),
+                }
+            }
+            _ => {
+                throughput = match v {
+                    "low" => Throughput::Low,
+                    "high" => Throughput::High,
+                    _ => return Err(Failure::Usage(format!("--throughput: `{v}` is not low or high"))),
+                }
+            }
+        }
+    }
+    let bytes = bytes.ok_or_else(|| Failure::Usage("calc transfer needs --bytes <N> (the file size)".into()))?;
+    if !(1..=10_000_000_000).contains(&bytes) {
+        return Err(Failure::Usage(format!("--bytes: {bytes} is outside 1 to 10000000000")));
+    }
+    if !(1..=1000).contains(&runs) {
+        return Err(Failure::Usage(format!("--runs: {runs} is outside 1 to 1000")));
+    }
+    // Iridium with ns-2's ISL settings unless given, as `calc pair`.
+    if c.get("preset").is_none_or(|p| p == "iridium") {
+        if c.get("polar_cutoff_deg").is_none() {
+            c["polar_cutoff_deg"] = 60.0.into();
+        }
+        if c.get("isl_pairing").is_none() {
+            c["isl_pairing"] = "alternating".into();
+        }
+    }
+    let scenario = serde_json::json!({"version": 2, "model": "constellation", "duration_s": 86_400, "warmup_s": 0, "constellation": c});
+    let sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
+    let k = sim.scenario().constellation.clone();
+    let mut day = engine::models::constellation::build_topology(&k).map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
+    // The day's seconds where the sites have a route and the seam state asked for, with a copy
+    // of the topology every hour to start the transfers from.
+    const HOUR: u32 = 3600;
+    let mut checkpoints = vec![];
+    let candidates: Vec<u32> = (0..86_400u32)
+        .filter(|&t| {
+            if t % HOUR == 0 {
+                checkpoints.push(day.clone());
+            }
+            let (delay, _, seam) = day.step(t as f64);
+            delay.is_finite() && seam == across
+        })
+        .collect();
+    if candidates.is_empty() {
+        let what = if across { "separated by the seam" } else { "outside the seam (with a route)" };
+        return Err(Failure::Usage(format!("--when: {} and {} are never {what} in 24 h", k.from, k.to)));
+    }
+    let mut rng = engine::kernel::Streams::new(seed).stream("calc.transfer.start");
+    let starts: Vec<u32> = (0..runs).map(|_| candidates[((rng.next_f64() * candidates.len() as f64) as usize).min(candidates.len() - 1)]).collect();
+    let o = TransferOptions { bytes, throughput, ..Default::default() };
+    let results: Vec<_> = starts
+        .iter()
+        .map(|&start| {
+            // The hour's copy, stepped on to the start as the day's topology was.
+            let mut topo = checkpoints[(start / HOUR) as usize].clone();
+            for t in (start / HOUR) * HOUR..start {
+                topo.step(t as f64);
+            }
+            run_stepped(&mut topo, start as f64, &o)
+        })
+        .collect();
+    let times: Vec<f64> = results.iter().filter_map(|r| r.transfer_s).collect();
+    let mean = |xs: &[f64]| if xs.is_empty() { f64::NAN } else { xs.iter().sum::<f64>() / xs.len() as f64 };
+    let m = mean(&times);
+    let sd = if times.len() > 1 { (times.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (times.len() - 1) as f64).sqrt() } else { 0.0 };
+    let v = serde_json::json!({
+        "from": k.from, "to": k.to, "bytes": bytes, "when": if across { "across-seam" } else { "outside-seam" },
+        "throughput": throughput, "polar_cutoff_deg": k.polar_cutoff_deg, "isl_pairing": k.isl_pairing,
+        "runs": runs, "seed": seed, "finished": times.len(),
+        "mean_transfer_s": if m.is_finite() { serde_json::json!(m) } else { serde_json::Value::Null },
+        "sd_transfer_s": sd,
+        "transfer_s": results.iter().map(|r| r.transfer_s).collect::<Vec<_>>(),
+        "start_s": results.iter().map(|r| r.start_s).collect::<Vec<_>>(),
+        "retransmits": results.iter().map(|r| r.retransmits).collect::<Vec<_>>(),
+        "reordered_acks": results.iter().map(|r| r.reordered_acks).collect::<Vec<_>>(),
+        "queue_drops": results.iter().map(|r| r.queue_drops).collect::<Vec<_>>(),
+        "no_route_drops": results.iter().map(|r| r.no_route_drops).collect::<Vec<_>>(),
+        "timeouts": results.iter().map(|r| r.timeouts).collect::<Vec<_>>(),
+        "start_rtt_ms": results.iter().map(|r| r.start_rtt_ms).collect::<Vec<_>>(),
+    });
+    outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    Ok(())
+}
 
 fn tle(args: &[String]) -> Result<(), Failure> {
     match args.first().map(String::as_str) {

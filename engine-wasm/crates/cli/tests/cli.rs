@@ -192,6 +192,37 @@ fn calc_pair_splits_the_delay_by_seam_state_and_uses_ns2_isl_settings_for_iridiu
     assert!(text(&bad.stderr).contains("constellation.isl_pairing"), "{}", text(&bad.stderr));
 }
 
+/// `calc transfer` (paper 004 Table 4): 9 kB from the Hawaii gateway to Los Angeles takes
+/// about twice as long across the seam; the same seed gives the same runs; bad input is refused.
+#[test]
+fn calc_transfer_times_files_outside_and_across_the_seam() {
+    let run = |when: &str, seed: &str| {
+        let out = skyqueue(&["calc", "transfer", "--from", "Hawaii gateway", "--to", "Los Angeles", "--bytes", "9000", "--when", when, "--runs", "3", "--seed", seed]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let outside = run("outside-seam", "1");
+    let across = run("across-seam", "1");
+    assert_eq!(outside["runs"], 3);
+    assert_eq!(outside["transfer_s"].as_array().unwrap().len(), 3);
+    let (o, a) = (outside["mean_transfer_s"].as_f64().unwrap(), across["mean_transfer_s"].as_f64().unwrap());
+    assert!((0.05..0.15).contains(&o), "outside the seam: {o} s");
+    assert!(a > 1.6 * o, "across the seam {a} s against {o} s outside");
+    assert_eq!(run("outside-seam", "1"), outside, "same seed, same runs");
+    assert_ne!(run("outside-seam", "2")["start_s"], outside["start_s"], "another seed, other start times");
+    for (args, msg) in [
+        (vec!["--from", "Hawaii gateway", "--bytes", "0"], "--bytes: 0 is outside 1 to"),
+        (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--when", "sometimes"], "--when: `sometimes`"),
+        (vec!["--from", "Atlantis", "--bytes", "9000"], "constellation.from: unknown site `Atlantis`"),
+    ] {
+        let mut a = vec!["calc", "transfer", "--to", "Los Angeles"];
+        a.extend(args);
+        let bad = skyqueue(&a);
+        assert_eq!(bad.status.code(), Some(2), "{a:?}");
+        assert!(text(&bad.stderr).contains(msg), "{a:?}: {}", text(&bad.stderr));
+    }
+}
+
 #[test]
 fn calc_emodel_gives_r_and_mos() {
     let out = skyqueue(&["calc", "emodel", "--codec", "g711", "--delay-ms", "0"]);

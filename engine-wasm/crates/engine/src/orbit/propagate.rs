@@ -37,6 +37,7 @@ struct Circular {
 }
 
 /// Propagates a whole constellation.
+#[derive(Clone)]
 pub struct Propagator {
     model: PropagationModel,
     epoch_jd: f64,

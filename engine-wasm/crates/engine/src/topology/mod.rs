@@ -5,3 +5,4 @@ pub mod access;
 pub mod isl;
 pub mod pair;
 pub mod routing;
+pub mod transfer;

@@ -190,6 +190,7 @@ pub struct PairOptions {
 }
 
 /// The pair topology's state.
+#[derive(Clone)]
 pub struct PairTopology {
     spec: WalkerSpec,
     prop: Propagator,
@@ -417,6 +418,27 @@ impl PairTopology {
         }
         self.last_delay_ms = delay_ms;
         (delay_ms, hops, seam)
+    }
+
+    /// Number of satellites.
+    pub fn satellite_count(&self) -> usize {
+        self.prop.len()
+    }
+
+    /// The route at the last step: satellite indices from the first site's access satellite
+    /// to the second's (empty without a route).
+    pub fn route(&self) -> &[u32] {
+        &self.route
+    }
+
+    /// Earth-fixed position of site `end` (0 or 1) [km].
+    pub fn site_ecef(&self, end: usize) -> Vec3 {
+        self.site_ecef[end]
+    }
+
+    /// Earth-fixed position of satellite `i` at the last step [km].
+    pub fn satellite_ecef(&self, i: usize) -> Vec3 {
+        self.sats[i].ecef
     }
 
     /// One-way delay from the first site to the second's access satellite at the last step

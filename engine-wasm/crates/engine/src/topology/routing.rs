@@ -16,6 +16,7 @@ pub enum RoutingMetric {
 }
 
 /// Reusable shortest-path workspace over `n` nodes.
+#[derive(Clone)]
 pub struct Router {
     adj: Vec<Vec<(u32, f64)>>,
     best: Vec<(u32, f64)>,
