@@ -1,4 +1,4 @@
-import { distinctColours, expect, simTimeNs, test } from './fixtures';
+import { distinctColours, expect, simTimeNs, test, setEditorText } from './fixtures';
 
 test.describe('SkyQueue app', () => {
   test('loads with a rendered offline globe and a live chart fed by the engine', async ({ page, watch }) => {
@@ -69,8 +69,7 @@ test.describe('SkyQueue app', () => {
     await page.goto('/');
     await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Edit scenario' }).click();
-    const editor = page.getByLabel('Scenario JSON');
-    await editor.fill(JSON.stringify({ version: 1, traffic: { flows: 0 }, queue: { service_rate_pps: -5 } }));
+    await setEditorText(page, JSON.stringify({ version: 1, traffic: { flows: 0 }, queue: { service_rate_pps: -5 } }));
     await page.getByRole('button', { name: 'Run this scenario' }).click();
     const banner = page.getByTestId('error-banner');
     await expect(banner).toContainText('traffic.flows: 0 is below the minimum 1 (allowed: 1 to 10000)');
@@ -81,13 +80,13 @@ test.describe('SkyQueue app', () => {
     await expect.poll(() => simTimeNs(page)).toBeGreaterThan(t);
 
     // A JSON syntax error is reported with its position.
-    await editor.fill('{ "version": 1, ');
+    await setEditorText(page, '{ "version": 1, ');
     await page.getByRole('button', { name: 'Run this scenario' }).click();
     await expect(banner).toContainText('invalid JSON');
     await expect(banner).toContainText('line 1');
 
     // A valid edit replaces the run and clears the error.
-    await editor.fill(JSON.stringify({ version: 1, name: 'Edited run', duration_s: 20 }));
+    await setEditorText(page, JSON.stringify({ version: 1, name: 'Edited run', duration_s: 20 }));
     await page.getByRole('button', { name: 'Run this scenario' }).click();
     await expect(page.getByTestId('scenario-name')).toHaveText('Edited run');
     await expect(banner).toHaveCount(0);

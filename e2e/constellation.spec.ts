@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, simTimeNs, test } from './fixtures';
+import { expect, simTimeNs, test, setEditorText } from './fixtures';
 
 const IRIDIUM = 'Iridium: Atlantic ship to London (paper 004, Fig. 4)';
 
@@ -34,7 +34,8 @@ test.describe('Iridium constellation', () => {
     await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Edit scenario' }).click();
-    await page.getByLabel('Scenario JSON').fill(
+    await setEditorText(
+      page,
       JSON.stringify({ version: 1, model: 'constellation', constellation: { planes: 0, altitude_km: 50, from: 'Atlantis' } }),
     );
     await page.getByRole('button', { name: 'Run this scenario' }).click();

@@ -104,3 +104,16 @@ export async function distinctColours(page: Page, selector: string): Promise<{ c
     return { colours: bins.size, nonBlack: nonBlack / (d.length / 4) };
   }, png.toString('base64'));
 }
+
+/**
+ * Replaces the scenario editor's text as a user does: click in it, Ctrl+A (the editor selects the
+ * whole document, also the lines it has not drawn), then type. Playwright's `fill` selects only
+ * what the code editor has drawn, so a long scenario would keep its undrawn tail.
+ */
+export async function setEditorText(page: Page, text: string): Promise<void> {
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await editor.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(text);
+  await expect(editor).toHaveText(text.replace(/\n/g, ''), { timeout: 10_000 });
+}

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, setEditorText } from './fixtures';
 
 test('the parameter panel: grouped fields with units and ranges, inline errors from the UI and the engine, restart on apply', async ({ page }) => {
   await page.goto('/#p=mm1-load-0.8');
@@ -91,7 +91,7 @@ test('a scenario with wrong types and bad ranges lists every bad field at once, 
   await page.goto('/#p=mm1-load-0.8');
   await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
   await page.getByRole('button', { name: 'Edit scenario' }).click();
-  await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } }, null, 2));
+  await setEditorText(page, JSON.stringify({ version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } }, null, 2));
   // The code editor: line numbers, and the engine's checks as you type, each bad field underlined
   // and listed with its line, before anything is run.
   const editor = page.getByRole('region', { name: 'Scenario editor' });
@@ -107,10 +107,10 @@ test('a scenario with wrong types and bad ranges lists every bad field at once, 
   await problems.getByRole('button', { name: 'line 8' }).click();
   await expect(editor.locator('.cm-lineNumbers .cm-activeLineGutter')).toHaveText('8');
   // JSON that does not parse is reported as such, with nothing else.
-  await page.getByLabel('Scenario JSON').fill('{"version": 2,, }');
+  await setEditorText(page, '{"version": 2,, }');
   await expect(problems.getByRole('listitem')).toHaveCount(1);
   await expect(problems).toContainText('Not valid JSON');
-  await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } }));
+  await setEditorText(page, JSON.stringify({ version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } }));
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   const banner = page.getByTestId('error-banner');
   await expect(banner).toContainText('seed: must be a whole number, not the text "one"');
@@ -126,7 +126,7 @@ test('an unlimited queue above saturation runs, and the text says it has no stea
   await page.goto('/#p=mm1-load-0.8');
   await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
   await page.getByRole('button', { name: 'Edit scenario' }).click();
-  await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 2, model: 'queue', name: 'Overloaded, unlimited', traffic: { rate_pps: 1200 } }));
+  await setEditorText(page, JSON.stringify({ version: 2, model: 'queue', name: 'Overloaded, unlimited', traffic: { rate_pps: 1200 } }));
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   await expect(page.getByTestId('scenario-name')).toHaveText('Overloaded, unlimited');
   await page.getByRole('button', { name: 'Close editor' }).click();
@@ -138,7 +138,7 @@ test('text typed in the editor while the first scenario is still loading is kept
   await page.goto('/#p=mm1-load-0.8');
   await page.getByRole('button', { name: 'Edit scenario' }).click();
   const typed = JSON.stringify({ version: 2, model: 'queue', name: 'Typed early' });
-  await page.getByLabel('Scenario JSON').fill(typed);
+  await setEditorText(page, typed);
   await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
   await page.waitForTimeout(1500);
   await expect(page.getByLabel('Scenario JSON')).toHaveText(typed);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, simTimeNs, test } from './fixtures';
+import { expect, simTimeNs, test, setEditorText } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Runs the loaded scenario to its end at full speed and returns the summary's text. */
@@ -17,7 +17,7 @@ test('a link copied in one browser context reproduces the identical run in anoth
 
   // An edited scenario (another seed and load) goes into the link, compressed.
   await page.getByRole('button', { name: 'Edit scenario' }).click();
-  await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 1, name: 'Shared run', seed: 77, duration_s: 30, traffic: { rate_pps: 700 } }));
+  await setEditorText(page, JSON.stringify({ version: 1, name: 'Shared run', seed: 77, duration_s: 30, traffic: { rate_pps: 700 } }));
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   await expect(page.getByTestId('scenario-name')).toHaveText('Shared run');
   await page.getByRole('button', { name: 'Edit scenario' }).click(); // back to the summary
@@ -70,7 +70,7 @@ test('an edited, truncated or garbage link shows an error and falls back to the 
   // The editor starts from the loaded scenario and takes it in when it arrives: edit after that.
   await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Edit scenario' }).click();
-  await page.getByLabel('Scenario JSON').fill(JSON.stringify({ version: 1, name: 'Long name to make the link longer', seed: 5 }));
+  await setEditorText(page, JSON.stringify({ version: 1, name: 'Long name to make the link longer', seed: 5 }));
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=/);
   const cut = page.url().split('&v=')[0].slice(0, -12);
