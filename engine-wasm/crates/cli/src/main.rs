@@ -370,16 +370,7 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             if !(hours > 0.0 && hours <= 720.0) {
                 return Err(Failure::Usage(format!("--hours: {hours} is outside 0 (excluded) to 720")));
             }
-            // Iridium runs with the ISL settings of ns-2's Iridium model, which paper 004 used
-            // (`sat-iridium.tcl`: cut-off 60 deg, same-index partners), unless given.
-            if c.get("preset").is_none_or(|p| p == "iridium") {
-                if c.get("polar_cutoff_deg").is_none() {
-                    c["polar_cutoff_deg"] = 60.0.into();
-                }
-                if c.get("isl_pairing").is_none() {
-                    c["isl_pairing"] = "alternating".into();
-                }
-            }
+            ns2_iridium_isls(&mut c);
             let scenario = serde_json::json!({
                 "version": 1, "model": "constellation", "name": "calc pair", "duration_s": hours * 3600.0,
                 "warmup_s": 0, "metrics": { "bucket_s": c.get("step_s").and_then(|v| v.as_f64()).unwrap_or(1.0) }, "constellation": c
@@ -516,6 +507,20 @@ fn calc(args: &[String]) -> Result<(), Failure> {
 pub const TOPOLOGY_BENCH_SCENARIO: &str = r#"{"version": 1, "model": "constellation", "duration_s": 86400, "warmup_s": 0,
   "metrics": {"bucket_s": 10}, "constellation": {"preset": "iridium", "step_s": 1, "from": "Atlantic ship", "to": "London"}}"#;
 
+/// Iridium (the default constellation) gets the ISL settings of ns-2's Iridium model, which
+/// paper 004 used (`sat-iridium.tcl`: cut-off 60 deg, same-index partners), unless given:
+/// `calc pair` and `calc transfer` reproduce the paper's runs.
+fn ns2_iridium_isls(c: &mut serde_json::Value) {
+    if c.get("preset").is_none_or(|p| p == "iridium") {
+        if c.get("polar_cutoff_deg").is_none() {
+            c["polar_cutoff_deg"] = 60.0.into();
+        }
+        if c.get("isl_pairing").is_none() {
+            c["isl_pairing"] = "alternating".into();
+        }
+    }
+}
+
 /// `calc transfer`: TCP file transfers between two sites over Iridium (paper 004 §4, Table 4),
 /// started at times drawn inside the day's intervals where the seam does (or does not) separate
 /// the sites. The topology follows the whole day at 1 s steps (ns-2's access rule depends on
@@ -566,15 +571,7 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     if !(1..=1000).contains(&runs) {
         return Err(Failure::Usage(format!("--runs: {runs} is outside 1 to 1000")));
     }
-    // Iridium with ns-2's ISL settings unless given, as `calc pair`.
-    if c.get("preset").is_none_or(|p| p == "iridium") {
-        if c.get("polar_cutoff_deg").is_none() {
-            c["polar_cutoff_deg"] = 60.0.into();
-        }
-        if c.get("isl_pairing").is_none() {
-            c["isl_pairing"] = "alternating".into();
-        }
-    }
+    ns2_iridium_isls(&mut c);
     let scenario = serde_json::json!({"version": 2, "model": "constellation", "duration_s": 86_400, "warmup_s": 0, "constellation": c});
     let sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
     let k = sim.scenario().constellation.clone();
