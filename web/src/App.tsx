@@ -197,7 +197,13 @@ export function App() {
           </div>
           <div className="info" data-tour="summary" role="region" aria-label="Description and results" tabIndex={0}>
             {editing ? (
-              <ScenarioEditor initial={info?.scenarioJson ?? ''} onRun={url.loadByUser} onClose={() => setEditing(false)} validate={validateText} />
+              info ? (
+                <ScenarioEditor initial={info.scenarioJson} onRun={url.loadByUser} onClose={() => setEditing(false)} validate={validateText} />
+              ) : (
+                // The editor opens with the scenario, never empty: text typed into an empty editor
+                // would have the scenario land next to it.
+                <p className="hint">Loading the scenario…</p>
+              )
             ) : (
               <>
                 {info && <LiveDescription info={info} summary={summary} notes={notes} fromPreset={notesFromPreset} changes={changes} />}
