@@ -26,7 +26,9 @@ pub trait CongestionControl {
     fn on_rto(&mut self, cwnd: f64, flight: f64, now: SimTime) -> f64;
 }
 
-/// NewReno: slow start +1 per ACKed segment below ssthresh, then +1/cwnd per segment;
+/// NewReno: slow start +1 per ACK below ssthresh (RFC 5681 eq. 2: cwnd += min(N, SMSS), so an
+/// ACK that covers many segments at once, after a hole is filled, still adds one), then
+/// +1/cwnd per segment;
 /// ssthresh = max(cwnd / 2, 2) on loss. RFC 5681 eq. (4) halves FlightSize; after a large
 /// slow-start overshoot FlightSize counts hundreds of lost segments, so, like Linux
 /// (`tcp_reno_ssthresh`), we halve the window.
@@ -36,7 +38,7 @@ pub struct NewReno;
 impl CongestionControl for NewReno {
     fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, _now: SimTime, _srtt: SimDuration) -> f64 {
         if cwnd < ssthresh {
-            cwnd + acked
+            cwnd + acked.min(1.0)
         } else {
             cwnd + acked / cwnd
         }
@@ -85,7 +87,9 @@ impl Cubic {
 impl CongestionControl for Cubic {
     fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now: SimTime, srtt: SimDuration) -> f64 {
         if cwnd < ssthresh {
-            return cwnd + acked; // slow start (RFC 9438 §4.10: as Reno, HyStart optional)
+            // Slow start (RFC 9438 §4.10: as Reno, HyStart optional), at most one segment per
+            // ACK (RFC 5681 eq. 2).
+            return cwnd + acked.min(1.0);
         }
         let start = *self.epoch_start.get_or_insert_with(|| {
             // RFC 9438 §4.8: a new epoch after slow start or a loss.
