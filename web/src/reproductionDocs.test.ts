@@ -1,6 +1,6 @@
 /**
  * docs/REPRODUCTION.md's paper-000 tables are printed by scripts/paper000.mjs (README: `node
- * scripts/paper000.mjs`). Running the sweeps takes minutes, so this checks the cheap half: the
+ * scripts/paper000.mjs`), its paper-004 TCP tables by scripts/paper004.mjs. Running the sweeps takes minutes, so this checks the cheap half: the
  * document quotes exactly the commands the script runs, and the presets they name exist.
  */
 import { execFileSync } from 'node:child_process';
@@ -26,5 +26,24 @@ describe('paper 000 reproduction tables', () => {
     const readme = readFileSync(new URL('README.md', root), 'utf8');
     expect(readme).toContain('node scripts/paper000.mjs');
     expect(doc).toContain('node scripts/paper000.mjs');
+  });
+});
+
+describe('paper 004 TCP tables', () => {
+  const commands = execFileSync(process.execPath, ['scripts/paper004.mjs', '--commands'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+  const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
+
+  it('are produced by calc transfer runs of the form the document quotes', () => {
+    // Table 4 and Table 5's sizes outside and across the seam, New Delhi, and the 1 s RTO rows.
+    expect(commands.length).toBeGreaterThanOrEqual(20);
+    const template = 'skyqueue calc transfer --from "Hawaii gateway" --to <client> --bytes <N> --when <outside-seam|across-seam> --runs 10 --seed 1';
+    expect(doc).toContain(`\`${template}\``);
+    for (const c of commands) expect(c).toMatch(/^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \d+ --when (outside|across)-seam --runs 10 --seed 1( --min-rto-ms 1000)?$/);
+  });
+
+  it('are the ones the README says how to regenerate', () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    expect(readme).toContain('node scripts/paper004.mjs');
+    expect(doc).toContain('node scripts/paper004.mjs');
   });
 });

@@ -21,6 +21,8 @@ export interface Summary {
   voip?: VoipSummary;
   /** Present when the model run is `diffserv`: a DiffServ router (paper 001). */
   diffserv?: DiffservSummary;
+  /** Present when the model run is `tcp-leo`: TCP over Iridium (paper 004). */
+  transfer?: TransferSummary;
 }
 
 /** Summary of a FIFO station run (after the warm-up). */
@@ -158,6 +160,50 @@ export interface DiffservSummary {
   goodput_mbps: [(number | null)[], (number | null)[]];
   /** Drops at the class buffers: EF, AF, CS0. */
   drops: [number, number, number];
+}
+
+/** What the transfer has done so far, and the route's handovers. */
+export interface TransferSummary {
+  /** Sending site, as the scenario names it. */
+  from: string;
+  /** Receiving site. */
+  to: string;
+  /** File size [bytes]; null for unlimited bulk. */
+  bytes: number | null;
+  /** `low` or `high` (paper 004 Table 3). */
+  throughput: string;
+  /** Congestion control (`cubic`, `new-reno`). */
+  cc: string;
+  /** When the transfer starts [s]. */
+  start_s: number | null;
+  /** Whether it has started. */
+  started: boolean;
+  /** From the start to the last byte at the receiver [s]; null until the file is delivered. */
+  transfer_s: number | null;
+  /** Bytes delivered in order to the receiving application. */
+  delivered_bytes: number;
+  /** Delivered bytes over the time since the start (or the transfer time) [Mb/s]. */
+  mean_throughput_mbps: number | null;
+  /** The sender's congestion window [segments]. */
+  cwnd_segments: number | null;
+  /** The sender's smoothed RTT [ms]; null before the first sample. */
+  srtt_ms: number | null;
+  /** The route's round trip when the transfer started [ms]. */
+  start_rtt_ms: number | null;
+  /** Buffer of every link [packets] (one bandwidth-delay product at the start). */
+  buffer_packets: number;
+  /** Segments sent again. */
+  retransmits: number;
+  /** Retransmission timeouts. */
+  timeouts: number;
+  /** Packets dropped at a full buffer. */
+  queue_drops: number;
+  /** Packets sent while the sites had no route. */
+  no_route_drops: number;
+  /** ACKs that arrived after an ACK sent later (a route change reordered them). */
+  reordered_acks: number;
+  /** The route between the sites: handovers, delay and hops. */
+  route: PairSummary;
 }
 
 /** Delay statistics of the packets that arrived after the warm-up. */

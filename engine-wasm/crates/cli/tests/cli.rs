@@ -33,6 +33,7 @@ fn every_example_runs_and_writes_results() {
             Some("constellation") => assert!(v["summary"]["constellation"]["steps"].as_u64().unwrap() > 1000, "{}", path.display()),
             Some("voip-leo") => assert!(v["summary"]["voip"]["delivered"].as_u64().unwrap() > 1000, "{}", path.display()),
             Some("diffserv") => assert!(v["summary"]["diffserv"]["rates_mbps"][1].as_f64().unwrap() > 1.0, "{}", path.display()),
+            Some("tcp-leo") => assert!(v["summary"]["transfer"]["delivered_bytes"].as_u64().unwrap() >= 9000, "{}", path.display()),
             _ => assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display()),
         }
         assert_eq!(v["series"]["columns"].as_array().unwrap().len(), v["series"]["values"].as_array().unwrap().len());
@@ -342,7 +343,7 @@ fn every_model_prints_its_summary_lines_with_out() {
 
 #[test]
 fn defaults_per_model_hold_only_that_models_sections_and_run() {
-    for (model, section, absent) in [("queue", "traffic", "voip"), ("constellation", "constellation", "queue"), ("voip-leo", "voip", "traffic"), ("diffserv", "diffserv", "constellation")] {
+    for (model, section, absent) in [("queue", "traffic", "voip"), ("constellation", "constellation", "queue"), ("voip-leo", "voip", "traffic"), ("diffserv", "diffserv", "constellation"), ("tcp-leo", "transfer", "constellation")] {
         let out = skyqueue(&["defaults", "--model", model]);
         assert!(out.status.success(), "{model}: {}", text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -355,7 +356,7 @@ fn defaults_per_model_hold_only_that_models_sections_and_run() {
     }
     let bad = skyqueue(&["defaults", "--model", "bogus"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("--model: `bogus` is not a model (allowed: queue, constellation, voip-leo, diffserv)"), "{}", text(&bad.stderr));
+    assert!(text(&bad.stderr).contains("--model: `bogus` is not a model (allowed: queue, constellation, voip-leo, diffserv, tcp-leo)"), "{}", text(&bad.stderr));
 }
 
 #[test]

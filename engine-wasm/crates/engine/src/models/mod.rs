@@ -15,6 +15,7 @@
 pub mod constellation;
 pub mod diffserv;
 pub mod queue;
+pub mod tcp_leo;
 pub mod voip_leo;
 
 use crate::kernel::SimTime;
@@ -238,6 +239,12 @@ registry! {
     Diffserv => diffserv {
         /// A DiffServ router with PSS or DWRR (used when `model` is `diffserv`).
         diffserv: DiffservScenario,
+    },
+    /// A TCP transfer between two ground sites over the moving Iridium route (`transfer`; paper
+    /// 004 §3-5).
+    TcpLeo => tcp_leo {
+        /// A TCP transfer over Iridium (used when `model` is `tcp-leo`).
+        transfer: TransferScenario,
     },
 }
 

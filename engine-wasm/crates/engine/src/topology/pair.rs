@@ -291,6 +291,36 @@ impl PairTopology {
         }
     }
 
+    /// One-way delay of the route at the last step [ms] (NaN without a route).
+    pub fn delay_ms(&self) -> f64 {
+        self.last_delay_ms
+    }
+
+    /// Forgets what has been measured (events, handover counts, delay and hop statistics) but
+    /// keeps the state: a run that begins after a stretch of history (ns-2's access rule keeps
+    /// a satellite until it is lost) counts only its own steps.
+    pub fn forget_results(&mut self) {
+        self.events.clear();
+        self.counts = HandoverCounts::default();
+        self.seam_separations = 0;
+        self.seam_steps = 0;
+        self.steps = 0;
+        self.last_inter = [None, None];
+        self.plane_changes = 0;
+        self.intra_times = [vec![], vec![]];
+        self.delay_sum = 0.0;
+        self.delay_min = f64::INFINITY;
+        self.delay_max = f64::NEG_INFINITY;
+        self.access_sum = 0.0;
+        self.access_n = 0;
+        self.access_min = f64::INFINITY;
+        self.access_max = f64::NEG_INFINITY;
+        self.routed = 0;
+        self.hops_min = u32::MAX;
+        self.hops_max = 0;
+        self.link_changes = 0;
+    }
+
     fn event(&mut self, t_s: f64, kind: TopoEventKind, end: Option<u8>, from_sat: Option<u32>, to_sat: Option<u32>, reason: Option<&'static str>) {
         self.events.push(TopoEvent { t_s, kind, end, from_sat, to_sat, reason, hops: None });
     }

@@ -24,7 +24,7 @@ use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, TcpReceiver, TcpSender};
 use crate::transport::Segment;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 /// Paper 004 Table 3's two sets of bandwidths.
@@ -62,6 +62,14 @@ pub struct TransferOptions {
     pub step_s: f64,
     /// Give up after this long [s].
     pub max_s: f64,
+    /// Congestion control (paper 004 Table 3: CUBIC).
+    pub cc: CcKind,
+    /// Lower bound of the retransmission timeout [s]: 0.2, ns-2's `minrto_` (`tcp.cc`: "Default
+    /// changed to 200ms on 2004/10/14"), which the paper's ns-2.34 used; RFC 6298 says 1.
+    pub min_rto_s: f64,
+    /// The topology's time at the transfer's time zero [s after the epoch]: a model whose run
+    /// begins later in the day steps the topology at this offset plus its own time.
+    pub clock_offset_s: f64,
     /// The topology is stepped from this time [s after the epoch] up to the start: ns-2's
     /// access rule keeps a satellite until it is lost, so the access (and the route) at the
     /// start depend on the history (0: the whole run's, as the constellation model has it).
@@ -70,7 +78,7 @@ pub struct TransferOptions {
 
 impl Default for TransferOptions {
     fn default() -> Self {
-        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, step_s: 1.0, max_s: 3600.0, history_from_s: 0.0 }
+        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, clock_offset_s: 0.0, history_from_s: 0.0 }
     }
 }
 
@@ -97,10 +105,8 @@ pub struct TransferOutcome {
     pub start_rtt_ms: f64,
     /// Buffer of every link [packets waiting] (one BDP, rounded up).
     pub buffer_packets: u64,
-    /// ISL hops of the route each ACK took, in arrival order.
-    pub ack_hops: Vec<u32>,
-    /// The congestion window after each ACK [segments], with the ACK's arrival [s after start].
-    pub cwnd: Vec<(f64, f64)>,
+    /// Fewest and most ISL hops on the routes the ACKs took (None before the first ACK).
+    pub ack_hops_range: Option<(u32, u32)>,
 }
 
 /// A packet in flight along its source route.
@@ -111,6 +117,8 @@ struct Packet {
     at: usize,
     bytes: u32,
     body: Body,
+    /// Key of its entry in the flights being drawn (0 when not drawn).
+    flight: u64,
 }
 
 enum Body {
@@ -119,9 +127,279 @@ enum Body {
 }
 
 enum Ev {
-    Step,
     Arrive(Packet),
     Rto,
+}
+
+/// One hop of a packet, for drawing: it waits at `a` until `leaves`, then travels to `b`.
+#[derive(Clone, Copy, Debug)]
+struct Flight {
+    a: u32,
+    b: u32,
+    leaves: SimTime,
+    arrives: SimTime,
+    ack: bool,
+}
+
+/// What one event of a transfer did, for a model's series.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Happened {
+    /// A packet moved on, or a timer was stale.
+    Nothing,
+    /// A data packet reached the receiver: `new_segments` more were delivered in order.
+    Delivered {
+        /// Segments delivered in order by this arrival.
+        new_segments: u64,
+    },
+    /// An ACK reached the sender.
+    Acked {
+        /// Congestion window after it [segments].
+        cwnd: f64,
+        /// Round trip of the segment it acknowledges [ms].
+        rtt_ms: f64,
+        /// ISL hops of the route it took.
+        hops: u32,
+    },
+    /// The retransmission timer fired.
+    Timeout,
+}
+
+/// Most packets [`Transfer::flights_packed`] draws.
+pub const MAX_DRAWN_PACKETS: usize = 4000;
+
+/// One TCP transfer from the pair's first site to its second, event by event. It does not step
+/// the topology: whoever drives it steps the topology on its own schedule between events (see
+/// [`run_stepped`]), so a model keeps one clock for both.
+pub struct Transfer {
+    o: TransferOptions,
+    n: u32,
+    access_bps: f64,
+    isl_bps: f64,
+    t0: SimTime,
+    sender: TcpSender,
+    receiver: TcpReceiver,
+    events: EventQueue<Ev>,
+    /// Per directed link: when it is free again.
+    busy: HashMap<(u32, u32), SimTime>,
+    rto_at: Option<SimTime>,
+    latest_ack_sent: Option<SimTime>,
+    out: TransferOutcome,
+    /// Packets being drawn, by key (only when the transfer was started with `draw`).
+    flights: Option<BTreeMap<u64, Flight>>,
+    next_flight: u64,
+}
+
+impl Transfer {
+    /// Starts a transfer at `t0` on the route of the topology's last step (the buffers are sized
+    /// from its round trip). With `draw`, the packets in flight are kept for
+    /// [`Transfer::flights_packed`].
+    pub fn start(topo: &PairTopology, t0: SimTime, o: &TransferOptions, draw: bool) -> Transfer {
+        let (access_bps, isl_bps) = o.throughput.rates_bps();
+        let start_s = t0.as_secs_f64();
+        let start_rtt_ms = 2.0 * topo.delay_ms();
+        let buffer_packets = if start_rtt_ms.is_finite() { (access_bps / 8.0 * start_rtt_ms / 1e3 / o.packet_bytes as f64).ceil().max(1.0) as u64 } else { 1 };
+        let segments = o.bytes.div_ceil(o.packet_bytes as u64).max(1);
+        let out = TransferOutcome {
+            start_s,
+            transfer_s: None,
+            segments,
+            retransmits: 0,
+            timeouts: 0,
+            queue_drops: 0,
+            no_route_drops: 0,
+            reordered_acks: 0,
+            start_rtt_ms,
+            buffer_packets,
+            ack_hops_range: None,
+        };
+        let mut t = Transfer {
+            o: o.clone(),
+            n: topo.satellite_count() as u32,
+            access_bps,
+            isl_bps,
+            t0,
+            sender: TcpSender::new(o.cc, 10.0, segments, 1e9).with_min_rto(SimDuration::from_secs_f64(o.min_rto_s)),
+            receiver: TcpReceiver::default(),
+            events: EventQueue::new(),
+            busy: HashMap::new(),
+            rto_at: None,
+            latest_ack_sent: None,
+            out,
+            flights: draw.then(BTreeMap::new),
+            next_flight: 1,
+        };
+        t.pump(t0, topo);
+        t
+    }
+
+    /// Time of the next event, if any.
+    pub fn next_time(&self) -> Option<SimTime> {
+        self.events.peek_time()
+    }
+
+    /// Whether the whole file is delivered and acknowledged (never, for unlimited bulk).
+    pub fn finished(&self) -> bool {
+        self.out.transfer_s.is_some() && self.sender.done()
+    }
+
+    /// The sender's state: (congestion window [segments], smoothed RTT [ms] if measured,
+    /// segments acknowledged).
+    pub fn sender_state(&self) -> (f64, Option<f64>, u64) {
+        (self.sender.cwnd, self.sender.srtt().map(|d| d.as_secs_f64() * 1e3), self.sender.snd_una())
+    }
+
+    /// Segments delivered in order to the receiving application.
+    pub fn delivered(&self) -> u64 {
+        self.receiver.delivered
+    }
+
+    /// What the transfer did so far.
+    pub fn outcome(&self) -> TransferOutcome {
+        TransferOutcome { retransmits: self.sender.retransmits, timeouts: self.sender.timeouts, ..self.out.clone() }
+    }
+
+    /// The route now, first site to second, as node ids (empty without a route).
+    fn path_now(&self, topo: &PairTopology) -> Rc<[u32]> {
+        let r = topo.route();
+        if r.is_empty() {
+            return Rc::from(Vec::new());
+        }
+        let mut p = Vec::with_capacity(r.len() + 2);
+        p.push(self.n);
+        p.extend_from_slice(r);
+        p.push(self.n + 1);
+        Rc::from(p)
+    }
+
+    fn position(&self, topo: &PairTopology, node: u32) -> Vec3 {
+        if node == self.n {
+            topo.site_ecef(0)
+        } else if node == self.n + 1 {
+            topo.site_ecef(1)
+        } else {
+            topo.satellite_ecef(node as usize)
+        }
+    }
+
+    /// Puts a packet on the link out of its node at `now`: queued, or dropped at a full buffer.
+    fn forward(&mut self, mut p: Packet, now: SimTime, topo: &PairTopology) {
+        let (a, b) = (p.path[p.at], p.path[p.at + 1]);
+        let rate = if a >= self.n || b >= self.n { self.access_bps } else { self.isl_bps };
+        let free = self.busy.get(&(a, b)).copied().unwrap_or(now).max(now);
+        // Packets waiting ahead of this one (the one being sent is the fraction left over).
+        let waiting = (free.saturating_since(now).as_secs_f64() * rate / 8.0 / p.bytes as f64 - 1e-9).floor().max(0.0) as u64;
+        if waiting >= self.out.buffer_packets {
+            self.out.queue_drops += 1;
+            return;
+        }
+        let done = free + SimDuration::from_secs_f64(p.bytes as f64 * 8.0 / rate);
+        self.busy.insert((a, b), done);
+        let km = distance_km(&self.position(topo, a), &self.position(topo, b));
+        let arrives = done + SimDuration::from_secs_f64(km / C_KM_S);
+        if let Some(f) = self.flights.as_mut() {
+            if p.flight == 0 {
+                p.flight = self.next_flight;
+                self.next_flight += 1;
+            }
+            f.insert(p.flight, Flight { a, b, leaves: done, arrives, ack: matches!(p.body, Body::Ack { .. }) });
+        }
+        self.events.schedule(arrives, Ev::Arrive(Packet { at: p.at + 1, ..p }));
+    }
+
+    /// Sends what the sender may send now, and keeps one retransmission timer event.
+    fn pump(&mut self, now: SimTime, topo: &PairTopology) {
+        let path = self.path_now(topo);
+        for seg in self.sender.poll_send(now) {
+            if path.is_empty() {
+                self.out.no_route_drops += 1;
+                continue;
+            }
+            self.forward(Packet { path: path.clone(), at: 0, bytes: self.o.packet_bytes, body: Body::Data(seg), flight: 0 }, now, topo);
+        }
+        if let Some(d) = self.sender.rto_deadline() {
+            if self.rto_at != Some(d) {
+                self.rto_at = Some(d);
+                self.events.schedule(d, Ev::Rto);
+            }
+        }
+    }
+
+    /// Processes the next event (the caller has stepped the topology up to its time).
+    pub fn process_next(&mut self, topo: &PairTopology) -> Happened {
+        let Some((now, ev)) = self.events.pop() else { return Happened::Nothing };
+        match ev {
+            Ev::Rto => {
+                if self.sender.rto_deadline() != Some(now) {
+                    return Happened::Nothing;
+                }
+                self.sender.on_rto(now);
+                self.rto_at = None;
+                self.pump(now, topo);
+                Happened::Timeout
+            }
+            Ev::Arrive(p) => {
+                if p.at + 1 < p.path.len() {
+                    self.forward(p, now, topo);
+                    return Happened::Nothing;
+                }
+                if let Some(f) = self.flights.as_mut() {
+                    f.remove(&p.flight);
+                }
+                match p.body {
+                    Body::Data(seg) => {
+                        let before = self.receiver.delivered;
+                        let ack = self.receiver.on_data(&seg);
+                        if self.receiver.delivered >= self.out.segments && self.out.transfer_s.is_none() {
+                            self.out.transfer_s = Some(now.saturating_since(self.t0).as_secs_f64());
+                        }
+                        // The ACK goes back on the route that holds now, reversed.
+                        let fwd = self.path_now(topo);
+                        if fwd.is_empty() {
+                            self.out.no_route_drops += 1;
+                        } else {
+                            let back: Rc<[u32]> = fwd.iter().rev().copied().collect::<Vec<_>>().into();
+                            let hops = (back.len() - 3) as u32;
+                            self.forward(Packet { path: back, at: 0, bytes: self.o.ack_bytes, body: Body::Ack { ack, sent: now, hops }, flight: 0 }, now, topo);
+                        }
+                        Happened::Delivered { new_segments: self.receiver.delivered - before }
+                    }
+                    Body::Ack { ack, sent, hops } => {
+                        if self.latest_ack_sent.is_some_and(|l| sent < l) {
+                            self.out.reordered_acks += 1;
+                        }
+                        self.latest_ack_sent = Some(self.latest_ack_sent.map_or(sent, |l| l.max(sent)));
+                        self.out.ack_hops_range = Some(self.out.ack_hops_range.map_or((hops, hops), |(lo, hi)| (lo.min(hops), hi.max(hops))));
+                        let rtt_ms = now.saturating_since(ack.ts_echo).as_secs_f64() * 1e3;
+                        self.sender.on_ack(&ack, now);
+                        self.pump(now, topo);
+                        Happened::Acked { cwnd: self.sender.cwnd, rtt_ms, hops }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The packets in flight at `now`, for drawing: `[m, (x, y, z, kind) x m]`, ECEF [km] with
+    /// kind 0 for data and 1 for an ACK. A packet waiting in a queue is drawn at its node; one on
+    /// a link between the link's ends as they are at the topology's last step, in proportion to
+    /// its propagation done. At most [`MAX_DRAWN_PACKETS`], the oldest first; empty without
+    /// `draw`.
+    pub fn flights_packed(&self, topo: &PairTopology, now: SimTime) -> Vec<f64> {
+        let Some(f) = self.flights.as_ref() else { return vec![0.0] };
+        let m = f.len().min(MAX_DRAWN_PACKETS);
+        let mut out = Vec::with_capacity(1 + 4 * m);
+        out.push(m as f64);
+        for fl in f.values().take(m) {
+            let (pa, pb) = (self.position(topo, fl.a), self.position(topo, fl.b));
+            let span = fl.arrives.saturating_since(fl.leaves).as_secs_f64();
+            let x = if now <= fl.leaves || span <= 0.0 { 0.0 } else { (now.saturating_since(fl.leaves).as_secs_f64() / span).min(1.0) };
+            for k in 0..3 {
+                out.push(pa[k] + (pb[k] - pa[k]) * x);
+            }
+            out.push(fl.ack as u8 as f64);
+        }
+        out
+    }
 }
 
 /// Runs one transfer from the first site to the second, starting `start_s` seconds after the
@@ -137,157 +415,29 @@ pub fn run(topo: &mut PairTopology, start_s: f64, o: &TransferOptions) -> Transf
 }
 
 /// Runs one transfer on a topology already stepped up to `start_s` (a copy of one that follows
-/// the whole day, say): `history_from_s` is not used.
+/// the whole day, say): `history_from_s` is not used. The topology is stepped every `step_s`
+/// from the start, before any packet event at the same time.
 pub fn run_stepped(topo: &mut PairTopology, start_s: f64, o: &TransferOptions) -> TransferOutcome {
-    let (access_bps, isl_bps) = o.throughput.rates_bps();
-    let n = topo.satellite_count() as u32;
-    let (first, second) = (n, n + 1);
     let t0 = SimTime::from_secs_f64(start_s);
     let step = SimDuration::from_secs_f64(o.step_s.max(1e-3));
     let end = t0 + SimDuration::from_secs_f64(o.max_s);
-    let (delay_ms, _, _) = topo.step(start_s);
-    let start_rtt_ms = 2.0 * delay_ms;
-    let buffer_packets = if start_rtt_ms.is_finite() { (access_bps / 8.0 * start_rtt_ms / 1e3 / o.packet_bytes as f64).ceil().max(1.0) as u64 } else { 1 };
-    let segments = o.bytes.div_ceil(o.packet_bytes as u64).max(1);
-    let mut out = TransferOutcome {
-        start_s,
-        transfer_s: None,
-        segments,
-        retransmits: 0,
-        timeouts: 0,
-        queue_drops: 0,
-        no_route_drops: 0,
-        reordered_acks: 0,
-        start_rtt_ms,
-        buffer_packets,
-        ack_hops: vec![],
-        cwnd: vec![],
-    };
-    let mut sender = TcpSender::new(CcKind::Cubic, 10.0, segments, 1e9);
-    let mut receiver = TcpReceiver::default();
-    let mut events: EventQueue<Ev> = EventQueue::new();
-    // Per directed link: when it is free again.
-    let mut busy: HashMap<(u32, u32), SimTime> = HashMap::new();
-    let mut rto_at: Option<SimTime> = None;
-    let mut latest_ack_sent: Option<SimTime> = None;
-    events.schedule(t0 + step, Ev::Step);
-
-    // The route now, first site to second, as node ids (empty without a route).
-    let path_now = |topo: &PairTopology| -> Rc<[u32]> {
-        let r = topo.route();
-        if r.is_empty() {
-            return Rc::from(Vec::new());
+    topo.step(o.clock_offset_s + start_s);
+    let mut tr = Transfer::start(topo, t0, o, false);
+    let mut next_step = t0 + step;
+    while let Some(te) = tr.next_time() {
+        if te > end {
+            break;
         }
-        let mut p = Vec::with_capacity(r.len() + 2);
-        p.push(first);
-        p.extend_from_slice(r);
-        p.push(second);
-        Rc::from(p)
-    };
-    let position = |topo: &PairTopology, node: u32| -> Vec3 {
-        if node == first {
-            topo.site_ecef(0)
-        } else if node == second {
-            topo.site_ecef(1)
-        } else {
-            topo.satellite_ecef(node as usize)
+        while next_step <= te {
+            topo.step(o.clock_offset_s + next_step.as_secs_f64());
+            next_step += step;
         }
-    };
-
-    // Puts a packet on the link out of its node at `now`: queued, or dropped at a full buffer.
-    let mut forward = |p: Packet, now: SimTime, topo: &PairTopology, events: &mut EventQueue<Ev>, out: &mut TransferOutcome| {
-        let (a, b) = (p.path[p.at], p.path[p.at + 1]);
-        let rate = if a >= n || b >= n { access_bps } else { isl_bps };
-        let free = busy.get(&(a, b)).copied().unwrap_or(now).max(now);
-        // Packets waiting ahead of this one (the one being sent is the fraction left over).
-        let waiting = (free.saturating_since(now).as_secs_f64() * rate / 8.0 / p.bytes as f64 - 1e-9).floor().max(0.0) as u64;
-        if waiting >= buffer_packets {
-            out.queue_drops += 1;
-            return;
-        }
-        let done = free + SimDuration::from_secs_f64(p.bytes as f64 * 8.0 / rate);
-        busy.insert((a, b), done);
-        let km = distance_km(&position(topo, a), &position(topo, b));
-        let arrive = done + SimDuration::from_secs_f64(km / C_KM_S);
-        events.schedule(arrive, Ev::Arrive(Packet { at: p.at + 1, ..p }));
-    };
-
-    // Sends what the sender may send now, and keeps one retransmission timer event.
-    macro_rules! pump {
-        ($now:expr) => {{
-            let now = $now;
-            let path = path_now(topo);
-            for seg in sender.poll_send(now) {
-                if path.is_empty() {
-                    out.no_route_drops += 1;
-                    continue;
-                }
-                forward(Packet { path: path.clone(), at: 0, bytes: o.packet_bytes, body: Body::Data(seg) }, now, topo, &mut events, &mut out);
-            }
-            if let Some(d) = sender.rto_deadline() {
-                if rto_at != Some(d) {
-                    rto_at = Some(d);
-                    events.schedule(d, Ev::Rto);
-                }
-            }
-        }};
-    }
-
-    pump!(t0);
-    while let Some((now, ev)) = events.pop_until(end) {
-        match ev {
-            Ev::Step => {
-                topo.step(now.as_secs_f64());
-                events.schedule(now + step, Ev::Step);
-            }
-            Ev::Rto => {
-                if sender.rto_deadline() == Some(now) {
-                    sender.on_rto(now);
-                    rto_at = None;
-                    pump!(now);
-                }
-            }
-            Ev::Arrive(p) => {
-                if p.at + 1 < p.path.len() {
-                    forward(p, now, topo, &mut events, &mut out);
-                    continue;
-                }
-                match p.body {
-                    Body::Data(seg) => {
-                        let ack = receiver.on_data(&seg);
-                        if receiver.delivered >= segments && out.transfer_s.is_none() {
-                            out.transfer_s = Some(now.saturating_since(t0).as_secs_f64());
-                        }
-                        // The ACK goes back on the route that holds now, reversed.
-                        let fwd = path_now(topo);
-                        if fwd.is_empty() {
-                            out.no_route_drops += 1;
-                            continue;
-                        }
-                        let back: Rc<[u32]> = fwd.iter().rev().copied().collect::<Vec<_>>().into();
-                        let hops = (back.len() - 3) as u32;
-                        forward(Packet { path: back, at: 0, bytes: o.ack_bytes, body: Body::Ack { ack, sent: now, hops } }, now, topo, &mut events, &mut out);
-                    }
-                    Body::Ack { ack, sent, hops } => {
-                        if latest_ack_sent.is_some_and(|l| sent < l) {
-                            out.reordered_acks += 1;
-                        }
-                        latest_ack_sent = Some(latest_ack_sent.map_or(sent, |l| l.max(sent)));
-                        out.ack_hops.push(hops);
-                        sender.on_ack(&ack, now);
-                        out.cwnd.push((now.saturating_since(t0).as_secs_f64(), sender.cwnd));
-                        pump!(now);
-                    }
-                }
-            }
-        }
-        if out.transfer_s.is_some() && sender.done() {
+        tr.process_next(topo);
+        if tr.finished() {
             break;
         }
     }
-    out.retransmits = sender.retransmits;
-    out.timeouts = sender.timeouts;
-    out
+    tr.outcome()
 }
 
 #[cfg(test)]
@@ -361,8 +511,8 @@ mod tests {
         let o = TransferOptions { bytes: 15_000_000, max_s: 40.0, ..Default::default() };
         let mut t = topo();
         let r = run(&mut t, leave - 20.0, &o);
-        assert!(r.reordered_acks > 0, "no reordering across the route change at {leave} s: {:?}", (r.reordered_acks, r.ack_hops.first(), r.ack_hops.last()));
-        let (lo, hi) = (r.ack_hops.iter().min().unwrap(), r.ack_hops.iter().max().unwrap());
+        assert!(r.reordered_acks > 0, "no reordering across the route change at {leave} s: {:?}", (r.reordered_acks, r.ack_hops_range));
+        let (lo, hi) = r.ack_hops_range.unwrap();
         assert!(hi > lo, "the ACKs' route did not change");
         let mut t2 = topo();
         assert_eq!(run(&mut t2, leave - 20.0, &o), r, "same start, same transfer");

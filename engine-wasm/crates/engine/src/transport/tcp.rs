@@ -59,6 +59,8 @@ pub struct TcpSender {
     srtt: Option<SimDuration>,
     rttvar: SimDuration,
     rto: SimDuration,
+    /// Lower bound of the RTO (RFC 6298 (2.4): 1 s; ns-2's `minrto_` and Linux: 200 ms).
+    rto_min: SimDuration,
     rto_deadline: Option<SimTime>,
     /// Segments the application has to send (`u64::MAX` for a bulk transfer).
     pub total_segments: u64,
@@ -86,12 +88,20 @@ impl TcpSender {
             srtt: None,
             rttvar: SimDuration::ZERO,
             rto: RTO_MIN,
+            rto_min: RTO_MIN,
             rto_deadline: None,
             total_segments,
             rwnd,
             retransmits: 0,
             timeouts: 0,
         }
+    }
+
+    /// The same sender with another lower bound of the RTO than RFC 6298's 1 s (the initial
+    /// RTO stays 1 s, RFC 6298 (2.1)).
+    pub fn with_min_rto(mut self, min: SimDuration) -> Self {
+        self.rto_min = min.min(RTO_MAX);
+        self
     }
 
     /// Lowest unacknowledged segment.
@@ -202,7 +212,7 @@ impl TcpSender {
                 }
             }
             let srtt = self.srtt.unwrap_or(RTO_MIN);
-            self.rto = SimDuration(srtt.0 + (4 * self.rttvar.0).max(CLOCK_G.0)).clamp(RTO_MIN, RTO_MAX);
+            self.rto = SimDuration(srtt.0 + (4 * self.rttvar.0).max(CLOCK_G.0)).clamp(self.rto_min, RTO_MAX);
         }
         // SACK blocks mark segments.
         for &(a, b) in &ack.sack {

@@ -6,7 +6,8 @@
 //! results files; two seeds give different summaries (queue: Poisson arrivals and exponential
 //! service; VoIP over LEO: on/off sources, fading, delays; DiffServ: the sources' start times);
 //! over seeds 1-5 a DiffServ summary metric has a non-zero standard deviation, so a sweep's
-//! confidence bars have a width. The constellation model has no random choice (orbital
+//! confidence bars have a width; TCP over Iridium draws its start in `transfer.start_window_s`.
+//! The constellation model has no random choice (orbital
 //! geometry, access and routing only): the seed changes nothing but its own echo.
 
 use engine::models::diffserv::DiffservSummary;
@@ -46,6 +47,10 @@ const DIFFSERV: &str = r#"{"version": 2, "model": "diffserv", "duration_s": 5, "
     "diffserv": {"capacity_bps": 2000000, "rtt_ms": 100, "ef_bps": 500000, "ef_expected_bps": 500000, "w_af": 3, "w_cs0": 2,
     "af_flows": 3, "cs0_flows": 3}}"#;
 
+/// A 9 kB transfer over Iridium whose start is drawn in a 600 s window.
+const TCP_LEO: &str = r#"{"version": 2, "model": "tcp-leo", "duration_s": 700, "metrics": {"bucket_s": 10},
+    "transfer": {"bytes": 9000, "start_s": 10, "start_window_s": 600}}"#;
+
 const CONSTELLATION: &str = r#"{"version": 2, "model": "constellation", "duration_s": 600, "metrics": {"bucket_s": 10},
     "constellation": {"preset": "iridium", "step_s": 5, "from": "Atlantic ship", "to": "London"}}"#;
 
@@ -65,6 +70,12 @@ fn the_queue_repeats_a_seed_and_varies_with_it() {
 #[test]
 fn voip_over_leo_repeats_a_seed_and_varies_with_it() {
     check_seeded("voip-leo", VOIP);
+}
+
+#[test]
+fn tcp_over_iridium_repeats_a_seed_and_varies_with_it() {
+    // The seed draws the start inside its window, so the route and the transfer time differ.
+    check_seeded("tcp-leo", TCP_LEO);
 }
 
 #[test]

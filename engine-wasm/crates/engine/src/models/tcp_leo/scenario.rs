@@ -1,0 +1,131 @@
+//! The TCP-over-Iridium part of a scenario (paper 004 §3-5; docs/REPRODUCTION.md).
+
+use crate::orbit::sites;
+use crate::scenario::fields::*;
+use crate::scenario::validate::{duration_ok, Checker, MAX_EXPECTED_ARRIVALS, MAX_TOPOLOGY_STEPS};
+use crate::scenario::Scenario;
+use crate::topology::isl::IslPairing;
+use crate::topology::transfer::Throughput;
+use crate::transport::congestion::CcKind;
+use serde::{Deserialize, Serialize};
+
+/// One TCP transfer from a ground site to another over Iridium (paper 004 Table 3): a file of
+/// `bytes`, or unlimited bulk, starting at `start_s`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TransferScenario {
+    /// The sending site: a site name or `lat,lon`.
+    pub from: String,
+    /// The receiving site.
+    pub to: String,
+    /// The run's time zero [s after the constellation's epoch, 2026-01-01T00:00:00Z]: the
+    /// topology and the charts' clock begin there (a run can open just before the seam).
+    pub clock_start_s: f64,
+    /// When the transfer starts [s after the run's time zero]; the topology runs from zero, so
+    /// the access at the start has its history (ns-2's rule keeps a satellite until it is lost).
+    pub start_s: f64,
+    /// The start is drawn uniformly in `[start_s, start_s + start_window_s)` from the seed (paper
+    /// 004 draws start times at random); 0: exactly `start_s`.
+    pub start_window_s: f64,
+    /// File size [bytes]; `null`: unlimited bulk (paper 004 §5).
+    pub bytes: Option<u64>,
+    /// Link rates of paper 004 Table 3: `low` (up/down-links 1.5 Mb/s, ISLs 25 Mb/s) or `high`
+    /// (120 Mb/s, 2 Gb/s).
+    pub throughput: Throughput,
+    /// Congestion control: `cubic` (paper 004 Table 3) or `new-reno`.
+    pub cc: CcKind,
+    /// Lower bound of the retransmission timeout [ms]: 200 is ns-2's `minrto_`, which the paper's
+    /// ns-2.34 used; RFC 6298 says 1000.
+    pub min_rto_ms: f64,
+    /// Data packet size on the wire [bytes] (ns-2's default, 1000).
+    pub packet_bytes: u32,
+    /// ACK size on the wire [bytes].
+    pub ack_bytes: u32,
+    /// Cross-plane ISLs are down above this latitude [deg] (ns-2's Iridium model: 60).
+    pub polar_cutoff_deg: f64,
+    /// Cross-plane partner: `alternating` (ns-2's) or `ahead`.
+    pub isl_pairing: IslPairing,
+}
+
+impl Default for TransferScenario {
+    fn default() -> Self {
+        TransferScenario {
+            from: "Hawaii gateway".into(),
+            to: "Los Angeles".into(),
+            clock_start_s: 0.0,
+            start_s: 0.0,
+            start_window_s: 0.0,
+            bytes: Some(15_000_000),
+            throughput: Throughput::Low,
+            cc: CcKind::Cubic,
+            min_rto_ms: 200.0,
+            packet_bytes: 1000,
+            ack_bytes: 40,
+            polar_cutoff_deg: 60.0,
+            isl_pairing: IslPairing::Alternating,
+        }
+    }
+}
+
+/// The rules joining fields (ranges are in [`groups`]): the sites, the start inside the run,
+/// and the work budget of one run.
+pub fn validate(s: &Scenario, c: &mut Checker) {
+    let t = &s.transfer;
+    for (name, site) in [("from", &t.from), ("to", &t.to)] {
+        if let Err(e) = sites::resolve(site, &[]) {
+            c.push(&format!("transfer.{name}"), e);
+        }
+    }
+    if !duration_ok(s) {
+        return;
+    }
+    if t.start_s.is_finite() && t.start_window_s.is_finite() && t.start_s + t.start_window_s >= s.duration_s {
+        c.push("transfer.start_s", format!("{} s (+ a window of {} s) is not before the end of the run (duration_s {} s)", t.start_s, t.start_window_s, s.duration_s));
+    }
+    if s.duration_s > MAX_TOPOLOGY_STEPS {
+        c.push("duration_s", format!("{} s of 1 s topology steps is above the maximum {MAX_TOPOLOGY_STEPS:.0e}", s.duration_s));
+    }
+    // Bound the work of one run: data packets the access link can carry in the run, or the file.
+    let (access_bps, _) = t.throughput.rates_bps();
+    let mut pkts = access_bps / 8.0 / t.packet_bytes.max(1) as f64 * s.duration_s;
+    if let Some(b) = t.bytes {
+        pkts = pkts.min(b as f64 / t.packet_bytes.max(1) as f64);
+    }
+    if pkts > MAX_EXPECTED_ARRIVALS / 10.0 {
+        c.push("transfer.bytes", format!("about {pkts:.3e} packets in the run, above the maximum {:.0e}; a smaller file, low throughput or a shorter run", MAX_EXPECTED_ARRIVALS / 10.0));
+    }
+}
+
+/// The groups of fields the parameter panel shows for this model, with their ranges.
+pub fn groups() -> Vec<Group> {
+    vec![
+        Group {
+            title: "Transfer",
+            fields: vec![
+                text("transfer.from", "Sender", "The sending site: a name from the site list or lat,lon (paper 004: the server, Iridium's gateway in Hawaii)."),
+                text("transfer.to", "Receiver", "The receiving site (paper 004: a client in one of 17 cities)."),
+                int("transfer.bytes", "File size", "u64", Some("bytes"), 1, 10_000_000_000, "Bytes to send (paper 004: 9 kB to 15 MB); empty for unlimited bulk (§5).").null_means("unlimited bulk"),
+                real("transfer.clock_start_s", "Run begins at", Some("s"), 0.0, 2_592_000.0, "The run's time zero, in seconds after the constellation's epoch (2026-01-01 00:00 UTC): the topology and the clock start there."),
+                real("transfer.start_s", "Start", Some("s"), 0.0, 1e7, "When the transfer starts, seconds after the run's start (the constellation's epoch)."),
+                real("transfer.start_window_s", "Random start window", Some("s"), 0.0, 1e7, "The start is drawn in [start, start + window) from the seed; 0: exactly at the start."),
+                real("transfer.min_rto_ms", "Minimum RTO", Some("ms"), 1.0, 60_000.0, "Lower bound of the retransmission timeout: 200 in ns-2 (and Linux), 1000 in RFC 6298."),
+                choice("transfer.cc", "Congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC (paper 004)")], "The sender's congestion control; SACK with 3 blocks and an initial window of 10 either way."),
+            ],
+        },
+        Group {
+            title: "Links (paper 004 Table 3)",
+            fields: vec![
+                choice("transfer.throughput", "Link rates", &[("low", "low: 1.5 Mb/s up/down, ISLs 25 Mb/s"), ("high", "high: 120 Mb/s up/down, ISLs 2 Gb/s")], "Rates of every link; each link's buffer holds one bandwidth-delay product."),
+                int("transfer.packet_bytes", "Data packet", "u32", Some("bytes"), 100, 9000, "Size of a data packet on the wire (ns-2: 1000)."),
+                int("transfer.ack_bytes", "ACK", "u32", Some("bytes"), 20, 1500, "Size of an ACK on the wire."),
+                real("transfer.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (ns-2's Iridium model: 60°)."),
+                choice("transfer.isl_pairing", "Cross-plane partner", &[("ahead", "half a slot ahead"), ("alternating", "alternating (ns-2)")], "Which satellite of the next plane each satellite links to."),
+            ],
+        },
+    ]
+}
+
+/// The model's objects in a scenario, with their keys as the structs declare them.
+pub fn objects() -> Vec<Object> {
+    vec![object::<TransferScenario>("transfer")]
+}

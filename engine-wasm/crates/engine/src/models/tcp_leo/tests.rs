@@ -1,0 +1,121 @@
+//! The TCP-over-Iridium model against `topology::transfer` (the CLI's transfers), and its
+//! series, packets, seeds and errors.
+
+use crate::scenario::Scenario;
+use crate::sim::Simulation;
+use crate::topology::transfer::{self, TransferOptions};
+use serde_json::{json, Value};
+
+use super::TransferSummary;
+
+fn scenario(transfer: Value, duration_s: f64) -> Scenario {
+    let j = json!({"version": 2, "model": "tcp-leo", "duration_s": duration_s, "warmup_s": 0, "metrics": {"bucket_s": 1}, "transfer": transfer});
+    Scenario::from_json(&j.to_string()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn summary(sim: &mut Simulation) -> TransferSummary {
+    sim.summary().take::<TransferSummary>().expect("a transfer summary")
+}
+
+#[test]
+fn a_transfer_in_the_model_is_the_clis_transfer() {
+    // The model steps the topology every second from zero and starts the transfer at 600 s, as
+    // `transfer::run` does with its history from zero: the same file takes the same time.
+    for bytes in [9_000u64, 200_000] {
+        let s = scenario(json!({"bytes": bytes, "start_s": 600}), 700.0);
+        let mut sim = Simulation::new(s.clone()).unwrap();
+        sim.run_to_end();
+        let got = summary(&mut sim);
+        let mut topo = crate::models::constellation::build_topology(&super::constellation_view(&s)).unwrap();
+        let want = transfer::run(&mut topo, 600.0, &TransferOptions { bytes, ..Default::default() });
+        assert_eq!(got.transfer_s, want.transfer_s, "{bytes} bytes");
+        assert_eq!((got.retransmits, got.timeouts, got.reordered_acks), (want.retransmits, want.timeouts, want.reordered_acks));
+        assert_eq!(got.delivered_bytes, bytes);
+        assert!(got.transfer_s.is_some());
+    }
+}
+
+#[test]
+fn the_series_follow_the_window_the_round_trip_and_the_throughput() {
+    // 15 MB at low throughput for 60 s: the receive rate reaches the 1.5 Mb/s access link (not above),
+    // the RTT samples are at least the route's round trip, and the window grows past IW 10.
+    let s = scenario(json!({"start_s": 5}), 65.0);
+    let mut sim = Simulation::new(s).unwrap();
+    sim.run_to_end();
+    let r: Value = serde_json::from_str(&sim.results_json()).unwrap();
+    let cols: Vec<&str> = r["series"]["columns"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+    let col = |id: &str| -> Vec<f64> {
+        let k = cols.iter().position(|c| *c == id).unwrap();
+        r["series"]["values"][k].as_array().unwrap().iter().map(|v| v.as_f64().unwrap_or(f64::NAN)).collect()
+    };
+    let (thr, rtt, delay, cwnd) = (col("throughput_mbps"), col("rtt_ms"), col("delay_ms"), col("cwnd"));
+    let late: Vec<f64> = thr[40..60].to_vec();
+    let mean = late.iter().sum::<f64>() / late.len() as f64;
+    assert!((1.2..=1.5 + 1e-9).contains(&mean), "receive throughput {mean:.3} Mb/s at steady state ({late:?})");
+    for k in 10..60 {
+        if rtt[k].is_finite() && delay[k].is_finite() {
+            assert!(rtt[k] >= 2.0 * delay[k] - 15.0, "second {k}: RTT {} below the route's round trip {}", rtt[k], 2.0 * delay[k]);
+        }
+    }
+    assert!(cwnd.iter().cloned().fold(0.0, f64::max) > 10.0, "the window never grew past IW 10");
+    let s = summary(&mut sim);
+    assert!(s.transfer_s.is_none() && s.delivered_bytes > 5_000_000, "{s:?}");
+}
+
+#[test]
+fn packets_in_flight_are_drawn_between_the_route_nodes() {
+    let s = scenario(json!({"start_s": 5}), 30.0);
+    let mut sim = Simulation::new(s).unwrap();
+    sim.advance_to_secs(4.0).unwrap();
+    let g = sim.geometry_packed().unwrap();
+    assert_eq!(*g.last().unwrap(), 0.0, "no packet before the start");
+    sim.advance_to_secs(20.0).unwrap();
+    let g = sim.geometry_packed().unwrap();
+    // The constellation part ends with the route: skip it by its own layout.
+    let n = g[0] as usize;
+    let l = g[1 + 4 * n] as usize;
+    let route_at = 1 + 4 * n + 1 + 2 * l + 5;
+    let packets_at = route_at + 1 + g[route_at] as usize;
+    let m = g[packets_at] as usize;
+    assert_eq!(g.len(), packets_at + 1 + 4 * m);
+    assert!(m > 5, "{m} packets in flight at 15 s into a bulk transfer");
+    let kinds: Vec<f64> = (0..m).map(|i| g[packets_at + 1 + 4 * i + 3]).collect();
+    assert!(kinds.contains(&0.0) && kinds.contains(&1.0), "data and ACKs both in flight: {kinds:?}");
+    for i in 0..m {
+        let p = &g[packets_at + 1 + 4 * i..packets_at + 4 + 4 * i];
+        let r = (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]).sqrt();
+        assert!((6_300.0..=7_200.0).contains(&r), "packet {i} at {r:.0} km from the centre");
+    }
+}
+
+#[test]
+fn the_seed_draws_the_start_inside_its_window() {
+    let start = |seed: u64| {
+        let mut s = scenario(json!({"bytes": 9000, "start_s": 100, "start_window_s": 50}), 200.0);
+        s.seed = seed;
+        let mut sim = Simulation::new(s).unwrap();
+        sim.run_to_end();
+        summary(&mut sim).start_s
+    };
+    let (a, b) = (start(1), start(2));
+    assert_eq!(a, start(1));
+    assert_ne!(a, b);
+    for x in [a, b] {
+        assert!((100.0..150.0).contains(&x), "start {x}");
+    }
+}
+
+#[test]
+fn bad_transfers_name_their_field() {
+    for (transfer, duration, field) in [
+        (json!({"from": "Atlantis"}), 60.0, "transfer.from"),
+        (json!({"bytes": 0}), 60.0, "transfer.bytes"),
+        (json!({"start_s": 60}), 60.0, "transfer.start_s"),
+        (json!({"packet_bytes": 10}), 60.0, "transfer.packet_bytes"),
+        (json!({"bytes": null, "throughput": "high"}), 1_000_000.0, "transfer.bytes"),
+    ] {
+        let j = json!({"version": 2, "model": "tcp-leo", "duration_s": duration, "warmup_s": 0, "transfer": transfer});
+        let err = Scenario::from_json(&j.to_string()).unwrap_err().to_string();
+        assert!(err.contains(field), "{transfer}: {err}");
+    }
+}
