@@ -144,7 +144,8 @@ export function useEngine(listeners: EngineListeners) {
       return;
     }
     client.current?.load(text);
-    client.current?.setSpeed(speedFromLink ?? modelOfScenario(text).speed);
+    const model = modelOfScenario(text);
+    client.current?.setSpeed(speedFromLink ?? model.startSpeed?.(text) ?? model.speed);
     if (autoplay) client.current?.play();
   }, []);
 

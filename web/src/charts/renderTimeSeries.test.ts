@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { bandRuns, chartLayout, clockText, formatValue, legendRows, nearestIndex, renderTimeSeries } from './renderTimeSeries';
+import { bandRuns, chartLayout, clockText, clockTickLabels, clockTicks, formatValue, legendRows, nearestIndex, renderTimeSeries } from './renderTimeSeries';
 
 function svg(): SVGSVGElement {
   return document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -86,6 +86,15 @@ describe('renderTimeSeries', () => {
     expect([...el.querySelectorAll('.axis-label')].map((n) => n.textContent)).toContain('time of day (UTC)');
     expect(el.querySelector('.hover-readout')!.textContent).toContain('11:26:20 UTC (t = 21,600 s)');
     expect(clockText(epoch, 3600, true)).toBe('06:26:20');
+    // A run of two minutes ticks every 30 s or less: the labels carry the seconds, never twice the same.
+    const short = clockTicks(epoch, [0, 130], 6);
+    const labels = clockTickLabels(epoch, short);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels.every((l) => /^\d\d:\d\d:\d\d$/.test(l))).toBe(true);
+    // A run of 12 s asked for 6 ticks gets at most 8, not one per second.
+    expect(clockTicks(epoch, [0, 12], 6).length).toBeLessThanOrEqual(8);
+    // A day ticks on whole hours: hh:mm.
+    expect(clockTickLabels(epoch, clockTicks(epoch, [0, 86_400], 6)).every((l) => /^\d\d:\d\d$/.test(l))).toBe(true);
   });
 
   it('keeps negative values on the axis (an SNR below 0 dB is drawn, not clipped)', () => {

@@ -118,13 +118,24 @@ export function clockText(epochMs: number, t: number, withSeconds = false): stri
   return `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}${withSeconds ? `:${p(d.getUTCSeconds())}` : ''}`;
 }
 
-/** Tick times [s] on a UTC clock: whole minutes, hours or days as d3's UTC scale picks them. */
 /** Below this magnitude a chart's values are drawn on a 0 to 1 axis (they are rounding residue). */
 const TINY = 1e-6;
 
+/** Tick times [s] on a UTC clock: whole seconds, minutes, hours or days as d3's UTC scale picks them. */
 export function clockTicks(epochMs: number, domain: [number, number], count: number): number[] {
   const utc = d3.scaleUtc().domain([new Date(epochMs + domain[0] * 1000), new Date(epochMs + domain[1] * 1000)]);
-  return utc.ticks(count).map((d) => (d.getTime() - epochMs) / 1000);
+  const all = utc.ticks(count).map((d) => (d.getTime() - epochMs) / 1000);
+  // d3's clock intervals jump from 1 s to 5 s: a span of a few seconds can get twice the ticks
+  // asked for, whose hh:mm:ss labels then overlap; keep every k-th.
+  const k = Math.ceil(all.length / Math.max(1, count * 1.25));
+  return all.filter((_, i) => i % k === 0);
+}
+
+/** Tick labels for clock ticks: hh:mm, or hh:mm:ss when a tick falls inside a minute (a run
+ * of a few minutes, or a close-up), so that no two ticks read the same. */
+export function clockTickLabels(epochMs: number, ticks: number[]): string[] {
+  const seconds = ticks.some((t) => new Date(epochMs + t * 1000).getUTCSeconds() !== 0);
+  return ticks.map((t) => clockText(epochMs, t, seconds));
 }
 
 const fmtSeconds = d3.format(',.3~f');
@@ -222,7 +233,9 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
   const xAxis = d3.axisBottom(x);
   const clock = opts.clockEpochMs;
   if (clock !== undefined) {
-    xAxis.tickValues(clockTicks(clock, xDomain as [number, number], ticksX)).tickFormat((d) => clockText(clock, Number(d)));
+    const ticks = clockTicks(clock, xDomain as [number, number], ticksX);
+    const labels = clockTickLabels(clock, ticks);
+    xAxis.tickValues(ticks).tickFormat((_, i) => labels[i]);
   } else xAxis.ticks(ticksX);
   g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih + stripH})`).call(xAxis);
   g.append('g').attr('class', 'axis axis-y').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / (opts.presenter ? 50 : 40)))).tickFormat(d3.format(Math.max(Math.abs(y.domain()[0]), y.domain()[1]) >= 1e4 ? '~s' : '~g')));

@@ -20,6 +20,9 @@ export interface Geometry {
   gmst: number;
   /** Satellites of the route, from the first site's access satellite to the second's. */
   route: number[];
+  /** Packets in flight (models that carry traffic over the route): `[x, y, z, kind] x m`,
+   * ECEF [km], kind 0 data, 1 ACK; empty when the model sends none. */
+  packets: Float64Array;
 }
 
 export class GeometryLayoutError extends Error {
@@ -42,6 +45,8 @@ export function unpackGeometry(g: Float64Array): Geometry {
   const linkB = take(l);
   const [a0, a1, seam, delayMs, gmst, nRoute] = take(6);
   const route = Array.from(take(nRoute));
+  // An optional tail: the packets in flight (engine models/tcp_leo, Transfer::flights_packed).
+  const packets = i < g.length ? take(4 * take(1)[0]) : new Float64Array(0);
   if (i !== g.length) throw new GeometryLayoutError(`geometry has ${g.length - i} values too many`);
-  return { n, ecefKm, ascending, linkState, linkB, access: [a0, a1], seam: seam === 1, delayMs, gmst, route };
+  return { n, ecefKm, ascending, linkState, linkB, access: [a0, a1], seam: seam === 1, delayMs, gmst, route, packets };
 }

@@ -255,6 +255,10 @@ export class GlobeController {
     this.container.dataset.placed = String(this.layer.placedCount());
     this.container.dataset.routeHops = g.route.length ? String(g.route.length - 1) : '';
     this.container.dataset.seam = String(g.seam);
+    // Packets in flight drawn, data and ACKs (for tests and assistive descriptions).
+    let acks = 0;
+    for (let k = 3; k < g.packets.length; k += 4) acks += g.packets[k] === 1 ? 1 : 0;
+    this.container.dataset.packets = `${g.packets.length / 4 - acks},${acks}`;
     if (this.following) this.followStep(g);
     const inView = this.routeInView();
     this.container.dataset.routeInView = inView === null ? '' : String(inView);

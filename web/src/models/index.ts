@@ -14,6 +14,7 @@ import type { SweepModel } from '../scenario/sweepModels';
 import { constellation } from './constellation';
 import { diffserv } from './diffserv';
 import { queue } from './queue';
+import { tcpLeo } from './tcp-leo';
 import { voipLeo } from './voip-leo';
 
 /** What a chart has shown so far: rows, and whether every value was missing or zero. */
@@ -74,6 +75,9 @@ export interface ModelDescriptor {
   Summary: ComponentType<SummaryProps>;
   /** Playback speed a run of this model starts at, unless its link names one. */
   speed: Speed;
+  /** A start speed that depends on the scenario (a small file starts slower); `speed` when
+   * absent or undefined. */
+  startSpeed?: (scenarioJson: string) => Speed | undefined;
   /**
    * The link leaves the speed out while it is `speed`. Only the VoIP model's links have been
    * written so; the others always carry it, and links already shared must not change.
@@ -111,6 +115,7 @@ export const MODEL_REGISTRY: readonly ModelDescriptor[] = [
   constellation,
   voipLeo,
   diffserv,
+  tcpLeo,
 ];
 
 /** The descriptor of a scenario's `model` value; the default model's when it is absent (or

@@ -127,7 +127,7 @@ export const GUIDES: Record<string, PresetGuide> = {
     watch:
       "The route from Los Angeles to Iridium's gateway in Hawaii, the server of paper 004. Most of the day the route is short; while the seam separates the two sites it has to go over a pole and the one-way delay roughly triples. Count the inter-orbital handovers in the event log: low-latitude sites bounce between two planes at each change of plane.",
     found:
-      'Paper 004 (Table 4): a 9 kB CUBIC download between Los Angeles and Hawaii took 90.35 ms on average outside the seam and 179.43 ms when the seam separated the ends, a 98 % increase, while a 15 MB file hardly changed (89.67 s against 91.02 s). SkyQueue\'s transfers (skyqueue calc transfer, not yet in the browser) take 79.6 ms and 167.4 ms for 9 kB, 86.7 s and 88.3 s for 15 MB; the delay behind them, with ns-2\'s ISL settings as in the paper: 32.4 ms one way outside the seam, 112.5 ms across it; over 24 h 19.1 / 49.6 / 140.0 ms (min / mean / max), 2 seam separations, and 24 plane changes made of 96 inter-orbital handovers.',
+      'Paper 004 (Table 4): a 9 kB CUBIC download between Los Angeles and Hawaii took 90.35 ms on average outside the seam and 179.43 ms when the seam separated the ends, a 98 % increase, while a 15 MB file hardly changed (89.67 s against 91.02 s). SkyQueue\'s transfers (skyqueue calc transfer; the TCP presets run them in the browser) take 79.6 ms and 167.4 ms for 9 kB, 80.5 s and 88.8 s for 15 MB; the delay behind them, with ns-2\'s ISL settings as in the paper: 32.4 ms one way outside the seam, 112.5 ms across it; over 24 h 19.1 / 49.6 / 140.0 ms (min / mean / max), 2 seam separations, and 24 plane changes made of 96 inter-orbital handovers.',
     next:
       'Set the "From" site under the globe to New Delhi: paper 004 found the smallest seam effect there (9 kB in 124 ms outside the seam, 144 ms across it), and in SkyQueue the seam adds about 20 ms there too (64.9 ms one way outside it, 84.5 ms across; 51.3 / 78.5 / 109.7 ms over 24 h), far less than from Los Angeles. Or open the Atlantic ship – London preset to see all five sources of delay variation.',
     tour: [
@@ -144,6 +144,56 @@ export const GUIDES: Record<string, PresetGuide> = {
       },
       { target: 'summary', text: 'Handovers intra / inter / seam / ISL change. There are many more inter-orbital handovers than plane changes (96 against 24 over the day): the access satellite bounces between two planes.' },
       { target: 'playback', text: 'Choose 1000× to cover the 24 hours in about 90 seconds.' },
+    ],
+  },
+
+  'tcp-iridium-9kb-seam': {
+    paper: `${PAPER_004} (§4.1, Figs. 7-8: a 9 kB transfer as the seam arrives)`,
+    watch:
+      'A ship in the Atlantic sends a 9 kB file (nine packets of 1000 bytes) to London a moment before the seam separates them. On the globe, in slow motion, the white data packets leave on a short route; while they arrive the route switches over the pole, and the cyan ACKs come back the long way. The hops chart shows the ACKs\' routes: 1 link, then 8.',
+    found:
+      'Paper 004 Fig. 8: the ACKs of packets 0 and 1 went over a 1-hop path right before the seam separated the terminals, the later ones over the longer route, so ACKs arrive out of order when the route gets shorter again. SkyQueue: the file arrives in 80 ms on the short route; the first ACKs return over 1 ISL hop (RTT 64 ms), the later ones over 8 (RTT 172-193 ms). For Los Angeles - Hawaii the paper measured a 9 kB file at 90.35 ms outside the seam and 179.43 ms across it (Table 4); SkyQueue 79.6 and 167.4 ms (docs/REPRODUCTION.md).',
+    next:
+      'In the editor, move transfer.start_s to 1 (a second earlier): every ACK comes back on the short route. Or to 3: the data already take the long route and the file needs about twice as long, as in Table 4.',
+    tour: [
+      { target: 'description', text: 'Nine packets, started 40 ms before the route switches: the data and the ACKs end up on different routes.' },
+      { target: 'globe', text: 'White dots are data packets, cyan dots ACKs, each on the route it was sent on. Watch the yellow route swing over the pole while the first ACKs are still on the short one.', wait: { event: 'seam-enter', at_s: 2, what: 'the seam separation' } },
+      { target: "chart:ACKs' routes", text: 'ISL hops of the route each ACK took: 1 for the first ACKs, 8 once the seam separates the sites (paper 004 Fig. 8).' },
+      { target: 'chart:RTT samples', text: 'Round trips measured by the sender: the ACKs that came back over the pole took about three times as long.' },
+      { target: 'playback', text: 'This preset starts at 0.1x: the packets leave 2 s into the run and the transfer lasts a fifth of a second. Reset replays it exactly.' },
+    ],
+  },
+
+  'tcp-iridium-15mb-seam-leaves': {
+    paper: `${PAPER_004} (§4.2, Table 4: a 15 MB transfer, Figs. 7-9)`,
+    watch:
+      'The Hawaii gateway sends 15 MB to Los Angeles at 1.5 Mb/s. For the first 40 s the seam separates them and every packet goes over the pole; then the route drops to one ISL hop. Watch the congestion window, the RTT samples and the receive throughput around that moment, and the reordered ACKs in the panel.',
+    found:
+      'Paper 004 (Table 4): 15 MB took 89.67 s outside the seam and 91.02 s across it, a 1.5 % difference: a large file hardly notices the seam. SkyQueue over 10 random starts: 80.5 s outside and 88.8 s across (docs/REPRODUCTION.md, where the timeouts behind the difference are written down); this run, which leaves the seam mid-transfer, takes about 87 s, and 16 ACKs are overtaken when the route shortens.',
+    next:
+      'Set transfer.throughput to "high" (120 Mb/s up and down, 2 Gb/s between satellites): the file then needs about a second, and the window, not the link, limits it. Or set transfer.min_rto_ms to 1000 (RFC 6298) and compare the timeouts.',
+    tour: [
+      { target: 'chart:Route one-way delay', text: 'The route delay (about 105 ms one way while the seam separates the sites, 23 ms after) beside the sender\'s RTT samples, which include the queue at the sender\'s 1.5 Mb/s up-link.', wait: { event: 'seam-leave', at_s: 58, what: 'the end of the seam separation' } },
+      { target: 'chart:Congestion window', text: 'CUBIC\'s window in segments: slow start, a cut at each loss, then the cubic growth back towards the last maximum.' },
+      { target: 'chart:Receive throughput', text: 'What arrives at Los Angeles each second: close to the 1.5 Mb/s up-link most of the time, with dips after losses.' },
+      { target: 'summary', text: 'Delivered bytes, the window and round trip, retransmissions and timeouts, and the ACKs overtaken when the route got shorter.' },
+      { target: 'params', text: 'In Parameters, set the link rates to high (transfer.throughput) and restart: the same file takes about a second.' },
+    ],
+  },
+
+  'tcp-iridium-ship-london-bulk': {
+    paper: `${PAPER_004} (§5: unlimited bulk from an Atlantic ship to London, from 12h21)`,
+    watch:
+      'A CUBIC sender on a ship in the Atlantic sends to London without end, at 1.5 Mb/s. The delay chart marks every handover; compare those moments with the congestion window (its level follows the round trip) and the receive throughput.',
+    found:
+      'Paper 004 §5: in steady state the available goodput is fully used, the window evolves as CUBIC does over a fixed-delay link, and throughput drops appear at intra- and inter-orbital handovers, which change the route under the packets in flight. SkyQueue, 20 minutes from 12:21 UTC: 1.50 Mb/s on average, 3 intra-orbital and 2 inter-orbital handovers, a few hundred retransmissions and 7 ACKs reordered by route changes; the window changes its level at the inter-orbital handovers (the round trip changes), but the receive throughput stays at the up-link\'s rate: every packet keeps the route it was sent on, so no packet is lost to a handover, and the paper\'s throughput drops are not reproduced (docs/REPRODUCTION.md).',
+    next:
+      'Set transfer.throughput to "high" to see the same handovers at 120 Mb/s, where a route change puts far more packets in flight at once. Or set transfer.cc to "new-reno" and compare the window\'s shape.',
+    tour: [
+      { target: 'chart:Route one-way delay', text: 'The route\'s delay with each handover marked: a step at every change of access satellite or route.' },
+      { target: 'chart:Congestion window', text: 'CUBIC\'s sawtooth: each loss cuts the window by 30 %, then it grows back along the cubic curve.' },
+      { target: 'chart:Receive throughput', text: 'Flat at the up-link\'s 1.5 Mb/s: the sender\'s full buffer keeps the up-link busy through every handover, and each packet keeps the route it was sent on, so the drops paper 004 saw do not appear here (docs/REPRODUCTION.md).' },
+      { target: 'playback', text: 'The run lasts 21 minutes: choose 10x or 100x to see the handovers come.' },
     ],
   },
 

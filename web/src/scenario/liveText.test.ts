@@ -40,6 +40,8 @@ function engineNumbers(s: Summary): string[] {
     if (d.pss) out.push(`AF ${mb(d.theory_mbps[2])}`, `CS0 ${mb(d.theory_mbps[3])}`, `BW C_avg = ${mb(d.af_target_mbps)}`);
     else out.push(`= ${mb(d.theory_mbps[0])}`, `CS0 ${mb(d.theory_mbps[1])}`);
   }
+  const tr = s.transfer;
+  if (tr?.started && tr.start_rtt_ms !== null) out.push(`${prose(Math.round(tr.start_rtt_ms))} ms`, `${prose(tr.buffer_packets)} packet`);
   const v = s.voip;
   if (v) out.push(`B = ${prose(v.buffer_pkts[1])} packet`, `B/n = ${prose(v.buffer_pkts[0])} packet`, `${prose(v.flows)} VoIP call`);
   return out;
@@ -79,6 +81,24 @@ const CASES: Record<string, { edits: Record<string, ScenarioObject[string]>; say
     edits: { 'constellation.to': 'Tokyo', 'duration_s': 7200 },
     says: ['The route from Toulouse to Tokyo over 240 satellites in 12 planes at 550 km, inclined 53°', 'for 2 h of simulated time', 'no seam'],
     not: ['New York', '6 h'],
+  },
+  'tcp-iridium-9kb-seam': {
+    edits: { 'transfer.bytes': 50000 },
+    says: ['A 50 kB file from Atlantic ship to London', '05:25:20 UTC'],
+    not: ['9 kB file'],
+    seconds: 3,
+  },
+  'tcp-iridium-15mb-seam-leaves': {
+    edits: { 'transfer.throughput': 'high' },
+    says: ["paper 004's high throughput: 120 Mb/s up and down, 2,000 Mb/s between satellites", 'A 15 MB file from Hawaii gateway to Los Angeles'],
+    not: ['1.5 Mb/s'],
+    seconds: 20,
+  },
+  'tcp-iridium-ship-london-bulk': {
+    edits: { 'transfer.to': 'Toulouse', 'transfer.min_rto_ms': 1000 },
+    says: ['Unlimited bulk from Atlantic ship to Toulouse', 'at least 1,000 ms'],
+    not: ['London', '200 ms'],
+    seconds: 61,
   },
   'voip-leo-codes': {
     edits: { 'voip.flows': 100, 'voip.policy': 'pf' },

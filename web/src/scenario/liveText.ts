@@ -259,6 +259,45 @@ function diffservText(s: ScenarioObject, summary: Summary | null): LiveText {
   return { setup, theory };
 }
 
+/** Paper 004 Table 3's link rates [b/s]: up/down-link, ISL. */
+const TCP_RATES: Record<string, [number, number]> = { low: [1.5e6, 25e6], high: [120e6, 2e9] };
+
+/** A byte count as prose writes it (9 kB, 15 MB). */
+function bytesWords(b: number): string {
+  if (b >= 1e6) return `${prose(b / 1e6)} MB`;
+  if (b >= 1e3) return `${prose(b / 1e3)} kB`;
+  return plural(b, 'byte');
+}
+
+function tcpText(s: ScenarioObject, c: ConstellationInfo | null, summary: Summary | null): LiveText {
+  const from = c ? siteName(c.sites[0]) : siteField(getPath(s, 'transfer.from'));
+  const to = c ? siteName(c.sites[1]) : siteField(getPath(s, 'transfer.to'));
+  const bytes = num(s, 'transfer.bytes');
+  const start = num(s, 'transfer.start_s') ?? 0;
+  const window = num(s, 'transfer.start_window_s') ?? 0;
+  const clockStart = num(s, 'transfer.clock_start_s') ?? 0;
+  const throughput = str(s, 'transfer.throughput') ?? 'low';
+  const [access, isl] = TCP_RATES[throughput] ?? [NaN, NaN];
+  const packet = num(s, 'transfer.packet_bytes') ?? NaN;
+  const rto = num(s, 'transfer.min_rto_ms') ?? NaN;
+  const cutoff = num(s, 'transfer.polar_cutoff_deg') ?? NaN;
+  const pairing = optionLabel('transfer.isl_pairing', str(s, 'transfer.isl_pairing'));
+  const cc = optionLabel('transfer.cc', str(s, 'transfer.cc'));
+  const at = new Date(Date.UTC(2026, 0, 1) + (clockStart + start) * 1000).toISOString().slice(11, 19);
+  const what = bytes === null ? 'Unlimited bulk' : `A ${bytesWords(bytes)} file`;
+  const when = window > 0 ? `starting at a moment drawn (from the seed) in the ${prose(window)} s after ${prose(start)} s into the run` : `starting ${prose(start)} s into the run (${at} UTC)`;
+  const setup = [
+    `${what} from ${from} to ${to} over ${c ? `${c.sats.length} Iridium satellites` : 'Iridium'} (cross-plane links off above ${prose(cutoff)}°, partners ${pairing}), ${when}.`,
+    `Links at paper 004's ${throughput} throughput: ${mbps(access)} up and down, ${mbps(isl)} between satellites, each buffering one bandwidth-delay product; ${cc} with SACK and an initial window of 10 packets of ${prose(packet)} bytes; a retransmission timeout of at least ${prose(rto)} ms.`,
+  ];
+  const theory: string[] = [];
+  const t = summary?.transfer;
+  if (t?.started && t.start_rtt_ms !== null)
+    theory.push(`The route's round trip when the transfer started: ${prose(Math.round(t.start_rtt_ms))} ms, so each link buffers ${plural(t.buffer_packets, 'packet')}.`);
+  theory.push('Paper 004 Table 4 (Los Angeles - Hawaii): 9 kB in 90.35 ms outside the seam and 179.43 ms across it; 15 MB in 89.67 s and 91.02 s.');
+  return { setup, theory };
+}
+
 /** The generated sentences for a running scenario. */
 export function liveText(inputs: TextInputs): LiveText {
   const s = JSON.parse(inputs.scenarioJson) as ScenarioObject;
@@ -269,6 +308,8 @@ export function liveText(inputs: TextInputs): LiveText {
       return voipText(s, inputs.summary);
     case 'diffserv':
       return diffservText(s, inputs.summary);
+    case 'tcp-leo':
+      return tcpText(s, inputs.constellation, inputs.summary);
     default:
       return queueText(s, inputs.summary);
   }

@@ -23,7 +23,7 @@ describe('presets', () => {
 
   it('are grouped in the gallery by model, each group once and in teaching order', () => {
     const groups = galleryGroups();
-    expect(groups.map((g) => g.model)).toEqual(['queue', 'constellation', 'voip-leo', 'diffserv']);
+    expect(groups.map((g) => g.model)).toEqual(['queue', 'constellation', 'tcp-leo', 'voip-leo', 'diffserv']);
     expect(groups.flatMap((g) => g.presets.map((p) => p.id))).toEqual(TEACHING_ORDER);
     // A model whose presets are not adjacent still gets one group.
     const [a, b, c] = presets;

@@ -14,7 +14,7 @@ export interface Preset {
 
 /**
  * The order a course meets the presets in: queueing theory first, then the constellation's
- * geometry, then the papers' link-layer and router experiments. A test holds this list equal to
+ * geometry and TCP across it, then the papers' link-layer and router experiments. A test holds this list equal to
  * the files in examples/, so a new preset must be given its place.
  */
 export const TEACHING_ORDER = [
@@ -24,6 +24,9 @@ export const TEACHING_ORDER = [
   'iridium-ship-london',
   'iridium-la-hawaii',
   'walker-delta-53',
+  'tcp-iridium-9kb-seam',
+  'tcp-iridium-15mb-seam-leaves',
+  'tcp-iridium-ship-london-bulk',
   'voip-leo-codes',
   'voip-leo-codes-long-queues',
   'pss-b1-known-ef',

@@ -77,7 +77,7 @@ function probes(f: Field, s: ScenarioObject): Json[] {
  */
 const SITE = /^unknown site /;
 const CROSS_FIELD: Record<string, RegExp> = {
-  duration_s: /packets on the link|arrivals|points over duration_s|steps over duration_s|48 h/,
+  duration_s: /packets on the link|arrivals|points over duration_s|steps over duration_s|48 h|is not before the end of the run|topology steps/,
   warmup_s: /must be below duration_s/,
   'traffic.rate_pps': /arrivals|needs traffic.rate_pps/,
   'voip.flows': /packets over duration_s/,
@@ -95,6 +95,14 @@ const CROSS_FIELD: Record<string, RegExp> = {
   'constellation.tle': /^line \d+: |no element sets|different numbers of satellites|inclinations from/,
   'voip.server_site': SITE,
   'voip.users_site': SITE,
+  'transfer.from': SITE,
+  'transfer.to': SITE,
+  // The transfer must start before the run ends (start_s + start_window_s < duration_s).
+  'transfer.start_s': /is not before the end of the run/,
+  'transfer.start_window_s': /is not before the end of the run/,
+  'transfer.bytes': /packets in the run/,
+  'transfer.packet_bytes': /packets in the run/,
+  'transfer.throughput': /packets in the run/,
 };
 
 describe('the UI schema mirrors the engine', () => {

@@ -21,6 +21,10 @@ import { coverageAngle, ecefFromGeodetic, footprintRing, orbitRingEcef, R_EARTH_
 /** Plane colours (Tableau 10), shared with the legend. */
 export const PLANE_COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
 
+/** Packets on the globe, as the transfer panel's legend says: data white, ACKs cyan. */
+const DATA_COLOUR = Color.WHITE;
+const ACK_COLOUR = Color.fromCssColorString('#3fe0ff');
+
 const km = (p: Vec3 | ArrayLike<number>, i = 0) => new Cartesian3(p[i] * 1000, p[i + 1] * 1000, p[i + 2] * 1000);
 
 /** What the layer shows; toggled from the UI. */
@@ -48,6 +52,11 @@ export class ConstellationLayer {
   private readonly seam: Polyline | null;
   private readonly seamLabel: Label | null;
   private readonly flashUntil = new Map<number, number>();
+  /** Packets in flight (data white, ACKs cyan), drawn from a pool that grows as needed. */
+  private readonly packetPoints = new PointPrimitiveCollection();
+  private readonly packets: PointPrimitive[] = [];
+  /** Packets drawn by the last update. */
+  packetsShown = 0;
   private readonly styles: Record<'intra' | 'cross' | 'polar' | 'seam', { color: Color; dashPattern: number }>;
   /** The last geometry drawn. */
   lastGeometry: Geometry | null = null;
@@ -60,6 +69,7 @@ export class ConstellationLayer {
     scene.primitives.add(this.lines);
     scene.primitives.add(this.points);
     scene.primitives.add(this.labels);
+    scene.primitives.add(this.packetPoints);
     // One material per polyline (Cesium destroys a polyline's material with it, so sharing one
     // breaks the second destroy); a link's style changes through its uniforms.
     const SOLID = 0xffff;
@@ -214,12 +224,28 @@ export class ConstellationLayer {
       f.show = a >= 0;
       if (a >= 0) f.positions = footprintRing([g.ecefKm[3 * a], g.ecefKm[3 * a + 1], g.ecefKm[3 * a + 2]], lambda).map((p) => km(p));
     });
+    this.updatePackets(g.packets);
     const sites = info.sites.map((s) => km(ecefFromGeodetic(s.lat_deg, s.lon_deg, 0)));
     this.route.show = g.route.length > 0;
     if (g.route.length > 0) this.route.positions = [sites[0], ...g.route.map(pos), sites[1]];
   }
 
+  /** Places the packets in flight, `[x, y, z, kind] x m` (kind 1: an ACK). */
+  private updatePackets(p: Float64Array): void {
+    const m = Math.floor(p.length / 4);
+    while (this.packets.length < m)
+      this.packets.push(this.packetPoints.add({ position: Cartesian3.ZERO, pixelSize: 8, color: DATA_COLOUR, outlineColor: Color.BLACK, outlineWidth: 1.5, id: { kind: 'packet' } }));
+    for (let k = 0; k < this.packets.length; k++) {
+      const pt = this.packets[k];
+      pt.show = k < m;
+      if (k >= m) continue;
+      pt.position = km(p, 4 * k);
+      pt.color = p[4 * k + 3] === 1 ? ACK_COLOUR : DATA_COLOUR;
+    }
+    this.packetsShown = m;
+  }
+
   destroy(): void {
-    for (const c of [this.points, this.lines, this.labels]) this.scene.primitives.remove(c);
+    for (const c of [this.points, this.lines, this.labels, this.packetPoints]) this.scene.primitives.remove(c);
   }
 }

@@ -1,0 +1,53 @@
+import type { Page } from '@playwright/test';
+import { expect, simTimeNs, test } from './fixtures';
+
+const SEAM_9KB = 'TCP over Iridium: a 9 kB file as the seam arrives (paper 004 Figs. 7-8)';
+const LEAVES_15MB = 'TCP over Iridium: 15 MB while the seam moves away (paper 004 Table 4, Figs. 7-8)';
+
+/** Data and ACK packets the globe draws now (its `data-packets` attribute, "data,acks"). */
+async function packets(page: Page): Promise<[number, number]> {
+  const v = (await page.getByTestId('globe').getAttribute('data-packets')) ?? '0,0';
+  const [d, a] = v.split(',').map(Number);
+  return [d, a];
+}
+
+test.describe('TCP over Iridium', () => {
+  test('a 15 MB transfer draws its data and ACKs on the globe, and its window and throughput beside the handovers', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Preset').selectOption({ label: LEAVES_15MB });
+    await expect(page.getByTestId('scenario-name')).toHaveText(LEAVES_15MB);
+    await expect(page.getByTestId('globe')).toHaveAttribute('data-satellites', '66');
+    await expect(page.getByTestId('transfer-status')).toContainText('15 MB from Hawaii gateway to Los Angeles');
+    // A large file starts at 1x; 10x brings the start (18 s) and the seam's departure (58 s) soon.
+    await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue('1');
+    await page.getByLabel('Speed (simulated seconds per second)').selectOption('10');
+    await expect.poll(async () => (await packets(page))[0], { message: 'data packets on the globe', timeout: 30_000 }).toBeGreaterThan(5);
+    await expect.poll(async () => (await packets(page))[1], { message: 'ACKs on the globe' }).toBeGreaterThan(5);
+    await expect(page.getByTestId('transfer-status')).toContainText('delivered so far');
+
+    await expect.poll(() => simTimeNs(page), { timeout: 60_000 }).toBeGreaterThan(62e9);
+    // The handover as the seam moves on (inter-orbital, 58 s) is marked on the delay chart and on the window and throughput charts.
+    for (const name of ['Route one-way delay & RTT samples chart', 'Congestion window chart', 'Receive throughput chart']) {
+      const chart = page.getByRole('img', { name });
+      await expect(chart.locator('path.series-line').first()).toBeVisible();
+      await expect.poll(async () => chart.locator('line.marker[data-kind="inter-orbital"]').count(), { message: name }).toBeGreaterThan(0);
+    }
+    await expect.poll(async () => Number(await page.getByTestId('transfer-reordered').textContent()), { message: 'ACKs overtaken on the shorter route' }).toBeGreaterThan(0);
+    await page.screenshot({ path: 'reports/screenshots/tcp-15mb.png' });
+  });
+
+  test('a 9 kB file starts slowly enough to watch, and its ACKs come back over the pole', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Preset').selectOption({ label: SEAM_9KB });
+    await expect(page.getByTestId('scenario-name')).toHaveText(SEAM_9KB);
+    // A small file starts at 0.1x.
+    await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue('0.1');
+    await expect(page.getByTestId('transfer-status')).toContainText('9 kB from Atlantic ship to London: starts at 1.96 s');
+    await page.getByLabel('Speed (simulated seconds per second)').selectOption('max');
+    await expect(page.getByTestId('transfer-status')).toContainText(/delivered in [78]\d\.\d ms/, { timeout: 30_000 });
+    // The ACKs' routes: 1 ISL hop before the seam, 8 after (paper 004 Fig. 8).
+    const hops = page.getByRole('img', { name: "Route ISL hops & ISL hops of the ACKs' routes chart" });
+    await expect(hops.locator('path.series-line').first()).toBeVisible();
+    await expect(page.getByTestId('event-log').locator('li[data-kind="seam-enter"]').first()).toBeVisible();
+  });
+});
