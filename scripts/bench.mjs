@@ -1,7 +1,7 @@
 // Kernel throughput, natively and in wasm under Node, on the same hold workload
 // (engine-wasm/crates/engine/src/kernel/hold.rs). Run with `npm run bench`; record the output in
 // docs/BENCHMARKS.md. Options: --events N (default 20000000), --population P (default 1024),
-// --repeats R (default 3; the best run counts).
+// --repeats R (default 3; the best run counts), --skip-day (not the 24 h TCP bulk run).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -108,3 +108,51 @@ console.log('');
 console.log(`VoIP over LEO: 200 flows x 100 s under PF, best of ${repeats} (build and run, in process)`);
 console.log(`native: ${voipNative.toFixed(3)} s`);
 console.log(`wasm:   ${voipWasm.toFixed(3)} s`);
+
+// TCP over Iridium (paper 004): one 15 MB transfer at high throughput (120 Mb/s up and down,
+// 2 Gb/s between satellites: about 10^5 packets over the moving route), natively and in wasm,
+// with the two summaries compared; then 24 simulated hours of unlimited bulk at low throughput
+// (scripts/bench/tcp-bulk-day.json; target: under 10 s natively), once each (--skip-day skips it).
+const tcpText = JSON.stringify({
+  version: 2, model: 'tcp-leo', duration_s: 15, warmup_s: 0, metrics: { bucket_s: 1 },
+  transfer: { from: 'Hawaii gateway', to: 'Los Angeles', start_s: 10, bytes: 15_000_000, throughput: 'high' },
+});
+const tcpFile = `${os.tmpdir()}/skyqueue-bench-tcp.json`;
+(await import('node:fs')).writeFileSync(tcpFile, tcpText);
+let tcpNative = Infinity;
+for (let r = 0; r < repeats; r++) {
+  const out = JSON.parse(execFileSync(cli, ['bench', '--workload', 'scenario', '--scenario', tcpFile], { encoding: 'utf8' }));
+  tcpNative = Math.min(tcpNative, out.seconds);
+}
+let tcpWasm = Infinity;
+let tcpWasmSummary = '';
+for (let r = 0; r < repeats; r++) {
+  const t0 = performance.now();
+  const sim = new Simulation(tcpText);
+  sim.runToEnd();
+  tcpWasm = Math.min(tcpWasm, (performance.now() - t0) / 1000);
+  tcpWasmSummary = JSON.stringify(JSON.parse(sim.resultsJson()).summary);
+  sim.free();
+}
+const tcpNativeSummary = JSON.stringify(JSON.parse(execFileSync(cli, ['run', tcpFile], { encoding: 'utf8', maxBuffer: 1 << 26 })).summary);
+const transfer = JSON.parse(tcpNativeSummary).transfer;
+console.log('');
+console.log(`TCP over Iridium: one 15 MB transfer at high throughput, best of ${repeats} (build and run, in process)`);
+console.log(`native: ${tcpNative.toFixed(3)} s`);
+console.log(`wasm:   ${tcpWasm.toFixed(3)} s`);
+console.log(`transfer: ${transfer.transfer_s?.toFixed(3)} s simulated, ${transfer.retransmits} retransmits; summaries ${tcpNativeSummary === tcpWasmSummary ? 'agree' : 'DIFFER'}`);
+if (tcpNativeSummary !== tcpWasmSummary) process.exit(1);
+
+if (!process.argv.includes('--skip-day')) {
+  const dayFile = `${root}scripts/bench/tcp-bulk-day.json`;
+  const day = JSON.parse(execFileSync(cli, ['bench', '--workload', 'scenario', '--scenario', dayFile], { encoding: 'utf8' }));
+  const t0 = performance.now();
+  const sim = new Simulation(readFileSync(dayFile, 'utf8'));
+  sim.runToEnd();
+  const dayWasm = (performance.now() - t0) / 1000;
+  sim.free();
+  console.log('');
+  console.log(`TCP over Iridium: 24 h of bulk at low throughput (${(day.events / 1e6).toFixed(1)} M events), once`);
+  console.log(`native: ${day.seconds.toFixed(3)} s (target 10 s)`);
+  console.log(`wasm:   ${dayWasm.toFixed(3)} s`);
+}

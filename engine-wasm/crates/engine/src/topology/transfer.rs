@@ -24,7 +24,6 @@ use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, TcpReceiver, TcpSender};
 use crate::transport::Segment;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 /// Paper 004 Table 3's two sets of bandwidths.
@@ -117,8 +116,6 @@ struct Packet {
     at: usize,
     bytes: u32,
     body: Body,
-    /// Key of its entry in the flights being drawn (0 when not drawn).
-    flight: u64,
 }
 
 enum Body {
@@ -126,20 +123,22 @@ enum Body {
     Ack { ack: Ack, sent: SimTime, hops: u32 },
 }
 
+/// Events hold slots of the packets in flight, not the packets: the heap moves small entries.
 enum Ev {
-    Arrive(Packet),
+    Arrive(u32),
     Rto,
 }
 
-/// One hop of a packet, for drawing: it waits at `a` until `leaves`, then travels to `b`.
-#[derive(Clone, Copy, Debug)]
-struct Flight {
+/// A packet on one hop: it waits at `a` until `leaves` (serialised), then travels to `b`,
+/// arriving at `arrives`.
+struct InFlight {
+    p: Packet,
     a: u32,
     b: u32,
     leaves: SimTime,
     arrives: SimTime,
-    ack: bool,
 }
+
 
 /// What one event of a transfer did, for a model's series.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -179,21 +178,26 @@ pub struct Transfer {
     sender: TcpSender,
     receiver: TcpReceiver,
     events: EventQueue<Ev>,
-    /// Per directed link: when it is free again.
-    busy: HashMap<(u32, u32), SimTime>,
+    /// Per directed link, at `a * (n + 2) + b`: when it is free again (zero: never used).
+    busy: Vec<SimTime>,
+    /// Serialisation of a data packet and of an ACK on an access link and on an ISL.
+    ser: [[SimDuration; 2]; 2],
     rto_at: Option<SimTime>,
     latest_ack_sent: Option<SimTime>,
     out: TransferOutcome,
-    /// Packets being drawn, by key (only when the transfer was started with `draw`).
-    flights: Option<BTreeMap<u64, Flight>>,
-    next_flight: u64,
+    /// Packets in flight, by slot; `free` lists the empty slots.
+    slots: Vec<Option<InFlight>>,
+    free: Vec<u32>,
+    /// The route of the last data packet sent, first site to second, and reversed (shared by
+    /// every packet that takes it; rebuilt when the topology's route changes).
+    fwd: Rc<[u32]>,
+    back: Rc<[u32]>,
 }
 
 impl Transfer {
     /// Starts a transfer at `t0` on the route of the topology's last step (the buffers are sized
-    /// from its round trip). With `draw`, the packets in flight are kept for
-    /// [`Transfer::flights_packed`].
-    pub fn start(topo: &PairTopology, t0: SimTime, o: &TransferOptions, draw: bool) -> Transfer {
+    /// from its round trip).
+    pub fn start(topo: &PairTopology, t0: SimTime, o: &TransferOptions) -> Transfer {
         let (access_bps, isl_bps) = o.throughput.rates_bps();
         let start_s = t0.as_secs_f64();
         let start_rtt_ms = 2.0 * topo.delay_ms();
@@ -221,12 +225,15 @@ impl Transfer {
             sender: TcpSender::new(o.cc, 10.0, segments, 1e9).with_min_rto(SimDuration::from_secs_f64(o.min_rto_s)),
             receiver: TcpReceiver::default(),
             events: EventQueue::new(),
-            busy: HashMap::new(),
+            busy: vec![SimTime::ZERO; (topo.satellite_count() + 2).pow(2)],
+            ser: [access_bps, isl_bps].map(|rate| [o.packet_bytes, o.ack_bytes].map(|b| SimDuration::from_secs_f64(b as f64 * 8.0 / rate))),
             rto_at: None,
             latest_ack_sent: None,
             out,
-            flights: draw.then(BTreeMap::new),
-            next_flight: 1,
+            slots: vec![],
+            free: vec![],
+            fwd: Rc::from(Vec::new()),
+            back: Rc::from(Vec::new()),
         };
         t.pump(t0, topo);
         t
@@ -258,17 +265,24 @@ impl Transfer {
         TransferOutcome { retransmits: self.sender.retransmits, timeouts: self.sender.timeouts, ..self.out.clone() }
     }
 
-    /// The route now, first site to second, as node ids (empty without a route).
-    fn path_now(&self, topo: &PairTopology) -> Rc<[u32]> {
+    /// The route now, first site to second, as node ids (empty without a route), and reversed;
+    /// the cached pair unless the topology's route changed.
+    fn paths_now(&mut self, topo: &PairTopology) -> (Rc<[u32]>, Rc<[u32]>) {
         let r = topo.route();
-        if r.is_empty() {
-            return Rc::from(Vec::new());
+        let same = if r.is_empty() { self.fwd.is_empty() } else { self.fwd.len() == r.len() + 2 && &self.fwd[1..=r.len()] == r };
+        if !same {
+            if r.is_empty() {
+                self.fwd = Rc::from(Vec::new());
+            } else {
+                let mut p = Vec::with_capacity(r.len() + 2);
+                p.push(self.n);
+                p.extend_from_slice(r);
+                p.push(self.n + 1);
+                self.fwd = Rc::from(p);
+            }
+            self.back = self.fwd.iter().rev().copied().collect::<Vec<_>>().into();
         }
-        let mut p = Vec::with_capacity(r.len() + 2);
-        p.push(self.n);
-        p.extend_from_slice(r);
-        p.push(self.n + 1);
-        Rc::from(p)
+        (self.fwd.clone(), self.back.clone())
     }
 
     fn position(&self, topo: &PairTopology, node: u32) -> Vec3 {
@@ -282,39 +296,46 @@ impl Transfer {
     }
 
     /// Puts a packet on the link out of its node at `now`: queued, or dropped at a full buffer.
-    fn forward(&mut self, mut p: Packet, now: SimTime, topo: &PairTopology) {
+    fn forward(&mut self, p: Packet, now: SimTime, topo: &PairTopology) {
         let (a, b) = (p.path[p.at], p.path[p.at + 1]);
-        let rate = if a >= self.n || b >= self.n { self.access_bps } else { self.isl_bps };
-        let free = self.busy.get(&(a, b)).copied().unwrap_or(now).max(now);
+        let access = a >= self.n || b >= self.n;
+        let rate = if access { self.access_bps } else { self.isl_bps };
+        let key = a as usize * (self.n as usize + 2) + b as usize;
+        let free = self.busy[key].max(now);
         // Packets waiting ahead of this one (the one being sent is the fraction left over).
         let waiting = (free.saturating_since(now).as_secs_f64() * rate / 8.0 / p.bytes as f64 - 1e-9).floor().max(0.0) as u64;
         if waiting >= self.out.buffer_packets {
             self.out.queue_drops += 1;
             return;
         }
-        let done = free + SimDuration::from_secs_f64(p.bytes as f64 * 8.0 / rate);
-        self.busy.insert((a, b), done);
+        let ack = matches!(p.body, Body::Ack { .. });
+        let done = free + self.ser[!access as usize][ack as usize];
+        self.busy[key] = done;
         let km = distance_km(&self.position(topo, a), &self.position(topo, b));
         let arrives = done + SimDuration::from_secs_f64(km / C_KM_S);
-        if let Some(f) = self.flights.as_mut() {
-            if p.flight == 0 {
-                p.flight = self.next_flight;
-                self.next_flight += 1;
+        let hop = InFlight { p: Packet { at: p.at + 1, ..p }, a, b, leaves: done, arrives };
+        let slot = match self.free.pop() {
+            Some(i) => {
+                self.slots[i as usize] = Some(hop);
+                i
             }
-            f.insert(p.flight, Flight { a, b, leaves: done, arrives, ack: matches!(p.body, Body::Ack { .. }) });
-        }
-        self.events.schedule(arrives, Ev::Arrive(Packet { at: p.at + 1, ..p }));
+            None => {
+                self.slots.push(Some(hop));
+                (self.slots.len() - 1) as u32
+            }
+        };
+        self.events.schedule(arrives, Ev::Arrive(slot));
     }
 
     /// Sends what the sender may send now, and keeps one retransmission timer event.
     fn pump(&mut self, now: SimTime, topo: &PairTopology) {
-        let path = self.path_now(topo);
+        let (path, _) = self.paths_now(topo);
         for seg in self.sender.poll_send(now) {
             if path.is_empty() {
                 self.out.no_route_drops += 1;
                 continue;
             }
-            self.forward(Packet { path: path.clone(), at: 0, bytes: self.o.packet_bytes, body: Body::Data(seg), flight: 0 }, now, topo);
+            self.forward(Packet { path: path.clone(), at: 0, bytes: self.o.packet_bytes, body: Body::Data(seg) }, now, topo);
         }
         if let Some(d) = self.sender.rto_deadline() {
             if self.rto_at != Some(d) {
@@ -337,13 +358,13 @@ impl Transfer {
                 self.pump(now, topo);
                 Happened::Timeout
             }
-            Ev::Arrive(p) => {
+            Ev::Arrive(slot) => {
+                let hop = self.slots[slot as usize].take().expect("an arrival's packet is in its slot");
+                self.free.push(slot);
+                let p = hop.p;
                 if p.at + 1 < p.path.len() {
                     self.forward(p, now, topo);
                     return Happened::Nothing;
-                }
-                if let Some(f) = self.flights.as_mut() {
-                    f.remove(&p.flight);
                 }
                 match p.body {
                     Body::Data(seg) => {
@@ -353,13 +374,12 @@ impl Transfer {
                             self.out.transfer_s = Some(now.saturating_since(self.t0).as_secs_f64());
                         }
                         // The ACK goes back on the route that holds now, reversed.
-                        let fwd = self.path_now(topo);
-                        if fwd.is_empty() {
+                        let (_, back) = self.paths_now(topo);
+                        if back.is_empty() {
                             self.out.no_route_drops += 1;
                         } else {
-                            let back: Rc<[u32]> = fwd.iter().rev().copied().collect::<Vec<_>>().into();
                             let hops = (back.len() - 3) as u32;
-                            self.forward(Packet { path: back, at: 0, bytes: self.o.ack_bytes, body: Body::Ack { ack, sent: now, hops }, flight: 0 }, now, topo);
+                            self.forward(Packet { path: back, at: 0, bytes: self.o.ack_bytes, body: Body::Ack { ack, sent: now, hops } }, now, topo);
                         }
                         Happened::Delivered { new_segments: self.receiver.delivered - before }
                     }
@@ -382,21 +402,19 @@ impl Transfer {
     /// The packets in flight at `now`, for drawing: `[m, (x, y, z, kind) x m]`, ECEF [km] with
     /// kind 0 for data and 1 for an ACK. A packet waiting in a queue is drawn at its node; one on
     /// a link between the link's ends as they are at the topology's last step, in proportion to
-    /// its propagation done. At most [`MAX_DRAWN_PACKETS`], the oldest first; empty without
-    /// `draw`.
+    /// its propagation done. At most [`MAX_DRAWN_PACKETS`], in slot order.
     pub fn flights_packed(&self, topo: &PairTopology, now: SimTime) -> Vec<f64> {
-        let Some(f) = self.flights.as_ref() else { return vec![0.0] };
-        let m = f.len().min(MAX_DRAWN_PACKETS);
+        let m = self.slots.iter().filter(|s| s.is_some()).count().min(MAX_DRAWN_PACKETS);
         let mut out = Vec::with_capacity(1 + 4 * m);
         out.push(m as f64);
-        for fl in f.values().take(m) {
+        for fl in self.slots.iter().flatten().take(m) {
             let (pa, pb) = (self.position(topo, fl.a), self.position(topo, fl.b));
             let span = fl.arrives.saturating_since(fl.leaves).as_secs_f64();
             let x = if now <= fl.leaves || span <= 0.0 { 0.0 } else { (now.saturating_since(fl.leaves).as_secs_f64() / span).min(1.0) };
             for k in 0..3 {
                 out.push(pa[k] + (pb[k] - pa[k]) * x);
             }
-            out.push(fl.ack as u8 as f64);
+            out.push(matches!(fl.p.body, Body::Ack { .. }) as u8 as f64);
         }
         out
     }
@@ -422,7 +440,7 @@ pub fn run_stepped(topo: &mut PairTopology, start_s: f64, o: &TransferOptions) -
     let step = SimDuration::from_secs_f64(o.step_s.max(1e-3));
     let end = t0 + SimDuration::from_secs_f64(o.max_s);
     topo.step(o.clock_offset_s + start_s);
-    let mut tr = Transfer::start(topo, t0, o, false);
+    let mut tr = Transfer::start(topo, t0, o);
     let mut next_step = t0 + step;
     while let Some(te) = tr.next_time() {
         if te > end {

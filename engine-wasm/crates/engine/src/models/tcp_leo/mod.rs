@@ -132,7 +132,7 @@ impl Model for TcpLeoModel {
                 self.step(at, ctx);
                 self.next_step += SimDuration(NS_PER_S);
             } else if start_due && self.start == at {
-                self.transfer = Some(Transfer::start(&self.topo, at, &self.options, true));
+                self.transfer = Some(Transfer::start(&self.topo, at, &self.options));
             } else if let Some(tr) = self.transfer.as_mut() {
                 match tr.process_next(&self.topo) {
                     Happened::Delivered { new_segments } => {
