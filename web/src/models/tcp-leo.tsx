@@ -63,5 +63,35 @@ export const tcpLeo: ModelDescriptor = {
     s.transfer = { ...(s.transfer ?? {}), [end]: site };
     return JSON.stringify(s, null, 2);
   },
+  // Sweeps compare the congestion controls over a parameter; with transfer.start_window_s > 0
+  // each seed draws another start, so the seeds' spread is that of paper 004's random starts.
+  sweep: {
+    policyPath: 'transfer.cc',
+    policies: [
+      ['cubic', 'CUBIC'],
+      ['new-reno', 'NewReno'],
+    ],
+    defaultPolicies: ['cubic', 'new-reno'],
+    params: [
+      { path: 'transfer.bytes', label: 'file size [bytes] (Table 5)', values: '9000, 25000, 50000, 100000, 500000' },
+      { path: 'transfer.min_rto_ms', label: 'minimum RTO [ms]', values: '200, 500, 1000' },
+      { path: 'transfer.start_s', label: 'start [s]', values: '1, 2, 3, 4' },
+    ],
+    metrics: [
+      { path: 'transfer.transfer_s', title: 'Transfer time (Tables 4-5)', unit: 's' },
+      { path: 'transfer.mean_throughput_mbps', title: 'Mean throughput', unit: 'Mb/s' },
+      { path: 'transfer.retransmits', title: 'Retransmissions', unit: 'segments' },
+      { path: 'transfer.timeouts', title: 'Retransmission timeouts', unit: 'timeouts' },
+    ],
+    compareRows: [
+      ['transfer time [s]', 'transfer.transfer_s', 3],
+      ['mean throughput [Mb/s]', 'transfer.mean_throughput_mbps', 3],
+      ['retransmits', 'transfer.retransmits', 0],
+      ['timeouts', 'transfer.timeouts', 0],
+      ['ACKs overtaken', 'transfer.reordered_acks', 0],
+    ],
+    compareSeries: { id: 'cwnd', title: 'Congestion window', unit: 'segments' },
+    hint: 'TCP over Iridium: a 9 kB file as the seam arrives',
+  },
   gallery: { heading: 'TCP over Iridium: transfers across the seam and handovers (paper 004)', Pictogram: TcpPictogram },
 };

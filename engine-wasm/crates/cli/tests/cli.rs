@@ -278,6 +278,32 @@ fn sweep_of_k_af_sets_the_diffserv_sharing() {
 }
 
 #[test]
+fn sweep_of_file_sizes_compares_the_congestion_controls_over_iridium() {
+    // Table 5's axis on the 9 kB preset: file sizes, CUBIC against NewReno, two seeds drawing the
+    // start in a 4 s window (so the seam comes before or after it).
+    let dir = std::env::temp_dir().join(format!("skyqueue-sweep-tcp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(examples_dir().join("tcp-iridium-9kb-seam.json")).unwrap()).unwrap();
+    v["transfer"]["start_s"] = 0.5.into();
+    v["transfer"]["start_window_s"] = 4.into();
+    let file = dir.join("tcp.json");
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = skyqueue(&["sweep", file.to_str().unwrap(), "--param", "transfer.bytes", "--values", "9000,50000", "--policies", "cubic,new-reno", "--seeds", "2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.len(), 8);
+    let t = |r: &serde_json::Value| r["summary"]["transfer"]["transfer_s"].as_f64().unwrap();
+    for r in &rows {
+        assert!(t(r) > 0.05 && t(r) < 5.0, "{r}");
+        assert_eq!(r["summary"]["transfer"]["cc"], r["policy"], "the policy sets transfer.cc");
+    }
+    // A 50 kB file needs more round trips than a 9 kB one, whatever the start.
+    let mean = |bytes: u64| rows.iter().filter(|r| r["value"].as_f64() == Some(bytes as f64)).map(t).sum::<f64>() / 4.0;
+    assert!(mean(50_000) > mean(9_000), "{} vs {}", mean(50_000), mean(9_000));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn sweep_runs_a_grid_on_threads_and_rejects_bad_values_first() {
     let example = examples_dir().join("voip-leo-codes.json");
     let dir = std::env::temp_dir().join(format!("skyqueue-sweep-{}", std::process::id()));

@@ -16,7 +16,7 @@ use crate::topology::transfer::{Happened, Transfer, TransferOptions};
 use serde::Serialize;
 
 /// The TCP-over-Iridium model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "tcp-leo", label: "TCP over Iridium (paper 004)", summary_key: "transfer", policy_path: None, groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor { name: "tcp-leo", label: "TCP over Iridium (paper 004)", summary_key: "transfer", policy_path: Some("transfer.cc"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
 
 /// History stepped before a run that begins after the epoch [s].
 const HISTORY_S: f64 = 3600.0;
