@@ -60,7 +60,8 @@ COMMANDS:
         120 Mb/s, 2 Gb/s; buffers of one BDP), started at K times drawn (seed S) among the day's
         seconds where the seam does not (default) or does separate the sites. Prints JSON:
         mean_transfer_s, sd_transfer_s, runs, transfer_s (one per run), start_s, retransmits,
-        reordered_acks. Iridium uses ns-2's ISL settings unless given, as calc pair.
+        reordered_acks. Iridium uses ns-2's ISL settings unless given, as calc pair. The runs
+        share the machine's cores; the output does not depend on how many there are.
     calc emodel --codec <g711|g711-plc|g729|g729a-vad|g723.1-6.3> --delay-ms <D>
                 [--loss-pct <P>] [--burst-r <B>] [--advantage <A>] [--jitter-buffer-ms <J>]
         Voice quality by the ITU-T G.107 E-model (full model, Table 3 defaults): R and MOS for a
@@ -604,17 +605,32 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     let mut rng = engine::kernel::Streams::new(seed).stream("calc.transfer.start");
     let starts: Vec<u32> = (0..runs).map(|_| candidates[((rng.next_f64() * candidates.len() as f64) as usize).min(candidates.len() - 1)]).collect();
     let o = TransferOptions { bytes, throughput, min_rto_s: min_rto_ms / 1e3, ..Default::default() };
-    let results: Vec<_> = starts
-        .iter()
-        .map(|&start| {
-            // The hour's copy, stepped on to the start as the day's topology was.
-            let mut topo = checkpoints[(start / HOUR) as usize].clone();
-            for t in (start / HOUR) * HOUR..start {
-                topo.step(t as f64);
+    let one = |start: u32| {
+        // The hour's copy, stepped on to the start as the day's topology was.
+        let mut topo = checkpoints[(start / HOUR) as usize].clone();
+        for t in (start / HOUR) * HOUR..start {
+            topo.step(t as f64);
+        }
+        run_stepped(&mut topo, start as f64, &o)
+    };
+    // The runs are independent: one thread per core, each taking every k-th run; the results
+    // keep the order of the starts, so the output does not depend on the number of threads.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(starts.len()).max(1);
+    let mut slots: Vec<Option<_>> = vec![None; starts.len()];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let (one, starts) = (&one, &starts);
+                scope.spawn(move || starts.iter().enumerate().skip(k).step_by(threads).map(|(i, &s)| (i, one(s))).collect::<Vec<_>>())
+            })
+            .collect();
+        for h in handles {
+            for (i, r) in h.join().expect("a transfer run panicked") {
+                slots[i] = Some(r);
             }
-            run_stepped(&mut topo, start as f64, &o)
-        })
-        .collect();
+        }
+    });
+    let results: Vec<_> = slots.into_iter().map(|r| r.expect("every run done")).collect();
     let times: Vec<f64> = results.iter().filter_map(|r| r.transfer_s).collect();
     let mean = |xs: &[f64]| if xs.is_empty() { f64::NAN } else { xs.iter().sum::<f64>() / xs.len() as f64 };
     let m = mean(&times);
