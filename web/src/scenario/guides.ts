@@ -186,13 +186,13 @@ export const GUIDES: Record<string, PresetGuide> = {
     watch:
       'A CUBIC sender on a ship in the Atlantic sends to London without end, at 1.5 Mb/s. The delay chart marks every handover; compare those moments with the congestion window (its level follows the round trip) and the receive throughput.',
     found:
-      'Paper 004 §5: in steady state the available goodput is fully used, the window evolves as CUBIC does over a fixed-delay link, and throughput drops appear at intra- and inter-orbital handovers, which change the route under the packets in flight. SkyQueue, 20 minutes from 12:21 UTC: 1.50 Mb/s on average, 3 intra-orbital and 2 inter-orbital handovers, a few hundred retransmissions and 7 ACKs reordered by route changes; the window changes its level at the inter-orbital handovers (the round trip changes), but the receive throughput stays at the up-link\'s rate: every packet keeps the route it was sent on, so no packet is lost to a handover, and the paper\'s throughput drops are not reproduced (docs/REPRODUCTION.md).',
+      'Paper 004 §5: in steady state the available goodput is fully used, the window evolves as CUBIC does over a fixed-delay link, and throughput drops appear at intra- and inter-orbital handovers, which change the route under the packets in flight. SkyQueue, 20 minutes from 12:21 UTC: 1.50 Mb/s on average, 3 intra-orbital and 2 inter-orbital handovers, a few hundred retransmissions and 7 ACKs reordered by route changes; the window changes at the handovers, but the receive throughput stays at the up-link\'s rate: after a cut CUBIC\'s window still exceeds the path\'s bandwidth-delay product, since every link buffers one more, so the up-link never idles, and the paper\'s throughput drops are not reproduced (docs/REPRODUCTION.md).',
     next:
       'Set transfer.throughput to "high" to see the same handovers at 120 Mb/s, where a route change puts far more packets in flight at once. Or set transfer.cc to "new-reno" and compare the window\'s shape.',
     tour: [
       { target: 'chart:Route one-way delay', text: 'The route\'s delay with each handover marked: a step at every change of access satellite or route.' },
       { target: 'chart:Congestion window', text: 'CUBIC\'s sawtooth: each loss cuts the window by 30 %, then it grows back along the cubic curve.' },
-      { target: 'chart:Receive throughput', text: 'Flat at the up-link\'s 1.5 Mb/s: the sender\'s full buffer keeps the up-link busy through every handover, and each packet keeps the route it was sent on, so the drops paper 004 saw do not appear here (docs/REPRODUCTION.md).' },
+      { target: 'chart:Receive throughput', text: 'Flat at the up-link\'s 1.5 Mb/s: the sender\'s full buffer keeps the up-link busy through every handover, so the drops paper 004 saw do not appear here (docs/REPRODUCTION.md says why).' },
       { target: 'playback', text: 'The run lasts 21 minutes: choose 10x or 100x to see the handovers come.' },
     ],
   },

@@ -300,7 +300,10 @@ impl Transfer {
         let (a, b) = (p.path[p.at], p.path[p.at + 1]);
         let access = a >= self.n || b >= self.n;
         let rate = if access { self.access_bps } else { self.isl_bps };
-        let key = a as usize * (self.n as usize + 2) + b as usize;
+        // A ground site has one transmitter: its up-link is one FIFO whichever satellite it
+        // points at (after a handover the packets already queued go first); a satellite's
+        // links (ISLs, down-links) each have their own.
+        let key = a as usize * (self.n as usize + 2) + if a >= self.n { a as usize } else { b as usize };
         let free = self.busy[key].max(now);
         // Packets waiting ahead of this one (the one being sent is the fraction left over).
         let waiting = (free.saturating_since(now).as_secs_f64() * rate / 8.0 / p.bytes as f64 - 1e-9).floor().max(0.0) as u64;
