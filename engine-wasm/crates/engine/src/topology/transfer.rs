@@ -66,6 +66,9 @@ pub struct TransferOptions {
     /// Lower bound of the retransmission timeout [s]: 0.2, ns-2's `minrto_` (`tcp.cc`: "Default
     /// changed to 200ms on 2004/10/14"), which the paper's ns-2.34 used; RFC 6298 says 1.
     pub min_rto_s: f64,
+    /// ns-2 TCP-Linux's rate halving through loss recovery (the paper's simulator) instead of
+    /// RFC 6675's immediate cut of the data in flight.
+    pub rate_halving: bool,
     /// The topology's time at the transfer's time zero [s after the epoch]: a model whose run
     /// begins later in the day steps the topology at this offset plus its own time.
     pub clock_offset_s: f64,
@@ -77,7 +80,7 @@ pub struct TransferOptions {
 
 impl Default for TransferOptions {
     fn default() -> Self {
-        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, clock_offset_s: 0.0, history_from_s: 0.0 }
+        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, rate_halving: true, clock_offset_s: 0.0, history_from_s: 0.0 }
     }
 }
 
@@ -222,7 +225,7 @@ impl Transfer {
             access_bps,
             isl_bps,
             t0,
-            sender: TcpSender::new(o.cc, 10.0, segments, 1e9).with_min_rto(SimDuration::from_secs_f64(o.min_rto_s)),
+            sender: TcpSender::new(o.cc, 10.0, segments, 1e9).with_min_rto(SimDuration::from_secs_f64(o.min_rto_s)).with_rate_halving(o.rate_halving),
             receiver: TcpReceiver::default(),
             events: EventQueue::new(),
             busy: vec![SimTime::ZERO; (topo.satellite_count() + 2).pow(2)],

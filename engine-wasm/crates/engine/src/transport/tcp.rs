@@ -62,6 +62,13 @@ pub struct TcpSender {
     /// Lower bound of the RTO (RFC 6298 (2.4): 1 s; ns-2's `minrto_` and Linux: 200 ms).
     rto_min: SimDuration,
     rto_deadline: Option<SimTime>,
+    /// ns-2 TCP-Linux's rate halving through recovery (`tcp-linux.cc`, `next_pkts_in_flight_`):
+    /// on entering recovery the limit on segments in flight starts at the window before the cut
+    /// and falls by one for every two ACKs, down to the new window, instead of dropping to it at
+    /// once (RFC 6675). Off by default.
+    rate_halving: bool,
+    /// The rate-halving limit on segments in flight (0 when not halving).
+    next_in_flight: f64,
     /// Segments the application has to send (`u64::MAX` for a bulk transfer).
     pub total_segments: u64,
     /// Receiver window [segments].
@@ -90,6 +97,8 @@ impl TcpSender {
             rto: RTO_MIN,
             rto_min: RTO_MIN,
             rto_deadline: None,
+            rate_halving: false,
+            next_in_flight: 0.0,
             total_segments,
             rwnd,
             retransmits: 0,
@@ -101,6 +110,12 @@ impl TcpSender {
     /// RTO stays 1 s, RFC 6298 (2.1)).
     pub fn with_min_rto(mut self, min: SimDuration) -> Self {
         self.rto_min = min.min(RTO_MAX);
+        self
+    }
+
+    /// The same sender with ns-2 TCP-Linux's rate halving through recovery (see the field).
+    pub fn with_rate_halving(mut self, on: bool) -> Self {
+        self.rate_halving = on;
         self
     }
 
@@ -168,8 +183,14 @@ impl TcpSender {
                 out.push(Segment { seq: self.snd_una + i as u64, ts: now });
             }
         }
+        // Rate halving (ns-2 `LinuxTcpAgent::send_much`): the limit follows the segments in
+        // flight down, one for every two ACKs, while it is above the window.
+        let mut next = self.next_in_flight;
+        if next > 0.0 {
+            next = next.min(pipe + 1.0);
+        }
         loop {
-            if pipe >= window.floor().max(1.0) {
+            if pipe >= window.floor().max(1.0).max(next) {
                 break;
             }
             // A lost, not yet retransmitted hole?
@@ -178,16 +199,20 @@ impl TcpSender {
                 self.retransmits += 1;
                 pipe += 1.0;
                 out.push(Segment { seq: self.snd_una + i as u64, ts: now });
-                continue;
+            } else {
+                if self.snd_nxt >= self.total_segments {
+                    break;
+                }
+                self.segs.push_back(SegState::default());
+                out.push(Segment { seq: self.snd_nxt, ts: now });
+                self.snd_nxt += 1;
+                pipe += 1.0;
             }
-            if self.snd_nxt >= self.total_segments {
-                break;
+            if next > 0.0 {
+                next = next.min((pipe - 1.0).max(1.0));
             }
-            self.segs.push_back(SegState::default());
-            out.push(Segment { seq: self.snd_nxt, ts: now });
-            self.snd_nxt += 1;
-            pipe += 1.0;
         }
+        self.next_in_flight = next;
         if !out.is_empty() && self.rto_deadline.is_none() {
             self.rto_deadline = Some(self.deadline_from(now));
         }
@@ -256,9 +281,13 @@ impl TcpSender {
                 // Recovery over (RFC 6582): deflate to ssthresh.
                 self.recovery = None;
                 self.cwnd = self.ssthresh;
+                self.next_in_flight = 0.0;
             }
             Some(_) => {}
             None if new_loss => {
+                if self.rate_halving {
+                    self.next_in_flight = self.cwnd;
+                }
                 self.ssthresh = self.cc.on_loss(self.cwnd, flight, now);
                 self.cwnd = self.ssthresh;
                 self.recovery = Some(self.snd_nxt);
@@ -285,6 +314,7 @@ impl TcpSender {
         self.ssthresh = self.cc.on_rto(self.cwnd, flight, now);
         self.cwnd = 1.0;
         self.recovery = None;
+        self.next_in_flight = 0.0;
         self.rto_point = Some(self.snd_nxt);
         for s in self.segs.iter_mut() {
             if !s.sacked {
@@ -422,6 +452,36 @@ mod tests {
         let next = s.poll_send(SimTime(100_000_000));
         assert_eq!(next.first().map(|d| d.seq), Some(0), "the hole is retransmitted first");
         assert_eq!(s.retransmits, 1);
+    }
+
+    /// Segments sent after each of the ACKs of segments 4..20 when segment 0 of a 20-segment
+    /// window was lost (NewReno: the window is halved to 10 at the third SACK).
+    fn sends_per_ack_through_recovery(rate_halving: bool) -> Vec<usize> {
+        let mut s = TcpSender::new(CcKind::NewReno, 20.0, u64::MAX, 1e9).with_rate_halving(rate_halving);
+        assert_eq!(s.poll_send(SimTime::ZERO).len(), 20);
+        let mut r = TcpReceiver::default();
+        let t = SimTime(100_000_000);
+        for seq in 1..=3 {
+            s.on_ack(&r.on_data(&Segment { seq, ts: SimTime::ZERO }), t);
+        }
+        assert_eq!(s.poll_send(t).first().map(|d| d.seq), Some(0), "the hole goes first");
+        (4..20).map(|seq| {
+            s.on_ack(&r.on_data(&Segment { seq, ts: SimTime::ZERO }), t);
+            s.poll_send(t).len()
+        }).collect()
+    }
+
+    #[test]
+    fn rate_halving_sends_one_segment_per_two_acks_through_recovery() {
+        // ns-2 TCP-Linux (`next_pkts_in_flight_`): from the window before the cut (20) down to
+        // the new one (10), one segment for every two ACKs; RFC 6675 waits until the pipe is
+        // below the new window, then sends one per ACK.
+        let halving = sends_per_ack_through_recovery(true);
+        assert!(halving.chunks(2).all(|pair| pair.iter().sum::<usize>() == 1), "one per two ACKs: {halving:?}");
+        let rfc = sends_per_ack_through_recovery(false);
+        let first = rfc.iter().position(|&n| n > 0).unwrap();
+        assert!(first >= 4, "RFC 6675 sends nothing while the pipe is above the window: {rfc:?}");
+        assert!(rfc[first..].iter().all(|&n| n == 1), "then one per ACK: {rfc:?}");
     }
 
     #[test]
