@@ -13,6 +13,13 @@ fn scenario(transfer: Value, duration_s: f64) -> Scenario {
     Scenario::from_json(&j.to_string()).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The results file's series `id` of a finished run, NaN where a bucket had no sample.
+fn series(sim: &mut Simulation, id: &str) -> Vec<f64> {
+    let r: Value = serde_json::from_str(&sim.results_json()).unwrap();
+    let k = r["series"]["columns"].as_array().unwrap().iter().position(|c| c["id"] == id).unwrap_or_else(|| panic!("no series {id}"));
+    r["series"]["values"][k].as_array().unwrap().iter().map(|v| v.as_f64().unwrap_or(f64::NAN)).collect()
+}
+
 fn summary(sim: &mut Simulation) -> TransferSummary {
     sim.summary().take::<TransferSummary>().expect("a transfer summary")
 }
@@ -42,12 +49,7 @@ fn the_series_follow_the_window_the_round_trip_and_the_throughput() {
     let s = scenario(json!({"start_s": 5}), 65.0);
     let mut sim = Simulation::new(s).unwrap();
     sim.run_to_end();
-    let r: Value = serde_json::from_str(&sim.results_json()).unwrap();
-    let cols: Vec<&str> = r["series"]["columns"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
-    let col = |id: &str| -> Vec<f64> {
-        let k = cols.iter().position(|c| *c == id).unwrap();
-        r["series"]["values"][k].as_array().unwrap().iter().map(|v| v.as_f64().unwrap_or(f64::NAN)).collect()
-    };
+    let mut col = |id: &str| series(&mut sim, id);
     let (thr, rtt, delay, cwnd) = (col("throughput_mbps"), col("rtt_ms"), col("delay_ms"), col("cwnd"));
     let late: Vec<f64> = thr[40..60].to_vec();
     let mean = late.iter().sum::<f64>() / late.len() as f64;
@@ -130,10 +132,7 @@ fn a_ground_site_sends_through_one_transmitter_across_its_handovers() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../examples/tcp-iridium-ship-london-bulk.json")).unwrap();
     let mut sim = Simulation::from_json(&text).unwrap();
     sim.run_to_end();
-    let r: Value = serde_json::from_str(&sim.results_json()).unwrap();
-    let cols: Vec<&str> = r["series"]["columns"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
-    let k = cols.iter().position(|c| *c == "throughput_mbps").unwrap();
-    let thr: Vec<f64> = r["series"]["values"][k].as_array().unwrap().iter().filter_map(Value::as_f64).collect();
+    let thr: Vec<f64> = series(&mut sim, "throughput_mbps").into_iter().filter(|x| x.is_finite()).collect();
     let max = thr.iter().cloned().fold(0.0, f64::max);
     assert!(max < 1.55, "a second carried {max:.3} Mb/s over a 1.5 Mb/s up-link");
     let s = summary(&mut sim);
@@ -149,12 +148,7 @@ fn at_high_throughput_the_handover_that_shortens_the_route_costs_throughput() {
     let s = scenario(json!({"from": "Atlantic ship", "to": "London", "clock_start_s": 44614, "start_s": 1, "bytes": null, "throughput": "high"}), 53.0);
     let mut sim = Simulation::new(s).unwrap();
     sim.run_to_end();
-    let r: Value = serde_json::from_str(&sim.results_json()).unwrap();
-    let cols: Vec<&str> = r["series"]["columns"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
-    let col = |id: &str| -> Vec<f64> {
-        let k = cols.iter().position(|c| *c == id).unwrap();
-        r["series"]["values"][k].as_array().unwrap().iter().map(|v| v.as_f64().unwrap_or(f64::NAN)).collect()
-    };
+    let mut col = |id: &str| series(&mut sim, id);
     let (thr, delay, cwnd) = (col("throughput_mbps"), col("delay_ms"), col("cwnd"));
     let h = (1..delay.len()).find(|&k| delay[k - 1] - delay[k] > 20.0).expect("the handover shortens the route");
     assert!((48..=52).contains(&h), "handover in second {h}");
