@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { bandRuns, chartLayout, clockText, clockTickLabels, clockTicks, formatValue, legendRows, nearestIndex, renderTimeSeries } from './renderTimeSeries';
+import { bandRuns, chartLayout, clockText, clockTickLabels, clockTicks, isolatedPoints, formatValue, legendRows, nearestIndex, renderTimeSeries } from './renderTimeSeries';
 
 function svg(): SVGSVGElement {
   return document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -95,6 +95,15 @@ describe('renderTimeSeries', () => {
     expect(clockTicks(epoch, [0, 12], 6).length).toBeLessThanOrEqual(8);
     // A day ticks on whole hours: hh:mm.
     expect(clockTickLabels(epoch, clockTicks(epoch, [0, 86_400], 6)).every((l) => /^\d\d:\d\d$/.test(l))).toBe(true);
+  });
+
+  it('draws a sample with no neighbour as a dot, where a line would show nothing', () => {
+    expect(isolatedPoints([NaN, 3, NaN, 4, 5, NaN, 6], [0, 1, 2, 3, 4, 5, 6])).toEqual([1, 6]);
+    expect(isolatedPoints([1, 2], [0, 1])).toEqual([]);
+    const el = svg();
+    const sparse = { t: [0, 0.05, 0.1, 0.15, 0.2], series: [{ id: 'd', label: 'Delay', color: '#00f', values: [26, NaN, NaN, NaN, 107] }] };
+    renderTimeSeries(el, sparse, { width: 600, height: 200, unit: 'ms' });
+    expect(el.querySelectorAll('circle.series-line-dot[data-series="d"]')).toHaveLength(2);
   });
 
   it('keeps negative values on the axis (an SNR below 0 dB is drawn, not clipped)', () => {

@@ -156,7 +156,18 @@ function seriesPath(
     .defined((i) => Number.isFinite(s.values[i]))
     .x((i) => x(t[i]))
     .y((i) => y(s.values[i]));
-  return g.append('path').attr('class', cls).attr('data-series', s.id).attr('fill', 'none').attr('stroke', s.color).attr('stroke-width', width).attr('d', line(idx) ?? '');
+  const path = g.append('path').attr('class', cls).attr('data-series', s.id).attr('fill', 'none').attr('stroke', s.color).attr('stroke-width', width).attr('d', line(idx) ?? '');
+  // A sample with no neighbour makes no line (a topology stepped each second in 50 ms rows, a
+  // transfer that lasts one row): draw it as a dot.
+  for (const i of isolatedPoints(s.values, idx))
+    g.append('circle').attr('class', `${cls}-dot`).attr('data-series', s.id).attr('cx', x(t[i])).attr('cy', y(s.values[i])).attr('r', width + 1.5).attr('fill', s.color);
+  return path;
+}
+
+/** The rows of `idx` whose value is finite while the rows before and after it (in `idx`) are not. */
+export function isolatedPoints(values: ArrayLike<number>, idx: number[]): number[] {
+  const ok = (k: number) => k >= 0 && k < idx.length && Number.isFinite(values[idx[k]]);
+  return idx.filter((_, k) => ok(k) && !ok(k - 1) && !ok(k + 1));
 }
 
 /** Formats a value with its unit for the read-out. */
