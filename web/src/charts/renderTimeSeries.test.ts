@@ -93,6 +93,12 @@ describe('renderTimeSeries', () => {
     expect(labels.every((l) => /^\d\d:\d\d:\d\d$/.test(l))).toBe(true);
     // A run of 12 s asked for 6 ticks gets at most 8, not one per second.
     expect(clockTicks(epoch, [0, 12], 6).length).toBeLessThanOrEqual(8);
+    // A tick at the right end ends its label there instead of sticking out.
+    const end = svg();
+    renderTimeSeries(end, { t: [0, 6, 12], series: [{ id: 'd', label: 'Delay', color: '#00f', values: [1, 2, 3] }] }, { width: 600, height: 200, unit: 'ms', clockEpochMs: epoch });
+    const texts = [...end.querySelectorAll('.axis-x .tick text')];
+    expect(texts.at(-1)!.getAttribute('text-anchor')).toBe('end');
+    expect(texts[0].getAttribute('text-anchor')).not.toBe('end');
     // A day ticks on whole hours: hh:mm.
     expect(clockTickLabels(epoch, clockTicks(epoch, [0, 86_400], 6)).every((l) => /^\d\d:\d\d$/.test(l))).toBe(true);
   });

@@ -248,7 +248,11 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
     const labels = clockTickLabels(clock, ticks);
     xAxis.tickValues(ticks).tickFormat((_, i) => labels[i]);
   } else xAxis.ticks(ticksX);
-  g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih + stripH})`).call(xAxis);
+  const xAxisG = g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih + stripH})`).call(xAxis);
+  // A label centred on a tick at the right end would stick out of the chart: end it there.
+  xAxisG.selectAll<SVGGElement, number>('.tick').each(function (d) {
+    if (x(d) > iw - 30) d3.select(this).select('text').attr('text-anchor', 'end');
+  });
   g.append('g').attr('class', 'axis axis-y').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / (opts.presenter ? 50 : 40)))).tickFormat(d3.format(Math.max(Math.abs(y.domain()[0]), y.domain()[1]) >= 1e4 ? '~s' : '~g')));
   g.append('text')
     .attr('class', 'axis-label')
