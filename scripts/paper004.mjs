@@ -24,7 +24,12 @@ const runs = Number(opt('runs', '10'));
 const cli = opt('cli', `${root}engine-wasm/target/release/skyqueue`);
 const commandsOnly = process.argv.includes('--commands');
 
-const args = (to, bytes, when, rto = 200) => ['calc', 'transfer', '--from', 'Hawaii gateway', '--to', to, '--bytes', String(bytes), '--when', when, '--runs', String(runs), '--seed', '1', ...(rto === 200 ? [] : ['--min-rto-ms', String(rto)])];
+// `rto`: 200 (ns-2's minimum RTO, the default), 1000 (RFC 6298's), or 'every-ack' (ns-2
+// TCP-Linux's timer restarted on every ACK, with the 200 ms minimum).
+const args = (to, bytes, when, rto = 200) => [
+  'calc', 'transfer', '--from', 'Hawaii gateway', '--to', to, '--bytes', String(bytes), '--when', when, '--runs', String(runs), '--seed', '1',
+  ...(rto === 1000 ? ['--min-rto-ms', '1000'] : rto === 'every-ack' ? ['--rto-every-ack'] : []),
+];
 const quote = (a) => (a.includes(' ') ? `"${a}"` : a);
 const command = (a) => `skyqueue ${a.map(quote).join(' ')}`;
 
@@ -36,6 +41,8 @@ for (const bytes of [...TABLE4, ...TABLE5]) for (const when of ['outside-seam', 
 for (const bytes of [9_000, 15_000_000]) for (const when of ['outside-seam', 'across-seam']) jobs.push(['New Delhi', bytes, when, 200]);
 // The same with RFC 6298's minimum RTO (1 s) instead of ns-2's 200 ms, for the larger files.
 for (const bytes of [...TABLE5, 15_000_000]) for (const when of ['outside-seam', 'across-seam']) jobs.push(['Los Angeles', bytes, when, 1000]);
+// And with ns-2 TCP-Linux's timer restart on every ACK.
+for (const bytes of [...TABLE5, 15_000_000]) for (const when of ['outside-seam', 'across-seam']) jobs.push(['Los Angeles', bytes, when, 'every-ack']);
 
 const template = command(args('<client>', '<N>', '<outside-seam|across-seam>'));
 if (commandsOnly) {
@@ -85,6 +92,11 @@ console.log(`| SkyQueue, Los Angeles: timeouts in the ${runs} + ${runs} runs | $
 const ratio1s = (b) => ((100 * get('Los Angeles', b, 'outside-seam', 1000).mean_transfer_s) / get('Los Angeles', b, 'across-seam', 1000).mean_transfer_s).toFixed(1);
 console.log(`| the same with a 1 s minimum RTO (RFC 6298): ratio [%] | ${TABLE5.map(ratio1s).join(' | ')} |`);
 console.log(`| the same with a 1 s minimum RTO: timeouts | ${TABLE5.map((b) => `${timeouts(get('Los Angeles', b, 'outside-seam', 1000))} + ${timeouts(get('Los Angeles', b, 'across-seam', 1000))}`).join(' | ')} |`);
+const ratioEvery = (b) => ((100 * get('Los Angeles', b, 'outside-seam', 'every-ack').mean_transfer_s) / get('Los Angeles', b, 'across-seam', 'every-ack').mean_transfer_s).toFixed(1);
+console.log(`| the same with the timer restarted on every ACK (ns-2 TCP-Linux): ratio [%] | ${TABLE5.map(ratioEvery).join(' | ')} |`);
+console.log(`| the same with the timer restarted on every ACK: timeouts | ${TABLE5.map((b) => `${timeouts(get('Los Angeles', b, 'outside-seam', 'every-ack'))} + ${timeouts(get('Los Angeles', b, 'across-seam', 'every-ack'))}`).join(' | ')} |`);
+console.log('');
+console.log(`15 MB with the timer restarted on every ACK: ${s(get('Los Angeles', 15_000_000, 'outside-seam', 'every-ack').mean_transfer_s)} s no seam, ${s(get('Los Angeles', 15_000_000, 'across-seam', 'every-ack').mean_transfer_s)} s seam (${ratioEvery(15_000_000)} %).`);
 console.log('');
 console.log(`15 MB with a 1 s minimum RTO: ${s(get('Los Angeles', 15_000_000, 'outside-seam', 1000).mean_transfer_s)} s no seam, ${s(get('Los Angeles', 15_000_000, 'across-seam', 1000).mean_transfer_s)} s seam (${ratio1s(15_000_000)} %).`);
 console.log('');

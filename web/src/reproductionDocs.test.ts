@@ -38,7 +38,7 @@ describe('paper 004 TCP tables', () => {
     expect(commands.length).toBeGreaterThanOrEqual(20);
     const template = 'skyqueue calc transfer --from "Hawaii gateway" --to <client> --bytes <N> --when <outside-seam|across-seam> --runs 10 --seed 1';
     expect(doc).toContain(`\`${template}\``);
-    for (const c of commands) expect(c).toMatch(/^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \d+ --when (outside|across)-seam --runs 10 --seed 1( --min-rto-ms 1000)?$/);
+    for (const c of commands) expect(c).toMatch(/^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \d+ --when (outside|across)-seam --runs 10 --seed 1( --min-rto-ms 1000| --rto-every-ack)?$/);
   });
 
   it('are the ones the README says how to regenerate', () => {

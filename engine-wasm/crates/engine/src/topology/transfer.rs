@@ -69,6 +69,15 @@ pub struct TransferOptions {
     /// ns-2 TCP-Linux's rate halving through loss recovery (the paper's simulator) instead of
     /// RFC 6675's immediate cut of the data in flight.
     pub rate_halving: bool,
+    /// ns-2 TCP-Linux restarts the retransmission timer on every ACK, duplicates included
+    /// (`LinuxTcpAgent::time_processing`, `renew_timer`); RFC 6298 only on ACKs of new data.
+    /// An experiment, off by default: with this sender's unbounded receive window a lost
+    /// retransmission is never repaired in a bulk transfer (duplicate ACKs keep the timer from
+    /// firing while new data flows; ns-2 bounds that data by its `window_`).
+    pub rto_on_every_ack: bool,
+    /// HyStart's delay-increase exit from slow start (RFC 9406; Linux's CUBIC since 2.6.29, not
+    /// known to be in the paper's ns-2.34): an experiment, off by default.
+    pub hystart: bool,
     /// The topology's time at the transfer's time zero [s after the epoch]: a model whose run
     /// begins later in the day steps the topology at this offset plus its own time.
     pub clock_offset_s: f64,
@@ -80,7 +89,7 @@ pub struct TransferOptions {
 
 impl Default for TransferOptions {
     fn default() -> Self {
-        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, rate_halving: true, clock_offset_s: 0.0, history_from_s: 0.0 }
+        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, rate_halving: true, rto_on_every_ack: false, hystart: false, clock_offset_s: 0.0, history_from_s: 0.0 }
     }
 }
 
@@ -225,7 +234,7 @@ impl Transfer {
             access_bps,
             isl_bps,
             t0,
-            sender: TcpSender::new(o.cc, 10.0, segments, 1e9).with_min_rto(SimDuration::from_secs_f64(o.min_rto_s)).with_rate_halving(o.rate_halving),
+            sender: TcpSender::new(o.cc, 10.0, segments, 1e9).with_min_rto(SimDuration::from_secs_f64(o.min_rto_s)).with_rate_halving(o.rate_halving).with_rto_on_every_ack(o.rto_on_every_ack).with_hystart(o.hystart),
             receiver: TcpReceiver::default(),
             events: EventQueue::new(),
             busy: vec![SimTime::ZERO; (topo.satellite_count() + 2).pow(2)],

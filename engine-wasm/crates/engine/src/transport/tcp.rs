@@ -69,6 +69,21 @@ pub struct TcpSender {
     rate_halving: bool,
     /// The rate-halving limit on segments in flight (0 when not halving).
     next_in_flight: f64,
+    /// Restart the retransmission timer on every ACK, duplicates included, as ns-2's TCP-Linux
+    /// agent does (`LinuxTcpAgent::time_processing`, `renew_timer`), instead of only on ACKs of
+    /// new data (RFC 6298 (5.3)). Off by default.
+    rto_on_every_ack: bool,
+    /// HyStart's delay-increase exit from slow start (RFC 9406 §4.2), as Linux's CUBIC has it:
+    /// when a round's minimum RTT (of at least 8 samples) exceeds the previous round's by
+    /// clamp(previous / 8, 4 ms, 16 ms), ssthresh is set to cwnd (Linux leaves slow start there;
+    /// RFC 9406's conservative slow start is not modelled). Off by default.
+    hystart: bool,
+    /// HyStart's round: it ends when snd_una passes this; the previous round's minimum RTT, this
+    /// round's, and this round's sample count.
+    hs_window_end: u64,
+    hs_last_min: Option<u64>,
+    hs_cur_min: u64,
+    hs_samples: u32,
     /// Segments the application has to send (`u64::MAX` for a bulk transfer).
     pub total_segments: u64,
     /// Receiver window [segments].
@@ -99,6 +114,12 @@ impl TcpSender {
             rto_deadline: None,
             rate_halving: false,
             next_in_flight: 0.0,
+            rto_on_every_ack: false,
+            hystart: false,
+            hs_window_end: 0,
+            hs_last_min: None,
+            hs_cur_min: u64::MAX,
+            hs_samples: 0,
             total_segments,
             rwnd,
             retransmits: 0,
@@ -116,6 +137,18 @@ impl TcpSender {
     /// The same sender with ns-2 TCP-Linux's rate halving through recovery (see the field).
     pub fn with_rate_halving(mut self, on: bool) -> Self {
         self.rate_halving = on;
+        self
+    }
+
+    /// The same sender restarting its retransmission timer on every ACK (see the field).
+    pub fn with_rto_on_every_ack(mut self, on: bool) -> Self {
+        self.rto_on_every_ack = on;
+        self
+    }
+
+    /// The same sender with HyStart's delay-increase exit from slow start (see the field).
+    pub fn with_hystart(mut self, on: bool) -> Self {
+        self.hystart = on;
         self
     }
 
@@ -238,6 +271,18 @@ impl TcpSender {
             }
             let srtt = self.srtt.unwrap_or(RTO_MIN);
             self.rto = SimDuration(srtt.0 + (4 * self.rttvar.0).max(CLOCK_G.0)).clamp(self.rto_min, RTO_MAX);
+            // RFC 9406 §4.2: N_RTT_SAMPLE 8, MIN_RTT_THRESH 4 ms, MAX_RTT_THRESH 16 ms,
+            // MIN_RTT_DIVISOR 8.
+            if self.hystart && self.cwnd < self.ssthresh && self.recovery.is_none() && self.rto_point.is_none() {
+                self.hs_cur_min = self.hs_cur_min.min(r);
+                self.hs_samples += 1;
+                if let Some(last) = self.hs_last_min {
+                    let thresh = (last / 8).clamp(4_000_000, 16_000_000);
+                    if self.hs_samples >= 8 && self.hs_cur_min >= last + thresh {
+                        self.ssthresh = self.cwnd;
+                    }
+                }
+            }
         }
         // SACK blocks mark segments.
         for &(a, b) in &ack.sack {
@@ -251,6 +296,15 @@ impl TcpSender {
             self.segs.pop_front();
         }
         self.snd_una += newly;
+        // A HyStart round ends when the data sent at its start is acknowledged.
+        if self.hystart && self.snd_una >= self.hs_window_end {
+            if self.hs_samples > 0 {
+                self.hs_last_min = Some(self.hs_cur_min);
+            }
+            self.hs_cur_min = u64::MAX;
+            self.hs_samples = 0;
+            self.hs_window_end = self.snd_nxt.max(self.snd_una + 1);
+        }
         // Losses: a segment with DupThresh SACKed segments above it (RFC 6675 IsLost).
         let mut sacked_above = 0usize;
         let mut new_loss = false;
@@ -273,7 +327,7 @@ impl TcpSender {
                 let srtt = self.srtt.unwrap_or(SimDuration::ZERO);
                 self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt);
             }
-            self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 { Some(self.deadline_from(now)) } else { self.rto_deadline };
+            self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 || self.rto_on_every_ack { Some(self.deadline_from(now)) } else { self.rto_deadline };
             return;
         }
         match self.recovery {
@@ -300,7 +354,7 @@ impl TcpSender {
             None => {}
         }
         // RFC 6298 (5.2, 5.3): stop the timer when all is acknowledged, else restart it.
-        self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 { Some(self.deadline_from(now)) } else { self.rto_deadline };
+        self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 || self.rto_on_every_ack { Some(self.deadline_from(now)) } else { self.rto_deadline };
     }
 
     /// The retransmission timer fired at `now` (RFC 6298 5.4-5.7): back off, restart from one
@@ -482,6 +536,26 @@ mod tests {
         let first = rfc.iter().position(|&n| n > 0).unwrap();
         assert!(first >= 4, "RFC 6675 sends nothing while the pipe is above the window: {rfc:?}");
         assert!(rfc[first..].iter().all(|&n| n == 1), "then one per ACK: {rfc:?}");
+    }
+
+    #[test]
+    fn ns2_linux_restarts_the_timer_on_duplicate_acks_and_rfc_6298_does_not() {
+        // Segment 0 lost; the ACK of segment 1 is a duplicate (no new data): RFC 6298 (5.3)
+        // keeps the deadline, ns-2's TCP-Linux (`renew_timer`) moves it to now + RTO.
+        for every in [false, true] {
+            let mut s = TcpSender::new(CcKind::NewReno, 4.0, u64::MAX, 1e9).with_rto_on_every_ack(every);
+            s.poll_send(SimTime::ZERO);
+            let before = s.rto_deadline().unwrap();
+            let mut r = TcpReceiver::default();
+            let t = SimTime(300_000_000);
+            s.on_ack(&r.on_data(&Segment { seq: 1, ts: SimTime::ZERO }), t);
+            let after = s.rto_deadline().unwrap();
+            if every {
+                assert!(after > before && after > t, "{every}: {before:?} -> {after:?}");
+            } else {
+                assert_eq!(after, before, "RFC 6298 keeps the timer on a duplicate ACK");
+            }
+        }
     }
 
     #[test]
