@@ -3,7 +3,7 @@
 // docs/BENCHMARKS.md. Options: --events N (default 20000000), --population P (default 1024),
 // --repeats R (default 3; the best run counts), --skip-day (not the 24 h TCP bulk run).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { initSync, benchHold, Simulation } from '../web/src/wasm/skyqueue_wasm.js';
@@ -84,26 +84,41 @@ if (topoChecksum !== topoNative.checksum) {
 }
 console.log(`results agree (${topoChecksum})`);
 
+/**
+ * A scenario built and run to its end, best of `repeats`: natively (`skyqueue bench --workload
+ * scenario`, from a file written under `name`) and in wasm (the `Simulation` binding, in
+ * process), with the wasm run's summary.
+ */
+function bestOf(text, name) {
+  const file = `${os.tmpdir()}/skyqueue-bench-${name}.json`;
+  writeFileSync(file, text);
+  let native = Infinity;
+  let wasm = Infinity;
+  let wasmSummary = '';
+  for (let r = 0; r < repeats; r++) {
+    const out = JSON.parse(execFileSync(cli, ['bench', '--workload', 'scenario', '--scenario', file], { encoding: 'utf8' }));
+    native = Math.min(native, out.seconds);
+  }
+  for (let r = 0; r < repeats; r++) {
+    const t0 = performance.now();
+    const sim = new Simulation(text);
+    sim.runToEnd();
+    wasm = Math.min(wasm, (performance.now() - t0) / 1000);
+    wasmSummary = JSON.stringify(JSON.parse(sim.resultsJson()).summary);
+    sim.free();
+  }
+  return { file, native, wasm, wasmSummary };
+}
+
 // VoIP over LEO: 200 flows x 100 s under PF (paper 000's heaviest point), natively and in wasm.
-const voipText = JSON.stringify({
-  version: 1, model: 'voip-leo', duration_s: 100, warmup_s: 5, metrics: { bucket_s: 0.5 },
-  voip: { flows: 200, policy: 'pf' },
-});
-const voipFile = `${os.tmpdir()}/skyqueue-bench-voip.json`;
-(await import('node:fs')).writeFileSync(voipFile, voipText);
-let voipNative = Infinity;
-for (let r = 0; r < repeats; r++) {
-  const out = JSON.parse(execFileSync(cli, ['bench', '--workload', 'scenario', '--scenario', voipFile], { encoding: 'utf8' }));
-  voipNative = Math.min(voipNative, out.seconds);
-}
-let voipWasm = Infinity;
-for (let r = 0; r < repeats; r++) {
-  const t0 = performance.now();
-  const sim = new Simulation(voipText);
-  sim.runToEnd();
-  voipWasm = Math.min(voipWasm, (performance.now() - t0) / 1000);
-  sim.free();
-}
+const voip = bestOf(
+  JSON.stringify({
+    version: 1, model: 'voip-leo', duration_s: 100, warmup_s: 5, metrics: { bucket_s: 0.5 },
+    voip: { flows: 200, policy: 'pf' },
+  }),
+  'voip',
+);
+const [voipNative, voipWasm] = [voip.native, voip.wasm];
 console.log('');
 console.log(`VoIP over LEO: 200 flows x 100 s under PF, best of ${repeats} (build and run, in process)`);
 console.log(`native: ${voipNative.toFixed(3)} s`);
@@ -113,27 +128,14 @@ console.log(`wasm:   ${voipWasm.toFixed(3)} s`);
 // 2 Gb/s between satellites: about 10^5 packets over the moving route), natively and in wasm,
 // with the two summaries compared; then 24 simulated hours of unlimited bulk at low throughput
 // (scripts/bench/tcp-bulk-day.json; target: under 10 s natively), once each (--skip-day skips it).
-const tcpText = JSON.stringify({
-  version: 2, model: 'tcp-leo', duration_s: 15, warmup_s: 0, metrics: { bucket_s: 1 },
-  transfer: { from: 'Hawaii gateway', to: 'Los Angeles', start_s: 10, bytes: 15_000_000, throughput: 'high' },
-});
-const tcpFile = `${os.tmpdir()}/skyqueue-bench-tcp.json`;
-(await import('node:fs')).writeFileSync(tcpFile, tcpText);
-let tcpNative = Infinity;
-for (let r = 0; r < repeats; r++) {
-  const out = JSON.parse(execFileSync(cli, ['bench', '--workload', 'scenario', '--scenario', tcpFile], { encoding: 'utf8' }));
-  tcpNative = Math.min(tcpNative, out.seconds);
-}
-let tcpWasm = Infinity;
-let tcpWasmSummary = '';
-for (let r = 0; r < repeats; r++) {
-  const t0 = performance.now();
-  const sim = new Simulation(tcpText);
-  sim.runToEnd();
-  tcpWasm = Math.min(tcpWasm, (performance.now() - t0) / 1000);
-  tcpWasmSummary = JSON.stringify(JSON.parse(sim.resultsJson()).summary);
-  sim.free();
-}
+const tcp = bestOf(
+  JSON.stringify({
+    version: 2, model: 'tcp-leo', duration_s: 15, warmup_s: 0, metrics: { bucket_s: 1 },
+    transfer: { from: 'Hawaii gateway', to: 'Los Angeles', start_s: 10, bytes: 15_000_000, throughput: 'high' },
+  }),
+  'tcp',
+);
+const [tcpFile, tcpNative, tcpWasm, tcpWasmSummary] = [tcp.file, tcp.native, tcp.wasm, tcp.wasmSummary];
 const tcpNativeSummary = JSON.stringify(JSON.parse(execFileSync(cli, ['run', tcpFile], { encoding: 'utf8', maxBuffer: 1 << 26 })).summary);
 const transfer = JSON.parse(tcpNativeSummary).transfer;
 console.log('');
