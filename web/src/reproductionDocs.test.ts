@@ -34,11 +34,12 @@ describe('paper 004 TCP tables', () => {
   const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
 
   it('are produced by calc transfer runs of the form the document quotes', () => {
-    // Table 4 and Table 5's sizes outside and across the seam, New Delhi, and the 1 s RTO rows.
-    expect(commands.length).toBeGreaterThanOrEqual(20);
+    // Table 4, Table 5's sizes and Figs. 6 and 9 per city outside and across the seam, and Los
+    // Angeles with RFC 6298's pieces in place of ns-2's.
+    expect(commands.length).toBeGreaterThanOrEqual(300);
     const template = 'skyqueue calc transfer --from "Hawaii gateway" --to <client> --bytes <N> --when <outside-seam|across-seam> --runs 10 --seed 1';
     expect(doc).toContain(`\`${template}\``);
-    for (const c of commands) expect(c).toMatch(/^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \d+ --when (outside|across)-seam --runs 10 --seed 1( --min-rto-ms 1000| --rto-every-ack)?$/);
+    for (const c of commands) expect(c).toMatch(/^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \d+ --when (outside|across)-seam --runs 10 --seed 1( --no-lost-retransmit| --rto-restart new-data| --min-rto-ms 1000 --rto-restart new-data)?$/);
   });
 
   it('are the ones the README says how to regenerate', () => {

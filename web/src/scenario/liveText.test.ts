@@ -95,9 +95,9 @@ const CASES: Record<string, { edits: Record<string, ScenarioObject[string]>; say
     seconds: 20,
   },
   'tcp-iridium-ship-london-bulk': {
-    edits: { 'transfer.to': 'Toulouse', 'transfer.min_rto_ms': 1000 },
-    says: ['Unlimited bulk from Atlantic ship to Toulouse', 'at least 1,000 ms'],
-    not: ['London', '200 ms'],
+    edits: { 'transfer.to': 'Toulouse', 'transfer.min_rto_ms': 1000, 'transfer.rto_restart': 'new-data' },
+    says: ['Unlimited bulk from Atlantic ship to Toulouse', 'at least 1,000 ms, restarted only by an ACK of new data (RFC 6298)'],
+    not: ['London', '200 ms', 'every ACK'],
     seconds: 61,
   },
   'voip-leo-codes': {

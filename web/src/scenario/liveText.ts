@@ -280,6 +280,7 @@ function tcpText(s: ScenarioObject, c: ConstellationInfo | null, summary: Summar
   const [access, isl] = TCP_RATES[throughput] ?? [NaN, NaN];
   const packet = num(s, 'transfer.packet_bytes') ?? NaN;
   const rto = num(s, 'transfer.min_rto_ms') ?? NaN;
+  const restart = str(s, 'transfer.rto_restart') === 'new-data' ? 'restarted only by an ACK of new data (RFC 6298)' : 'restarted by every ACK (ns-2)';
   const cutoff = num(s, 'transfer.polar_cutoff_deg') ?? NaN;
   const pairing = optionLabel('transfer.isl_pairing', str(s, 'transfer.isl_pairing'));
   const cc = optionLabel('transfer.cc', str(s, 'transfer.cc'));
@@ -288,7 +289,7 @@ function tcpText(s: ScenarioObject, c: ConstellationInfo | null, summary: Summar
   const when = window > 0 ? `starting at a moment drawn (from the seed) in the ${prose(window)} s after ${prose(start)} s into the run` : `starting ${prose(start)} s into the run (${at} UTC)`;
   const setup = [
     `${what} from ${from} to ${to} over ${c ? `${c.sats.length} Iridium satellites` : 'Iridium'} (cross-plane links off above ${prose(cutoff)}°, partners ${pairing}), ${when}.`,
-    `Links at paper 004's ${throughput} throughput: ${mbps(access)} up and down, ${mbps(isl)} between satellites, each buffering one bandwidth-delay product; ${cc} with SACK and an initial window of 10 packets of ${prose(packet)} bytes; a retransmission timeout of at least ${prose(rto)} ms.`,
+    `Links at paper 004's ${throughput} throughput: ${mbps(access)} up and down, ${mbps(isl)} between satellites, each buffering one bandwidth-delay product; ${cc} with SACK and an initial window of 10 packets of ${prose(packet)} bytes; a retransmission timeout of at least ${prose(rto)} ms, ${restart}.`,
   ];
   const theory: string[] = [];
   const t = summary?.transfer;

@@ -54,11 +54,14 @@ COMMANDS:
     calc transfer --from <site> --to <site> --bytes <N> [--when <outside-seam|across-seam>]
               [--runs <K>] [--seed <S>] [--throughput <low|high>] [--constellation <preset>]
               [--polar-cutoff <deg>] [--isl-pairing <ahead|alternating>] [--min-rto-ms <ms>]
-              [--hystart] [--rto-every-ack]
-        TCP (CUBIC, SACK, IW 10, minimum RTO 200 ms as ns-2's minrto_; RFC 6298's is
-        --min-rto-ms 1000; --hystart adds RFC 9406's delay-based exit from slow start;
-        --rto-every-ack restarts the timer on every ACK, as ns-2's TCP-Linux does) file
-        transfers of N bytes from the first site to the second over the moving route, paper 004 Table 3's links (low: 1.5 Mb/s up/down, 25 Mb/s ISLs; high:
+              [--rto-restart <every-ack|new-data>] [--no-lost-retransmit] [--hystart]
+        TCP as ns-2's TCP-Linux agent runs it (CUBIC, SACK, IW 10, minimum RTO 200 ms as
+        ns-2's minrto_, the timer restarted on every ACK, a retransmission lost again sent
+        again once later data is SACKed; RFC 6298's timer is --min-rto-ms 1000 --rto-restart
+        new-data; --no-lost-retransmit leaves a lost retransmission to the timer as RFC 6675
+        does; --hystart adds RFC 9406's delay-based exit from slow start) file transfers of N
+        bytes from the first site to the second over the moving route, paper 004 Table 3's
+        links (low: 1.5 Mb/s up/down, 25 Mb/s ISLs; high:
         120 Mb/s, 2 Gb/s; buffers of one BDP), started at K times drawn (seed S) among the day's
         seconds where the seam does not (default) or does separate the sites. Prints JSON:
         mean_transfer_s, sd_transfer_s, runs, transfer_s (one per run), start_s, retransmits,
@@ -533,8 +536,8 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     use engine::topology::transfer::{run_stepped, Throughput, TransferOptions};
     let (pos, opts) = parse_opts(
         args,
-        &["--constellation", "--from", "--to", "--bytes", "--when", "--runs", "--seed", "--throughput", "--polar-cutoff", "--isl-pairing", "--min-rto-ms"],
-        &["--hystart", "--rto-every-ack"],
+        &["--constellation", "--from", "--to", "--bytes", "--when", "--runs", "--seed", "--throughput", "--polar-cutoff", "--isl-pairing", "--min-rto-ms", "--rto-restart"],
+        &["--hystart", "--no-lost-retransmit"],
     )?;
     if !pos.is_empty() {
         return Err(Failure::Usage(format!("calc transfer takes no argument `{}` (quote site names with spaces)", pos[0])));
@@ -543,7 +546,7 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     let (mut bytes, mut runs, mut seed) = (None, 10u64, 1u64);
     let (mut across, mut throughput) = (false, Throughput::Low);
     let mut min_rto_ms = TransferOptions::default().min_rto_s * 1e3;
-    let (mut hystart, mut rto_every_ack) = (false, false);
+    let (mut hystart, mut rto_every_ack, mut lost_retransmit) = (false, true, true);
     for (flag, v) in opts {
         match flag {
             "--constellation" => c["preset"] = v.into(),
@@ -555,7 +558,14 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
             "--polar-cutoff" => c["polar_cutoff_deg"] = parse_f64(flag, v)?.into(),
             "--isl-pairing" => c["isl_pairing"] = v.into(),
             "--hystart" => hystart = true,
-            "--rto-every-ack" => rto_every_ack = true,
+            "--no-lost-retransmit" => lost_retransmit = false,
+            "--rto-restart" => {
+                rto_every_ack = match v {
+                    "every-ack" => true,
+                    "new-data" => false,
+                    _ => return Err(Failure::Usage(format!("--rto-restart: `{v}` is not every-ack or new-data"))),
+                }
+            }
             "--min-rto-ms" => {
                 min_rto_ms = parse_f64(flag, v)?;
                 if !(1.0..=60_000.0).contains(&min_rto_ms) {
@@ -609,7 +619,7 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     }
     let mut rng = engine::kernel::Streams::new(seed).stream("calc.transfer.start");
     let starts: Vec<u32> = (0..runs).map(|_| candidates[((rng.next_f64() * candidates.len() as f64) as usize).min(candidates.len() - 1)]).collect();
-    let o = TransferOptions { bytes, throughput, min_rto_s: min_rto_ms / 1e3, hystart, rto_on_every_ack: rto_every_ack, ..Default::default() };
+    let o = TransferOptions { bytes, throughput, min_rto_s: min_rto_ms / 1e3, hystart, rto_on_every_ack: rto_every_ack, lost_retransmit, ..Default::default() };
     let one = |start: u32| {
         // The hour's copy, stepped on to the start as the day's topology was.
         let mut topo = checkpoints[(start / HOUR) as usize].clone();
@@ -642,7 +652,7 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     let sd = if times.len() > 1 { (times.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (times.len() - 1) as f64).sqrt() } else { 0.0 };
     let v = serde_json::json!({
         "from": k.from, "to": k.to, "bytes": bytes, "when": if across { "across-seam" } else { "outside-seam" },
-        "throughput": throughput, "min_rto_ms": min_rto_ms, "hystart": hystart, "rto_every_ack": rto_every_ack, "polar_cutoff_deg": k.polar_cutoff_deg, "isl_pairing": k.isl_pairing,
+        "throughput": throughput, "min_rto_ms": min_rto_ms, "hystart": hystart, "rto_restart": if rto_every_ack { "every-ack" } else { "new-data" }, "lost_retransmit": lost_retransmit, "polar_cutoff_deg": k.polar_cutoff_deg, "isl_pairing": k.isl_pairing,
         "runs": runs, "seed": seed, "finished": times.len(),
         "mean_transfer_s": if m.is_finite() { serde_json::json!(m) } else { serde_json::Value::Null },
         "sd_transfer_s": sd,

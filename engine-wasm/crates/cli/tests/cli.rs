@@ -213,16 +213,17 @@ fn calc_transfer_times_files_outside_and_across_the_seam() {
     assert_ne!(run("outside-seam", "2")["start_s"], outside["start_s"], "another seed, other start times");
     // The experiments of docs/REPRODUCTION.md's TCP tables: echoed, and a 9 kB file (one window,
     // no loss) is not affected by them.
-    let exp = skyqueue(&["calc", "transfer", "--from", "Hawaii gateway", "--to", "Los Angeles", "--bytes", "9000", "--runs", "3", "--rto-every-ack", "--hystart", "--min-rto-ms", "1000"]);
+    let exp = skyqueue(&["calc", "transfer", "--from", "Hawaii gateway", "--to", "Los Angeles", "--bytes", "9000", "--runs", "3", "--rto-restart", "new-data", "--no-lost-retransmit", "--hystart", "--min-rto-ms", "1000"]);
     assert!(exp.status.success(), "{}", text(&exp.stderr));
     let e: serde_json::Value = serde_json::from_slice(&exp.stdout).unwrap();
-    assert_eq!((e["rto_every_ack"].as_bool(), e["hystart"].as_bool(), e["min_rto_ms"].as_f64()), (Some(true), Some(true), Some(1000.0)));
+    assert_eq!((e["rto_restart"].as_str(), e["lost_retransmit"].as_bool(), e["hystart"].as_bool(), e["min_rto_ms"].as_f64()), (Some("new-data"), Some(false), Some(true), Some(1000.0)));
     assert_eq!(e["transfer_s"], outside["transfer_s"]);
     for (args, msg) in [
         (vec!["--from", "Hawaii gateway", "--bytes", "0"], "--bytes: 0 is outside 1 to"),
         (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--when", "sometimes"], "--when: `sometimes`"),
         (vec!["--from", "Atlantis", "--bytes", "9000"], "constellation.from: unknown site `Atlantis`"),
         (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--min-rto-ms", "0"], "--min-rto-ms: 0 is outside 1 to 60000"),
+        (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--rto-restart", "never"], "--rto-restart: `never` is not every-ack or new-data"),
     ] {
         let mut a = vec!["calc", "transfer", "--to", "Los Angeles"];
         a.extend(args);

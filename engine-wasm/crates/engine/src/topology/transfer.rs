@@ -36,6 +36,17 @@ pub enum Throughput {
     High,
 }
 
+/// When the sender restarts its retransmission timer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RtoRestart {
+    /// On every ACK, duplicates included: ns-2's TCP-Linux agent (`renew_timer` in
+    /// `LinuxTcpAgent::time_processing`), the paper's simulator.
+    EveryAck,
+    /// Only on an ACK of new data (RFC 6298 (5.3)).
+    NewData,
+}
+
 impl Throughput {
     /// (up/down-link, ISL) rates [b/s].
     pub fn rates_bps(self) -> (f64, f64) {
@@ -70,11 +81,13 @@ pub struct TransferOptions {
     /// RFC 6675's immediate cut of the data in flight.
     pub rate_halving: bool,
     /// ns-2 TCP-Linux restarts the retransmission timer on every ACK, duplicates included
-    /// (`LinuxTcpAgent::time_processing`, `renew_timer`); RFC 6298 only on ACKs of new data.
-    /// An experiment, off by default: with this sender's unbounded receive window a lost
-    /// retransmission is never repaired in a bulk transfer (duplicate ACKs keep the timer from
-    /// firing while new data flows; ns-2 bounds that data by its `window_`).
+    /// (`LinuxTcpAgent::time_processing`, `renew_timer`): the default; RFC 6298 only on ACKs of
+    /// new data. A lost retransmission is then repaired through the next field, not by the timer
+    /// (duplicate ACKs keep it from firing while new data flows).
     pub rto_on_every_ack: bool,
+    /// ns-2 TCP-Linux's scoreboard re-marks a retransmission as lost once data first sent after
+    /// it is SACKed (`scoreboard1.cc`, `UpdateScoreBoard`), instead of leaving it to the timer.
+    pub lost_retransmit: bool,
     /// HyStart's delay-increase exit from slow start (RFC 9406; Linux's CUBIC since 2.6.29, not
     /// known to be in the paper's ns-2.34): an experiment, off by default.
     pub hystart: bool,
@@ -89,7 +102,7 @@ pub struct TransferOptions {
 
 impl Default for TransferOptions {
     fn default() -> Self {
-        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, rate_halving: true, rto_on_every_ack: false, hystart: false, clock_offset_s: 0.0, history_from_s: 0.0 }
+        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, rate_halving: true, rto_on_every_ack: true, lost_retransmit: true, hystart: false, clock_offset_s: 0.0, history_from_s: 0.0 }
     }
 }
 
@@ -234,7 +247,7 @@ impl Transfer {
             access_bps,
             isl_bps,
             t0,
-            sender: TcpSender::new(o.cc, 10.0, segments, 1e9).with_min_rto(SimDuration::from_secs_f64(o.min_rto_s)).with_rate_halving(o.rate_halving).with_rto_on_every_ack(o.rto_on_every_ack).with_hystart(o.hystart),
+            sender: TcpSender::new(o.cc, 10.0, segments, 1e9).with_min_rto(SimDuration::from_secs_f64(o.min_rto_s)).with_rate_halving(o.rate_halving).with_rto_on_every_ack(o.rto_on_every_ack).with_lost_retransmit(o.lost_retransmit).with_hystart(o.hystart),
             receiver: TcpReceiver::default(),
             events: EventQueue::new(),
             busy: vec![SimTime::ZERO; (topo.satellite_count() + 2).pow(2)],
@@ -307,28 +320,9 @@ impl Transfer {
         }
     }
 
-    /// Puts a packet on the link out of its node at `now`: queued, or dropped at a full buffer.
+    /// Puts a new packet (at its first node) on its first link at `now`.
     fn forward(&mut self, p: Packet, now: SimTime, topo: &PairTopology) {
-        let (a, b) = (p.path[p.at], p.path[p.at + 1]);
-        let access = a >= self.n || b >= self.n;
-        let rate = if access { self.access_bps } else { self.isl_bps };
-        // A ground site has one transmitter: its up-link is one FIFO whichever satellite it
-        // points at (after a handover the packets already queued go first); a satellite's
-        // links (ISLs, down-links) each have their own.
-        let key = a as usize * (self.n as usize + 2) + if a >= self.n { a as usize } else { b as usize };
-        let free = self.busy[key].max(now);
-        // Packets waiting ahead of this one (the one being sent is the fraction left over).
-        let waiting = (free.saturating_since(now).as_secs_f64() * rate / 8.0 / p.bytes as f64 - 1e-9).floor().max(0.0) as u64;
-        if waiting >= self.out.buffer_packets {
-            self.out.queue_drops += 1;
-            return;
-        }
-        let ack = matches!(p.body, Body::Ack { .. });
-        let done = free + self.ser[!access as usize][ack as usize];
-        self.busy[key] = done;
-        let km = distance_km(&self.position(topo, a), &self.position(topo, b));
-        let arrives = done + SimDuration::from_secs_f64(km / C_KM_S);
-        let hop = InFlight { p: Packet { at: p.at + 1, ..p }, a, b, leaves: done, arrives };
+        let hop = InFlight { p, a: 0, b: 0, leaves: now, arrives: now };
         let slot = match self.free.pop() {
             Some(i) => {
                 self.slots[i as usize] = Some(hop);
@@ -339,7 +333,43 @@ impl Transfer {
                 (self.slots.len() - 1) as u32
             }
         };
-        self.events.schedule(arrives, Ev::Arrive(slot));
+        if let Some(arrives) = self.hop(slot, now, topo) {
+            self.events.schedule(arrives, Ev::Arrive(slot));
+        }
+    }
+
+    /// Puts the packet in `slot` on the link out of the node it is at, at `now`: queued, or
+    /// dropped at a full buffer (its slot freed, `None`). The packet stays in its slot from hop
+    /// to hop; the caller schedules its arrival at the time returned.
+    fn hop(&mut self, slot: u32, now: SimTime, topo: &PairTopology) -> Option<SimTime> {
+        let fl = self.slots[slot as usize].as_mut().expect("a hop's packet is in its slot");
+        let (a, b) = (fl.p.path[fl.p.at], fl.p.path[fl.p.at + 1]);
+        let ack = matches!(fl.p.body, Body::Ack { .. });
+        let bytes = fl.p.bytes;
+        let access = a >= self.n || b >= self.n;
+        let rate = if access { self.access_bps } else { self.isl_bps };
+        // A ground site has one transmitter: its up-link is one FIFO whichever satellite it
+        // points at (after a handover the packets already queued go first); a satellite's
+        // links (ISLs, down-links) each have their own.
+        let key = a as usize * (self.n as usize + 2) + if a >= self.n { a as usize } else { b as usize };
+        let free = self.busy[key].max(now);
+        // Packets waiting ahead of this one (the one being sent is the fraction left over).
+        // (Truncating a non-negative value is its floor, without a libm call.)
+        let waiting = (free.saturating_since(now).as_secs_f64() * rate / 8.0 / bytes as f64 - 1e-9).max(0.0) as u64;
+        if waiting >= self.out.buffer_packets {
+            self.out.queue_drops += 1;
+            self.slots[slot as usize] = None;
+            self.free.push(slot);
+            return None;
+        }
+        let done = free + self.ser[!access as usize][ack as usize];
+        self.busy[key] = done;
+        let km = distance_km(&self.position(topo, a), &self.position(topo, b));
+        let arrives = done + SimDuration::from_secs_f64(km / C_KM_S);
+        let fl = self.slots[slot as usize].as_mut().expect("a hop's packet is in its slot");
+        fl.p.at += 1;
+        (fl.a, fl.b, fl.leaves, fl.arrives) = (a, b, done, arrives);
+        Some(arrives)
     }
 
     /// Sends what the sender may send now, and keeps one retransmission timer event.
@@ -352,8 +382,11 @@ impl Transfer {
             }
             self.forward(Packet { path: path.clone(), at: 0, bytes: self.o.packet_bytes, body: Body::Data(seg) }, now, topo);
         }
+        // One timer event, moved lazily: a deadline pushed later (ns-2's TCP-Linux restarts the
+        // timer on every ACK) waits for the event already queued, which re-arms itself there;
+        // only an earlier deadline queues a new event.
         if let Some(d) = self.sender.rto_deadline() {
-            if self.rto_at != Some(d) {
+            if self.rto_at.is_none_or(|a| d < a) {
                 self.rto_at = Some(d);
                 self.events.schedule(d, Ev::Rto);
             }
@@ -362,25 +395,41 @@ impl Transfer {
 
     /// Processes the next event (the caller has stepped the topology up to its time).
     pub fn process_next(&mut self, topo: &PairTopology) -> Happened {
+        // A packet moving on to its next hop replaces its own event (one sift of the heap).
+        if let Some((now, &Ev::Arrive(slot))) = self.events.peek() {
+            let fl = self.slots[slot as usize].as_ref().expect("an arrival's packet is in its slot");
+            if fl.p.at + 1 < fl.p.path.len() {
+                match self.hop(slot, now, topo) {
+                    Some(arrives) => self.events.replace_earliest(arrives, Ev::Arrive(slot)),
+                    None => drop(self.events.pop()),
+                }
+                return Happened::Nothing;
+            }
+        }
         let Some((now, ev)) = self.events.pop() else { return Happened::Nothing };
         match ev {
             Ev::Rto => {
-                if self.sender.rto_deadline() != Some(now) {
-                    return Happened::Nothing;
+                if self.rto_at != Some(now) {
+                    return Happened::Nothing; // superseded by an earlier deadline
                 }
-                self.sender.on_rto(now);
                 self.rto_at = None;
-                self.pump(now, topo);
-                Happened::Timeout
+                match self.sender.rto_deadline() {
+                    Some(d) if d == now => {
+                        self.sender.on_rto(now);
+                        self.pump(now, topo);
+                        Happened::Timeout
+                    }
+                    Some(d) => {
+                        self.rto_at = Some(d);
+                        self.events.schedule(d, Ev::Rto);
+                        Happened::Nothing
+                    }
+                    None => Happened::Nothing,
+                }
             }
             Ev::Arrive(slot) => {
-                let hop = self.slots[slot as usize].take().expect("an arrival's packet is in its slot");
+                let p = self.slots[slot as usize].take().expect("an arrival's packet is in its slot").p;
                 self.free.push(slot);
-                let p = hop.p;
-                if p.at + 1 < p.path.len() {
-                    self.forward(p, now, topo);
-                    return Happened::Nothing;
-                }
                 match p.body {
                     Body::Data(seg) => {
                         let before = self.receiver.delivered;

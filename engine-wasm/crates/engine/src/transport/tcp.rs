@@ -28,6 +28,8 @@ struct SegState {
     sacked: bool,
     retransmitted: bool,
     lost: bool,
+    /// snd_nxt when this segment was last retransmitted (for the lost-retransmission rule).
+    rtx_nxt: u64,
 }
 
 /// RTO bounds (RFC 6298 §2.4: at least 1 s; at most 60 s).
@@ -47,6 +49,10 @@ pub struct TcpSender {
     snd_una: u64,
     snd_nxt: u64,
     segs: VecDeque<SegState>,
+    /// Segments in `segs` SACKed or marked lost (a retransmitted one is lost too): while none
+    /// is, the pipe is every outstanding segment and no loss can be found, so the per-ACK scans
+    /// of the scoreboard are skipped.
+    flagged: usize,
     recovery: Option<u64>,
     /// After a timeout: segments below this point were sent before it, so their losses must
     /// not cut the window again; the window grows by slow start meanwhile (RFC 5681 §3.1).
@@ -73,6 +79,14 @@ pub struct TcpSender {
     /// agent does (`LinuxTcpAgent::time_processing`, `renew_timer`), instead of only on ACKs of
     /// new data (RFC 6298 (5.3)). Off by default.
     rto_on_every_ack: bool,
+    /// Detect a lost retransmission from SACKs, as ns-2's TCP-Linux scoreboard does
+    /// (`scoreboard1.cc`, `UpdateScoreBoard`: a retransmitted segment is lost again once a
+    /// segment first sent after it is SACKed, `GetSndNxt() <= fack_`; Linux's
+    /// `tcp_mark_lost_retrans`): it becomes a hole to retransmit again, without a new cut of the
+    /// window. RFC 6675 leaves such a loss to the RTO. Off by default.
+    lost_retransmit: bool,
+    /// One past the highest SACKed segment (0 before any SACK).
+    sack_high: u64,
     /// HyStart's delay-increase exit from slow start (RFC 9406 §4.2), as Linux's CUBIC has it:
     /// when a round's minimum RTT (of at least 8 samples) exceeds the previous round's by
     /// clamp(previous / 8, 4 ms, 16 ms), ssthresh is set to cwnd (Linux leaves slow start there;
@@ -104,6 +118,7 @@ impl TcpSender {
             snd_una: 0,
             snd_nxt: 0,
             segs: VecDeque::new(),
+            flagged: 0,
             recovery: None,
             rto_point: None,
             fast_retransmit: false,
@@ -115,6 +130,8 @@ impl TcpSender {
             rate_halving: false,
             next_in_flight: 0.0,
             rto_on_every_ack: false,
+            lost_retransmit: false,
+            sack_high: 0,
             hystart: false,
             hs_window_end: 0,
             hs_last_min: None,
@@ -143,6 +160,12 @@ impl TcpSender {
     /// The same sender restarting its retransmission timer on every ACK (see the field).
     pub fn with_rto_on_every_ack(mut self, on: bool) -> Self {
         self.rto_on_every_ack = on;
+        self
+    }
+
+    /// The same sender detecting lost retransmissions from SACKs (see the field).
+    pub fn with_lost_retransmit(mut self, on: bool) -> Self {
+        self.lost_retransmit = on;
         self
     }
 
@@ -184,6 +207,9 @@ impl TcpSender {
 
     /// RFC 6675 "pipe": segments believed in flight.
     fn pipe(&self) -> f64 {
+        if self.flagged == 0 {
+            return self.segs.len() as f64;
+        }
         let mut p = 0.0;
         for s in &self.segs {
             if s.sacked {
@@ -206,11 +232,12 @@ impl TcpSender {
         debug_assert!(self.cwnd.is_finite() && self.cwnd >= 1.0, "cwnd {} ssthresh {}", self.cwnd, self.ssthresh);
         let window = self.cwnd.min(self.rwnd);
         // Holes to retransmit, in order, found once; pipe computed once and counted up.
-        let mut holes = self.segs.iter().enumerate().filter(|(_, s)| s.lost && !s.sacked && !s.retransmitted).map(|(i, _)| i).collect::<VecDeque<_>>();
+        let mut holes = if self.flagged == 0 { VecDeque::new() } else { self.segs.iter().enumerate().filter(|(_, s)| s.lost && !s.sacked && !s.retransmitted).map(|(i, _)| i).collect::<VecDeque<_>>() };
         let mut pipe = self.pipe();
         if std::mem::take(&mut self.fast_retransmit) {
             if let Some(i) = holes.pop_front() {
                 self.segs[i].retransmitted = true;
+                self.segs[i].rtx_nxt = self.snd_nxt;
                 self.retransmits += 1;
                 pipe += 1.0;
                 out.push(Segment { seq: self.snd_una + i as u64, ts: now });
@@ -229,6 +256,7 @@ impl TcpSender {
             // A lost, not yet retransmitted hole?
             if let Some(i) = holes.pop_front() {
                 self.segs[i].retransmitted = true;
+                self.segs[i].rtx_nxt = self.snd_nxt;
                 self.retransmits += 1;
                 pipe += 1.0;
                 out.push(Segment { seq: self.snd_una + i as u64, ts: now });
@@ -286,14 +314,20 @@ impl TcpSender {
         }
         // SACK blocks mark segments.
         for &(a, b) in &ack.sack {
+            if b <= self.snd_nxt && a < b {
+                self.sack_high = self.sack_high.max(b);
+            }
             for seq in a.max(self.snd_una)..b.min(self.snd_nxt) {
-                let i = (seq - self.snd_una) as usize;
-                self.segs[i].sacked = true;
+                let s = &mut self.segs[(seq - self.snd_una) as usize];
+                self.flagged += !(s.sacked || s.lost) as usize;
+                s.sacked = true;
             }
         }
         let newly = ack.cum.saturating_sub(self.snd_una).min(self.segs.len() as u64);
         for _ in 0..newly {
-            self.segs.pop_front();
+            if let Some(s) = self.segs.pop_front() {
+                self.flagged -= (s.sacked || s.lost) as usize;
+            }
         }
         self.snd_una += newly;
         // A HyStart round ends when the data sent at its start is acknowledged.
@@ -308,14 +342,20 @@ impl TcpSender {
         // Losses: a segment with DupThresh SACKed segments above it (RFC 6675 IsLost).
         let mut sacked_above = 0usize;
         let mut new_loss = false;
-        for s in self.segs.iter_mut().rev() {
+        let sack_high = if self.lost_retransmit { self.sack_high } else { 0 };
+        for s in self.segs.iter_mut().rev().take(if self.flagged == 0 { 0 } else { usize::MAX }) {
             if s.sacked {
                 sacked_above += 1;
             } else if sacked_above >= DUP_THRESH && !s.lost {
                 s.lost = true;
+                self.flagged += 1;
                 new_loss = true;
+            } else if s.retransmitted && s.rtx_nxt < sack_high {
+                // Sent after this retransmission and SACKed: the retransmission is lost.
+                s.retransmitted = false;
             }
         }
+        debug_assert_eq!(self.flagged, self.segs.iter().filter(|s| s.sacked || s.lost).count(), "the count of flagged segments");
         // RFC 5681 FlightSize: outstanding segments.
         let flight = (self.snd_nxt - self.snd_una) as f64;
         if self.rto_point.is_some_and(|p| self.snd_una >= p) {
@@ -376,6 +416,7 @@ impl TcpSender {
                 s.retransmitted = false;
             }
         }
+        self.flagged = self.segs.len();
         self.rto = SimDuration(self.rto.0.saturating_mul(2)).min(RTO_MAX);
         self.rto_deadline = None;
     }
@@ -555,6 +596,37 @@ mod tests {
             } else {
                 assert_eq!(after, before, "RFC 6298 keeps the timer on a duplicate ACK");
             }
+        }
+    }
+
+    #[test]
+    fn a_lost_retransmission_is_sent_again_once_later_data_is_sacked() {
+        // Window 10, segment 0 lost and its retransmission lost too. ns-2's scoreboard
+        // (`scoreboard1.cc`: GetSndNxt() <= fack_) re-marks it once a segment first sent after
+        // the retransmission is SACKed; RFC 6675 waits for the timer.
+        for detect in [false, true] {
+            let mut s = TcpSender::new(CcKind::NewReno, 10.0, u64::MAX, 1e9).with_lost_retransmit(detect);
+            assert_eq!(s.poll_send(SimTime::ZERO).len(), 10);
+            let mut r = TcpReceiver::default();
+            let t = SimTime(100_000_000);
+            let mut sent_later = vec![];
+            for seq in 1..10 {
+                s.on_ack(&r.on_data(&Segment { seq, ts: SimTime::ZERO }), t);
+                sent_later.extend(s.poll_send(t).into_iter().map(|d| d.seq));
+            }
+            let rtx = sent_later.iter().position(|&q| q == 0).expect("the hole is retransmitted (and lost)");
+            assert!(rtx + 1 < sent_later.len(), "new data after the retransmission: {sent_later:?}");
+            let timeouts = s.timeouts;
+            // The new data arrives and is SACKed; the retransmission of 0 never does.
+            let t2 = SimTime(200_000_000);
+            let mut again = vec![];
+            for &seq in sent_later.iter().filter(|&&q| q >= 10) {
+                s.on_ack(&r.on_data(&Segment { seq, ts: t }), t2);
+                again.extend(s.poll_send(t2).into_iter().map(|d| d.seq));
+            }
+            assert_eq!(again.contains(&0), detect, "{detect}: sent after the SACKs {again:?}");
+            assert_eq!(s.timeouts, timeouts, "no timeout either way");
+            assert_eq!(s.ssthresh, 5.0, "{detect}: one cut for the episode");
         }
     }
 

@@ -76,6 +76,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         ack_bytes: t.ack_bytes,
         cc: t.cc,
         min_rto_s: t.min_rto_ms / 1e3,
+        rto_on_every_ack: t.rto_restart == crate::topology::transfer::RtoRestart::EveryAck,
         clock_offset_s: t.clock_start_s,
         ..Default::default()
     };

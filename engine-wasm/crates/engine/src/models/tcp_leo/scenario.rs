@@ -5,7 +5,7 @@ use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_EXPECTED_ARRIVALS, MAX_TOPOLOGY_STEPS};
 use crate::scenario::Scenario;
 use crate::topology::isl::IslPairing;
-use crate::topology::transfer::Throughput;
+use crate::topology::transfer::{RtoRestart, Throughput};
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +37,10 @@ pub struct TransferScenario {
     /// Lower bound of the retransmission timeout [ms]: 200 is ns-2's `minrto_`, which the paper's
     /// ns-2.34 used; RFC 6298 says 1000.
     pub min_rto_ms: f64,
+    /// When the retransmission timer restarts: `every-ack` (ns-2's TCP-Linux agent, the paper's
+    /// simulator) or `new-data` (RFC 6298 (5.3); across the seam it gives a spurious timeout per
+    /// loss episode, docs/REPRODUCTION.md).
+    pub rto_restart: RtoRestart,
     /// Data packet size on the wire [bytes] (ns-2's default, 1000).
     pub packet_bytes: u32,
     /// ACK size on the wire [bytes].
@@ -59,6 +63,7 @@ impl Default for TransferScenario {
             throughput: Throughput::Low,
             cc: CcKind::Cubic,
             min_rto_ms: 200.0,
+            rto_restart: RtoRestart::EveryAck,
             packet_bytes: 1000,
             ack_bytes: 40,
             polar_cutoff_deg: 60.0,
@@ -109,6 +114,7 @@ pub fn groups() -> Vec<Group> {
                 real("transfer.start_s", "Start", Some("s"), 0.0, 1e7, "When the transfer starts, seconds after the run's start (the constellation's epoch)."),
                 real("transfer.start_window_s", "Random start window", Some("s"), 0.0, 1e7, "The start is drawn in [start, start + window) from the seed; 0: exactly at the start."),
                 real("transfer.min_rto_ms", "Minimum RTO", Some("ms"), 1.0, 60_000.0, "Lower bound of the retransmission timeout: 200 in ns-2 (and Linux), 1000 in RFC 6298."),
+                choice("transfer.rto_restart", "Timer restart", &[("every-ack", "on every ACK (ns-2)"), ("new-data", "on new data (RFC 6298)")], "When the retransmission timer restarts: on every ACK as the paper's ns-2 does, or only on an ACK of new data as RFC 6298 says (across the seam: spurious timeouts)."),
                 choice("transfer.cc", "Congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC (paper 004)")], "The sender's congestion control; SACK with 3 blocks and an initial window of 10 either way."),
             ],
         },
