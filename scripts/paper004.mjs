@@ -7,9 +7,10 @@
 // Run with `npm run reproduce:004` (builds the CLI first); paste the output into
 // docs/REPRODUCTION.md in place of the tables it replaces. About ten minutes on 2 cores.
 //
-// Options: --runs K (default 10), --cli PATH (default engine-wasm/target/release/skyqueue),
-// --commands (print the commands only, run nothing: a test checks that docs/REPRODUCTION.md
-// quotes them).
+// Options: --runs K (default 10), --fig5-runs K (default 100: runs per gateway and size for
+// Fig. 5), --cli PATH (default engine-wasm/target/release/skyqueue), --only fig5 (Fig. 5's table
+// alone, about two minutes), --commands (print the commands only, run nothing: a test checks that
+// docs/REPRODUCTION.md quotes them).
 import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,8 @@ const opt = (name, dflt) => {
   return i >= 0 ? process.argv[i + 1] : dflt;
 };
 const runs = Number(opt('runs', '10'));
+const fig5Runs = Number(opt('fig5-runs', '100'));
+const only = opt('only', null);
 const cli = opt('cli', `${root}engine-wasm/target/release/skyqueue`);
 const commandsOnly = process.argv.includes('--commands');
 
@@ -34,8 +37,8 @@ const VARIANTS = {
   'new-data': ['--rto-restart', 'new-data'],
   rfc6298: ['--min-rto-ms', '1000', '--rto-restart', 'new-data'],
 };
-const args = (to, bytes, when, variant = 'ns2') => [
-  'calc', 'transfer', '--from', 'Hawaii gateway', '--to', to, '--bytes', String(bytes), '--when', when, '--runs', String(runs), '--seed', '1',
+const args = (to, bytes, when, variant = 'ns2', from = 'Hawaii gateway', n = runs) => [
+  'calc', 'transfer', '--from', from, '--to', to, '--bytes', String(bytes), '--when', when, '--runs', String(n), '--seed', '1',
   ...VARIANTS[variant],
 ];
 const quote = (a) => (a.includes(' ') ? `"${a}"` : a);
@@ -49,10 +52,17 @@ const WHEN = ['outside-seam', 'across-seam'];
 const jobs = [];
 for (const city of CITIES) for (const bytes of [9_000, ...TABLE5, 15_000_000]) for (const when of WHEN) jobs.push([city, bytes, when, 'ns2']);
 for (const variant of ['no-lost-rtx', 'new-data', 'rfc6298']) for (const bytes of [...TABLE5, 15_000_000]) for (const when of WHEN) jobs.push(['Los Angeles', bytes, when, variant]);
+// Fig. 5: clients at random positions and times, served by each of 7 gateways. The paper does not
+// name Iridium's 7 gateways; these 7 sites of SkyQueue's list, spread in longitude, stand in.
+const GATEWAYS = ['Hawaii gateway', 'Anchorage', 'New York', 'Sao Paulo', 'Toulouse', 'New Delhi', 'Tokyo'];
+const fig5 = [];
+for (const from of GATEWAYS) for (const bytes of [9_000, 15_000_000]) fig5.push(['random', bytes, 'anytime', 'ns2', from, fig5Runs]);
+if (only === 'fig5') jobs.length = 0;
+jobs.push(...fig5);
 
 const template = command(args('<client>', '<N>', '<outside-seam|across-seam>'));
 if (commandsOnly) {
-  for (const [to, bytes, when, variant] of jobs) console.log(command(args(to, bytes, when, variant)));
+  for (const job of jobs) console.log(command(args(...job)));
   process.exit(0);
 }
 
@@ -62,22 +72,45 @@ const results = new Map();
 let next = 0;
 async function worker() {
   while (next < jobs.length) {
-    const [to, bytes, when, variant] = jobs[next++];
+    const job = jobs[next++];
+    const [to, bytes, when, variant, from = 'Hawaii gateway'] = job;
     let r = null;
     try {
-      r = JSON.parse((await run(cli, args(to, bytes, when, variant), { cwd: root, maxBuffer: 1 << 26 })).stdout);
+      r = JSON.parse((await run(cli, args(...job), { cwd: root, maxBuffer: 1 << 26 })).stdout);
     } catch (e) {
       if (!/never/.test(String(e.stderr))) throw e;
     }
-    results.set(`${to}|${bytes}|${when}|${variant}`, r);
+    results.set(`${from}|${to}|${bytes}|${when}|${variant}`, r);
   }
 }
 await Promise.all(Array.from({ length: availableParallelism() }, worker));
-const get = (to, bytes, when, variant = 'ns2') => results.get(`${to}|${bytes}|${when}|${variant}`);
+const get = (to, bytes, when, variant = 'ns2', from = 'Hawaii gateway') => results.get(`${from}|${to}|${bytes}|${when}|${variant}`);
 const sd = (r) => r.sd_transfer_s;
 const ms = (x) => (x * 1e3).toFixed(1);
 const s = (x) => x.toFixed(1);
 const timeouts = (r) => r.timeouts.reduce((a, b) => a + b, 0);
+const quantile = (xs, q) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v[Math.min(v.length - 1, Math.floor(q * v.length))];
+};
+function printFig5() {
+  console.log(`| Fig. 5: gateway (server) | 9 kB: mean / median / 95 % / max [ms] | 15 MB: mean / median / 95 % / max [s] |`);
+  console.log('|---|---|---|');
+  const cells = (r, f) => {
+    const xs = r.transfer_s.filter((x) => x !== null);
+    return `${f(r.mean_transfer_s)} / ${f(quantile(xs, 0.5))} / ${f(quantile(xs, 0.95))} / ${f(Math.max(...xs))}${xs.length < r.runs ? ` (${r.runs - xs.length} of ${r.runs} unfinished)` : ''}`;
+  };
+  for (const from of GATEWAYS) {
+    const [a, b] = [get('random', 9_000, 'anytime', 'ns2', from), get('random', 15_000_000, 'anytime', 'ns2', from)];
+    console.log(`| ${from} | ${cells(a, ms)} | ${cells(b, s)} |`);
+  }
+  console.log('');
+  console.log(`${fig5Runs} clients per gateway and size, each at a position drawn uniformly on the globe and a second drawn in the day, with an hour of topology history (commands: \`${command(args('random', '<N>', 'anytime', 'ns2', '<gateway>', fig5Runs))}\`).`);
+}
+if (only === 'fig5') {
+  printFig5();
+  process.exit(0);
+}
 const pair = (to, bytes, variant = 'ns2') => [get(to, bytes, 'outside-seam', variant), get(to, bytes, 'across-seam', variant)];
 const ratio = (to, bytes, variant = 'ns2') => {
   const [o, a] = pair(to, bytes, variant);
@@ -156,3 +189,5 @@ const nine = both.map((c) => pair(c, 9_000)).map(([o, a]) => (100 * a.mean_trans
 const big = both.map((c) => pair(c, 15_000_000)).map(([o, a]) => (100 * a.mean_transfer_s) / o.mean_transfer_s - 100);
 console.log('');
 console.log(`Across the ${both.length} cities the seam adds ${Math.min(...nine).toFixed(1)} to ${Math.max(...nine).toFixed(1)} % to a 9 kB transfer (mean ${mean(nine).toFixed(1)} %; paper: +15.6 % for New Delhi, the least, to +98 % for Los Angeles, the most) and ${Math.min(...big).toFixed(1)} to ${Math.max(...big).toFixed(1)} % to a 15 MB one (mean ${mean(big).toFixed(1)} %; paper: no "blatant difference").`);
+console.log('');
+printFig5();

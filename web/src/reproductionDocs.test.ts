@@ -39,7 +39,12 @@ describe('paper 004 TCP tables', () => {
     expect(commands.length).toBeGreaterThanOrEqual(300);
     const template = 'skyqueue calc transfer --from "Hawaii gateway" --to <client> --bytes <N> --when <outside-seam|across-seam> --runs 10 --seed 1';
     expect(doc).toContain(`\`${template}\``);
-    for (const c of commands) expect(c).toMatch(/^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \d+ --when (outside|across)-seam --runs 10 --seed 1( --no-lost-retransmit| --rto-restart new-data| --min-rto-ms 1000 --rto-restart new-data)?$/);
+    const fig5 = commands.filter((c) => c.includes('--to random'));
+    for (const c of commands.filter((c) => !fig5.includes(c))) expect(c).toMatch(/^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \d+ --when (outside|across)-seam --runs 10 --seed 1( --no-lost-retransmit| --rto-restart new-data| --min-rto-ms 1000 --rto-restart new-data)?$/);
+    // Fig. 5: 7 gateways, 9 kB and 15 MB each, clients drawn anywhere at any time.
+    expect(fig5).toHaveLength(14);
+    for (const c of fig5) expect(c).toMatch(/^skyqueue calc transfer --from "?[A-Za-z ]+"? --to random --bytes (9000|15000000) --when anytime --runs 100 --seed 1$/);
+    expect(doc).toContain('`skyqueue calc transfer --from <gateway> --to random --bytes <N> --when anytime --runs 100 --seed 1`');
   });
 
   it('are the ones the README says how to regenerate', () => {

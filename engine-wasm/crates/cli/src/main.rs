@@ -51,7 +51,8 @@ COMMANDS:
         seam (delay_ms_outside_seam, delay_ms_across_seam) and hops (min, max). Iridium (the
         default) uses ns-2's ISL settings, as paper 004 did: --polar-cutoff 60 --isl-pairing
         alternating, unless given (the scenario fields' defaults are 68 and ahead).
-    calc transfer --from <site> --to <site> --bytes <N> [--when <outside-seam|across-seam>]
+    calc transfer --from <site> --to <site|random> --bytes <N>
+              [--when <outside-seam|across-seam|anytime>]
               [--runs <K>] [--seed <S>] [--throughput <low|high>] [--constellation <preset>]
               [--polar-cutoff <deg>] [--isl-pairing <ahead|alternating>] [--min-rto-ms <ms>]
               [--rto-restart <every-ack|new-data>] [--no-lost-retransmit] [--hystart]
@@ -63,9 +64,11 @@ COMMANDS:
         bytes from the first site to the second over the moving route, paper 004 Table 3's
         links (low: 1.5 Mb/s up/down, 25 Mb/s ISLs; high:
         120 Mb/s, 2 Gb/s; buffers of one BDP), started at K times drawn (seed S) among the day's
-        seconds where the seam does not (default) or does separate the sites. Prints JSON:
-        mean_transfer_s, sd_transfer_s, runs, transfer_s (one per run), start_s, retransmits,
-        reordered_acks. Iridium uses ns-2's ISL settings unless given, as calc pair. The runs
+        seconds where the seam does not (default) or does separate the sites, or any second
+        with a route (anytime). --to random --when anytime draws each run's client uniformly
+        on the globe and its start in the day, after an hour of topology history (paper 004
+        Fig. 5). Prints JSON: mean_transfer_s, sd_transfer_s, runs, transfer_s (one per run),
+        start_s, retransmits, reordered_acks (and clients, [lat, lon] per run, for random). Iridium uses ns-2's ISL settings unless given, as calc pair. The runs
         share the machine's cores; the output does not depend on how many there are.
     calc emodel --codec <g711|g711-plc|g729|g729a-vad|g723.1-6.3> --delay-ms <D>
                 [--loss-pct <P>] [--burst-r <B>] [--advantage <A>] [--jitter-buffer-ms <J>]
@@ -544,7 +547,8 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     }
     let mut c = serde_json::json!({ "step_s": 1 });
     let (mut bytes, mut runs, mut seed) = (None, 10u64, 1u64);
-    let (mut across, mut throughput) = (false, Throughput::Low);
+    // The seam state asked for: Some(false) outside, Some(true) across, None any second.
+    let (mut across, mut throughput) = (Some(false), Throughput::Low);
     let mut min_rto_ms = TransferOptions::default().min_rto_s * 1e3;
     let (mut hystart, mut rto_every_ack, mut lost_retransmit) = (false, true, true);
     for (flag, v) in opts {
@@ -574,9 +578,10 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
             }
             "--when" => {
                 across = match v {
-                    "outside-seam" => false,
-                    "across-seam" => true,
-                    _ => return Err(Failure::Usage(format!("--when: `{v}` is not outside-seam or across-seam"))),
+                    "outside-seam" => Some(false),
+                    "across-seam" => Some(true),
+                    "anytime" => None,
+                    _ => return Err(Failure::Usage(format!("--when: `{v}` is not outside-seam, across-seam or anytime"))),
                 }
             }
             _ => {
@@ -595,48 +600,90 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     if !(1..=1000).contains(&runs) {
         return Err(Failure::Usage(format!("--runs: {runs} is outside 1 to 1000")));
     }
+    // `--to random`: a client at a position drawn uniformly on the globe for each run (paper 004
+    // §3.2, Fig. 5), at any second of the day.
+    let random_to = c.get("to").and_then(|v| v.as_str()).is_some_and(|t| t.eq_ignore_ascii_case("random"));
+    if random_to {
+        if across.is_some() {
+            return Err(Failure::Usage("--to random draws a client anywhere at any time: it needs --when anytime".into()));
+        }
+        c["to"] = "0,0".into(); // validated below with a stand-in; each run draws its own
+    }
     ns2_iridium_isls(&mut c);
     let scenario = serde_json::json!({"version": 2, "model": "constellation", "duration_s": 86_400, "warmup_s": 0, "constellation": c});
     let sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
     let k = sim.scenario().constellation.clone();
-    let mut day = engine::models::constellation::build_topology(&k).map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
-    // The day's seconds where the sites have a route and the seam state asked for, with a copy
-    // of the topology every hour to start the transfers from.
-    const HOUR: u32 = 3600;
-    let mut checkpoints = vec![];
-    let candidates: Vec<u32> = (0..86_400u32)
-        .filter(|&t| {
-            if t % HOUR == 0 {
-                checkpoints.push(day.clone());
-            }
-            let (delay, _, seam) = day.step(t as f64);
-            delay.is_finite() && seam == across
-        })
-        .collect();
-    if candidates.is_empty() {
-        let what = if across { "separated by the seam" } else { "outside the seam (with a route)" };
-        return Err(Failure::Usage(format!("--when: {} and {} are never {what} in 24 h", k.from, k.to)));
-    }
-    let mut rng = engine::kernel::Streams::new(seed).stream("calc.transfer.start");
-    let starts: Vec<u32> = (0..runs).map(|_| candidates[((rng.next_f64() * candidates.len() as f64) as usize).min(candidates.len() - 1)]).collect();
     let o = TransferOptions { bytes, throughput, min_rto_s: min_rto_ms / 1e3, hystart, rto_on_every_ack: rto_every_ack, lost_retransmit, ..Default::default() };
-    let one = |start: u32| {
-        // The hour's copy, stepped on to the start as the day's topology was.
-        let mut topo = checkpoints[(start / HOUR) as usize].clone();
-        for t in (start / HOUR) * HOUR..start {
+    const HOUR: u32 = 3600;
+    let streams = engine::kernel::Streams::new(seed);
+    // A job is a start second (named sites) or a run's index (random clients).
+    let mut checkpoints = vec![];
+    let jobs: Vec<u32> = if random_to {
+        (0..runs as u32).collect()
+    } else {
+        let mut day = engine::models::constellation::build_topology(&k).map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
+        // The day's seconds where the sites have a route and the seam state asked for, with a
+        // copy of the topology every hour to start the transfers from.
+        let candidates: Vec<u32> = (0..86_400u32)
+            .filter(|&t| {
+                if t % HOUR == 0 {
+                    checkpoints.push(day.clone());
+                }
+                let (delay, _, seam) = day.step(t as f64);
+                delay.is_finite() && across.is_none_or(|a| seam == a)
+            })
+            .collect();
+        if candidates.is_empty() {
+            let what = match across {
+                Some(true) => "separated by the seam",
+                Some(false) => "outside the seam (with a route)",
+                None => "joined by a route",
+            };
+            return Err(Failure::Usage(format!("--when: {} and {} are never {what} in 24 h", k.from, k.to)));
+        }
+        let mut rng = streams.stream("calc.transfer.start");
+        (0..runs).map(|_| candidates[((rng.next_f64() * candidates.len() as f64) as usize).min(candidates.len() - 1)]).collect()
+    };
+    let one = |job: u32| -> Result<(engine::topology::transfer::TransferOutcome, Option<(f64, f64)>), String> {
+        if !random_to {
+            // The hour's copy, stepped on to the start as the day's topology was.
+            let start = job;
+            let mut topo = checkpoints[(start / HOUR) as usize].clone();
+            for t in (start / HOUR) * HOUR..start {
+                topo.step(t as f64);
+            }
+            return Ok((run_stepped(&mut topo, start as f64, &o), None));
+        }
+        // Run `job`'s own stream: the same client and start whatever the number of threads.
+        let mut rng = streams.stream(&format!("calc.transfer.client.{job}"));
+        let lat = (2.0 * rng.next_f64() - 1.0).asin().to_degrees();
+        let lon = 360.0 * rng.next_f64() - 180.0;
+        let mut start = (rng.next_f64() * 86_400.0).floor() as u32;
+        let mut kj = k.clone();
+        kj.to = format!("{lat:.4},{lon:.4}");
+        let mut topo = engine::models::constellation::build_topology(&kj).map_err(|e| e.to_string())?;
+        // An hour of history (ns-2's access rule keeps a satellite until it is lost), then the
+        // first second from the drawn one with a route.
+        for t in start.saturating_sub(HOUR)..start {
             topo.step(t as f64);
         }
-        run_stepped(&mut topo, start as f64, &o)
+        while !topo.step(start as f64).0.is_finite() {
+            start += 1;
+            if start > 86_400 + HOUR {
+                return Err(format!("no route from {} to {} in a day", k.from, kj.to));
+            }
+        }
+        Ok((run_stepped(&mut topo, start as f64, &o), Some((lat, lon))))
     };
     // The runs are independent: one thread per core, each taking every k-th run; the results
     // keep the order of the starts, so the output does not depend on the number of threads.
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(starts.len()).max(1);
-    let mut slots: Vec<Option<_>> = vec![None; starts.len()];
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(jobs.len()).max(1);
+    let mut slots: Vec<Option<_>> = vec![None; jobs.len()];
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
-                let (one, starts) = (&one, &starts);
-                scope.spawn(move || starts.iter().enumerate().skip(k).step_by(threads).map(|(i, &s)| (i, one(s))).collect::<Vec<_>>())
+                let (one, jobs) = (&one, &jobs);
+                scope.spawn(move || jobs.iter().enumerate().skip(k).step_by(threads).map(|(i, &s)| (i, one(s))).collect::<Vec<_>>())
             })
             .collect();
         for h in handles {
@@ -645,13 +692,20 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
             }
         }
     });
-    let results: Vec<_> = slots.into_iter().map(|r| r.expect("every run done")).collect();
+    let (results, clients): (Vec<_>, Vec<_>) = slots
+        .into_iter()
+        .map(|r| r.expect("every run done"))
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(Failure::Usage)?
+        .into_iter()
+        .unzip();
     let times: Vec<f64> = results.iter().filter_map(|r| r.transfer_s).collect();
     let mean = |xs: &[f64]| if xs.is_empty() { f64::NAN } else { xs.iter().sum::<f64>() / xs.len() as f64 };
     let m = mean(&times);
     let sd = if times.len() > 1 { (times.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (times.len() - 1) as f64).sqrt() } else { 0.0 };
     let v = serde_json::json!({
-        "from": k.from, "to": k.to, "bytes": bytes, "when": if across { "across-seam" } else { "outside-seam" },
+        "from": k.from, "to": if random_to { "random".to_string() } else { k.to.clone() }, "bytes": bytes,
+        "when": match across { Some(true) => "across-seam", Some(false) => "outside-seam", None => "anytime" },
         "throughput": throughput, "min_rto_ms": min_rto_ms, "hystart": hystart, "rto_restart": if rto_every_ack { "every-ack" } else { "new-data" }, "lost_retransmit": lost_retransmit, "polar_cutoff_deg": k.polar_cutoff_deg, "isl_pairing": k.isl_pairing,
         "runs": runs, "seed": seed, "finished": times.len(),
         "mean_transfer_s": if m.is_finite() { serde_json::json!(m) } else { serde_json::Value::Null },
@@ -665,6 +719,10 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
         "timeouts": results.iter().map(|r| r.timeouts).collect::<Vec<_>>(),
         "start_rtt_ms": results.iter().map(|r| r.start_rtt_ms).collect::<Vec<_>>(),
     });
+    let mut v = v;
+    if random_to {
+        v["clients"] = clients.iter().map(|c| c.map(|(lat, lon)| serde_json::json!([lat, lon]))).collect::<Vec<_>>().into();
+    }
     outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     Ok(())
 }

@@ -224,6 +224,7 @@ fn calc_transfer_times_files_outside_and_across_the_seam() {
         (vec!["--from", "Atlantis", "--bytes", "9000"], "constellation.from: unknown site `Atlantis`"),
         (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--min-rto-ms", "0"], "--min-rto-ms: 0 is outside 1 to 60000"),
         (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--rto-restart", "never"], "--rto-restart: `never` is not every-ack or new-data"),
+        (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--when", "never"], "--when: `never` is not outside-seam, across-seam or anytime"),
     ] {
         let mut a = vec!["calc", "transfer", "--to", "Los Angeles"];
         a.extend(args);
@@ -231,6 +232,35 @@ fn calc_transfer_times_files_outside_and_across_the_seam() {
         assert_eq!(bad.status.code(), Some(2), "{a:?}");
         assert!(text(&bad.stderr).contains(msg), "{a:?}: {}", text(&bad.stderr));
     }
+}
+
+#[test]
+fn calc_transfer_draws_clients_anywhere_for_fig_5() {
+    // Paper 004 §3.2 (Fig. 5): a client at a random position and time. Each run draws its own
+    // client from the seed, the same whatever the number of threads; a 9 kB file is one window,
+    // so every transfer takes one slow-start round trip plus ten serialisations: 60 ms to 400 ms.
+    let run = |seed: &str| {
+        let out = skyqueue(&["calc", "transfer", "--from", "Toulouse", "--to", "random", "--when", "anytime", "--bytes", "9000", "--runs", "4", "--seed", seed]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let a = run("3");
+    assert_eq!((a["to"].as_str(), a["when"].as_str(), a["finished"].as_u64()), (Some("random"), Some("anytime"), Some(4)));
+    let clients = a["clients"].as_array().unwrap();
+    assert_eq!(clients.len(), 4);
+    for c in clients {
+        let (lat, lon) = (c[0].as_f64().unwrap(), c[1].as_f64().unwrap());
+        assert!((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lon), "{c}");
+    }
+    assert_ne!(clients[0], clients[1], "each run draws its own client");
+    for t in a["transfer_s"].as_array().unwrap() {
+        assert!((0.06..0.4).contains(&t.as_f64().unwrap()), "{t}");
+    }
+    assert_eq!(run("3"), a, "same seed, same clients and times");
+    assert_ne!(run("4")["clients"], a["clients"]);
+    let bad = skyqueue(&["calc", "transfer", "--from", "Toulouse", "--to", "random", "--bytes", "9000"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("--to random draws a client anywhere at any time: it needs --when anytime"), "{}", text(&bad.stderr));
 }
 
 #[test]
