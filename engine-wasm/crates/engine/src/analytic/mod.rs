@@ -2,4 +2,5 @@
 //! the simulation tests.
 
 pub mod distributions;
+pub mod erasure;
 pub mod queueing;

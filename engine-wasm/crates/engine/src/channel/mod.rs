@@ -1,8 +1,10 @@
 //! Channel models: what a receiver's link offers at a time. [`Channel`] is the interface a
 //! model and its schedulers use (SNR, and mutual information per symbol); [`lms::LmsChannel`],
 //! the Land Mobile Satellite channel of the last hop (paper 000), implements it. The QPSK
-//! mutual information lives here too ([`qpsk`]).
+//! mutual information lives here too ([`qpsk`]), and the Gilbert-Elliott erasure channel of
+//! link-layer data units (paper 002, [`gilbert_elliott`]).
 
+pub mod gilbert_elliott;
 pub mod lms;
 pub mod qpsk;
 

@@ -1,0 +1,130 @@
+//! Erasures over a bursty Gilbert-Elliott channel and what link-layer FEC makes of them (paper
+//! 002, `002_fd0c9b0ead2567de.txt` §3.4-3.5.2). Each closed form is checked against a simulation
+//! of the chain ([`crate::channel::gilbert_elliott::GeChannel`]) in the tests below; where the
+//! printed equation and the chain disagree the chain is followed and the erratum written down.
+
+use crate::channel::gilbert_elliott::GeParams;
+
+/// P(m, n) for m = 0..=n: the probability of m erasures among n consecutive LLDUs of the
+/// stationary chain (paper 002 §3.4, the double induction over m and n it takes from its
+/// reference [39]). With P_G(m, n) and P_B(m, n) the probabilities of m erasures over n LLDUs
+/// with the n-th sent in the Good (Bad) state, the state of LLDU n is reached first, then its
+/// erasure drawn:
+///
+/// P_G(m, n) = [α P_G(m, n−1) + (1−β) P_B(m, n−1)] (1 − P_G) + [α P_G(m−1, n−1) + (1−β) P_B(m−1, n−1)] P_G
+/// P_B(m, n) = [(1−α) P_G(m, n−1) + β P_B(m, n−1)] (1 − P_B) + [(1−α) P_G(m−1, n−1) + β P_B(m−1, n−1)] P_B
+///
+/// from the stationary state before the first LLDU (P_G(0, 0) = 1 − p, P_B(0, 0) = p, eq. 3's p).
+pub fn erasure_distribution(g: &GeParams, n: usize) -> Vec<f64> {
+    let p = g.stationary_bad();
+    let (mut pg, mut pb) = (vec![0.0; n + 1], vec![0.0; n + 1]);
+    pg[0] = 1.0 - p;
+    pb[0] = p;
+    for k in 1..=n {
+        let (mut ng, mut nb) = (vec![0.0; n + 1], vec![0.0; n + 1]);
+        for m in 0..=k {
+            let into_good = |m: usize| g.alpha * pg[m] + (1.0 - g.beta) * pb[m];
+            let into_bad = |m: usize| (1.0 - g.alpha) * pg[m] + g.beta * pb[m];
+            ng[m] = into_good(m) * (1.0 - g.erase_good) + if m > 0 { into_good(m - 1) * g.erase_good } else { 0.0 };
+            nb[m] = into_bad(m) * (1.0 - g.erase_bad) + if m > 0 { into_bad(m - 1) * g.erase_bad } else { 0.0 };
+        }
+        (pg, pb) = (ng, nb);
+    }
+    pg.iter().zip(&pb).map(|(a, b)| a + b).collect()
+}
+
+/// Probability that an FEC block of `nd` data and `nr` repair LLDUs is decoded: at most `nr`
+/// of its N = nd + nr LLDUs erased (paper 002 §3.5.1: "successful if at least N_D LLDUs are
+/// received").
+pub fn fec_decode_probability(g: &GeParams, nd: usize, nr: usize) -> f64 {
+    erasure_distribution(g, nd + nr).iter().take(nr + 1).sum()
+}
+
+/// Throughput efficiency of FEC(nd/nr) (paper 002 §3.5.1, eq. 1's quantity): data LLDUs
+/// delivered per LLDU sent, N_D / N times the probability that the block decodes.
+///
+/// Erratum: eq. 1 prints η_FEC = Σ_{i=1}^{N_D} P_R(i) i / (N_D + N_R) with P_R(i), "the
+/// probability that i LLDUs are received", set to P(i, N_D + N_R), the probability of i
+/// *erasures*. Neither reading is the efficiency its text defines: with P(i, N) it is the mean
+/// number of erasures (up to N_D) per LLDU sent, 0 on a perfect channel; with P(N − i, N) the
+/// sum stops at N_D received and misses every block received whole. The simulated ratio is
+/// this function's, checked in `fec_efficiency_is_the_simulated_delivery_ratio`.
+pub fn fec_efficiency(g: &GeParams, nd: usize, nr: usize) -> f64 {
+    nd as f64 / (nd + nr) as f64 * fec_decode_probability(g, nd, nr)
+}
+
+/// Eq. 1 exactly as paper 002 prints it (for the erratum's test and for comparison tables).
+pub fn fec_efficiency_as_printed(g: &GeParams, nd: usize, nr: usize) -> f64 {
+    let p = erasure_distribution(g, nd + nr);
+    (1..=nd).map(|i| p[i] * i as f64).sum::<f64>() / (nd + nr) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::channel::gilbert_elliott::GeChannel;
+    use crate::kernel::RngStream;
+
+    /// Histogram of erasures per block of `n` LLDUs over `blocks` consecutive blocks.
+    fn simulate(g: GeParams, n: usize, blocks: usize, id: &str) -> Vec<f64> {
+        let mut ch = GeChannel::new(g, RngStream::from_seed_and_id(5, id));
+        let mut h = vec![0.0; n + 1];
+        for _ in 0..blocks {
+            let m = (0..n).filter(|_| ch.next_erased()).count();
+            h[m] += 1.0 / blocks as f64;
+        }
+        h
+    }
+
+    #[test]
+    fn the_induction_sums_to_one_and_keeps_the_mean() {
+        for g in [GeParams::simplified(0.99, 0.5), GeParams::simplified(0.98, 0.93), GeParams { alpha: 0.95, beta: 0.7, erase_good: 0.01, erase_bad: 0.6 }] {
+            let d = erasure_distribution(&g, 47);
+            assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+            let mean: f64 = d.iter().enumerate().map(|(m, p)| m as f64 * p).sum();
+            assert!((mean - 47.0 * g.erasure_rate()).abs() < 1e-9, "{g:?}: mean {mean}");
+        }
+    }
+
+    #[test]
+    fn a_memoryless_chain_gives_the_binomial() {
+        let g = GeParams::simplified(0.9, 0.1); // ρ = 0, p = 0.1
+        let d = erasure_distribution(&g, 12);
+        let choose = |n: u64, k: u64| (0..k).fold(1.0, |a, i| a * (n - i) as f64 / (i + 1) as f64);
+        for (m, &pm) in d.iter().enumerate() {
+            let b = choose(12, m as u64) * 0.1f64.powi(m as i32) * 0.9f64.powi(12 - m as i32);
+            assert!((pm - b).abs() < 1e-12, "m = {m}: {pm} against {b}");
+        }
+    }
+
+    #[test]
+    fn the_induction_matches_a_simulated_chain() {
+        // Paper 002 Fig. 5's channel (α = 0.99) at a bursty β, blocks of FEC 10/12.
+        for (g, id) in [(GeParams::simplified(0.99, 0.7), "fig5"), (GeParams { alpha: 0.97, beta: 0.8, erase_good: 0.02, erase_bad: 0.5 }, "soft")] {
+            let want = erasure_distribution(&g, 12);
+            let got = simulate(g, 12, 400_000, id);
+            for m in 0..=12 {
+                // Binomial standard error of a frequency, inflated for the blocks' correlation.
+                let se = (want[m] * (1.0 - want[m]) / 400_000.0).sqrt() * 3.0;
+                assert!((got[m] - want[m]).abs() < 4.0 * se + 1e-6, "{id} m = {m}: simulated {} against {}", got[m], want[m]);
+            }
+        }
+    }
+
+    #[test]
+    fn fec_efficiency_is_the_simulated_delivery_ratio() {
+        // FEC 10/12 (paper 002 Fig. 5) at α = 0.99 and two values of β: data LLDUs of decoded
+        // blocks per LLDU sent, against the closed form and against eq. 1 as printed.
+        for beta in [0.3, 0.9] {
+            let g = GeParams::simplified(0.99, beta);
+            let h = simulate(g, 12, 300_000, &format!("fec{beta}"));
+            let simulated = 10.0 / 12.0 * h[..=2].iter().sum::<f64>();
+            let want = fec_efficiency(&g, 10, 2);
+            assert!((simulated - want).abs() < 0.004, "β {beta}: simulated {simulated:.4}, closed form {want:.4}");
+            let printed = fec_efficiency_as_printed(&g, 10, 2);
+            assert!((simulated - printed).abs() > 0.5, "β {beta}: eq. 1 as printed gives {printed:.4}");
+        }
+        // A perfect channel decodes every block: efficiency N_D / N.
+        assert!((fec_efficiency(&GeParams::simplified(1.0, 0.0), 10, 2) - 10.0 / 12.0).abs() < 1e-12);
+    }
+}
