@@ -50,4 +50,23 @@ test.describe('TCP over Iridium', () => {
     await expect(hops.locator('path.series-line').first()).toBeVisible();
     await expect(page.getByTestId('event-log').locator('li[data-kind="seam-enter"]').first()).toBeVisible();
   });
+
+  test('a sweep over receiving sites draws one point per site, named on its axis, and the CLI command quotes them', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Preset').selectOption({ label: SEAM_9KB });
+    await page.getByRole('button', { name: 'Sweep & compare' }).click();
+    await page.getByLabel('Sweep parameter').selectOption('transfer.to');
+    await expect(page.getByLabel('Sweep values')).toHaveValue('Los Angeles, New Delhi, London, Tokyo');
+    // A site the engine does not know is refused before anything runs, naming the field.
+    await page.getByLabel('Sweep values').fill('London, Atlantis');
+    await page.getByRole('button', { name: 'Run sweep' }).click();
+    await expect(page.getByTestId('sweep-error')).toContainText('transfer.to');
+    await page.getByLabel('Sweep values').fill('London, Toulouse, Los Angeles');
+    await page.getByRole('button', { name: 'Run sweep' }).click();
+    await expect(page.getByTestId('sweep-results')).toBeVisible({ timeout: 60_000 });
+    const chart = page.getByRole('img', { name: 'Transfer time (Tables 4-5) sweep chart' });
+    await expect(chart).toHaveAttribute('data-points', '6'); // 3 sites x CUBIC and NewReno
+    await expect(chart.locator('.axis-x .tick text')).toHaveText(['London', 'Toulouse', 'Los Angeles']);
+    await expect(page.getByTestId('sweep-command')).toContainText('--param transfer.to --values "London,Toulouse,Los Angeles"');
+  });
 });

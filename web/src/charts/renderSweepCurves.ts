@@ -56,9 +56,11 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
   const top = margin.top + (legendRows - 1) * 15;
   const ih = Math.max(10, opts.height - top - margin.bottom);
   const xs = pts.map((p) => p.x);
+  // A sweep over texts (site names): one tick per text at its position, half a step of margin.
+  const labels = new Map(curves.flatMap((c) => c.points).flatMap((p) => (p.label === undefined ? [] : [[p.x, p.label] as const])));
   const x = d3
     .scaleLinear()
-    .domain(xs.length ? [Math.min(...xs), Math.max(...xs) === Math.min(...xs) ? Math.min(...xs) + 1 : Math.max(...xs)] : [0, 1])
+    .domain(labels.size ? [-0.5, Math.max(...labels.keys()) + 0.5] : xs.length ? [Math.min(...xs), Math.max(...xs) === Math.min(...xs) ? Math.min(...xs) + 1 : Math.max(...xs)] : [0, 1])
     .range([0, iw]);
   const hi = pts.length ? Math.max(...pts.map((p) => (Number.isFinite(p.hi) ? p.hi : p.mean))) : 1;
   const lo = pts.length ? Math.min(0, ...pts.map((p) => (Number.isFinite(p.lo) ? p.lo : p.mean))) : 0;
@@ -68,7 +70,13 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
     .nice()
     .range([ih, 0]);
   const g = root.append('g').attr('transform', `translate(${margin.left},${top})`);
-  g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih})`).call(d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 70))));
+  const xAxis = labels.size
+    ? d3
+        .axisBottom(x)
+        .tickValues([...labels.keys()].sort((a, b) => a - b))
+        .tickFormat((v) => labels.get(Number(v)) ?? '')
+    : d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 70)));
+  g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih})`).call(xAxis);
   g.append('g').attr('class', 'axis axis-y').call(d3.axisLeft(y).ticks(5).tickFormat(d3.format(y.domain()[1] >= 1e4 ? '~s' : '~g')));
   g.append('text').attr('class', 'axis-label').attr('x', iw).attr('y', ih + 31).attr('text-anchor', 'end').text(opts.xLabel);
   g.append('text').attr('class', 'axis-label').attr('transform', 'rotate(-90)').attr('y', -44).attr('text-anchor', 'end').text(`[${opts.unit}]`);

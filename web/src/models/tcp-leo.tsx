@@ -76,6 +76,7 @@ export const tcpLeo: ModelDescriptor = {
       { path: 'transfer.bytes', label: 'file size [bytes] (Table 5)', values: '9000, 25000, 50000, 100000, 500000' },
       { path: 'transfer.min_rto_ms', label: 'minimum RTO [ms]', values: '200, 500, 1000' },
       { path: 'transfer.start_s', label: 'start [s]', values: '1, 2, 3, 4' },
+      { path: 'transfer.to', label: 'receiving site (Figs. 5-6)', values: 'Los Angeles, New Delhi, London, Tokyo', text: true },
     ],
     metrics: [
       { path: 'transfer.transfer_s', title: 'Transfer time (Tables 4-5)', unit: 's' },

@@ -12,7 +12,7 @@ function VoipSummary({ summary }: SummaryProps) {
 
 /** Paper 000's Table II at the swept value closest to 75 users. */
 function TableTwo({ m, points, summaries, param }: SweepTableProps) {
-  const xs = [...new Set(points.map((p) => p.value))];
+  const xs = [...new Set(points.map((p) => Number(p.value)))];
   const x75 = xs.reduce((a, b) => (Math.abs(b - 75) < Math.abs(a - 75) ? b : a), xs[0]);
   const rows = [...new Set(points.map((p) => p.policy ?? 'scenario'))].map((policy) => {
     const idx = points.map((p, i) => (p.value === x75 && (p.policy ?? 'scenario') === policy ? i : -1)).filter((i) => i >= 0);

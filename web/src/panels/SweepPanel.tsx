@@ -4,7 +4,7 @@ import { colourAt } from '../charts/palette';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
-import { buildGrid, curves, metricOf, parseValues, type SweepPoint } from '../scenario/sweep';
+import { buildGrid, curves, metricOf, parseValues, type SweepPoint, type SweepValue } from '../scenario/sweep';
 import { coincidingCurves, seedsNote, sweepCommand, sweepCsv, sweepNotebook } from '../scenario/sweepExport';
 import { download, slug } from '../export/download';
 import { policyLabel, type SweepModel } from '../scenario/sweepModels';
@@ -56,7 +56,7 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
   const [duration, setDuration] = useState(String(linked?.duration_s ?? base.duration_s ?? 100));
   const [progress, setProgress] = useState<[number, number] | null>(null);
   const [error, setError] = useState<string[] | null>(linkProblem ? [linkProblem] : null);
-  const [result, setResult] = useState<{ points: SweepPoint[]; results: JobResult[]; param: string; values: number[]; policies: string[]; seeds: number; scenarioJson: string } | null>(null);
+  const [result, setResult] = useState<{ points: SweepPoint[]; results: JobResult[]; param: string; values: SweepValue[]; policies: string[]; seeds: number; scenarioJson: string } | null>(null);
   const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({ a: m?.defaultPolicies.at(-2) ?? '', b: m?.defaultPolicies.at(-1) ?? '', results: null });
   const pool = useRef<SweepPool | null>(null);
 
@@ -107,7 +107,7 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
   };
 
   const runSweep = async () => {
-    const parsed = parseValues(valuesText);
+    const parsed = parseValues(valuesText, m.params.find((p) => p.path === param)?.text ? 'text' : 'number');
     if ('error' in parsed) return setError([parsed.error]);
     if (policies.length === 0) return setError(['policies: choose at least one']);
     const json = withDuration();
@@ -237,7 +237,7 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
   );
 }
 
-function SweepResults({ m, points, results, param, values, policies, seeds, scenarioJson }: { m: SweepModel; points: SweepPoint[]; results: JobResult[]; param: string; values: number[]; policies: string[]; seeds: number; scenarioJson: string }) {
+function SweepResults({ m, points, results, param, values, policies, seeds, scenarioJson }: { m: SweepModel; points: SweepPoint[]; results: JobResult[]; param: string; values: SweepValue[]; policies: string[]; seeds: number; scenarioJson: string }) {
   const summaries = results.map((r) => r.summary);
   const charts = useMemo(
     () =>

@@ -50,9 +50,13 @@ describe('shareable links', () => {
     expect(hash).toMatch(/^#p=voip-leo-codes&v=[^&]+&w=[^&]+$/);
     const r = await decodeLink(hash);
     expect(r).toEqual({ ok: true, state: { preset: 'voip-leo-codes', view: { speed: 10 }, sweep } });
+    // A sweep over site names travels too.
+    const sites = { param: 'transfer.to', values: ['Los Angeles', 'Tokyo'], policies: ['cubic'], seeds: 1, duration_s: 12 };
+    expect(await decodeLink(await encodeLink({ preset: 'tcp-iridium-9kb-seam', view: {}, sweep: sites }))).toEqual({ ok: true, state: { preset: 'tcp-iridium-9kb-seam', view: {}, sweep: sites } });
     const bad: [object, RegExp][] = [
       [{ ...sweep, seeds: 11 }, /sweep.seeds: 11 is not a whole number from 1 to 10/],
       [{ ...sweep, values: [] }, /sweep.values: expected 1 to 100 numbers/],
+      [{ ...sweep, values: [25, 'London'] }, /sweep.values: expected 1 to 100 numbers, or as many texts/],
       [{ ...sweep, duration_s: 0 }, /sweep.duration_s/],
       [{ ...sweep, param: 'a b' }, /sweep.param/],
       [{ ...sweep, extra: 1 }, /sweep.extra: unknown field/],

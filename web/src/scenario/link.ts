@@ -34,7 +34,8 @@ export interface ViewState {
 export interface SweepRequest {
   /** Parameter path (or `a+b` paths set together), one of the model's sweep parameters. */
   param: string;
-  values: number[];
+  /** Numbers, or texts for a text field (site names). */
+  values: (number | string)[];
   policies: string[];
   /** Seeds per point, 1 to 10. */
   seeds: number;
@@ -209,12 +210,12 @@ export function checkSweep(v: unknown): SweepRequest | string {
   if (extra) return `sweep.${extra.slice(0, 30)}: unknown field (allowed: ${allowed.join(', ')})`;
   const { param, values, policies, seeds, duration_s } = v as Record<string, unknown>;
   if (typeof param !== 'string' || !/^[A-Za-z0-9_.+[\]]{1,200}$/.test(param)) return 'sweep.param: expected a parameter path such as "voip.flows"';
-  if (!Array.isArray(values) || values.length === 0 || values.length > MAX_SWEEP_VALUES || !values.every((x) => typeof x === 'number' && Number.isFinite(x)))
-    return `sweep.values: expected 1 to ${MAX_SWEEP_VALUES} numbers`;
+  if (!Array.isArray(values) || values.length === 0 || values.length > MAX_SWEEP_VALUES || !(values.every((x) => typeof x === 'number' && Number.isFinite(x)) || values.every((x) => typeof x === 'string' && x.length >= 1 && x.length <= 100)))
+    return `sweep.values: expected 1 to ${MAX_SWEEP_VALUES} numbers, or as many texts of 1 to 100 characters`;
   if (!Array.isArray(policies) || policies.length > 20 || !policies.every((x) => typeof x === 'string' && /^[a-z0-9_-]{1,40}$/.test(x))) return 'sweep.policies: expected up to 20 policy names';
   if (typeof seeds !== 'number' || !Number.isInteger(seeds) || seeds < 1 || seeds > 10) return `sweep.seeds: ${JSON.stringify(seeds)} is not a whole number from 1 to 10`;
   if (typeof duration_s !== 'number' || !(duration_s > 0) || duration_s > 2_592_000) return `sweep.duration_s: ${JSON.stringify(duration_s)} is not a number above 0 up to 2592000 s`;
-  return { param, values: values as number[], policies: policies as string[], seeds, duration_s };
+  return { param, values: values as (number | string)[], policies: policies as string[], seeds, duration_s };
 }
 
 // ---- links ----

@@ -25,6 +25,14 @@ describe('sweep grid', () => {
     expect(parseValues('25, x')).toEqual({ error: 'values: `x` is not a number' });
     expect(parseValues(' ')).toHaveProperty('error');
   });
+
+  it('parses texts for a text field (site names), keeping their order', () => {
+    expect(parseValues('Los Angeles, New Delhi ,London', 'text')).toEqual({ values: ['Los Angeles', 'New Delhi', 'London'] });
+    expect(parseValues('London, London', 'text')).toEqual({ error: 'values: `London` is given twice' });
+    expect(parseValues(' , ', 'text')).toHaveProperty('error');
+    const g = buildGrid(JSON.stringify({ version: 2, model: 'tcp-leo', transfer: { to: 'London' } }), { param: 'transfer.to', values: ['Tokyo', 'Lagos'], policies: [], seeds: 1 });
+    expect(g.map((p) => JSON.parse(p.scenarioJson).transfer.to)).toEqual(['Tokyo', 'Lagos']);
+  });
 });
 
 describe('sweep statistics', () => {
@@ -48,5 +56,11 @@ describe('sweep statistics', () => {
     const c = curves(points, [{ m: 1 }, { m: 3 }, { m: 10 }], 'm').get('pf')!;
     expect(c.map((p) => [p.x, p.mean])).toEqual([[1, 2], [2, 10]]);
     expect(c[0].hi - c[0].mean).toBeCloseTo(12.706 * Math.SQRT2 / Math.SQRT2, 3);
+  });
+
+  it('puts texts at their positions in the sweep, labelled', () => {
+    const points = ['Tokyo', 'Lagos', 'Tokyo'].map((value, i) => ({ value, policy: 'cubic', seed: i + 1, scenarioJson: '' }));
+    const c = curves(points, [{ m: 1 }, { m: 5 }, { m: 3 }], 'm').get('cubic')!;
+    expect(c.map((p) => [p.x, p.label, p.mean])).toEqual([[0, 'Tokyo', 2], [1, 'Lagos', 5]]);
   });
 });

@@ -1,11 +1,14 @@
 /** Sweeps: a grid of scenario variants (one field's values x policies x seeds) and the
  * statistics of their results. The CLI's `skyqueue sweep` builds the same grid. */
 
+/** A swept value: a number, or a text such as a site name (`transfer.to`). */
+export type SweepValue = number | string;
+
 export interface SweepSpec {
   /** Dotted field path, e.g. `voip.flows`; several joined by `+` all get the value (e.g.
    * `diffserv.ef_bps+diffserv.ef_expected_bps`: an EF load PSS knows). */
   param: string;
-  values: number[];
+  values: SweepValue[];
   /** Values of the policy field; empty keeps the scenario's. */
   policies: string[];
   seeds: number;
@@ -14,7 +17,7 @@ export interface SweepSpec {
 }
 
 export interface SweepPoint {
-  value: number;
+  value: SweepValue;
   policy: string | null;
   seed: number;
   scenarioJson: string;
@@ -33,9 +36,16 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
   cur[parts[parts.length - 1]] = value;
 }
 
-/** Parses `a, b, c` into numbers; names the bad entry. */
-export function parseValues(text: string): { values: number[] } | { error: string } {
+/** Parses `a, b, c` into numbers (or, for a text field, into texts such as site names); names
+ * the bad entry. */
+export function parseValues(text: string, kind: 'number' | 'text' = 'number'): { values: SweepValue[] } | { error: string } {
   const parts = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (kind === 'text') {
+    if (parts.length === 0) return { error: 'values: give at least one, e.g. Los Angeles, New Delhi' };
+    const dup = parts.find((p, i) => parts.indexOf(p) !== i);
+    if (dup) return { error: `values: \`${dup}\` is given twice` };
+    return { values: parts };
+  }
   if (parts.length === 0) return { error: 'values: give at least one number, e.g. 25, 50, 75' };
   const values: number[] = [];
   for (const p of parts) {
@@ -93,7 +103,10 @@ export function metricOf(summary: unknown, path: string): number {
 }
 
 export interface CurvePoint {
+  /** The swept value, or for texts its position in the sweep (0, 1, ...). */
   x: number;
+  /** The swept text, for a sweep over texts (the axis shows these). */
+  label?: string;
   mean: number;
   lo: number;
   hi: number;
@@ -101,13 +114,16 @@ export interface CurvePoint {
 
 /** Per policy, the metric's mean and CI at each swept value. */
 export function curves(points: SweepPoint[], summaries: unknown[], metric: string): Map<string, CurvePoint[]> {
+  // Texts sit at their positions in the sweep, in the order given.
+  const texts = [...new Set(points.map((p) => p.value).filter((v): v is string => typeof v === 'string'))];
+  const xOf = (v: SweepValue) => (typeof v === 'string' ? texts.indexOf(v) : v);
   const groups = new Map<string, Map<number, number[]>>();
   points.forEach((p, i) => {
     const key = p.policy ?? 'scenario';
     const byX = groups.get(key) ?? new Map<number, number[]>();
     groups.set(key, byX);
-    const xs = byX.get(p.value) ?? [];
-    byX.set(p.value, xs);
+    const xs = byX.get(xOf(p.value)) ?? [];
+    byX.set(xOf(p.value), xs);
     xs.push(metricOf(summaries[i], metric));
   });
   const out = new Map<string, CurvePoint[]>();
@@ -119,7 +135,7 @@ export function curves(points: SweepPoint[], summaries: unknown[], metric: strin
         .map(([x, v]) => {
           const { mean, half } = meanCi(v);
           const h = Number.isFinite(half) ? half : 0;
-          return { x, mean, lo: mean - h, hi: mean + h };
+          return texts.length ? { x, label: texts[x], mean, lo: mean - h, hi: mean + h } : { x, mean, lo: mean - h, hi: mean + h };
         }),
     );
   }

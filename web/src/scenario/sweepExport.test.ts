@@ -6,7 +6,7 @@ const base = JSON.stringify({ version: 2, model: 'voip-leo', duration_s: 5, voip
 
 describe('sweep exports', () => {
   const points = buildGrid(base, { param: 'voip.flows', values: [25, 75], policies: ['pf', 'codes'], seeds: 2, policyPath: 'voip.policy' });
-  const summaries = points.map((p, i) => ({ voip: { latency_ms: 100 + i + 0.1 + 0.2, loss_pct: p.value / 10 } }));
+  const summaries = points.map((p, i) => ({ voip: { latency_ms: 100 + i + 0.1 + 0.2, loss_pct: Number(p.value) / 10 } }));
   const metrics = [
     { path: 'voip.latency_ms', title: 'Latency', unit: 'ms' },
     { path: 'voip.loss_pct', title: 'Loss', unit: '%' },
@@ -15,6 +15,8 @@ describe('sweep exports', () => {
   it('gives the CLI command that reruns the grid', () => {
     expect(sweepCommand('scenario.json', { param: 'voip.flows', values: [25, 75], policies: ['pf', 'codes'], seeds: 2 })).toBe('skyqueue sweep scenario.json --param voip.flows --values 25,75 --policies pf,codes --seeds 2 --format csv');
     expect(sweepCommand('s.json', { param: 'queue.capacity_pkts', values: [5], policies: [], seeds: 1 })).not.toContain('--policies');
+    // Site names with spaces are quoted for the shell, as one --values argument.
+    expect(sweepCommand('s.json', { param: 'transfer.to', values: ['Los Angeles', 'Tokyo'], policies: ['cubic'], seeds: 1 })).toBe('skyqueue sweep s.json --param transfer.to --values "Los Angeles,Tokyo" --policies cubic --seeds 1 --format csv');
   });
 
   it('writes one CSV row per run, numbers without rounding noise', () => {

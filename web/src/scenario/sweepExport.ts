@@ -4,12 +4,14 @@
  * charts (which curves coincide, what the bars mean for the number of seeds).
  */
 import { csvNumber } from '../export/download';
-import type { CurvePoint, SweepPoint } from './sweep';
+import type { CurvePoint, SweepPoint, SweepValue } from './sweep';
 import { metricOf } from './sweep';
 
 /** The `skyqueue sweep` command that runs the same grid on the scenario saved as `file`. */
-export function sweepCommand(file: string, s: { param: string; values: number[]; policies: string[]; seeds: number }): string {
-  const parts = ['skyqueue', 'sweep', file, '--param', s.param, '--values', s.values.join(',')];
+export function sweepCommand(file: string, s: { param: string; values: SweepValue[]; policies: string[]; seeds: number }): string {
+  const values = s.values.join(',');
+  // Texts with spaces (site names) are quoted for the shell.
+  const parts = ['skyqueue', 'sweep', file, '--param', s.param, '--values', /[\s"'$`\\]/.test(values) ? `"${values.replace(/(["$`\\])/g, '\\$1')}"` : values];
   if (s.policies.length) parts.push('--policies', s.policies.join(','));
   parts.push('--seeds', String(s.seeds), '--format', 'csv');
   return parts.join(' ');
@@ -19,7 +21,7 @@ export function sweepCommand(file: string, s: { param: string; values: number[];
 export function sweepCsv(points: SweepPoint[], summaries: unknown[], metrics: { path: string }[], param: string): string {
   const quote = (h: string) => (/[",\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h);
   const head = ['policy', 'seed', param, ...metrics.map((m) => m.path)].map(quote).join(',');
-  const rows = points.map((p, i) => [quote(p.policy ?? ''), String(p.seed), csvNumber(p.value), ...metrics.map((m) => csvNumber(metricOf(summaries[i], m.path)))].join(','));
+  const rows = points.map((p, i) => [quote(p.policy ?? ''), String(p.seed), typeof p.value === 'string' ? quote(p.value) : csvNumber(p.value), ...metrics.map((m) => csvNumber(metricOf(summaries[i], m.path)))].join(','));
   return [head, ...rows].join('\n') + '\n';
 }
 

@@ -28,7 +28,8 @@ export interface SweepModel {
   policyPath: string;
   policies: [string, string][];
   defaultPolicies: string[];
-  params: { path: string; label: string; values: string }[];
+  /** Parameters offered, with default values; `text`: the values are texts (site names). */
+  params: { path: string; label: string; values: string; text?: true }[];
   metrics: SweepMetric[];
   /** Rows of the two-policy comparison table: label, summary path, decimals. */
   compareRows: [string, string, number][];
