@@ -59,6 +59,32 @@ pub fn fec_efficiency_as_printed(g: &GeParams, nd: usize, nr: usize) -> f64 {
     (1..=nd).map(|i| p[i] * i as f64).sum::<f64>() / (nd + nr) as f64
 }
 
+/// Throughput efficiency of selective-repeat ARQ (paper 002 §3.5.3): the probability that an
+/// LLDU is received, 1 − p with p the global erasure probability. The paper takes the
+/// retransmissions as independent of the first transmission (the channel changes its state
+/// during a satellite round trip).
+pub fn arq_efficiency(g: &GeParams) -> f64 {
+    1.0 - g.erasure_rate()
+}
+
+/// Mean recovery delay of an LLDU under selective-repeat ARQ with unlimited retransmissions,
+/// each transmission erased independently with probability `p` (paper 002 §3.5.3): the one-way
+/// time, plus one round trip per erased transmission, RTT/2 + Σ_{i≥1} i p^i (1 − p) RTT =
+/// RTT/2 + RTT p / (1 − p).
+///
+/// Erratum: the paper prints d_ARQ = RTT/2 + Σ_{i≥1} p^{i−1} (1 − p) i RTT = RTT/2 + RTT /
+/// (1 − p), one round trip more: on an error-free link (p = 0) it gives 1.5 RTT instead of the
+/// one-way RTT/2. The test `arq_delay_is_the_simulated_one_and_the_printed_sum_adds_a_round_trip`
+/// simulates the retransmissions.
+pub fn arq_recovery_delay(p: f64, rtt_s: f64) -> f64 {
+    rtt_s / 2.0 + rtt_s * p / (1.0 - p)
+}
+
+/// Eq. of §3.5.3 exactly as paper 002 prints it (for the erratum's test).
+pub fn arq_recovery_delay_as_printed(p: f64, rtt_s: f64) -> f64 {
+    rtt_s / 2.0 + rtt_s / (1.0 - p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +100,39 @@ mod tests {
             h[m] += 1.0 / blocks as f64;
         }
         h
+    }
+
+    #[test]
+    fn arq_delay_is_the_simulated_one_and_the_printed_sum_adds_a_round_trip() {
+        // Paper 002 Fig. 6's channel (α = 0.98) at β = 0.5, RTT 500 ms, LLDUs of 33 bytes at
+        // 2.25 Mb/s (117 µs: a round trip is 4261 slots, over which the chain forgets its
+        // state): each LLDU sent until received, a round trip between its transmissions. The
+        // LLDUs followed here are a round trip apart too (the link carries others between).
+        let g = GeParams::simplified(0.98, 0.5);
+        let (rtt, slot): (f64, f64) = (0.5, 33.0 * 8.0 / 2.25e6);
+        let gap = (rtt / slot).round() as u64;
+        let mut ch = GeChannel::new(g, RngStream::from_seed_and_id(9, "arq"));
+        let (n, mut delay, mut sent) = (100_000, 0.0, 0u64);
+        for _ in 0..n {
+            ch.skip(gap);
+            let mut d = rtt / 2.0;
+            loop {
+                sent += 1;
+                if !ch.next_erased() {
+                    break;
+                }
+                ch.skip(gap);
+                d += rtt;
+            }
+            delay += d;
+        }
+        let p = g.erasure_rate();
+        let (mean, eff) = (delay / n as f64, n as f64 / sent as f64);
+        assert!((eff - arq_efficiency(&g)).abs() < 0.003, "efficiency {eff:.4} against 1 - p = {:.4}", arq_efficiency(&g));
+        assert!((mean - arq_recovery_delay(p, rtt)).abs() < 0.003, "delay {mean:.4} s against {:.4} s", arq_recovery_delay(p, rtt));
+        assert!((mean - arq_recovery_delay_as_printed(p, rtt)).abs() > 0.45, "printed {:.4} s", arq_recovery_delay_as_printed(p, rtt));
+        // Error-free: the one-way time.
+        assert_eq!(arq_recovery_delay(0.0, rtt), 0.25);
     }
 
     #[test]

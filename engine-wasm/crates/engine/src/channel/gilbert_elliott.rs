@@ -106,6 +106,23 @@ impl GeChannel {
         }
     }
 
+    /// Lets `steps` LLDU slots pass without sending (a round trip waiting for feedback): the
+    /// state jumps by the k-step chain, P(Bad after k | Bad) = p + ρ^k (1 − p) and
+    /// P(Bad after k | Good) = p (1 − ρ^k), one draw whatever k.
+    pub fn skip(&mut self, steps: u64) {
+        if steps == 0 {
+            return;
+        }
+        let (p, rho) = (self.params.stationary_bad(), self.params.correlation());
+        let r = rho.powi(steps.min(i32::MAX as u64) as i32);
+        let u = self.rng.next_f64();
+        self.bad = Some(match self.bad {
+            None => u < p,
+            Some(true) => u < p + r * (1.0 - p),
+            Some(false) => u < p * (1.0 - r),
+        });
+    }
+
     /// The erasures of `codewords` codewords of `n` LLDUs each sent through a block interleaver
     /// of depth `codewords` (column by column: LLDU j of every codeword, then LLDU j + 1):
     /// `out[c][j]` is whether LLDU j of codeword c was erased. Depth 1 is no interleaving.
@@ -177,6 +194,31 @@ mod tests {
         assert!((measured - printed_alpha).abs() > 0.5, "eq. 4 as printed gives {printed_alpha:.4}");
         // The I-step chain keeps the stationary erasure rate.
         assert!((want.stationary_bad() - p).abs() < 1e-12);
+    }
+
+    #[test]
+    fn skipping_k_slots_is_stepping_k_times() {
+        // From Bad, the probability of being Bad again after k slots: skip(k) against k steps of
+        // the chain (the k-step formula) at α = 0.95, β = 0.8, k = 4.
+        let g = GeParams::simplified(0.95, 0.8);
+        let (mut stepped, mut skipped) = (0u32, 0u32);
+        let (mut a, mut b) = (channel(g, "steps"), channel(g, "skip"));
+        let n = 200_000;
+        for _ in 0..n {
+            // Force the Bad state, then move on 4 slots.
+            a.bad = Some(true);
+            for _ in 0..3 {
+                a.next_erased();
+            }
+            stepped += a.next_erased() as u32;
+            b.bad = Some(true);
+            b.skip(3);
+            skipped += b.next_erased() as u32;
+        }
+        let (x, y) = (stepped as f64 / n as f64, skipped as f64 / n as f64);
+        let (p, rho) = (g.stationary_bad(), g.correlation());
+        let want = p + rho.powi(4) * (1.0 - p);
+        assert!((x - want).abs() < 0.005 && (y - want).abs() < 0.005, "stepped {x:.4}, skipped {y:.4}, 4-step chain {want:.4}");
     }
 
     #[test]
