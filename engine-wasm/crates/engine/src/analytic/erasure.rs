@@ -85,6 +85,76 @@ pub fn arq_recovery_delay_as_printed(p: f64, rtt_s: f64) -> f64 {
     rtt_s / 2.0 + rtt_s / (1.0 - p)
 }
 
+/// What HARQ-II does with one block, in expectation ([`harq_ii`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HarqStats {
+    /// Probability that the block is decoded within the rounds allowed.
+    pub decode_probability: f64,
+    /// Mean LLDUs sent per block, the first transmission's N included.
+    pub mean_lldus_sent: f64,
+    /// Data LLDUs delivered per LLDU sent: N_D P(decode) / mean LLDUs sent.
+    pub efficiency: f64,
+    /// Mean number of retransmission rounds of a decoded block.
+    pub mean_rounds_decoded: f64,
+}
+
+/// HARQ of type II (paper 002 §3.5.4): a block of `nd` data and `nr` repair LLDUs; a receiver
+/// missing d LLDUs to decode asks for d more and the sender sends d + `ns`; at most
+/// `max_rounds` such rounds (the paper's R). Each round is a run of consecutive LLDUs of the
+/// stationary chain, a round trip after the previous one (the chain forgets its state in a
+/// satellite round trip, as §3.5.3 assumes for ARQ), so its erasures follow P(·, k) for its k
+/// LLDUs, independently of the earlier rounds. After round 0 with l_0 erasures the deficit is
+/// l_0 − N_R; a round of k = d + N_S LLDUs with l erasures leaves l − N_S (the request sizes of
+/// eq. 6: l_0 − N_R + N_S, then l_1).
+///
+/// Computed by following the distribution of the deficit round by round, not by eqs. 5-6 as
+/// printed (eq. 5's bounds and δ are not legible in the text); the test
+/// `harq_ii_follows_a_simulated_link` checks it against the simulated chain.
+pub fn harq_ii(g: &GeParams, nd: usize, nr: usize, ns: usize, max_rounds: usize) -> HarqStats {
+    let n = nd + nr;
+    // mass[d]: probability of a deficit d > 0 still open; sent[d]: Σ probability × LLDUs sent.
+    let (mut mass, mut sent) = (vec![0.0; nd + 1], vec![0.0; nd + 1]);
+    let (mut decoded, mut decoded_rounds, mut total_sent) = (0.0, 0.0, 0.0);
+    for (l0, p) in erasure_distribution(g, n).into_iter().enumerate() {
+        if l0 <= nr {
+            decoded += p;
+            total_sent += p * n as f64;
+        } else {
+            mass[l0 - nr] += p;
+            sent[l0 - nr] += p * n as f64;
+        }
+    }
+    for round in 1..=max_rounds {
+        let (mut m2, mut s2) = (vec![0.0; nd + 1], vec![0.0; nd + 1]);
+        for d in 1..=nd {
+            if mass[d] == 0.0 {
+                continue;
+            }
+            let k = d + ns;
+            for (l, p) in erasure_distribution(g, k).into_iter().enumerate() {
+                let (pm, ps) = (mass[d] * p, (sent[d] + mass[d] * k as f64) * p);
+                if l <= ns {
+                    decoded += pm;
+                    decoded_rounds += pm * round as f64;
+                    total_sent += ps;
+                } else {
+                    m2[l - ns] += pm;
+                    s2[l - ns] += ps;
+                }
+            }
+        }
+        (mass, sent) = (m2, s2);
+    }
+    // Blocks still short after the last round are lost, with what they cost.
+    total_sent += sent.iter().sum::<f64>();
+    HarqStats {
+        decode_probability: decoded,
+        mean_lldus_sent: total_sent,
+        efficiency: nd as f64 * decoded / total_sent,
+        mean_rounds_decoded: if decoded > 0.0 { decoded_rounds / decoded } else { f64::NAN },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,6 +203,47 @@ mod tests {
         assert!((mean - arq_recovery_delay_as_printed(p, rtt)).abs() > 0.45, "printed {:.4} s", arq_recovery_delay_as_printed(p, rtt));
         // Error-free: the one-way time.
         assert_eq!(arq_recovery_delay(0.0, rtt), 0.25);
+    }
+
+    #[test]
+    fn harq_ii_follows_a_simulated_link() {
+        // HARQ 5/7 with 2 extra repair LLDUs per round, R = 2 (paper 002 Fig. 5's code), and the
+        // 38/51 block of Fig. 6 with N_S = 3, over bursty channels; rounds a round trip apart.
+        for (g, nd, nr, ns, id) in [(GeParams::simplified(0.99, 0.9), 5, 2, 2, "h57"), (GeParams::simplified(0.98, 0.8), 38, 13, 3, "h3851")] {
+            let want = harq_ii(&g, nd, nr, ns, 2);
+            let mut ch = GeChannel::new(g, RngStream::from_seed_and_id(21, id));
+            let (blocks, gap) = (60_000usize, 4261u64);
+            let (mut decoded, mut sent, mut rounds) = (0usize, 0usize, 0usize);
+            for _ in 0..blocks {
+                ch.skip(gap);
+                let mut k = nd + nr;
+                sent += k;
+                let mut deficit = (0..k).filter(|_| ch.next_erased()).count() as i64 - nr as i64;
+                let mut r = 0;
+                while deficit > 0 && r < 2 {
+                    r += 1;
+                    ch.skip(gap);
+                    k = deficit as usize + ns;
+                    sent += k;
+                    deficit = (0..k).filter(|_| ch.next_erased()).count() as i64 - ns as i64;
+                }
+                if deficit <= 0 {
+                    decoded += 1;
+                    rounds += r;
+                }
+            }
+            let pd = decoded as f64 / blocks as f64;
+            let eff = nd as f64 * decoded as f64 / sent as f64;
+            let mr = rounds as f64 / decoded as f64;
+            assert!((pd - want.decode_probability).abs() < 0.006, "{id}: P(decode) {pd:.4} against {:.4}", want.decode_probability);
+            assert!((eff - want.efficiency).abs() < 0.006, "{id}: efficiency {eff:.4} against {:.4}", want.efficiency);
+            assert!((sent as f64 / blocks as f64 - want.mean_lldus_sent).abs() < 0.01 * want.mean_lldus_sent, "{id}: LLDUs sent");
+            assert!((mr - want.mean_rounds_decoded).abs() < 0.02, "{id}: rounds {mr:.3} against {:.3}", want.mean_rounds_decoded);
+        }
+        // No erasures: decoded at once, efficiency N_D / N.
+        let clean = harq_ii(&GeParams::simplified(1.0, 0.0), 5, 2, 2, 2);
+        assert_eq!((clean.decode_probability, clean.mean_rounds_decoded), (1.0, 0.0));
+        assert!((clean.efficiency - 5.0 / 7.0).abs() < 1e-12);
     }
 
     #[test]
