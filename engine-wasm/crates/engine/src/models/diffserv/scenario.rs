@@ -132,6 +132,9 @@ const AMPLITUDE_MAX: [f64; 2] = [0.95, 1.0];
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let d = &s.diffserv;
     let f = |n: &str| format!("diffserv.{n}");
+    if d.cc == CcKind::Hybla {
+        c.push(&f("cc"), "hybla is not offered yet: without the pacing its paper adds it floods the buffers (use cubic or new-reno)".into());
+    }
     for (name, profile, amp, lo) in [("capacity_profile", &d.capacity_profile, AMPLITUDE_MAX[0], 0.01), ("ef_profile", &d.ef_profile, AMPLITUDE_MAX[1], 0.0)] {
         for (sub, m) in profile.check(amp, lo, 10.0) {
             c.push(&f(&format!("{name}.{sub}")), m);

@@ -76,6 +76,9 @@ impl Default for TransferScenario {
 /// and the work budget of one run.
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let t = &s.transfer;
+    if t.cc == CcKind::Hybla {
+        c.push("transfer.cc", "hybla is not offered yet: without the pacing its paper adds it floods the one-BDP buffers (use cubic or new-reno)".into());
+    }
     for (name, site) in [("from", &t.from), ("to", &t.to)] {
         if let Err(e) = sites::resolve(site, &[]) {
             c.push(&format!("transfer.{name}"), e);
