@@ -70,6 +70,7 @@ export const tcpLeo: ModelDescriptor = {
     policies: [
       ['cubic', 'CUBIC'],
       ['new-reno', 'NewReno'],
+      ['westwood-plus', 'Westwood+'],
     ],
     defaultPolicies: ['cubic', 'new-reno'],
     params: [

@@ -283,6 +283,7 @@ impl TcpSender {
     /// Processes an ACK at `now`.
     pub fn on_ack(&mut self, ack: &Ack, now: SimTime) {
         // RTT sample from the timestamp echo (valid for retransmissions too, RFC 7323 §4).
+        let sample = (ack.ts_echo <= now).then(|| now.saturating_since(ack.ts_echo));
         if ack.ts_echo <= now {
             let r = now.saturating_since(ack.ts_echo).0;
             // RFC 6298 (2.2)-(2.3) in nanoseconds, each division rounded to the nearest.
@@ -312,7 +313,8 @@ impl TcpSender {
                 }
             }
         }
-        // SACK blocks mark segments.
+        // SACK blocks mark segments; segments newly SACKed or acknowledged are delivered.
+        let mut delivered = 0u64;
         for &(a, b) in &ack.sack {
             if b <= self.snd_nxt && a < b {
                 self.sack_high = self.sack_high.max(b);
@@ -320,6 +322,7 @@ impl TcpSender {
             for seq in a.max(self.snd_una)..b.min(self.snd_nxt) {
                 let s = &mut self.segs[(seq - self.snd_una) as usize];
                 self.flagged += !(s.sacked || s.lost) as usize;
+                delivered += !s.sacked as u64;
                 s.sacked = true;
             }
         }
@@ -327,9 +330,11 @@ impl TcpSender {
         for _ in 0..newly {
             if let Some(s) = self.segs.pop_front() {
                 self.flagged -= (s.sacked || s.lost) as usize;
+                delivered += !s.sacked as u64;
             }
         }
         self.snd_una += newly;
+        self.cc.on_delivered(delivered as f64, now, sample);
         // A HyStart round ends when the data sent at its start is acknowledged.
         if self.hystart && self.snd_una >= self.hs_window_end {
             if self.hs_samples > 0 {
