@@ -67,6 +67,9 @@ test.describe('TCP over Iridium', () => {
     const chart = page.getByRole('img', { name: 'Transfer time (Tables 4-5) sweep chart' });
     await expect(chart).toHaveAttribute('data-points', '6'); // 3 sites x CUBIC and NewReno
     await expect(chart.locator('.axis-x .tick text')).toHaveText(['London', 'Toulouse', 'Los Angeles']);
+    // Categories: markers, no line joining one site to the next.
+    await expect(chart.locator('path.sweep-point')).toHaveCount(6);
+    await expect(chart.locator('path.sweep-line').first()).toHaveAttribute('d', '');
     await expect(page.getByTestId('sweep-command')).toContainText('--param transfer.to --values "London,Toulouse,Los Angeles"');
   });
 });

@@ -89,7 +89,8 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
       .x((p) => x(p.x))
       .y((p) => y(p.mean));
     const i = style[ci];
-    const path = g.append('path').attr('class', c.dashed ? 'sweep-line theory' : 'sweep-line').attr('data-label', c.label).attr('fill', 'none').attr('stroke', c.color).attr('stroke-width', 2).attr('d', line(ok) ?? '');
+    // Texts (sites) are categories: their points are not joined, as no value lies between them.
+    const path = g.append('path').attr('class', c.dashed ? 'sweep-line theory' : 'sweep-line').attr('data-label', c.label).attr('fill', 'none').attr('stroke', c.color).attr('stroke-width', 2).attr('d', labels.size ? '' : (line(ok) ?? ''));
     if (i === null) {
       path.attr('stroke-dasharray', THEORY_DASH).attr('stroke-width', 1.4);
       return;
