@@ -284,8 +284,7 @@ impl TcpSender {
     pub fn on_ack(&mut self, ack: &Ack, now: SimTime) {
         // RTT sample from the timestamp echo (valid for retransmissions too, RFC 7323 §4).
         let sample = (ack.ts_echo <= now).then(|| now.saturating_since(ack.ts_echo));
-        if ack.ts_echo <= now {
-            let r = now.saturating_since(ack.ts_echo).0;
+        if let Some(SimDuration(r)) = sample {
             // RFC 6298 (2.2)-(2.3) in nanoseconds, each division rounded to the nearest.
             let div = |x: u64, d: u64| (x + d / 2) / d;
             match self.srtt {
