@@ -23,6 +23,8 @@ export interface Summary {
   diffserv?: DiffservSummary;
   /** Present when the model run is `tcp-leo`: TCP over Iridium (paper 004). */
   transfer?: TransferSummary;
+  /** Present when the model run is `link-layer`: Link-layer reliability (paper 002). */
+  link?: LinkSummary;
 }
 
 /** Summary of a FIFO station run (after the warm-up). */
@@ -206,6 +208,50 @@ export interface TransferSummary {
   route: PairSummary;
 }
 
+/** What the link has done so far, beside its closed forms. */
+export interface LinkSummary {
+  /** The scheme in words (`HARQ-II 5/7, N_S 1, R 2`). */
+  scheme: string;
+  /** LLDUs sent (one per slot). */
+  slots: number;
+  /** Time to send one LLDU [µs]. */
+  slot_us: number | null;
+  /** The round trip in slots. */
+  feedback_slots: number;
+  /** Data LLDUs per IP packet. */
+  lldus_per_packet: number;
+  /** Fraction of slots in the Bad state. */
+  bad_fraction: number | null;
+  /** Fraction of LLDUs erased. */
+  erased_fraction: number | null;
+  /** Fraction of LLDUs that were retransmissions or later repair rounds. */
+  resent_fraction: number | null;
+  /** Data LLDUs delivered per LLDU sent. */
+  efficiency: number | null;
+  /** Mean recovery delay of the delivered data LLDUs, one-way time included [ms]. */
+  lldu_delay_ms: number | null;
+  /** Fraction of data LLDUs given up. */
+  residual_loss: number | null;
+  /** IP packets delivered. */
+  packets: number;
+  /** IP packets lost. */
+  packets_lost: number;
+  /** Fraction of IP packets lost. */
+  packet_loss: number | null;
+  /** Mean delay of the delivered packets, each on its own [ms]. */
+  packet_delay_ms: number | null;
+  /** Mean delay of the delivered packets in order [ms]. */
+  packet_in_order_delay_ms: number | null;
+  /** IP packets delivered, in bits per second of the run [Mb/s]. */
+  goodput_mbps: number | null;
+  /** The closed forms. */
+  theory: LinkTheorySummary;
+  /** The oldest packet not yet handed up. */
+  head: PacketGrid | null;
+  /** The last packet handed up (or lost). */
+  last: PacketGrid | null;
+}
+
 /** Delay statistics of the packets that arrived after the warm-up. */
 export interface DelaySummary {
   /** Packets measured. */
@@ -338,4 +384,39 @@ export interface PssParams {
    * configured with. Off: the PSS of Fig. 9 and Fig. 10(a).
    */
   above_average: boolean;
+}
+
+/** The closed forms for the run's link ([`crate::analytic::erasure`]). */
+export interface LinkTheorySummary {
+  /** The chain's mean erasure probability (paper 002 eq. 3's p when P_G = 0, P_B = 1). */
+  erasure_rate: number | null;
+  /** Mean length of a Bad period, 1 / (1 − β) [LLDUs]. */
+  mean_burst_lldus: number | null;
+  /** Data LLDUs delivered per LLDU sent (SkyQueue's closed form for this link). */
+  efficiency: number | null;
+  /** Mean recovery delay of a delivered data LLDU, one-way time included [ms]. */
+  delay_ms: number | null;
+  /** Fraction of data LLDUs never delivered. */
+  residual_loss: number | null;
+  /**
+   * The paper's own delay formula as printed, where it has one (eq. 2 for FEC, §3.5.3 for
+   * ARQ without limit, §3.5.4 for HARQ-II) [ms]; see docs/REPRODUCTION.md for its errata.
+   */
+  printed_delay_ms: number | null;
+  /** FEC: eq. 1 as printed. */
+  printed_efficiency: number | null;
+}
+
+/**
+ * One IP packet's LLDUs: 0 arrived at once, 1 + r recovered after r repair rounds or
+ * retransmissions (1: by the first transmission's repair LLDUs), 250 erased and waiting, 251
+ * not sent yet, 255 lost.
+ */
+export interface PacketGrid {
+  /** The packet's sequence number (0, 1, ...). */
+  seq: number;
+  /** How each of its LLDUs stands. */
+  lldus: number[];
+  /** Its delay as the run delivers (in order or not) [ms]; null while open or when lost. */
+  delay_ms: number | null;
 }

@@ -16,10 +16,18 @@ use crate::channel::gilbert_elliott::GeParams;
 ///
 /// from the stationary state before the first LLDU (P_G(0, 0) = 1 − p, P_B(0, 0) = p, eq. 3's p).
 pub fn erasure_distribution(g: &GeParams, n: usize) -> Vec<f64> {
+    erasure_distributions(g, n).pop().expect("n + 1 distributions")
+}
+
+/// [`erasure_distribution`] for every length k = 0..=n at once (the induction passes through
+/// each): `out[k][m]` = P(m, k).
+pub fn erasure_distributions(g: &GeParams, n: usize) -> Vec<Vec<f64>> {
     let p = g.stationary_bad();
     let (mut pg, mut pb) = (vec![0.0; n + 1], vec![0.0; n + 1]);
     pg[0] = 1.0 - p;
     pb[0] = p;
+    let mut out = Vec::with_capacity(n + 1);
+    out.push(pg.iter().zip(&pb).map(|(a, b)| a + b).take(1).collect::<Vec<f64>>());
     for k in 1..=n {
         let (mut ng, mut nb) = (vec![0.0; n + 1], vec![0.0; n + 1]);
         for m in 0..=k {
@@ -29,8 +37,9 @@ pub fn erasure_distribution(g: &GeParams, n: usize) -> Vec<f64> {
             nb[m] = into_bad(m) * (1.0 - g.erase_bad) + if m > 0 { into_bad(m - 1) * g.erase_bad } else { 0.0 };
         }
         (pg, pb) = (ng, nb);
+        out.push(pg.iter().zip(&pb).map(|(a, b)| a + b).take(k + 1).collect());
     }
-    pg.iter().zip(&pb).map(|(a, b)| a + b).collect()
+    out
 }
 
 /// Probability that an FEC block of `nd` data and `nr` repair LLDUs is decoded: at most `nr`
@@ -153,6 +162,212 @@ pub fn harq_ii(g: &GeParams, nd: usize, nr: usize, ns: usize, max_rounds: usize)
         efficiency: nd as f64 * decoded / total_sent,
         mean_rounds_decoded: if decoded > 0.0 { decoded_rounds / decoded } else { f64::NAN },
     }
+}
+
+/// What a link-layer scheme makes of the channel, per data LLDU, as the LLDU-by-LLDU link of
+/// [`crate::link::lldu`] runs it: systematic codes (a data LLDU that arrives is delivered at
+/// once, an erased one when its block decodes), a saturated sender, feedback heard a round trip
+/// after the slot it answers. These are SkyQueue's closed forms for that link, derived from the
+/// chain (not the paper's eqs. 1-2, 5-6, whose errata are documented with each); each is checked
+/// against the simulated link (`tests/scenarios/link_layer.rs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinkTheory {
+    /// Data LLDUs delivered per LLDU sent.
+    pub efficiency: f64,
+    /// Mean recovery delay of a delivered data LLDU, one-way time included [s].
+    pub delay_s: f64,
+    /// Fraction of data LLDUs never delivered.
+    pub residual_loss: f64,
+}
+
+/// The link's clock as the closed forms need it (see [`crate::link::lldu::Timing`]).
+pub use crate::link::lldu::Timing;
+
+/// For m = 0..=n: the probability that LLDU `j` (0-based) of n consecutive LLDUs of the
+/// stationary chain is erased and that m of the n are: the induction of
+/// [`erasure_distribution`] with one marked step.
+pub fn erased_at(g: &GeParams, n: usize, j: usize) -> Vec<f64> {
+    let p = g.stationary_bad();
+    let (mut pg, mut pb) = (vec![0.0; n + 1], vec![0.0; n + 1]);
+    pg[0] = 1.0 - p;
+    pb[0] = p;
+    for k in 0..n {
+        let (mut ng, mut nb) = (vec![0.0; n + 1], vec![0.0; n + 1]);
+        for m in 0..=k {
+            let into_good = g.alpha * pg[m] + (1.0 - g.beta) * pb[m];
+            let into_bad = (1.0 - g.alpha) * pg[m] + g.beta * pb[m];
+            if k != j {
+                ng[m] += into_good * (1.0 - g.erase_good);
+                nb[m] += into_bad * (1.0 - g.erase_bad);
+            }
+            ng[m + 1] += into_good * g.erase_good;
+            nb[m + 1] += into_bad * g.erase_bad;
+        }
+        (pg, pb) = (ng, nb);
+    }
+    pg.iter().zip(&pb).map(|(a, b)| a + b).collect()
+}
+
+/// No reliability scheme: every LLDU sent once.
+pub fn none_theory(g: &GeParams, t: &Timing) -> LinkTheory {
+    let e = g.erasure_rate();
+    LinkTheory { efficiency: 1.0 - e, delay_s: t.one_way_s + t.slot_s, residual_loss: e }
+}
+
+/// Selective-repeat ARQ with at most `max_retx` retransmissions (`None`: unlimited). Each
+/// transmission is erased with the chain's mean probability e, independently of the others:
+/// they are a round trip apart, over which the chain forgets its state (§3.5.3's assumption,
+/// which holds when ρ^K is small, K the round trip in slots). Efficiency 1 − e whatever the
+/// limit (every LLDU sent costs a slot, and is delivered with probability 1 − e); the LLDU
+/// delivered at its (k+1)-th try waited k (K + 1) slots more than one sent once.
+pub fn arq_theory(g: &GeParams, max_retx: Option<u32>, t: &Timing) -> LinkTheory {
+    let e = g.erasure_rate();
+    let last = max_retx.map_or(u64::MAX, u64::from);
+    let (mut delivered, mut retx_sum, mut pk) = (0.0, 0.0, 1.0);
+    let mut k = 0u64;
+    loop {
+        delivered += pk * (1.0 - e);
+        retx_sum += k as f64 * pk * (1.0 - e);
+        pk *= e;
+        if k >= last || pk < 1e-16 {
+            break;
+        }
+        k += 1;
+    }
+    let per_retx = (t.feedback_slots + 1) as f64 * t.slot_s;
+    let delay = if delivered > 0.0 { t.one_way_s + t.slot_s + retx_sum / delivered * per_retx } else { f64::NAN };
+    LinkTheory { efficiency: 1.0 - e, delay_s: delay, residual_loss: 1.0 - delivered }
+}
+
+/// FEC(nd/nr) over blocks interleaved `depth` deep: each codeword sees the `depth`-step chain
+/// ([`GeParams::interleaved`]). A data LLDU arrives with probability 1 − e and is delivered a
+/// slot after it went out; the erased LLDU j (0-based) of a codeword is recovered when at most
+/// nr of the codeword's n are erased ([`erased_at`]), at the end of the interleaved group: n·I −
+/// j·I − (I − 1)/2 slots after it went out, on average over the I codewords.
+pub fn fec_theory(g: &GeParams, nd: usize, nr: usize, depth: u32, t: &Timing) -> LinkTheory {
+    let gi = g.interleaved(depth);
+    let (n, e, i) = (nd + nr, g.erasure_rate(), depth.max(1) as f64);
+    let direct = nd as f64 * (1.0 - e);
+    let (mut recovered, mut delay_sum) = (0.0, direct * (t.one_way_s + t.slot_s));
+    for j in 0..nd {
+        let r: f64 = erased_at(&gi, n, j).iter().take(nr + 1).sum();
+        recovered += r;
+        delay_sum += r * (t.one_way_s + (n as f64 * i - j as f64 * i - (i - 1.0) / 2.0) * t.slot_s);
+    }
+    let delivered = direct + recovered;
+    LinkTheory { efficiency: delivered / n as f64, delay_s: delay_sum / delivered, residual_loss: 1.0 - delivered / nd as f64 }
+}
+
+/// What HARQ-II's repair rounds do with a block left `d` LLDUs short after its first
+/// transmission ([`harq_rounds`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HarqRounds {
+    /// `decoded[r - 1]`: probability of decoding at round r (1..=R).
+    pub decoded: Vec<f64>,
+    /// `slots[r - 1]`: E[LLDUs sent in rounds 1..=r; decoded at round r] (probability-weighted).
+    pub slots: Vec<f64>,
+    /// E[LLDUs sent in every round], whatever the outcome.
+    pub sent: f64,
+}
+
+/// The rounds of HARQ-II (§3.5.4) from a deficit `d`: a round asks for the d missing LLDUs plus
+/// `ns`, erased as a run of consecutive LLDUs of the stationary chain (the round trip between
+/// rounds lets the chain forget its state); at most `max_rounds`.
+pub fn harq_rounds(g: &GeParams, d: usize, ns: usize, max_rounds: usize) -> HarqRounds {
+    harq_rounds_with(&erasure_distributions(g, d + ns), d, ns, max_rounds)
+}
+
+/// [`harq_rounds`] with the chain's [`erasure_distributions`] up to at least d + ns given.
+fn harq_rounds_with(dists: &[Vec<f64>], d: usize, ns: usize, max_rounds: usize) -> HarqRounds {
+    let (mut mass, mut slots) = (vec![0.0; d + 1], vec![0.0; d + 1]);
+    mass[d] = 1.0;
+    let mut out = HarqRounds { decoded: vec![0.0; max_rounds], slots: vec![0.0; max_rounds], sent: 0.0 };
+    for r in 0..max_rounds {
+        let (mut m2, mut s2) = (vec![0.0; d + 1], vec![0.0; d + 1]);
+        for dd in 1..=d {
+            if mass[dd] == 0.0 {
+                continue;
+            }
+            let k = dd + ns;
+            out.sent += mass[dd] * k as f64;
+            for (l, &p) in dists[k].iter().enumerate() {
+                let (pm, ps) = (mass[dd] * p, (slots[dd] + mass[dd] * k as f64) * p);
+                if l <= ns {
+                    out.decoded[r] += pm;
+                    out.slots[r] += ps;
+                } else {
+                    m2[l - ns] += pm;
+                    s2[l - ns] += ps;
+                }
+            }
+        }
+        (mass, slots) = (m2, s2);
+    }
+    out
+}
+
+/// HARQ-II: FEC(nd/nr), then up to `max_rounds` rounds of (missing + ns) repair LLDUs
+/// ([`harq_rounds`]). The erased data LLDU j of a block with m > nr erasures waits for the round
+/// r that decodes it: n − j slots to the block's end, then r round trips of K slots and the
+/// rounds' own LLDUs.
+pub fn harq_theory(g: &GeParams, nd: usize, nr: usize, ns: usize, max_rounds: usize, t: &Timing) -> LinkTheory {
+    let (n, e) = (nd + nr, g.erasure_rate());
+    let dists = erasure_distributions(g, n.max(nd + ns));
+    let rounds: Vec<HarqRounds> = (0..=nd).map(|d| harq_rounds_with(&dists, d, ns, max_rounds)).collect();
+    let block = &dists[n];
+    let sent = n as f64 + (nr + 1..=n).map(|m| block[m] * rounds[m - nr].sent).sum::<f64>();
+    let direct = nd as f64 * (1.0 - e);
+    let (mut recovered, mut delay_sum) = (0.0, direct * (t.one_way_s + t.slot_s));
+    for j in 0..nd {
+        let to_end = (n - j) as f64;
+        for (m, p) in erased_at(g, n, j).into_iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            if m <= nr {
+                recovered += p;
+                delay_sum += p * (t.one_way_s + to_end * t.slot_s);
+                continue;
+            }
+            let h = &rounds[m - nr];
+            for r in 0..max_rounds {
+                recovered += p * h.decoded[r];
+                let waited = (to_end + ((r + 1) as u64 * t.feedback_slots) as f64) * h.decoded[r] + h.slots[r];
+                delay_sum += p * (t.one_way_s * h.decoded[r] + waited * t.slot_s);
+            }
+        }
+    }
+    let delivered = direct + recovered;
+    LinkTheory { efficiency: delivered / sent, delay_s: delay_sum / delivered, residual_loss: 1.0 - delivered / nd as f64 }
+}
+
+/// Eq. 2 of paper 002 exactly as printed: the FEC recovery delay RTT/2 + p (1 − Σ_{i=N_R}^{N−1}
+/// P(i, N − 1)) N/2 T_P, for comparison with [`fec_theory`] (the one-way time, plus half a block
+/// for the erased LLDUs that are recovered; a mean over every LLDU rather than over those
+/// delivered).
+pub fn fec_recovery_delay_as_printed(g: &GeParams, nd: usize, nr: usize, t: &Timing) -> f64 {
+    let n = nd + nr;
+    let tail: f64 = erasure_distribution(g, n - 1).iter().skip(nr).sum();
+    t.one_way_s + g.erasure_rate() * (1.0 - tail) * n as f64 / 2.0 * t.slot_s
+}
+
+/// The HARQ-II recovery delay of §3.5.4 as printed, T_R(0) + RTT/2 + Σ_i R_i i (RTT + T_R(i)),
+/// with R_i the probability that a block is decoded after exactly i rounds and T_R(i) the mean
+/// time of a round's LLDUs: a delay per *block* (every LLDU of a block waits for the block to
+/// decode), where [`harq_theory`] delivers the LLDUs that arrive at once.
+pub fn harq_recovery_delay_as_printed(g: &GeParams, nd: usize, nr: usize, ns: usize, max_rounds: usize, t: &Timing) -> f64 {
+    let n = nd + nr;
+    let rtt = 2.0 * t.one_way_s;
+    let dists = erasure_distributions(g, n.max(nd + ns));
+    let block = &dists[n];
+    let mut sum = 0.0;
+    for m in nr + 1..=n {
+        let h = harq_rounds_with(&dists, m - nr, ns, max_rounds);
+        for r in 0..max_rounds {
+            sum += block[m] * ((r + 1) as f64 * h.decoded[r] * rtt + h.slots[r] * t.slot_s);
+        }
+    }
+    n as f64 * t.slot_s + t.one_way_s + sum
 }
 
 #[cfg(test)]

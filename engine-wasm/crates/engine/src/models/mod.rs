@@ -14,6 +14,7 @@
 
 pub mod constellation;
 pub mod diffserv;
+pub mod link_layer;
 pub mod queue;
 pub mod tcp_leo;
 pub mod voip_leo;
@@ -245,6 +246,12 @@ registry! {
     TcpLeo => tcp_leo {
         /// A TCP transfer over Iridium (used when `model` is `tcp-leo`).
         transfer: TransferScenario,
+    },
+    /// IP packets as LLDUs over a bursty erasure channel with FEC, SR-ARQ or HARQ-II, beside
+    /// their closed forms (`link`; paper 002 §3).
+    LinkLayer => link_layer {
+        /// A link layer and its erasure channel (used when `model` is `link-layer`).
+        link: LinkLayerScenario,
     },
 }
 

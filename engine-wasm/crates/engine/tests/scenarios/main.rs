@@ -8,3 +8,4 @@ mod tcp_and_pss;
 mod scenario_fuzz;
 mod pinned_examples;
 mod seeds;
+mod link_layer;

@@ -659,6 +659,8 @@ fn event_rate(s: &Scenario) -> f64 {
             let t = &s.transfer;
             2.0 * 10.0 * t.throughput.rates_bps().0 / (t.packet_bytes as f64 * 8.0) + 1.0
         }
+        // One slot per LLDU.
+        ModelKind::LinkLayer => s.link.rate_bps / (8.0 * s.link.lldu_bytes as f64),
     };
     if rate.is_finite() && rate > 0.0 {
         rate

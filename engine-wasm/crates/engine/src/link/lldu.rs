@@ -1,0 +1,625 @@
+//! The link layer of paper 002 (`002_fd0c9b0ead2567de.txt` §3.5, Fig. 4), simulated LLDU by
+//! LLDU: IP packets cut into link-layer data units (LLDUs), one LLDU per slot of the link's
+//! clock, each slot one step of the erasure channel, and one of four reliability schemes:
+//!
+//! - **none**: every LLDU sent once;
+//! - **FEC(N_D/N_R)**: blocks of N_D data and N_R repair LLDUs, decoded when at least N_D of
+//!   the N = N_D + N_R arrive (§3.5.1), optionally interleaved over I blocks sent column by
+//!   column (§3.5.2); nothing is ever sent again;
+//! - **SR-ARQ**: an erased LLDU is sent again as soon as the sender hears of it, one round trip
+//!   after it went out (§3.5.3), without limit or at most `max_retx` times;
+//! - **HARQ-II**: an FEC block first; a receiver missing d LLDUs to decode asks for them and the
+//!   sender sends d + N_S repair LLDUs a round trip later, at most R such rounds (§3.5.4).
+//!
+//! The codes are systematic: a data LLDU that arrives is delivered at once; an erased one when
+//! its block decodes (at the end of the transmission that completes it, as §3.5.1 has the
+//! receiver wait for the whole block). The sender is saturated: a new block (or, for ARQ and
+//! none, a new LLDU) whenever nothing else is due; what the receiver asks for is sent before new
+//! data, from the next slot on. A data LLDU's *recovery delay* runs from the start of its first
+//! transmission to its delivery and includes the one-way time, as the paper's does (§3.5). An IP
+//! packet of L data LLDUs is delivered when all of them are, lost if one is; in order, it also
+//! waits for the packets before it.
+
+use crate::channel::gilbert_elliott::GeChannel;
+use std::collections::VecDeque;
+
+/// The reliability scheme of the link (§3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    /// Every LLDU sent once.
+    None,
+    /// FEC(N_D/N_R) over interleaved blocks.
+    Fec {
+        /// Data LLDUs per block, N_D.
+        nd: u32,
+        /// Repair LLDUs per block, N_R.
+        nr: u32,
+        /// Blocks sent column by column, I (1: no interleaving).
+        interleave: u32,
+    },
+    /// Selective-repeat ARQ.
+    Arq {
+        /// Most retransmissions of an LLDU; `None`: until received.
+        max_retx: Option<u32>,
+    },
+    /// HARQ-II: FEC(N_D/N_R), then rounds of the missing LLDUs plus N_S.
+    Harq {
+        /// Data LLDUs per block, N_D.
+        nd: u32,
+        /// Repair LLDUs of the first transmission, N_R.
+        nr: u32,
+        /// Repair LLDUs added to each round's request, N_S.
+        ns: u32,
+        /// Most rounds, R.
+        max_rounds: u32,
+    },
+}
+
+/// The link's clock: the slot (one LLDU), the one-way time, and the round trip in slots after
+/// which the sender hears what became of an LLDU.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    /// Time to send one LLDU [s]: its size in bits over the link's rate.
+    pub slot_s: f64,
+    /// One-way time [s] (half the round trip).
+    pub one_way_s: f64,
+    /// Round trip in slots: what the receiver says of the LLDU sent in slot s is heard at the end
+    /// of slot s + `feedback_slots`, and its answer goes out from the next slot on.
+    pub feedback_slots: u64,
+}
+
+impl Timing {
+    /// The timing of a link of `rate_bps` carrying LLDUs of `lldu_bytes`, round trip `rtt_s`.
+    pub fn new(rate_bps: f64, lldu_bytes: u32, rtt_s: f64) -> Self {
+        let slot_s = lldu_bytes as f64 * 8.0 / rate_bps;
+        Timing { slot_s, one_way_s: rtt_s / 2.0, feedback_slots: (rtt_s / slot_s).round() as u64 }
+    }
+}
+
+/// Where an erasure channel's next LLDU lands: `(in the Bad state, erased)`.
+pub trait Erasures {
+    /// Steps the channel for one LLDU.
+    fn next_lldu(&mut self) -> (bool, bool);
+}
+
+impl Erasures for GeChannel {
+    fn next_lldu(&mut self) -> (bool, bool) {
+        let erased = self.next_erased();
+        (self.is_bad() == Some(true), erased)
+    }
+}
+
+/// How a data LLDU reached the receiver, for the packet grid: [`FIRST`] (its first
+/// transmission arrived), [`DECODED`] + r (erased, recovered by the code after r repair rounds,
+/// or by ARQ's r-th retransmission), [`LOST`].
+pub type How = u8;
+/// Arrived in its first transmission.
+pub const FIRST: How = 0;
+/// Recovered by the repair LLDUs of the first transmission (FEC, HARQ round 0); + r after r
+/// rounds or retransmissions.
+pub const DECODED: How = 1;
+/// Never recovered.
+pub const LOST: How = 255;
+/// In a packet still open ([`LlduLink::head_packet`]): erased, not yet recovered.
+pub const WAITING: How = 250;
+/// In a packet still open: not sent yet.
+pub const UNSENT: How = 251;
+
+/// What became of one IP packet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PacketOutcome {
+    /// Sequence number (0, 1, ...).
+    pub seq: u64,
+    /// How each of its LLDUs got through ([`How`]).
+    pub lldus: Vec<How>,
+    /// From the start of its first LLDU's first transmission to its delivery [s]; `None`: lost.
+    pub delay_s: Option<f64>,
+    /// To its delivery in order, after every packet before it [s]; `None`: lost.
+    pub in_order_delay_s: Option<f64>,
+}
+
+/// What one slot did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SlotOutcome {
+    /// The channel was in the Bad state.
+    pub bad: bool,
+    /// The LLDU sent was erased.
+    pub erased: bool,
+    /// The LLDU sent was a retransmission or a repair LLDU of a later round.
+    pub resent: bool,
+}
+
+/// Running totals.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LinkTotals {
+    /// Slots, each one LLDU sent.
+    pub slots: u64,
+    /// LLDUs erased.
+    pub erased: u64,
+    /// Slots in the Bad state.
+    pub bad: u64,
+    /// LLDUs sent again (ARQ) or as later repair rounds (HARQ).
+    pub resent: u64,
+    /// Data LLDUs delivered.
+    pub delivered: u64,
+    /// Sum of their recovery delays [s].
+    pub delay_sum_s: f64,
+    /// Data LLDUs given up.
+    pub lost: u64,
+    /// IP packets delivered.
+    pub packets: u64,
+    /// IP packets lost (one of their LLDUs given up).
+    pub packets_lost: u64,
+    /// Sum of the delivered packets' delays [s].
+    pub packet_delay_sum_s: f64,
+    /// Sum of their delays delivered in order [s].
+    pub packet_in_order_delay_sum_s: f64,
+}
+
+/// One LLDU on the sender's list.
+#[derive(Clone, Copy, Debug)]
+enum Item {
+    /// A data LLDU sent on its own (none, ARQ).
+    Data(u64),
+    /// LLDU `pos` of block `block` (`pos` < N_D: data; else repair), and, on the last LLDU of a
+    /// transmission, the blocks it completes: `(first block, count)`.
+    Block { block: u64, data: Option<u64>, ends: Option<(u64, u32)> },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum State {
+    Pending,
+    /// Delivered at the end of this slot.
+    Delivered(u64),
+    /// Given up at the end of this slot.
+    Lost(u64),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Rec {
+    first_slot: u64,
+    sent: u32,
+    state: State,
+    how: How,
+}
+
+#[derive(Clone, Debug)]
+struct Block {
+    first_data: u64,
+    received: u32,
+    rounds: u32,
+    done: bool,
+}
+
+/// The link: sender, channel and receiver on one slot clock.
+pub struct LlduLink<E: Erasures> {
+    scheme: Scheme,
+    timing: Timing,
+    lldus_per_packet: u64,
+    channel: E,
+    slot: u64,
+    /// What the receiver asked for, in the order it becomes due: (first slot it may go, LLDUs).
+    due: VecDeque<(u64, Vec<Item>)>,
+    resending: VecDeque<Item>,
+    fresh: VecDeque<Item>,
+    recs: VecDeque<Rec>,
+    rec_base: u64,
+    next_data: u64,
+    blocks: VecDeque<Block>,
+    block_base: u64,
+    next_block: u64,
+    next_packet: u64,
+    last_handover_slot: u64,
+    totals: LinkTotals,
+    outcomes: Vec<PacketOutcome>,
+    delivered_delays: Vec<f64>,
+}
+
+impl<E: Erasures> LlduLink<E> {
+    /// A link with nothing sent yet; IP packets of `lldus_per_packet` data LLDUs (at least 1).
+    pub fn new(scheme: Scheme, timing: Timing, lldus_per_packet: u32, channel: E) -> Self {
+        LlduLink {
+            scheme,
+            timing,
+            lldus_per_packet: lldus_per_packet.max(1) as u64,
+            channel,
+            slot: 0,
+            due: VecDeque::new(),
+            resending: VecDeque::new(),
+            fresh: VecDeque::new(),
+            recs: VecDeque::new(),
+            rec_base: 0,
+            next_data: 0,
+            blocks: VecDeque::new(),
+            block_base: 0,
+            next_block: 0,
+            next_packet: 0,
+            last_handover_slot: 0,
+            totals: LinkTotals::default(),
+            outcomes: vec![],
+            delivered_delays: vec![],
+        }
+    }
+
+    /// The link's timing.
+    pub fn timing(&self) -> Timing {
+        self.timing
+    }
+
+    /// Slots sent so far (the next slot's index).
+    pub fn slot(&self) -> u64 {
+        self.slot
+    }
+
+    /// Running totals.
+    pub fn totals(&self) -> &LinkTotals {
+        &self.totals
+    }
+
+    /// Packets completed since the last call, in sequence order.
+    pub fn drain_packets(&mut self) -> std::vec::Drain<'_, PacketOutcome> {
+        self.outcomes.drain(..)
+    }
+
+    /// Recovery delays [s] of the data LLDUs delivered since the last call.
+    pub fn drain_delays(&mut self) -> std::vec::Drain<'_, f64> {
+        self.delivered_delays.drain(..)
+    }
+
+    /// The oldest IP packet not yet handed up: its sequence number and how each of its LLDUs
+    /// stands ([`How`], [`WAITING`], [`UNSENT`]).
+    pub fn head_packet(&self) -> (u64, Vec<How>) {
+        let l = self.lldus_per_packet as usize;
+        let mut v: Vec<How> = self
+            .recs
+            .iter()
+            .take(l)
+            .map(|r| match r.state {
+                State::Pending if r.sent == 0 => UNSENT,
+                State::Pending => WAITING,
+                _ => r.how,
+            })
+            .collect();
+        v.resize(l, UNSENT);
+        (self.next_packet, v)
+    }
+
+    fn new_data(&mut self) -> u64 {
+        self.recs.push_back(Rec { first_slot: u64::MAX, sent: 0, state: State::Pending, how: FIRST });
+        self.next_data += 1;
+        self.next_data - 1
+    }
+
+    fn rec(&mut self, id: u64) -> &mut Rec {
+        &mut self.recs[(id - self.rec_base) as usize]
+    }
+
+    /// Whether data LLDU `id` still waits (its packet has not been handed up).
+    fn pending(&self, id: u64) -> bool {
+        id >= self.rec_base && self.recs[(id - self.rec_base) as usize].state == State::Pending
+    }
+
+    fn block(&mut self, b: u64) -> &mut Block {
+        &mut self.blocks[(b - self.block_base) as usize]
+    }
+
+    /// Queues the next unit of new data: one LLDU, or the blocks of one (interleaved) group.
+    fn queue_fresh(&mut self) {
+        match self.scheme {
+            Scheme::None | Scheme::Arq { .. } => {
+                let id = self.new_data();
+                self.fresh.push_back(Item::Data(id));
+            }
+            Scheme::Fec { nd, nr, interleave } => self.queue_blocks(nd, nr, interleave.max(1)),
+            Scheme::Harq { nd, nr, .. } => self.queue_blocks(nd, nr, 1),
+        }
+    }
+
+    /// `depth` blocks of `nd` + `nr`, sent column by column (LLDU j of every block, then j + 1).
+    fn queue_blocks(&mut self, nd: u32, nr: u32, depth: u32) {
+        let first = self.next_block;
+        for _ in 0..depth {
+            let first_data = self.next_data;
+            for _ in 0..nd {
+                self.new_data();
+            }
+            self.blocks.push_back(Block { first_data, received: 0, rounds: 0, done: false });
+            self.next_block += 1;
+        }
+        let n = nd + nr;
+        for j in 0..n {
+            for c in 0..depth {
+                let block = first + c as u64;
+                let first_data = self.blocks[(block - self.block_base) as usize].first_data;
+                let data = (j < nd).then(|| first_data + j as u64);
+                let ends = (j == n - 1 && c == depth - 1).then_some((first, depth));
+                self.fresh.push_back(Item::Block { block, data, ends });
+            }
+        }
+    }
+
+    /// Sends one LLDU: a due retransmission or repair first, else new data.
+    pub fn step(&mut self) -> SlotOutcome {
+        let s = self.slot;
+        if self.resending.is_empty() && self.due.front().is_some_and(|(ready, _)| *ready <= s) {
+            let (_, items) = self.due.pop_front().expect("checked");
+            self.resending.extend(items);
+        }
+        let (item, resent) = match self.resending.pop_front() {
+            Some(it) => (it, true),
+            None => {
+                if self.fresh.is_empty() {
+                    self.queue_fresh();
+                }
+                (self.fresh.pop_front().expect("queued"), false)
+            }
+        };
+        let (bad, erased) = self.channel.next_lldu();
+        self.totals.slots += 1;
+        self.totals.erased += erased as u64;
+        self.totals.bad += bad as u64;
+        self.totals.resent += resent as u64;
+        let ready = s + 1 + self.timing.feedback_slots;
+        match item {
+            Item::Data(id) => {
+                let r = self.rec(id);
+                if r.sent == 0 {
+                    r.first_slot = s;
+                }
+                r.sent += 1;
+                let tries = r.sent;
+                if !erased {
+                    self.deliver(id, s + 1, (tries - 1) as How);
+                } else {
+                    let more = match self.scheme {
+                        Scheme::Arq { max_retx } => max_retx.is_none_or(|m| tries <= m),
+                        _ => false,
+                    };
+                    if more {
+                        self.due.push_back((ready, vec![Item::Data(id)]));
+                    } else {
+                        self.give_up(id, s + 1);
+                    }
+                }
+            }
+            Item::Block { block, data, ends } => {
+                if let Some(id) = data {
+                    let r = self.rec(id);
+                    if r.sent == 0 {
+                        r.first_slot = s;
+                    }
+                    r.sent += 1;
+                    if !erased {
+                        self.deliver(id, s + 1, FIRST);
+                    }
+                }
+                if !erased {
+                    self.block(block).received += 1;
+                }
+                if let Some((first, count)) = ends {
+                    for b in first..first + count as u64 {
+                        self.close_transmission(b, s, ready);
+                    }
+                }
+            }
+        }
+        self.slot += 1;
+        self.settle();
+        SlotOutcome { bad, erased, resent }
+    }
+
+    /// The receiver has the whole of a transmission of block `b` (ending in slot `s`): decode,
+    /// ask for more, or give up.
+    fn close_transmission(&mut self, b: u64, s: u64, ready: u64) {
+        let (nd, ns, max_rounds) = match self.scheme {
+            Scheme::Fec { nd, .. } => (nd, 0, 0),
+            Scheme::Harq { nd, ns, max_rounds, .. } => (nd, ns, max_rounds),
+            _ => unreachable!("blocks belong to FEC and HARQ"),
+        };
+        let blk = self.block(b).clone();
+        let data = blk.first_data..blk.first_data + nd as u64;
+        if blk.received >= nd {
+            for id in data {
+                if self.pending(id) {
+                    self.deliver(id, s + 1, DECODED + blk.rounds.min(253) as u8);
+                }
+            }
+            self.block(b).done = true;
+        } else if blk.rounds < max_rounds {
+            let k = nd - blk.received + ns;
+            self.block(b).rounds += 1;
+            let items = (0..k).map(|i| Item::Block { block: b, data: None, ends: (i == k - 1).then_some((b, 1)) }).collect();
+            self.due.push_back((ready, items));
+        } else {
+            for id in data {
+                if self.pending(id) {
+                    self.give_up(id, s + 1);
+                }
+            }
+            self.block(b).done = true;
+        }
+    }
+
+    fn deliver(&mut self, id: u64, at: u64, how: How) {
+        let slot_s = self.timing.slot_s;
+        let one_way = self.timing.one_way_s;
+        let r = self.rec(id);
+        r.state = State::Delivered(at);
+        r.how = how;
+        let delay = (at - r.first_slot) as f64 * slot_s + one_way;
+        self.totals.delivered += 1;
+        self.totals.delay_sum_s += delay;
+        self.delivered_delays.push(delay);
+    }
+
+    fn give_up(&mut self, id: u64, at: u64) {
+        let r = self.rec(id);
+        r.state = State::Lost(at);
+        r.how = LOST;
+        self.totals.lost += 1;
+    }
+
+    /// Hands up every IP packet whose LLDUs are all settled, in order, and forgets finished
+    /// blocks.
+    fn settle(&mut self) {
+        let l = self.lldus_per_packet as usize;
+        while self.recs.len() >= l && self.recs.iter().take(l).all(|r| r.state != State::Pending) {
+            let recs: Vec<Rec> = self.recs.drain(..l).collect();
+            self.rec_base += l as u64;
+            let start = recs[0].first_slot;
+            let lost = recs.iter().any(|r| matches!(r.state, State::Lost(_)));
+            let settled = recs.iter().map(|r| match r.state {
+                State::Delivered(t) | State::Lost(t) => t,
+                State::Pending => unreachable!(),
+            });
+            let end = settled.max().expect("l >= 1");
+            self.last_handover_slot = self.last_handover_slot.max(end);
+            let at = |slots: u64| slots as f64 * self.timing.slot_s + self.timing.one_way_s;
+            let (delay_s, in_order_delay_s) = if lost {
+                self.totals.packets_lost += 1;
+                (None, None)
+            } else {
+                let (d, d_in) = (at(end - start), at(self.last_handover_slot - start));
+                self.totals.packets += 1;
+                self.totals.packet_delay_sum_s += d;
+                self.totals.packet_in_order_delay_sum_s += d_in;
+                (Some(d), Some(d_in))
+            };
+            self.outcomes.push(PacketOutcome { seq: self.next_packet, lldus: recs.iter().map(|r| r.how).collect(), delay_s, in_order_delay_s });
+            self.next_packet += 1;
+        }
+        while self.blocks.front().is_some_and(|b| b.done) {
+            self.blocks.pop_front();
+            self.block_base += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A channel that erases the LLDUs of the listed slots, Bad exactly then.
+    struct Script(Vec<u64>, u64);
+
+    impl Erasures for Script {
+        fn next_lldu(&mut self) -> (bool, bool) {
+            let e = self.0.contains(&self.1);
+            self.1 += 1;
+            (e, e)
+        }
+    }
+
+    fn link(scheme: Scheme, erased: &[u64]) -> LlduLink<Script> {
+        // 10 slots of 1 ms, a round trip of 5 slots.
+        let timing = Timing { slot_s: 1e-3, one_way_s: 2.5e-3, feedback_slots: 5 };
+        LlduLink::new(scheme, timing, 4, Script(erased.to_vec(), 0))
+    }
+
+    fn run<E: Erasures>(l: &mut LlduLink<E>, slots: u64) -> Vec<PacketOutcome> {
+        let mut out = vec![];
+        for _ in 0..slots {
+            l.step();
+            out.extend(l.drain_packets());
+        }
+        out
+    }
+
+    #[test]
+    fn arq_resends_a_round_trip_later_and_delivers_in_order() {
+        // Slot 1 (data 1) erased: heard at the end of slot 6, resent in slot 7, delivered at its
+        // end; data 2..6 went out in slots 2..6 meanwhile.
+        let mut l = link(Scheme::Arq { max_retx: None }, &[1]);
+        let out = run(&mut l, 12);
+        assert_eq!(out[0].lldus, vec![FIRST, DECODED, FIRST, FIRST]);
+        // Packet 0 (data 0..3, first slot 0) complete at the end of slot 7: 8 ms + one way.
+        assert!((out[0].delay_s.unwrap() - 10.5e-3).abs() < 1e-12);
+        // Data 1: first sent in slot 1, delivered at the end of slot 7: 7 ms + 2.5 ms.
+        assert_eq!(l.totals().resent, 1);
+        // Packet 1: data 4..6 in slots 4..6, data 7 in slot 8 (slot 7 carried the retransmission).
+        assert_eq!(out[1].lldus, vec![FIRST; 4]);
+        assert!((out[1].delay_s.unwrap() - (9.0 - 4.0) * 1e-3 - 2.5e-3).abs() < 1e-12, "{:?}", out[1]);
+        let totals = l.totals();
+        assert_eq!((totals.slots, totals.erased, totals.lost), (12, 1, 0));
+    }
+
+    #[test]
+    fn arq_with_a_limit_gives_up_and_the_packet_is_lost() {
+        // Data 0 erased in slot 0 and in both its retransmissions (slots 6 and 12): with two
+        // allowed it is lost at the end of slot 12, and so is packet 0.
+        let mut l = link(Scheme::Arq { max_retx: Some(2) }, &[0, 6, 12]);
+        let out = run(&mut l, 16);
+        assert_eq!(out[0].lldus, vec![LOST, FIRST, FIRST, FIRST]);
+        assert_eq!(out[0].delay_s, None);
+        assert_eq!((l.totals().lost, l.totals().packets_lost), (1, 1));
+        // Packet 1 (data 4..7: slots 4, 5, 7, 8) took 5 slots; in order it waited for packet 0's
+        // loss to be known, at the end of slot 12.
+        assert!((out[1].delay_s.unwrap() - 7.5e-3).abs() < 1e-12);
+        assert!((out[1].in_order_delay_s.unwrap() - 11.5e-3).abs() < 1e-12);
+    }
+
+    #[test]
+    fn fec_decodes_up_to_nr_erasures_and_loses_the_erased_data_beyond() {
+        // FEC 3/2: block 0 in slots 0..4 with two erasures (decoded), block 1 in slots 5..9 with
+        // three (data 3 and 4 erased, lost; data 5 arrived and is delivered: systematic code).
+        let mut l = link(Scheme::Fec { nd: 3, nr: 2, interleave: 1 }, &[0, 3, 5, 6, 9]);
+        let out = run(&mut l, 15);
+        assert_eq!(out[0].lldus, vec![DECODED, FIRST, FIRST, LOST]);
+        assert_eq!(out[1].lldus, vec![LOST, FIRST, FIRST, FIRST]);
+        assert_eq!((l.totals().delivered, l.totals().lost), (7, 2));
+        // Data 0 is recovered at the end of its block (slot 4): 5 ms + one way; the others of
+        // the block arrived after a slot.
+        let delays: Vec<f64> = l.drain_delays().collect();
+        assert!((delays[2] - 7.5e-3).abs() < 1e-12 && (delays[0] - 3.5e-3).abs() < 1e-12, "{delays:?}");
+    }
+
+    #[test]
+    fn interleaving_spreads_a_burst_over_the_blocks() {
+        // FEC 3/1 four deep: a burst of 4 slots erases one LLDU of each of the 4 blocks, which
+        // all decode; without interleaving it would erase most of one block.
+        let burst = [0, 1, 2, 3];
+        let mut deep = link(Scheme::Fec { nd: 3, nr: 1, interleave: 4 }, &burst);
+        run(&mut deep, 16);
+        assert_eq!((deep.totals().delivered, deep.totals().lost), (12, 0));
+        let mut flat = link(Scheme::Fec { nd: 3, nr: 1, interleave: 1 }, &burst);
+        run(&mut flat, 16);
+        assert_eq!((flat.totals().delivered, flat.totals().lost), (9, 3));
+    }
+
+    #[test]
+    fn harq_asks_for_the_missing_lldus_plus_ns() {
+        // HARQ 3/1, N_S = 1, R = 2: block 0 (slots 0..3) loses 3 LLDUs: one missing beyond the
+        // code, so the receiver asks for 2 + 1 = 3 LLDUs, sent in slots 9..11 (heard at the end
+        // of slot 8). One of them is erased: 2 arrive, enough.
+        let mut l = link(Scheme::Harq { nd: 3, nr: 1, ns: 1, max_rounds: 2 }, &[0, 1, 2, 10]);
+        let out = run(&mut l, 20);
+        assert_eq!(out[0].lldus, vec![DECODED + 1, DECODED + 1, DECODED + 1, FIRST]);
+        assert_eq!(l.totals().resent, 3);
+        // Data 0 waited from slot 0 to the end of slot 11.
+        assert!((out[0].delay_s.unwrap() - 12e-3 - 2.5e-3).abs() < 1e-12);
+        assert_eq!(l.totals().lost, 0);
+    }
+
+    #[test]
+    fn harq_gives_up_after_r_rounds() {
+        // Every LLDU of block 0 and of both of its rounds is erased: rounds of 3 + 1 = 4 LLDUs in
+        // slots 9..12 (block 0 ended in slot 3) and 18..21.
+        let erased: Vec<u64> = (0..4).chain(9..13).chain(18..22).collect();
+        let mut l = link(Scheme::Harq { nd: 3, nr: 1, ns: 1, max_rounds: 2 }, &erased);
+        let out = run(&mut l, 30);
+        assert_eq!(out[0].lldus[..3], [LOST, LOST, LOST]);
+        assert_eq!((l.totals().resent, l.totals().lost), (8, 3));
+    }
+
+    #[test]
+    fn a_perfect_channel_costs_only_the_repair_lldus() {
+        for (scheme, eff) in [(Scheme::None, 1.0), (Scheme::Arq { max_retx: None }, 1.0), (Scheme::Fec { nd: 10, nr: 2, interleave: 3 }, 10.0 / 12.0), (Scheme::Harq { nd: 5, nr: 2, ns: 1, max_rounds: 2 }, 5.0 / 7.0)] {
+            let mut l = link(scheme, &[]);
+            run(&mut l, 1008); // whole groups of every scheme
+            let t = l.totals();
+            assert!((t.delivered as f64 / t.slots as f64 - eff).abs() < 1e-12, "{scheme:?}");
+            assert_eq!(t.lost, 0);
+        }
+    }
+}
+

@@ -1,0 +1,279 @@
+//! The link-layer reliability lab (paper 002 §3.3-3.6): IP packets cut into LLDUs over a
+//! Gilbert-Elliott erasure channel, with no scheme, FEC, SR-ARQ or HARQ-II, simulated LLDU by
+//! LLDU ([`crate::link::lldu`]) beside the closed forms of [`crate::analytic::erasure`]. The
+//! series are the channel's state and erasures, the throughput efficiency and the recovery
+//! delays; the summary adds the closed forms and the grid of the packet at the head of the line.
+
+pub mod scenario;
+
+use super::{Ctx, Descriptor, Model, ModelSummary};
+use crate::analytic::erasure::{self as theory, LinkTheory};
+use crate::channel::gilbert_elliott::GeChannel;
+use crate::kernel::{SimTime, Streams};
+use crate::link::lldu::{How, LlduLink, Scheme, Timing};
+use crate::metrics::{SeriesInfo, SeriesKind};
+use crate::scenario::{Scenario, ScenarioError};
+use scenario::{Delivery, LinkLayerScenario, SchemeKind};
+use serde::Serialize;
+
+/// The link-layer lab in the registry.
+pub const DESCRIPTOR: Descriptor = Descriptor { name: "link-layer", label: "Link-layer reliability (paper 002)", summary_key: "link", policy_path: Some("link.scheme"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+
+/// Series columns, in order.
+const BAD: usize = 0;
+const ERASED: usize = 1;
+const RESENT: usize = 2;
+const EFFICIENCY: usize = 3;
+const LLDU_DELAY: usize = 4;
+const PACKET_DELAY: usize = 5;
+const PACKET_LOSS: usize = 6;
+
+fn series_info() -> Vec<SeriesInfo> {
+    let s = |id, label, unit, kind, band| SeriesInfo { id, label, unit, kind, chart: "", band };
+    vec![
+        s("bad", "Channel in the Bad state", "fraction of LLDUs", SeriesKind::Mean, true),
+        s("erased", "LLDUs erased", "fraction of LLDUs", SeriesKind::Mean, false),
+        s("resent", "LLDUs sent again (retransmissions, repair rounds)", "fraction of LLDUs", SeriesKind::Mean, false),
+        s("efficiency", "Throughput efficiency", "data LLDUs per LLDU sent", SeriesKind::SumRate, false),
+        s("lldu_delay_ms", "LLDU recovery delay", "ms", SeriesKind::Mean, false),
+        s("packet_delay_ms", "IP packet delay", "ms", SeriesKind::Mean, false),
+        s("packet_loss", "IP packets lost", "fraction of IP packets", SeriesKind::Mean, false),
+    ]
+}
+
+/// The link's scheme as [`crate::link::lldu`] runs it.
+pub fn scheme_of(l: &LinkLayerScenario) -> Scheme {
+    match l.scheme {
+        SchemeKind::None => Scheme::None,
+        SchemeKind::Fec => Scheme::Fec { nd: l.fec_nd, nr: l.fec_nr, interleave: l.interleave },
+        SchemeKind::Arq => Scheme::Arq { max_retx: l.arq_max_retx },
+        SchemeKind::Harq => Scheme::Harq { nd: l.harq_nd, nr: l.harq_nr, ns: l.harq_ns, max_rounds: l.harq_rounds },
+    }
+}
+
+/// The scheme in words: `HARQ-II 5/7, N_S 1, R 2`.
+pub fn scheme_label(s: Scheme) -> String {
+    match s {
+        Scheme::None => "no scheme".into(),
+        Scheme::Fec { nd, nr, interleave: 1 } => format!("FEC {nd}/{}", nd + nr),
+        Scheme::Fec { nd, nr, interleave } => format!("FEC {nd}/{}, interleaved {interleave} deep", nd + nr),
+        Scheme::Arq { max_retx: None } => "SR-ARQ".into(),
+        Scheme::Arq { max_retx: Some(m) } => format!("SR-ARQ, at most {m} retransmissions"),
+        Scheme::Harq { nd, nr, ns, max_rounds } => format!("HARQ-II {nd}/{}, N_S {ns}, R {max_rounds}", nd + nr),
+    }
+}
+
+/// The closed forms for the scenario's link: SkyQueue's ([`LinkTheory`]) and, where paper 002
+/// prints one, the paper's as printed.
+pub fn theory_of(l: &LinkLayerScenario) -> LinkTheorySummary {
+    let g = l.channel();
+    let t = Timing::new(l.rate_bps, l.lldu_bytes, l.rtt_ms / 1e3);
+    let (th, printed_delay, printed_efficiency): (LinkTheory, Option<f64>, Option<f64>) = match scheme_of(l) {
+        Scheme::None => (theory::none_theory(&g, &t), None, None),
+        Scheme::Fec { nd, nr, interleave } => {
+            let gi = g.interleaved(interleave);
+            let (nd, nr) = (nd as usize, nr as usize);
+            (theory::fec_theory(&g, nd, nr, interleave, &t), Some(theory::fec_recovery_delay_as_printed(&gi, nd, nr, &t)), Some(theory::fec_efficiency_as_printed(&gi, nd, nr)))
+        }
+        Scheme::Arq { max_retx } => (theory::arq_theory(&g, max_retx, &t), max_retx.is_none().then(|| theory::arq_recovery_delay_as_printed(g.erasure_rate(), l.rtt_ms / 1e3)), None),
+        Scheme::Harq { nd, nr, ns, max_rounds } => {
+            let (nd, nr, ns, r) = (nd as usize, nr as usize, ns as usize, max_rounds as usize);
+            (theory::harq_theory(&g, nd, nr, ns, r, &t), Some(theory::harq_recovery_delay_as_printed(&g, nd, nr, ns, r, &t)), None)
+        }
+    };
+    LinkTheorySummary {
+        erasure_rate: g.erasure_rate(),
+        mean_burst_lldus: if l.beta < 1.0 { 1.0 / (1.0 - l.beta) } else { f64::INFINITY },
+        efficiency: th.efficiency,
+        delay_ms: th.delay_s * 1e3,
+        residual_loss: th.residual_loss,
+        printed_delay_ms: printed_delay.map(|d| d * 1e3),
+        printed_efficiency,
+    }
+}
+
+fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
+    let l = &s.link;
+    let timing = Timing::new(l.rate_bps, l.lldu_bytes, l.rtt_ms / 1e3);
+    let channel = GeChannel::new(l.channel(), Streams::new(s.seed).stream("link.channel"));
+    let scheme = scheme_of(l);
+    let model = LinkLayerModel {
+        link: LlduLink::new(scheme, timing, l.lldus_per_packet(), channel),
+        label: scheme_label(scheme),
+        theory: theory_of(l),
+        in_order: l.delivery == Delivery::InOrder,
+        packet_bits: l.packet_bytes as f64 * 8.0,
+        last: None,
+    };
+    Ok((Box::new(model), series_info()))
+}
+
+/// A running link.
+struct LinkLayerModel {
+    link: LlduLink<GeChannel>,
+    label: String,
+    theory: LinkTheorySummary,
+    in_order: bool,
+    packet_bits: f64,
+    last: Option<PacketGrid>,
+}
+
+impl LinkLayerModel {
+    fn slot_time(&self, slot: u64) -> SimTime {
+        SimTime::from_secs_f64(slot as f64 * self.link.timing().slot_s)
+    }
+}
+
+impl Model for LinkLayerModel {
+    fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
+        let slot_s = self.link.timing().slot_s;
+        loop {
+            let at = self.slot_time(self.link.slot());
+            if at > t {
+                break;
+            }
+            ctx.now = at;
+            ctx.processed += 1;
+            let r = &mut ctx.recorder;
+            let o = self.link.step();
+            r.sample(BAD, at, o.bad as u8 as f64);
+            r.sample(ERASED, at, o.erased as u8 as f64);
+            r.sample(RESENT, at, o.resent as u8 as f64);
+            for d in self.link.drain_delays() {
+                r.sample(EFFICIENCY, at, slot_s);
+                r.sample(LLDU_DELAY, at, d * 1e3);
+            }
+            for p in self.link.drain_packets() {
+                r.sample(PACKET_LOSS, at, p.delay_s.is_none() as u8 as f64);
+                let d = if self.in_order { p.in_order_delay_s } else { p.delay_s };
+                if let Some(d) = d {
+                    r.sample(PACKET_DELAY, at, d * 1e3);
+                }
+                self.last = Some(PacketGrid { seq: p.seq, lldus: p.lldus, delay_ms: d.map(|d| d * 1e3) });
+            }
+        }
+    }
+
+    fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {
+        let t = self.link.totals();
+        let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { f64::NAN };
+        let (slots, data) = (t.slots as f64, (t.delivered + t.lost) as f64);
+        let packets = (t.packets + t.packets_lost) as f64;
+        let (seq, lldus) = self.link.head_packet();
+        Box::new(LinkSummary {
+            scheme: self.label.clone(),
+            slots: t.slots,
+            slot_us: self.link.timing().slot_s * 1e6,
+            feedback_slots: self.link.timing().feedback_slots,
+            lldus_per_packet: lldus.len() as u32,
+            bad_fraction: ratio(t.bad as f64, slots),
+            erased_fraction: ratio(t.erased as f64, slots),
+            resent_fraction: ratio(t.resent as f64, slots),
+            efficiency: ratio(t.delivered as f64, slots),
+            lldu_delay_ms: ratio(t.delay_sum_s * 1e3, t.delivered as f64),
+            residual_loss: ratio(t.lost as f64, data),
+            packets: t.packets,
+            packets_lost: t.packets_lost,
+            packet_loss: ratio(t.packets_lost as f64, packets),
+            packet_delay_ms: ratio(t.packet_delay_sum_s * 1e3, t.packets as f64),
+            packet_in_order_delay_ms: ratio(t.packet_in_order_delay_sum_s * 1e3, t.packets as f64),
+            goodput_mbps: ratio(t.packets as f64 * self.packet_bits / 1e6, now.as_secs_f64()),
+            theory: self.theory.clone(),
+            head: (self.link.slot() > 0).then_some(PacketGrid { seq, lldus, delay_ms: None }),
+            last: self.last.clone(),
+        })
+    }
+}
+
+/// The closed forms for the run's link ([`crate::analytic::erasure`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct LinkTheorySummary {
+    /// The chain's mean erasure probability (paper 002 eq. 3's p when P_G = 0, P_B = 1).
+    pub erasure_rate: f64,
+    /// Mean length of a Bad period, 1 / (1 − β) [LLDUs].
+    pub mean_burst_lldus: f64,
+    /// Data LLDUs delivered per LLDU sent (SkyQueue's closed form for this link).
+    pub efficiency: f64,
+    /// Mean recovery delay of a delivered data LLDU, one-way time included [ms].
+    pub delay_ms: f64,
+    /// Fraction of data LLDUs never delivered.
+    pub residual_loss: f64,
+    /// The paper's own delay formula as printed, where it has one (eq. 2 for FEC, §3.5.3 for
+    /// ARQ without limit, §3.5.4 for HARQ-II) [ms]; see docs/REPRODUCTION.md for its errata.
+    pub printed_delay_ms: Option<f64>,
+    /// FEC: eq. 1 as printed.
+    pub printed_efficiency: Option<f64>,
+}
+
+/// One IP packet's LLDUs: 0 arrived at once, 1 + r recovered after r repair rounds or
+/// retransmissions (1: by the first transmission's repair LLDUs), 250 erased and waiting, 251
+/// not sent yet, 255 lost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct PacketGrid {
+    /// The packet's sequence number (0, 1, ...).
+    pub seq: u64,
+    /// How each of its LLDUs stands.
+    pub lldus: Vec<How>,
+    /// Its delay as the run delivers (in order or not) [ms]; null while open or when lost.
+    pub delay_ms: Option<f64>,
+}
+
+/// What the link has done so far, beside its closed forms.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct LinkSummary {
+    /// The scheme in words (`HARQ-II 5/7, N_S 1, R 2`).
+    pub scheme: String,
+    /// LLDUs sent (one per slot).
+    pub slots: u64,
+    /// Time to send one LLDU [µs].
+    pub slot_us: f64,
+    /// The round trip in slots.
+    pub feedback_slots: u64,
+    /// Data LLDUs per IP packet.
+    pub lldus_per_packet: u32,
+    /// Fraction of slots in the Bad state.
+    pub bad_fraction: f64,
+    /// Fraction of LLDUs erased.
+    pub erased_fraction: f64,
+    /// Fraction of LLDUs that were retransmissions or later repair rounds.
+    pub resent_fraction: f64,
+    /// Data LLDUs delivered per LLDU sent.
+    pub efficiency: f64,
+    /// Mean recovery delay of the delivered data LLDUs, one-way time included [ms].
+    pub lldu_delay_ms: f64,
+    /// Fraction of data LLDUs given up.
+    pub residual_loss: f64,
+    /// IP packets delivered.
+    pub packets: u64,
+    /// IP packets lost.
+    pub packets_lost: u64,
+    /// Fraction of IP packets lost.
+    pub packet_loss: f64,
+    /// Mean delay of the delivered packets, each on its own [ms].
+    pub packet_delay_ms: f64,
+    /// Mean delay of the delivered packets in order [ms].
+    pub packet_in_order_delay_ms: f64,
+    /// IP packets delivered, in bits per second of the run [Mb/s].
+    pub goodput_mbps: f64,
+    /// The closed forms.
+    pub theory: LinkTheorySummary,
+    /// The oldest packet not yet handed up.
+    pub head: Option<PacketGrid>,
+    /// The last packet handed up (or lost).
+    pub last: Option<PacketGrid>,
+}
+
+super::model_summary!(LinkSummary, |l| {
+    let th = &l.theory;
+    vec![
+        format!("{}: {} LLDUs of {:.1} µs, {:.4} erased ({:.4} in theory), {:.4} sent again", l.scheme, l.slots, l.slot_us, l.erased_fraction, th.erasure_rate, l.resent_fraction),
+        format!("efficiency {:.4} (closed form {:.4}); LLDU recovery delay {:.2} ms (closed form {:.2}); residual loss {:.5}", l.efficiency, th.efficiency, l.lldu_delay_ms, th.delay_ms, l.residual_loss),
+        format!("{} IP packets delivered, {} lost ({:.4}); delay {:.2} ms, in order {:.2} ms; goodput {:.3} Mb/s", l.packets, l.packets_lost, l.packet_loss, l.packet_delay_ms, l.packet_in_order_delay_ms, l.goodput_mbps),
+    ]
+});
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,63 @@
+//! Paper 002's link layer (`002_fd0c9b0ead2567de.txt` §3.6): the LLDU-by-LLDU link against the
+//! closed forms, and the comparison of FEC, ARQ and HARQ-II.
+//!
+//! Steps: run the `link-layer` model (2.34 Mb/s, LLDUs of 33 bytes, RTT 500 ms) for 60 s with
+//! three seeds per point, on Fig. 5's grid (α = 0.99, β from 0.1 to 0.98; FEC 10/12 and HARQ-II
+//! 5/7 with N_S = 1, R = 2) and on Fig. 6's (α = 0.98, β from 0.1 to 0.93; N_D = 38, N_R = 13,
+//! R = 2, and ARQ).
+//! Expected result: Fig. 5, "the theoretical expressions developed fit [the simulation]": the
+//! mean over the seeds of the throughput efficiency and of the LLDU recovery delay within 2 % of
+//! the closed forms at every β. Fig. 6's reading (§3.6.2): ARQ is the more efficient (it sends
+//! no useless repair LLDUs), HARQ-II recovers what FEC cannot, and when erasures are frequent
+//! HARQ-II's first repair LLDUs make its delay shorter than ARQ's.
+
+use engine::models::link_layer::LinkSummary;
+use engine::Simulation;
+
+fn run(alpha: f64, beta: f64, link: &str, seed: u64) -> LinkSummary {
+    let json = format!(r#"{{"version": 2, "model": "link-layer", "seed": {seed}, "duration_s": 60, "link": {{"alpha": {alpha}, "beta": {beta}, {link}}}}}"#);
+    let mut sim = Simulation::from_json(&json).expect("valid scenario");
+    sim.run_to_end();
+    sim.summary().take::<LinkSummary>().expect("the link's summary")
+}
+
+/// Means over seeds 1..=3 of (efficiency, LLDU delay [ms], residual loss), and the run's theory.
+fn mean(alpha: f64, beta: f64, link: &str) -> ([f64; 3], LinkSummary) {
+    let runs: Vec<LinkSummary> = (1..=3).map(|seed| run(alpha, beta, link, seed)).collect();
+    let m = |f: fn(&LinkSummary) -> f64| runs.iter().map(f).sum::<f64>() / runs.len() as f64;
+    ([m(|l| l.efficiency), m(|l| l.lldu_delay_ms), m(|l| l.residual_loss)], runs.into_iter().next().unwrap())
+}
+
+#[test]
+fn fig_5_the_closed_forms_fit_the_simulated_link_within_2_percent() {
+    for beta in [0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98] {
+        for link in [r#""scheme": "fec", "fec_nd": 10, "fec_nr": 2"#, r#""scheme": "harq", "harq_nd": 5, "harq_nr": 2, "harq_ns": 1, "harq_rounds": 2"#] {
+            let ([eff, delay, _], l) = mean(0.99, beta, link);
+            let th = &l.theory;
+            let ctx = format!("β {beta}, {}: efficiency {eff:.4} against {:.4}, delay {delay:.2} ms against {:.2}", l.scheme, th.efficiency, th.delay_ms);
+            assert!((eff / th.efficiency - 1.0).abs() < 0.02, "{ctx}");
+            assert!((delay / th.delay_ms - 1.0).abs() < 0.02, "{ctx}");
+        }
+    }
+}
+
+#[test]
+fn fig_6_arq_is_more_efficient_harq_recovers_what_fec_cannot_and_waits_less_than_arq_when_erasures_are_frequent() {
+    let code = r#""fec_nd": 38, "fec_nr": 13, "harq_nd": 38, "harq_nr": 13, "harq_ns": 1, "harq_rounds": 2"#;
+    let mut last = None;
+    for beta in [0.1, 0.5, 0.8, 0.93] {
+        let ([fec_eff, _, fec_loss], _) = mean(0.98, beta, &format!(r#""scheme": "fec", {code}"#));
+        let ([arq_eff, arq_delay, arq_loss], _) = mean(0.98, beta, &format!(r#""scheme": "arq", {code}"#));
+        let ([harq_eff, harq_delay, harq_loss], _) = mean(0.98, beta, &format!(r#""scheme": "harq", {code}"#));
+        let ctx = format!("β {beta}: efficiency FEC {fec_eff:.4} ARQ {arq_eff:.4} HARQ {harq_eff:.4}; loss FEC {fec_loss:.5} HARQ {harq_loss:.5}; delay ARQ {arq_delay:.1} HARQ {harq_delay:.1} ms");
+        assert!(arq_eff > harq_eff, "{ctx}");
+        assert!(harq_eff >= fec_eff - 1e-9, "{ctx}");
+        assert!(harq_loss <= fec_loss, "{ctx}");
+        assert_eq!(arq_loss, 0.0, "{ctx}");
+        last = Some((arq_delay, harq_delay, fec_loss, harq_loss, ctx));
+    }
+    // At β = 0.93 (an erasure probability of 0.22, bursts of 14 LLDUs).
+    let (arq_delay, harq_delay, fec_loss, harq_loss, ctx) = last.unwrap();
+    assert!(harq_delay < 0.95 * arq_delay, "{ctx}");
+    assert!(fec_loss > 0.1 && harq_loss < 0.5 * fec_loss, "{ctx}");
+}
