@@ -24,13 +24,14 @@ COMMANDS:
     sweep <scenario.json> --param <path> --values <a,b,c> [--policies <p1,p2>] [--seeds <k>]
           [--threads <n>] [--format json|csv] [--out <file>]
         Runs the scenario for every value of one field (dotted path, e.g. voip.flows), every
-        policy (sets voip.policy: dt-s, dt-h, rr, pf, codes, ...; for a diffserv scenario
-        diffserv.sharing: pss, dwrr) and seeds 1..k, on every core
+        policy (sets the model's policy field: voip.policy: dt-s, dt-h, rr, pf, codes, ...;
+        diffserv.sharing: pss, dwrr; transfer.cc: cubic, new-reno, westwood-plus; link.scheme:
+        none, fec, arq, harq) and seeds 1..k, on every core
         (or --threads), and writes every run's summary as JSON (default) or CSV. Every
         combination is validated before any runs; an invalid one is reported with its field.
     validate <scenario.json>...
         Checks scenarios without running them; lists every invalid field with its allowed range.
-    defaults [--model <queue|constellation|voip-leo|diffserv>]
+    defaults [--model <queue|constellation|voip-leo|diffserv|tcp-leo|link-layer>]
         Prints the default scenario of a model (default: queue) with every field written out: a
         starting point for your own.
     schema [--markdown]
@@ -82,6 +83,14 @@ COMMANDS:
         backlogged (UDP) and a CBR EF flow of E b/s (default 0) for T s (default 20) on a link of
         C b/s, and prints the shares of the capacity each class used (af_share, cs0_share,
         ef_share), the credit range and the priority switches, as JSON.
+    calc ge --alpha <A> --beta <B> --n <N> [--k <K>] [--interleave <I>] [--e-good <X>]
+            [--e-bad <Y>]
+        The Gilbert-Elliott erasure channel of paper 002 (alpha = P(stay Good), beta = P(stay
+        Bad), erasure probabilities X in Good and Y in Bad, default 0 and 1), one step per LLDU:
+        prints, as JSON, p_m (the probabilities of m = 0..N erasures among N LLDUs, stationary
+        start; behind an interleaver of depth I (default 1), among the N LLDUs of one codeword),
+        erasure_prob (the mean erasure probability), stationary_bad, mean_burst_lldus, and with
+        --k codeword_failure, the probability that more than N - K of the N are erased.
     sites
         Lists the built-in ground sites with their coordinates.
     bench [--workload <hold|topology|scenario>] [--events <N>] [--population <P>] [--seed <S>]
@@ -112,6 +121,7 @@ EXAMPLES:
     skyqueue validate examples/*.json
     skyqueue calc slant --altitude-km 780 --elevation-deg 8.2
     skyqueue calc pair --constellation iridium --from \"Atlantic ship\" --to London --hours 24
+    skyqueue calc ge --alpha 0.99 --beta 0.9 --n 12 --k 10
 ";
 
 /// Writes to stdout; a closed pipe (`skyqueue run x.json | head`) ends the program quietly
@@ -320,7 +330,7 @@ fn parse_f64(flag: &str, v: &str) -> Result<f64, Failure> {
 
 fn calc(args: &[String]) -> Result<(), Failure> {
     let Some(what) = args.first() else {
-        return Err(Failure::Usage("calc needs a calculation: slant, pair, emodel or pss".into()));
+        return Err(Failure::Usage("calc needs a calculation: slant, pair, transfer, emodel, pss or ge".into()));
     };
     match what.as_str() {
         "slant" => {
@@ -509,8 +519,85 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             })).unwrap_or_default());
             Ok(())
         }
-        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair, emodel, pss)"))),
+        "ge" => calc_ge(&args[1..]),
+        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair, transfer, emodel, pss, ge)"))),
     }
+}
+
+/// `calc ge`: the Gilbert-Elliott erasure channel of paper 002 (§3.3-3.5.2): the probabilities
+/// of m erasures among n LLDUs, and with `--k` the probability that a codeword of n with k data
+/// LLDUs cannot be decoded.
+fn calc_ge(args: &[String]) -> Result<(), Failure> {
+    let (pos, opts) = parse_opts(args, &["--alpha", "--beta", "--n", "--k", "--interleave", "--e-good", "--e-bad"], &[])?;
+    if !pos.is_empty() {
+        return Err(Failure::Usage(format!("calc ge takes no argument `{}`", pos[0])));
+    }
+    let (mut alpha, mut beta, mut n, mut k, mut depth, mut eg, mut eb) = (None, None, None, None, 1u64, 0.0, 1.0);
+    for (flag, v) in opts {
+        match flag {
+            "--alpha" | "--beta" => {
+                let x = parse_f64(flag, v)?;
+                if !(x > 0.0 && x < 1.0) {
+                    return Err(Failure::Usage(format!("{flag}: {x} is outside 0 to 1 (both excluded)")));
+                }
+                if flag == "--alpha" {
+                    alpha = Some(x)
+                } else {
+                    beta = Some(x)
+                }
+            }
+            "--e-good" | "--e-bad" => {
+                let x = parse_f64(flag, v)?;
+                if !(0.0..=1.0).contains(&x) {
+                    return Err(Failure::Usage(format!("{flag}: {x} is outside 0 to 1")));
+                }
+                if flag == "--e-good" {
+                    eg = x
+                } else {
+                    eb = x
+                }
+            }
+            _ => {
+                let x = parse_u64(flag, v)?;
+                let (lo, hi) = if flag == "--k" { (0, 10_000) } else { (1, 10_000) };
+                if !(lo..=hi).contains(&x) {
+                    return Err(Failure::Usage(format!("{flag}: {x} is outside {lo} to {hi}")));
+                }
+                match flag {
+                    "--n" => n = Some(x),
+                    "--k" => k = Some(x),
+                    _ => depth = x,
+                }
+            }
+        }
+    }
+    let need = |v: Option<f64>, f: &str| v.ok_or_else(|| Failure::Usage(format!("calc ge needs {f}")));
+    let (alpha, beta) = (need(alpha, "--alpha")?, need(beta, "--beta")?);
+    let n = n.ok_or_else(|| Failure::Usage("calc ge needs --n (LLDUs in the codeword)".into()))? as usize;
+    if let Some(k) = k {
+        if k as usize > n {
+            return Err(Failure::Usage(format!("--k: {k} is above --n ({n}): a codeword of n LLDUs holds at most n data LLDUs")));
+        }
+    }
+    let g = engine::channel::gilbert_elliott::GeParams { alpha, beta, erase_good: eg, erase_bad: eb };
+    let seen = g.interleaved(depth as u32);
+    let p_m = engine::analytic::erasure::erasure_distribution(&seen, n);
+    let mean: f64 = p_m.iter().enumerate().map(|(m, p)| m as f64 * p).sum();
+    let mut out = serde_json::json!({
+        "alpha": alpha, "beta": beta, "e_good": eg, "e_bad": eb, "n": n, "interleave": depth,
+        "stationary_bad": g.stationary_bad(), "correlation": g.correlation(), "mean_burst_lldus": 1.0 / (1.0 - beta),
+        "erasure_prob": g.erasure_rate(),
+        "codeword_channel": { "alpha": seen.alpha, "beta": seen.beta },
+        "p_m": p_m, "mean_erasures": mean,
+        "source": "paper 002 §3.4 (the double induction), eq. 3; interleaving: the I-step chain (eq. 4 with alpha_I and beta_I swapped back, docs/REPRODUCTION.md)"
+    });
+    if let Some(k) = k {
+        let failure: f64 = p_m.iter().skip(n - k as usize + 1).sum();
+        out["k"] = serde_json::json!(k);
+        out["codeword_failure"] = serde_json::json!(failure);
+    }
+    outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    Ok(())
 }
 
 /// The topology benchmark's scenario: 24 h of Iridium at 1 s steps for one pair.

@@ -34,6 +34,7 @@ fn every_example_runs_and_writes_results() {
             Some("voip-leo") => assert!(v["summary"]["voip"]["delivered"].as_u64().unwrap() > 1000, "{}", path.display()),
             Some("diffserv") => assert!(v["summary"]["diffserv"]["rates_mbps"][1].as_f64().unwrap() > 1.0, "{}", path.display()),
             Some("tcp-leo") => assert!(v["summary"]["transfer"]["delivered_bytes"].as_u64().unwrap() >= 9000, "{}", path.display()),
+            Some("link-layer") => assert!(v["summary"]["link"]["packets"].as_u64().unwrap() > 1000, "{}", path.display()),
             _ => assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display()),
         }
         assert_eq!(v["series"]["columns"].as_array().unwrap().len(), v["series"]["values"].as_array().unwrap().len());
@@ -105,7 +106,7 @@ fn help_documents_every_subcommand() {
     let out = skyqueue(&["--help"]);
     assert!(out.status.success());
     let help = text(&out.stdout);
-    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "calc pss", "sweep", "sites", "--out", "--seed"] {
+    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "calc pss", "calc ge", "sweep", "sites", "--out", "--seed"] {
         assert!(help.contains(cmd), "help lacks {cmd}");
     }
 }
@@ -264,6 +265,48 @@ fn calc_transfer_draws_clients_anywhere_for_fig_5() {
 }
 
 #[test]
+fn calc_ge_gives_the_erasure_distribution_and_the_codeword_failure() {
+    // α + β = 1: a memoryless chain, p = 1 − α = 0.1: the binomial, and FEC 10/12 fails when
+    // 3 or more of the 12 are erased.
+    let out = skyqueue(&["calc", "ge", "--alpha", "0.9", "--beta", "0.1", "--n", "12", "--k", "10"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let p_m: Vec<f64> = v["p_m"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    let binom = |m: i32| (0..m).fold(1.0, |a, i| a * (12 - i) as f64 / (i + 1) as f64) * 0.1f64.powi(m) * 0.9f64.powi(12 - m);
+    assert_eq!(p_m.len(), 13);
+    for (m, p) in p_m.iter().enumerate() {
+        assert!((p - binom(m as i32)).abs() < 1e-12, "m = {m}: {p}");
+    }
+    let fail = 1.0 - binom(0) - binom(1) - binom(2);
+    assert!((v["codeword_failure"].as_f64().unwrap() - fail).abs() < 1e-12);
+    assert!((v["erasure_prob"].as_f64().unwrap() - 0.1).abs() < 1e-12);
+    // A bursty chain (paper 002 Fig. 5, β = 0.9): p = 0.01 / 0.11 = 1/11. Bursts of 10 LLDUs
+    // fail a 10/12 codeword more often than the same p spread at random; an interleaver 100
+    // deep spreads them (the codeword sees the 100-step chain, nearly memoryless): the
+    // binomial's failure, with the same mean.
+    let ge = |depth: &str| -> serde_json::Value { serde_json::from_slice(&skyqueue(&["calc", "ge", "--alpha", "0.99", "--beta", "0.9", "--n", "12", "--k", "10", "--interleave", depth]).stdout).unwrap() };
+    let (burst, deep) = (ge("1"), ge("100"));
+    assert!((burst["erasure_prob"].as_f64().unwrap() - 1.0 / 11.0).abs() < 1e-12);
+    assert!((burst["mean_erasures"].as_f64().unwrap() - deep["mean_erasures"].as_f64().unwrap()).abs() < 1e-9);
+    let spread = |m: i32| (0..m).fold(1.0, |a, i| a * (12 - i) as f64 / (i + 1) as f64) * (1.0f64 / 11.0).powi(m) * (10.0f64 / 11.0).powi(12 - m);
+    let spread_failure = 1.0 - spread(0) - spread(1) - spread(2);
+    assert!(burst["codeword_failure"].as_f64().unwrap() > spread_failure + 0.04, "{burst}");
+    assert!((deep["codeword_failure"].as_f64().unwrap() - spread_failure).abs() < 1e-3, "{deep}");
+    // Invalid values are errors naming the flag.
+    for (args, says) in [
+        (vec!["--alpha", "1", "--beta", "0.5", "--n", "12"], "--alpha: 1 is outside 0 to 1 (both excluded)"),
+        (vec!["--alpha", "0.9", "--beta", "0", "--n", "12"], "--beta: 0 is outside 0 to 1 (both excluded)"),
+        (vec!["--alpha", "0.9", "--beta", "0.5", "--n", "12", "--k", "13"], "--k: 13 is above --n (12)"),
+        (vec!["--alpha", "0.9", "--beta", "0.5", "--n", "12", "--interleave", "0"], "--interleave: 0 is outside 1 to 10000"),
+        (vec!["--alpha", "0.9", "--beta", "0.5"], "calc ge needs --n"),
+    ] {
+        let out = skyqueue(&[&["calc", "ge"][..], &args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(says), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
 fn calc_emodel_gives_r_and_mos() {
     let out = skyqueue(&["calc", "emodel", "--codec", "g711", "--delay-ms", "0"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -408,7 +451,7 @@ fn every_model_prints_its_summary_lines_with_out() {
 
 #[test]
 fn defaults_per_model_hold_only_that_models_sections_and_run() {
-    for (model, section, absent) in [("queue", "traffic", "voip"), ("constellation", "constellation", "queue"), ("voip-leo", "voip", "traffic"), ("diffserv", "diffserv", "constellation"), ("tcp-leo", "transfer", "constellation")] {
+    for (model, section, absent) in [("queue", "traffic", "voip"), ("constellation", "constellation", "queue"), ("voip-leo", "voip", "traffic"), ("diffserv", "diffserv", "constellation"), ("tcp-leo", "transfer", "constellation"), ("link-layer", "link", "transfer")] {
         let out = skyqueue(&["defaults", "--model", model]);
         assert!(out.status.success(), "{model}: {}", text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -421,7 +464,7 @@ fn defaults_per_model_hold_only_that_models_sections_and_run() {
     }
     let bad = skyqueue(&["defaults", "--model", "bogus"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("--model: `bogus` is not a model (allowed: queue, constellation, voip-leo, diffserv, tcp-leo)"), "{}", text(&bad.stderr));
+    assert!(text(&bad.stderr).contains("--model: `bogus` is not a model (allowed: queue, constellation, voip-leo, diffserv, tcp-leo, link-layer)"), "{}", text(&bad.stderr));
 }
 
 #[test]
