@@ -1,6 +1,6 @@
 /**
  * docs/REPRODUCTION.md's paper-000 tables are printed by scripts/paper000.mjs (README: `node
- * scripts/paper000.mjs`), its paper-004 TCP tables by scripts/paper004.mjs. Running the sweeps takes minutes, so this checks the cheap half: the
+ * scripts/paper000.mjs`), its paper-004 TCP tables by scripts/paper004.mjs, its paper-002 link-layer tables by scripts/paper002.mjs. Running the sweeps takes minutes, so this checks the cheap half: the
  * document quotes exactly the commands the script runs, and the presets they name exist.
  */
 import { execFileSync } from 'node:child_process';
@@ -51,5 +51,26 @@ describe('paper 004 TCP tables', () => {
     const readme = readFileSync(new URL('README.md', root), 'utf8');
     expect(readme).toContain('node scripts/paper004.mjs');
     expect(doc).toContain('node scripts/paper004.mjs');
+  });
+});
+
+describe('paper 002 link-layer tables', () => {
+  const commands = execFileSync(process.execPath, ['scripts/paper002.mjs', '--commands'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+  const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
+
+  it('are produced by the sweeps the document quotes, over presets that exist', () => {
+    // Fig. 5, Fig. 6 and the interleaving depth.
+    expect(commands).toHaveLength(3);
+    for (const c of commands) {
+      expect(doc, c).toContain(`\`${c}\``);
+      const example = c.split(' ')[2];
+      expect(existsSync(new URL(example, root)), example).toBe(true);
+    }
+  });
+
+  it('are the ones the README says how to regenerate', () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    expect(readme).toContain('node scripts/paper002.mjs');
+    expect(doc).toContain('node scripts/paper002.mjs');
   });
 });

@@ -13,6 +13,7 @@ import type { Model } from '../scenario/schema';
 import type { SweepModel } from '../scenario/sweepModels';
 import { constellation } from './constellation';
 import { diffserv } from './diffserv';
+import { linkLayer } from './link-layer';
 import { queue } from './queue';
 import { tcpLeo } from './tcp-leo';
 import { voipLeo } from './voip-leo';
@@ -116,6 +117,7 @@ export const MODEL_REGISTRY: readonly ModelDescriptor[] = [
   voipLeo,
   diffserv,
   tcpLeo,
+  linkLayer,
 ];
 
 /** The descriptor of a scenario's `model` value; the default model's when it is absent (or

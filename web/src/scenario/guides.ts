@@ -45,6 +45,7 @@ export function isTourTarget(target: string): boolean {
 
 const PAPER_000 = 'Paper 000 — Tauran et al., Controlled Delay Scheduler for VoIP over LEO constellations on LMS channels';
 const PAPER_001 = 'Paper 001 — Finzi et al., Priority Switching Scheduler';
+const PAPER_002 = 'Paper 002 — Kuhn et al., On the impact of link layer retransmission schemes on TCP over 4G satellite links';
 const PAPER_004 = 'Paper 004 — Boubaker et al., On the Impact of Intrinsic Delay Variation Sources on Iridium LEO Constellation';
 
 export const GUIDES: Record<string, PresetGuide> = {
@@ -194,6 +195,56 @@ export const GUIDES: Record<string, PresetGuide> = {
       { target: 'chart:Congestion window', text: 'CUBIC\'s sawtooth: each loss cuts the window by 30 %, then it grows back along the cubic curve.' },
       { target: 'chart:Receive throughput', text: 'Flat at the up-link\'s 1.5 Mb/s: the sender\'s full buffer keeps the up-link busy through every handover, so the drops paper 004 saw do not appear here (docs/REPRODUCTION.md says why).' },
       { target: 'playback', text: 'The run lasts 21 minutes: choose 10x or 100x to see the handovers come.' },
+    ],
+  },
+
+  'link-harq-lab': {
+    paper: `${PAPER_002} (§3.3-3.5, Fig. 4: FEC, ARQ and HARQ-II over a bursty channel)`,
+    watch:
+      'Each IP packet becomes 47 LLDUs, one per 113 µs slot. The channel chart shades its Bad periods and plots the erased LLDUs; the grid in the panel is the packet at the head of the line: green cells arrived at once, blue ones were rebuilt from their block\'s repair LLDUs, red crossed ones wait for a repair round, which comes a round trip (500 ms) later and turns them amber.',
+    found:
+      'Paper 002 derives the throughput efficiency and recovery delay of each scheme from the chain\'s P(m, n) (§3.4-3.5) and finds them close to its trace-driven simulation (Fig. 5). SkyQueue simulates the link LLDU by LLDU and puts its own closed forms beside it: over this minute, efficiency 0.667 against 0.665 and LLDU recovery delay 293 ms against 296 ms; 0.8 % of the IP packets are lost after two rounds. Three of the paper\'s printed formulas disagree with the simulated chain (eqs. 1 and 4 and the ARQ delay; docs/REPRODUCTION.md).',
+    next:
+      'In Parameters set the reliability to ARQ (link.scheme): nothing is lost any more and 91 % of the link carries data, but a packet delivered in order now waits 1.4 s on average. Or set β to 0.98 (link.beta): bursts of 50 LLDUs, a third of everything erased.',
+    tour: [
+      { target: 'description', text: 'A 2.34 Mb/s link with a 500 ms round trip, as paper 002\'s GEO distribution scenario; the channel stays Good with α = 0.99 and Bad with β = 0.9.' },
+      { target: 'summary', text: 'The head-of-line packet: each cell one LLDU. Choose 0.1× to watch an erased LLDU wait for its repair round.' },
+      { target: 'chart:LLDUs erased', text: 'The shaded band is the share of slots in the Bad state; the line the share erased, beside the closed form p = (1 − α) / (2 − α − β), dashed.' },
+      { target: 'chart:Throughput efficiency', text: 'Data LLDUs delivered per LLDU sent; the repair LLDUs cost 2 of every 7 slots even on a clean channel, so it never passes 5/7.' },
+      { target: 'chart:LLDU recovery delay', text: 'Half a round trip for an LLDU that arrives at once, one and a half after a repair round; a whole IP packet waits for its slowest LLDU, and in order for every packet before it.' },
+      { target: 'params', text: 'Switch link.scheme to FEC, ARQ or none and restart, or make the bursts longer with β (link.beta).' },
+    ],
+  },
+
+  'link-fec-harq-fig5': {
+    paper: `${PAPER_002} (§3.6.1, Fig. 5: analysis against simulation)`,
+    watch:
+      'FEC 10/12 on a channel with α = 0.99 and β = 0.9 for 500 s. The efficiency chart hovers around its closed form (dashed); the delay chart stays at the one-way 250 ms, since FEC never waits for a retransmission, but 41 % of the IP packets are lost.',
+    found:
+      'Paper 002 (Fig. 5): the closed forms fit its trace-driven tool over β from 0.1 to 0.98 (erasure probabilities 1 % to 33 %) for FEC 10/12 and HARQ-II 5/7. SkyQueue: its closed forms fit the LLDU-by-LLDU link within 0.4 % on that grid, efficiency and delay (an engine test holds them within 2 %); this run gives 0.761 against 0.761. The paper\'s eq. 1 as printed is not the efficiency it defines, and eq. 2 averages over every LLDU rather than those delivered (docs/REPRODUCTION.md).',
+    next:
+      'Open Sweep & compare, sweep β over 0.1 to 0.98 with FEC and HARQ-II: the two panels are Fig. 5\'s. Or sweep link.interleave (FEC policy only): spreading each burst over 8 codewords cuts the data never recovered from 8.7 % to 5.1 % at β = 0.9, over 64 to 2.4 %, for a few milliseconds more delay.',
+    tour: [
+      { target: 'description', text: 'Fig. 5\'s codes: FEC with 10 data and 2 repair LLDUs per block, HARQ-II with 5 and 2, a 500 ms round trip.' },
+      { target: 'chart:Throughput efficiency', text: 'Data LLDUs delivered per LLDU sent, each point a 0.5 s bucket, with the closed form dashed.' },
+      { target: 'summary', text: 'Measured beside closed form: erasures, efficiency, delay, the data never recovered, and the paper\'s own delay formula as printed.' },
+      { target: 'sweep', text: 'Sweep link.beta with the FEC and HARQ-II policies: efficiency and delay against β, the closed forms dashed beside the points, as in Fig. 5.' },
+    ],
+  },
+
+  'link-fec-arq-harq-fig6': {
+    paper: `${PAPER_002} (§3.6.2, Fig. 6: FEC, ARQ and HARQ-II compared)`,
+    watch:
+      'HARQ-II with blocks of 38 data and 13 repair LLDUs on a channel with α = 0.98 and β = 0.8. Most blocks decode at once; the repair rounds show as LLDUs sent again, and the delay chart rises a round trip whenever a burst beats the 13 repair LLDUs.',
+    found:
+      'Paper 002 §3.6.2: with few erasures ARQ performs better, as it sends no useless repair LLDUs; with frequent ones HARQ-II introduces less delay thanks to its first repair LLDUs. SkyQueue (500 s runs, seed 1): ARQ\'s efficiency stays above HARQ-II\'s over the whole range (0.978 against 0.745 at β = 0.1, 0.778 against 0.658 at β = 0.93), and HARQ-II\'s delay stays below ARQ\'s (354 against 393 ms at β = 0.93), while FEC alone loses 18 % of the data there. The paper\'s stated erasure range (1 to 30 %) does not follow from α = 0.98 by its eq. 3 (2.2 to 22 %).',
+    next:
+      'Sweep β over 0.1, 0.5, 0.8, 0.93 with FEC, ARQ and HARQ-II. Then set link.harq_rounds to 1 or link.harq_ns to 4 and compare HARQ-II\'s loss and efficiency.',
+    tour: [
+      { target: 'description', text: 'Fig. 6\'s code (38 + 13 LLDUs, at most 2 repair rounds) on a burstier channel than Fig. 5\'s.' },
+      { target: 'chart:LLDUs erased', text: 'Erased LLDUs and LLDUs sent again: HARQ-II resends only when a block cannot decode, about 1 % of the slots here.' },
+      { target: 'chart:IP packets lost', text: 'Blocks still short after two rounds lose their erased data, and the IP packets holding it: 0.2 % of them here.' },
+      { target: 'sweep', text: 'Sweep link.beta with FEC, ARQ and HARQ-II: the efficiency and delay panels are Fig. 6\'s, the closed forms dashed.' },
     ],
   },
 

@@ -42,6 +42,8 @@ function engineNumbers(s: Summary): string[] {
   }
   const tr = s.transfer;
   if (tr?.started && tr.start_rtt_ms !== null) out.push(`${prose(Math.round(tr.start_rtt_ms))} ms`, `${prose(tr.buffer_packets)} packet`);
+  const th = s.link?.theory;
+  if (th) out.push(`efficiency ${prose(th.efficiency!)}`, `LLDU recovery delay ${prose(th.delay_ms!)} ms`);
   const v = s.voip;
   if (v) out.push(`B = ${prose(v.buffer_pkts[1])} packet`, `B/n = ${prose(v.buffer_pkts[0])} packet`, `${prose(v.flows)} VoIP call`);
   return out;
@@ -132,6 +134,22 @@ const CASES: Record<string, { edits: Record<string, ScenarioObject[string]>; say
     not: ['between 6 Mb/s and 24 Mb/s', 'EF at 15 Mb/s'],
     seconds: 20,
   },
+};
+
+CASES['link-harq-lab'] = {
+  edits: { 'link.scheme': 'arq', 'link.beta': 0.98 },
+  says: ['Selective-repeat ARQ', 'until it arrives', 'β = 0.98', 'bursts of 50 LLDUs', '33.3 % of the LLDUs erased', 'no data lost', '47 LLDUs of 33 bytes'],
+  not: ['HARQ-II', 'β = 0.9 '],
+};
+CASES['link-fec-harq-fig5'] = {
+  edits: { 'link.interleave': 8, 'link.fec_nr': 3 },
+  says: ['FEC 10/13', '3 repair LLDUs', '8 blocks interleaved column by column', 'as printed, gives'],
+  not: ['FEC 10/12', '2 repair'],
+};
+CASES['link-fec-arq-harq-fig6'] = {
+  edits: { 'link.harq_rounds': 1, 'link.harq_ns': 4, 'link.delivery': 'out-of-order' },
+  says: ['HARQ-II 38/51', 'asks for d + 4', 'at most 1 round.', 'as soon as its own LLDUs are there'],
+  not: ['at most 2 rounds', 'in order'],
 };
 
 describe('text generated from the parameters, for every preset', () => {

@@ -33,6 +33,9 @@ export const TEACHING_ORDER = [
   'pss-b2-unknown-ef',
   'pss-b3-variable-vanilla',
   'pss-b3-variable-memory',
+  'link-harq-lab',
+  'link-fec-harq-fig5',
+  'link-fec-arq-harq-fig6',
 ];
 
 /** Position of a preset in the teaching order; presets not listed go last, by file name. */

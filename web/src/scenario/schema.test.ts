@@ -77,7 +77,8 @@ function probes(f: Field, s: ScenarioObject): Json[] {
  */
 const SITE = /^unknown site /;
 const CROSS_FIELD: Record<string, RegExp> = {
-  duration_s: /packets on the link|arrivals|points over duration_s|steps over duration_s|48 h|is not before the end of the run|topology steps/,
+  'link.beta': /the channel erases/,
+  duration_s: /packets on the link|LLDUs, above the maximum|arrivals|points over duration_s|steps over duration_s|48 h|is not before the end of the run|topology steps/,
   warmup_s: /must be below duration_s/,
   'traffic.rate_pps': /arrivals|needs traffic.rate_pps/,
   'voip.flows': /packets over duration_s/,

@@ -236,7 +236,9 @@ pub fn arq_theory(g: &GeParams, max_retx: Option<u32>, t: &Timing) -> LinkTheory
     }
     let per_retx = (t.feedback_slots + 1) as f64 * t.slot_s;
     let delay = if delivered > 0.0 { t.one_way_s + t.slot_s + retx_sum / delivered * per_retx } else { f64::NAN };
-    LinkTheory { efficiency: 1.0 - e, delay_s: delay, residual_loss: 1.0 - delivered }
+    // Without a limit every LLDU arrives in the end (the series sums to 1).
+    let residual_loss = if max_retx.is_none() { 0.0 } else { 1.0 - delivered };
+    LinkTheory { efficiency: 1.0 - e, delay_s: delay, residual_loss }
 }
 
 /// FEC(nd/nr) over blocks interleaved `depth` deep: each codeword sees the `depth`-step chain

@@ -34,7 +34,7 @@ fn series_info() -> Vec<SeriesInfo> {
         s("bad", "Channel in the Bad state", "fraction of LLDUs", SeriesKind::Mean, true),
         s("erased", "LLDUs erased", "fraction of LLDUs", SeriesKind::Mean, false),
         s("resent", "LLDUs sent again (retransmissions, repair rounds)", "fraction of LLDUs", SeriesKind::Mean, false),
-        s("efficiency", "Throughput efficiency", "data LLDUs per LLDU sent", SeriesKind::SumRate, false),
+        s("efficiency", "Throughput efficiency", "fraction of slots", SeriesKind::SumRate, false),
         s("lldu_delay_ms", "LLDU recovery delay", "ms", SeriesKind::Mean, false),
         s("packet_delay_ms", "IP packet delay", "ms", SeriesKind::Mean, false),
         s("packet_loss", "IP packets lost", "fraction of IP packets", SeriesKind::Mean, false),
