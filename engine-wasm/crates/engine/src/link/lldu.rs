@@ -127,13 +127,17 @@ pub struct SlotOutcome {
     pub erased: bool,
     /// The LLDU sent was a retransmission or a repair LLDU of a later round.
     pub resent: bool,
+    /// Nothing was sent (a queue-fed link with nothing to send).
+    pub idle: bool,
 }
 
 /// Running totals.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct LinkTotals {
-    /// Slots, each one LLDU sent.
+    /// LLDUs sent (one per busy slot).
     pub slots: u64,
+    /// Slots with nothing to send.
+    pub idle: u64,
     /// LLDUs erased.
     pub erased: u64,
     /// Slots in the Bad state.
@@ -152,7 +156,9 @@ pub struct LinkTotals {
     pub packets_lost: u64,
     /// Sum of the delivered packets' delays [s].
     pub packet_delay_sum_s: f64,
-    /// Sum of their delays delivered in order [s].
+    /// IP packets delivered and handed up in order so far.
+    pub packets_in_order: u64,
+    /// Sum of their delays in order [s].
     pub packet_in_order_delay_sum_s: f64,
 }
 
@@ -181,64 +187,118 @@ struct Rec {
     sent: u32,
     state: State,
     how: How,
+    packet: u64,
 }
 
 #[derive(Clone, Debug)]
 struct Block {
     first_data: u64,
+    /// Data LLDUs in this block (N_D, or fewer when the sender's queue ran short).
+    nd: u32,
     received: u32,
     rounds: u32,
     done: bool,
+}
+
+/// One IP packet on the link: its data LLDUs are `first_data..first_data + len`.
+#[derive(Clone, Debug)]
+struct Packet {
+    first_data: u64,
+    len: u32,
+    /// Its LLDUs not yet delivered or given up.
+    pending: u32,
+    lost: bool,
+    /// The slot its last LLDU was settled at the end of.
+    end: u64,
+}
+
+/// A packet whose LLDUs have all been settled, at the time its own last LLDU was (out of
+/// order: packets complete in any order).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Completed {
+    /// The packet's sequence number.
+    pub seq: u64,
+    /// Delivered (all its LLDUs) or lost (one given up).
+    pub delivered: bool,
+    /// The slot at whose end it completed: the receiver has it one one-way time later.
+    pub at_slot: u64,
+    /// From the start of its first LLDU's first transmission [s], one-way time included.
+    pub delay_s: f64,
+}
+
+/// Where the link's IP packets come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Always another packet to send.
+    Saturated,
+    /// Only the packets given with [`LlduLink::push_packet`]; the link idles without them.
+    Queue,
 }
 
 /// The link: sender, channel and receiver on one slot clock.
 pub struct LlduLink<E: Erasures> {
     scheme: Scheme,
     timing: Timing,
-    lldus_per_packet: u64,
+    lldus_per_packet: u32,
+    source: Source,
     channel: E,
     slot: u64,
     /// What the receiver asked for, in the order it becomes due: (first slot it may go, LLDUs).
     due: VecDeque<(u64, Vec<Item>)>,
     resending: VecDeque<Item>,
     fresh: VecDeque<Item>,
+    /// Data LLDUs of queued packets not sent yet, in order.
+    waiting: VecDeque<u64>,
     recs: VecDeque<Rec>,
     rec_base: u64,
     next_data: u64,
     blocks: VecDeque<Block>,
     block_base: u64,
     next_block: u64,
-    next_packet: u64,
+    packets: VecDeque<Packet>,
+    pkt_base: u64,
     last_handover_slot: u64,
     totals: LinkTotals,
     outcomes: Vec<PacketOutcome>,
+    completed: Vec<Completed>,
     delivered_delays: Vec<f64>,
 }
 
 impl<E: Erasures> LlduLink<E> {
-    /// A link with nothing sent yet; IP packets of `lldus_per_packet` data LLDUs (at least 1).
+    /// A saturated link with nothing sent yet; IP packets of `lldus_per_packet` data LLDUs (at
+    /// least 1).
     pub fn new(scheme: Scheme, timing: Timing, lldus_per_packet: u32, channel: E) -> Self {
         LlduLink {
             scheme,
             timing,
-            lldus_per_packet: lldus_per_packet.max(1) as u64,
+            lldus_per_packet: lldus_per_packet.max(1),
+            source: Source::Saturated,
             channel,
             slot: 0,
             due: VecDeque::new(),
             resending: VecDeque::new(),
             fresh: VecDeque::new(),
+            waiting: VecDeque::new(),
             recs: VecDeque::new(),
             rec_base: 0,
             next_data: 0,
             blocks: VecDeque::new(),
             block_base: 0,
             next_block: 0,
-            next_packet: 0,
+            packets: VecDeque::new(),
+            pkt_base: 0,
             last_handover_slot: 0,
             totals: LinkTotals::default(),
             outcomes: vec![],
+            completed: vec![],
             delivered_delays: vec![],
         }
+    }
+
+    /// The link fed by `source`.
+    pub fn with_source(mut self, source: Source) -> Self {
+        self.source = source;
+        self
     }
 
     /// The link's timing.
@@ -246,7 +306,7 @@ impl<E: Erasures> LlduLink<E> {
         self.timing
     }
 
-    /// Slots sent so far (the next slot's index).
+    /// Slots elapsed so far (the next slot's index).
     pub fn slot(&self) -> u64 {
         self.slot
     }
@@ -256,14 +316,37 @@ impl<E: Erasures> LlduLink<E> {
         &self.totals
     }
 
-    /// Packets completed since the last call, in sequence order.
+    /// Packets handed up in order since the last call.
     pub fn drain_packets(&mut self) -> std::vec::Drain<'_, PacketOutcome> {
         self.outcomes.drain(..)
+    }
+
+    /// Packets completed since the last call, each as soon as its own LLDUs were settled.
+    pub fn drain_completed(&mut self) -> std::vec::Drain<'_, Completed> {
+        self.completed.drain(..)
     }
 
     /// Recovery delays [s] of the data LLDUs delivered since the last call.
     pub fn drain_delays(&mut self) -> std::vec::Drain<'_, f64> {
         self.delivered_delays.drain(..)
+    }
+
+    /// Data LLDUs queued and not yet sent once.
+    pub fn backlog_lldus(&self) -> usize {
+        self.waiting.len()
+    }
+
+    /// Queues one IP packet (a [`Source::Queue`] link); returns its sequence number.
+    pub fn push_packet(&mut self) -> u64 {
+        let seq = self.pkt_base + self.packets.len() as u64;
+        let len = self.lldus_per_packet;
+        self.packets.push_back(Packet { first_data: self.next_data, len, pending: len, lost: false, end: 0 });
+        for _ in 0..len {
+            self.recs.push_back(Rec { first_slot: u64::MAX, sent: 0, state: State::Pending, how: FIRST, packet: seq });
+            self.waiting.push_back(self.next_data);
+            self.next_data += 1;
+        }
+        seq
     }
 
     /// The oldest IP packet not yet handed up: its sequence number and how each of its LLDUs
@@ -281,13 +364,7 @@ impl<E: Erasures> LlduLink<E> {
             })
             .collect();
         v.resize(l, UNSENT);
-        (self.next_packet, v)
-    }
-
-    fn new_data(&mut self) -> u64 {
-        self.recs.push_back(Rec { first_slot: u64::MAX, sent: 0, state: State::Pending, how: FIRST });
-        self.next_data += 1;
-        self.next_data - 1
+        (self.pkt_base, v)
     }
 
     fn rec(&mut self, id: u64) -> &mut Rec {
@@ -303,58 +380,86 @@ impl<E: Erasures> LlduLink<E> {
         &mut self.blocks[(b - self.block_base) as usize]
     }
 
-    /// Queues the next unit of new data: one LLDU, or the blocks of one (interleaved) group.
+    /// Takes up to `n` queued data LLDUs (a saturated link first queues packets enough).
+    fn take_data(&mut self, n: usize) -> Vec<u64> {
+        if self.source == Source::Saturated {
+            while self.waiting.len() < n {
+                self.push_packet();
+            }
+        }
+        let k = n.min(self.waiting.len());
+        self.waiting.drain(..k).collect()
+    }
+
+    /// Queues the next unit of new data: one LLDU, or the blocks of one (interleaved) group;
+    /// nothing when no data waits.
     fn queue_fresh(&mut self) {
         match self.scheme {
             Scheme::None | Scheme::Arq { .. } => {
-                let id = self.new_data();
-                self.fresh.push_back(Item::Data(id));
+                if let Some(&id) = self.take_data(1).first() {
+                    self.fresh.push_back(Item::Data(id));
+                }
             }
             Scheme::Fec { nd, nr, interleave } => self.queue_blocks(nd, nr, interleave.max(1)),
             Scheme::Harq { nd, nr, .. } => self.queue_blocks(nd, nr, 1),
         }
     }
 
-    /// `depth` blocks of `nd` + `nr`, sent column by column (LLDU j of every block, then j + 1).
+    /// Up to `depth` blocks of `nd` data (fewer when the queue runs short: shortened codes) and
+    /// `nr` repair LLDUs, sent column by column (LLDU j of every block, then j + 1).
     fn queue_blocks(&mut self, nd: u32, nr: u32, depth: u32) {
         let first = self.next_block;
+        let mut sizes = vec![];
         for _ in 0..depth {
-            let first_data = self.next_data;
-            for _ in 0..nd {
-                self.new_data();
+            let data = self.take_data(nd as usize);
+            if data.is_empty() {
+                break;
             }
-            self.blocks.push_back(Block { first_data, received: 0, rounds: 0, done: false });
+            sizes.push(data.len() as u32);
+            self.blocks.push_back(Block { first_data: data[0], nd: data.len() as u32, received: 0, rounds: 0, done: false });
             self.next_block += 1;
         }
-        let n = nd + nr;
+        let count = sizes.len() as u32;
+        let n = sizes.iter().map(|&d| d + nr).max().unwrap_or(0);
         for j in 0..n {
-            for c in 0..depth {
+            for (c, &d) in sizes.iter().enumerate() {
+                if j >= d + nr {
+                    continue;
+                }
                 let block = first + c as u64;
                 let first_data = self.blocks[(block - self.block_base) as usize].first_data;
-                let data = (j < nd).then(|| first_data + j as u64);
-                let ends = (j == n - 1 && c == depth - 1).then_some((first, depth));
-                self.fresh.push_back(Item::Block { block, data, ends });
+                let data = (j < d).then(|| first_data + j as u64);
+                self.fresh.push_back(Item::Block { block, data, ends: None });
             }
+        }
+        if let Some(Item::Block { ends, .. }) = self.fresh.back_mut() {
+            *ends = Some((first, count));
         }
     }
 
-    /// Sends one LLDU: a due retransmission or repair first, else new data.
+    /// One slot: a due retransmission or repair first, else new data, else (a queue link with
+    /// nothing to send) the slot passes idle.
     pub fn step(&mut self) -> SlotOutcome {
         let s = self.slot;
         if self.resending.is_empty() && self.due.front().is_some_and(|(ready, _)| *ready <= s) {
             let (_, items) = self.due.pop_front().expect("checked");
             self.resending.extend(items);
         }
-        let (item, resent) = match self.resending.pop_front() {
-            Some(it) => (it, true),
+        let next = match self.resending.pop_front() {
+            Some(it) => Some((it, true)),
             None => {
                 if self.fresh.is_empty() {
                     self.queue_fresh();
                 }
-                (self.fresh.pop_front().expect("queued"), false)
+                self.fresh.pop_front().map(|it| (it, false))
             }
         };
         let (bad, erased) = self.channel.next_lldu();
+        self.slot += 1;
+        let Some((item, resent)) = next else {
+            self.totals.idle += 1;
+            return SlotOutcome { bad, erased: false, resent: false, idle: true };
+        };
         self.totals.slots += 1;
         self.totals.erased += erased as u64;
         self.totals.bad += bad as u64;
@@ -369,7 +474,7 @@ impl<E: Erasures> LlduLink<E> {
                 r.sent += 1;
                 let tries = r.sent;
                 if !erased {
-                    self.deliver(id, s + 1, (tries - 1) as How);
+                    self.deliver(id, s + 1, (tries - 1).min(254) as How);
                 } else {
                     let more = match self.scheme {
                         Scheme::Arq { max_retx } => max_retx.is_none_or(|m| tries <= m),
@@ -403,22 +508,21 @@ impl<E: Erasures> LlduLink<E> {
                 }
             }
         }
-        self.slot += 1;
         self.settle();
-        SlotOutcome { bad, erased, resent }
+        SlotOutcome { bad, erased, resent, idle: false }
     }
 
     /// The receiver has the whole of a transmission of block `b` (ending in slot `s`): decode,
     /// ask for more, or give up.
     fn close_transmission(&mut self, b: u64, s: u64, ready: u64) {
-        let (nd, ns, max_rounds) = match self.scheme {
-            Scheme::Fec { nd, .. } => (nd, 0, 0),
-            Scheme::Harq { nd, ns, max_rounds, .. } => (nd, ns, max_rounds),
+        let (ns, max_rounds) = match self.scheme {
+            Scheme::Fec { .. } => (0, 0),
+            Scheme::Harq { ns, max_rounds, .. } => (ns, max_rounds),
             _ => unreachable!("blocks belong to FEC and HARQ"),
         };
         let blk = self.block(b).clone();
-        let data = blk.first_data..blk.first_data + nd as u64;
-        if blk.received >= nd {
+        let data = blk.first_data..blk.first_data + blk.nd as u64;
+        if blk.received >= blk.nd {
             for id in data {
                 if self.pending(id) {
                     self.deliver(id, s + 1, DECODED + blk.rounds.min(253) as u8);
@@ -426,7 +530,7 @@ impl<E: Erasures> LlduLink<E> {
             }
             self.block(b).done = true;
         } else if blk.rounds < max_rounds {
-            let k = nd - blk.received + ns;
+            let k = blk.nd - blk.received + ns;
             self.block(b).rounds += 1;
             let items = (0..k).map(|i| Item::Block { block: b, data: None, ends: (i == k - 1).then_some((b, 1)) }).collect();
             self.due.push_back((ready, items));
@@ -446,47 +550,65 @@ impl<E: Erasures> LlduLink<E> {
         let r = self.rec(id);
         r.state = State::Delivered(at);
         r.how = how;
-        let delay = (at - r.first_slot) as f64 * slot_s + one_way;
+        let (delay, packet) = ((at - r.first_slot) as f64 * slot_s + one_way, r.packet);
         self.totals.delivered += 1;
         self.totals.delay_sum_s += delay;
         self.delivered_delays.push(delay);
+        self.settled(packet, at, false);
     }
 
     fn give_up(&mut self, id: u64, at: u64) {
         let r = self.rec(id);
         r.state = State::Lost(at);
         r.how = LOST;
+        let packet = r.packet;
         self.totals.lost += 1;
+        self.settled(packet, at, true);
     }
 
-    /// Hands up every IP packet whose LLDUs are all settled, in order, and forgets finished
-    /// blocks.
+    /// One more LLDU of `packet` settled at the end of slot `at`: the packet completes with
+    /// its last.
+    fn settled(&mut self, packet: u64, at: u64, lost: bool) {
+        let p = &mut self.packets[(packet - self.pkt_base) as usize];
+        p.pending -= 1;
+        p.lost |= lost;
+        p.end = p.end.max(at);
+        if p.pending > 0 {
+            return;
+        }
+        let (first, end, lost) = (p.first_data, p.end, p.lost);
+        let start = self.recs[(first - self.rec_base) as usize].first_slot;
+        let delay_s = (end - start) as f64 * self.timing.slot_s + self.timing.one_way_s;
+        if !lost {
+            self.totals.packets += 1;
+            self.totals.packet_delay_sum_s += delay_s;
+        } else {
+            self.totals.packets_lost += 1;
+        }
+        self.completed.push(Completed { seq: packet, delivered: !lost, at_slot: end, delay_s });
+    }
+
+    /// Hands up, in order, every IP packet at the front whose LLDUs are all settled, and
+    /// forgets finished blocks.
     fn settle(&mut self) {
-        let l = self.lldus_per_packet as usize;
-        while self.recs.len() >= l && self.recs.iter().take(l).all(|r| r.state != State::Pending) {
+        while self.packets.front().is_some_and(|p| p.pending == 0) {
+            let p = self.packets.pop_front().expect("checked");
+            let l = p.len as usize;
             let recs: Vec<Rec> = self.recs.drain(..l).collect();
             self.rec_base += l as u64;
             let start = recs[0].first_slot;
-            let lost = recs.iter().any(|r| matches!(r.state, State::Lost(_)));
-            let settled = recs.iter().map(|r| match r.state {
-                State::Delivered(t) | State::Lost(t) => t,
-                State::Pending => unreachable!(),
-            });
-            let end = settled.max().expect("l >= 1");
-            self.last_handover_slot = self.last_handover_slot.max(end);
+            self.last_handover_slot = self.last_handover_slot.max(p.end);
             let at = |slots: u64| slots as f64 * self.timing.slot_s + self.timing.one_way_s;
-            let (delay_s, in_order_delay_s) = if lost {
-                self.totals.packets_lost += 1;
+            let (delay_s, in_order_delay_s) = if p.lost {
                 (None, None)
             } else {
-                let (d, d_in) = (at(end - start), at(self.last_handover_slot - start));
-                self.totals.packets += 1;
-                self.totals.packet_delay_sum_s += d;
+                let d_in = at(self.last_handover_slot - start);
+                self.totals.packets_in_order += 1;
                 self.totals.packet_in_order_delay_sum_s += d_in;
-                (Some(d), Some(d_in))
+                (Some(at(p.end - start)), Some(d_in))
             };
-            self.outcomes.push(PacketOutcome { seq: self.next_packet, lldus: recs.iter().map(|r| r.how).collect(), delay_s, in_order_delay_s });
-            self.next_packet += 1;
+            self.outcomes.push(PacketOutcome { seq: self.pkt_base, lldus: recs.iter().map(|r| r.how).collect(), delay_s, in_order_delay_s });
+            self.pkt_base += 1;
         }
         while self.blocks.front().is_some_and(|b| b.done) {
             self.blocks.pop_front();

@@ -176,7 +176,7 @@ impl Model for LinkLayerModel {
             packets_lost: t.packets_lost,
             packet_loss: ratio(t.packets_lost as f64, packets),
             packet_delay_ms: ratio(t.packet_delay_sum_s * 1e3, t.packets as f64),
-            packet_in_order_delay_ms: ratio(t.packet_in_order_delay_sum_s * 1e3, t.packets as f64),
+            packet_in_order_delay_ms: ratio(t.packet_in_order_delay_sum_s * 1e3, t.packets_in_order as f64),
             goodput_mbps: ratio(t.packets as f64 * self.packet_bits / 1e6, now.as_secs_f64()),
             theory: self.theory.clone(),
             head: (self.link.slot() > 0).then_some(PacketGrid { seq, lldus, delay_ms: None }),
