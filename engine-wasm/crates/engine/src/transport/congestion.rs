@@ -15,13 +15,24 @@ pub enum CcKind {
     /// RFC 9438.
     Cubic,
     /// TCP Hybla (C. Caini, R. Firrincieli, "TCP Hybla: a TCP enhancement for heterogeneous
-    /// networks", Int. J. Satell. Commun. Netw. 22, 2004), for long round trips. Not in
-    /// scenarios (serde skips it) until pacing exists: see [`Hybla`].
-    #[serde(skip)]
+    /// networks", Int. J. Satell. Commun. Netw. 22, 2004), for long round trips, unpaced: see
+    /// [`Hybla`].
     Hybla,
     /// TCP Westwood+ (L. A. Grieco, S. Mascolo, "Performance evaluation and comparison of
     /// Westwood+, New Reno, and Vegas TCP congestion control", ACM CCR 34(2), 2004).
     WestwoodPlus,
+}
+
+impl CcKind {
+    /// The name scenarios use (`westwood-plus`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CcKind::NewReno => "new-reno",
+            CcKind::Cubic => "cubic",
+            CcKind::Hybla => "hybla",
+            CcKind::WestwoodPlus => "westwood-plus",
+        }
+    }
 }
 
 /// A congestion controller: how the window grows on ACKs and shrinks on losses.
@@ -72,10 +83,12 @@ pub const HYBLA_RTT0_S: f64 = 0.025;
 /// does. As Linux's `tcp_hybla.c`: ρ comes from the smallest smoothed RTT seen (recomputed when
 /// it falls), and the slow-start exponent is capped at 16.
 ///
-/// The paper's Hybla also paces its segments (§4); this window law is not paced. Without pacing,
-/// a slow start after a timeout (2^ρ − 1 segments per ACK) empties a window of thousands of
-/// segments into buffers of one bandwidth-delay product: over the Iridium presets a 15 MB
-/// transfer retransmits three times the file. Scenarios cannot name it yet for that reason.
+/// Caini and Firrincieli's Hybla also paces its segments (§4); this window law is not paced, as
+/// the Linux module (and ns-2's TCP-Linux, which paper 002 ran) is not: paper 002 §5.1 sees its
+/// window swing between 200 and 750 packets where 93 would fill the link, and "TCP Hybla blasts
+/// packets" (§6). Unpaced, a slow start after a timeout (2^ρ − 1 segments per ACK) floods
+/// buffers of one bandwidth-delay product: over the Iridium presets a 15 MB transfer
+/// retransmits three times the file (docs/REPRODUCTION.md).
 #[derive(Clone, Debug, Default)]
 pub struct Hybla {
     min_srtt_s: Option<f64>,

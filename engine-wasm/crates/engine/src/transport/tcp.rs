@@ -100,7 +100,8 @@ pub struct TcpSender {
     hs_samples: u32,
     /// Segments the application has to send (`u64::MAX` for a bulk transfer).
     pub total_segments: u64,
-    /// Receiver window [segments].
+    /// Receiver window [segments]: the sender never has more outstanding, and the congestion
+    /// window never grows past it (Linux's `snd_cwnd_clamp`).
     pub rwnd: f64,
     /// Counters.
     pub retransmits: u64,
@@ -369,7 +370,7 @@ impl TcpSender {
             // Slow start after a timeout; holes found by SACK are retransmitted, no new cut.
             if newly > 0 {
                 let srtt = self.srtt.unwrap_or(SimDuration::ZERO);
-                self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt);
+                self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt).min(self.rwnd.max(1.0));
             }
             self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 || self.rto_on_every_ack { Some(self.deadline_from(now)) } else { self.rto_deadline };
             return;
@@ -393,7 +394,7 @@ impl TcpSender {
             }
             None if newly > 0 => {
                 let srtt = self.srtt.unwrap_or(SimDuration::ZERO);
-                self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt);
+                self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt).min(self.rwnd.max(1.0));
             }
             None => {}
         }

@@ -114,7 +114,7 @@ fn bad_transfers_name_their_field() {
         (json!({"bytes": 0}), 60.0, "transfer.bytes"),
         (json!({"start_s": 60}), 60.0, "transfer.start_s"),
         (json!({"packet_bytes": 10}), 60.0, "transfer.packet_bytes"),
-        (json!({"cc": "hybla"}), 60.0, "transfer.cc"),
+        (json!({"cc": "vegas"}), 60.0, "transfer.cc"),
         (json!({"bytes": null, "throughput": "high"}), 1_000_000.0, "transfer.bytes"),
     ] {
         let j = json!({"version": 2, "model": "tcp-leo", "duration_s": duration, "warmup_s": 0, "transfer": transfer});
