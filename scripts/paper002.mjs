@@ -1,16 +1,17 @@
-// Paper 002's link-layer tables in docs/REPRODUCTION.md (§3.6, Figs. 5-6), regenerated from the
-// engine: `skyqueue sweep` of the two presets over β (and over the interleaving depth), three
-// seeds per point, 500 s per run, and prints Markdown: each scheme's simulated efficiency and
-// LLDU recovery delay (mean over the seeds) beside SkyQueue's closed forms and the paper's own
-// formulas as printed.
+// Paper 002's tables in docs/REPRODUCTION.md, regenerated from the engine with `skyqueue sweep`:
+// §3.6 (Figs. 5-6: the presets over β and over the interleaving depth, three seeds per point,
+// 500 s per run: each scheme's simulated efficiency and LLDU recovery delay beside SkyQueue's
+// closed forms and the paper's own formulas as printed), §5 (Fig. 8, Tables 1-2: every TCP over
+// ARQ and HARQ-II in the Distribution scenario) and §6 (Table 3: a 100 kB download against
+// Es/N0). Sweeps "with" a field run a copy of the preset with that field set.
 // Run with `npm run reproduce:002` (builds the CLI first); paste the output into
-// docs/REPRODUCTION.md in place of the tables it replaces. About half a minute on 2 cores.
+// docs/REPRODUCTION.md in place of the tables it replaces. About a minute on 2 cores.
 //
 // Options: --seeds K (default 3), --cli PATH (default engine-wasm/target/release/skyqueue),
 // --commands (print the commands only, run nothing: a test checks that docs/REPRODUCTION.md
 // quotes them).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,14 +26,33 @@ const opt = (name, dflt) => {
 const seeds = opt('seeds', '3');
 const cli = opt('cli', `${root}engine-wasm/target/release/skyqueue`);
 
-const FIG5 = ['examples/link-fec-harq-fig5.json', 'link.beta', '0.1,0.3,0.5,0.7,0.8,0.9,0.95,0.98', 'fec,harq'];
-const FIG6 = ['examples/link-fec-arq-harq-fig6.json', 'link.beta', '0.1,0.3,0.5,0.7,0.8,0.9,0.93', 'fec,arq,harq'];
-const DEPTH = ['examples/link-fec-harq-fig5.json', 'link.interleave', '1,2,4,8,16,32,64', 'fec'];
-const sweeps = [FIG5, FIG6, DEPTH];
-const args = ([file, param, values, policies]) => ['sweep', file, '--param', param, '--values', values, '--policies', policies, '--seeds', seeds];
+// [preset, param, values, policies, seeds, fields set in a copy of the preset].
+const FIG5 = ['examples/link-fec-harq-fig5.json', 'link.beta', '0.1,0.3,0.5,0.7,0.8,0.9,0.95,0.98', 'fec,harq', seeds, {}];
+const FIG6 = ['examples/link-fec-arq-harq-fig6.json', 'link.beta', '0.1,0.3,0.5,0.7,0.8,0.9,0.93', 'fec,arq,harq', seeds, {}];
+const DEPTH = ['examples/link-fec-harq-fig5.json', 'link.interleave', '1,2,4,8,16,32,64', 'fec', seeds, {}];
+// §5 (Fig. 8, Tables 1-2): every TCP over ARQ and HARQ(10/12), then HARQ(10/15) and (50/52).
+const DIST = 'examples/link-tcp-distribution.json';
+const TCPS = 'new-reno,cubic,hybla,westwood-plus';
+const FIG8 = [DIST, 'link.tcp_cc', TCPS, 'arq,harq', seeds, {}];
+const FIG8_15 = [DIST, 'link.tcp_cc', TCPS, 'harq', seeds, { harq_nr: 5 }];
+const FIG8_52 = [DIST, 'link.tcp_cc', TCPS, 'harq', seeds, { harq_nd: 50 }];
+// §6 (Table 3): CUBIC's 100 kB download against Es/N0, 50 runs a cell; and with sparser fades.
+const NET = 'examples/link-tcp-internet-100kb.json';
+const T3 = [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', '50', {}];
+const T3_15 = [NET, 'link.es_n0_db', '5,6,7,8', 'harq', '50', { harq_nr: 5 }];
+const T3_SPARSE = [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', '50', { erase_bad: 0.2 }];
+const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE];
+const args = ([file, param, values, policies, k], f = file) => ['sweep', f, '--param', param, '--values', values, '--policies', policies, '--seeds', k];
+const setWords = (set) => Object.entries(set).map(([k, v]) => `link.${k} ${v}`).join(', ');
+const command = (s) => {
+  const [file, , , , , set] = s;
+  const a = args(s);
+  if (Object.keys(set).length) a[1] = `${file} (with ${setWords(set)})`;
+  return `skyqueue ${a.join(' ')}`;
+};
 
 if (process.argv.includes('--commands')) {
-  for (const s of sweeps) console.log(`skyqueue ${args(s).join(' ')}`);
+  for (const s of sweeps) console.log(command(s));
   process.exit(0);
 }
 
@@ -40,10 +60,19 @@ const dir = mkdtempSync(join(tmpdir(), 'paper002-'));
 /** Every run of a sweep: { policy, seed, value, link }. */
 async function sweep(s, i) {
   const out = join(dir, `${i}.json`);
-  await run(cli, [...args(s), '--out', out], { cwd: root, maxBuffer: 1 << 26 });
+  const [file, , , , , set] = s;
+  let f = file;
+  if (Object.keys(set).length) {
+    const scenario = JSON.parse(readFileSync(join(root, file), 'utf8'));
+    Object.assign(scenario.link, set);
+    f = join(dir, `${i}-scenario.json`);
+    writeFileSync(f, JSON.stringify(scenario));
+  }
+  await run(cli, [...args(s, f), '--out', out], { cwd: root, maxBuffer: 1 << 26 });
   return JSON.parse(readFileSync(out, 'utf8')).map((r) => ({ policy: r.policy, seed: r.seed, value: r.value, link: r.summary.link }));
 }
-const results = await Promise.all(sweeps.map(sweep));
+const results = [];
+for (const [i, s] of sweeps.entries()) results.push(await sweep(s, i));
 rmSync(dir, { recursive: true, force: true });
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -88,3 +117,29 @@ for (const d of values(DEPTH)) {
   const c = cell(results[2], 'fec', d);
   console.log(`| ${d} | ${f(c.eff, 4)} / ${f(c.th.efficiency, 4)} (${pctDiff(c.eff, c.th.efficiency)}) | ${f(c.loss, 4)} / ${f(c.th.residual_loss, 4)} | ${f(c.delay, 2)} | ${f(c.pkt, 3)} |`);
 }
+
+const tcpCell = (rows, policy, value) => {
+  const rs = rows.filter((r) => r.policy === policy && r.value === value).map((r) => r.link.tcp);
+  const m = (f) => mean(rs.map(f));
+  return { goodput: m((t) => t.goodput_kbps), rtx: m((t) => t.retransmission_probability), max: Math.max(...rs.map((t) => t.max_retransmissions)), p85: m((t) => t.delay_p85_s), p99: m((t) => t.delay_p99_s), min: m((t) => t.delay_min_s), time: m((t) => t.transfer_s) };
+};
+const [fig8, fig8_15, fig8_52] = [results[3], results[4], results[5]];
+const SCHEMES = [['ARQ', fig8, 'arq'], ['HARQ(10/12)', fig8, 'harq'], ['HARQ(10/15)', fig8_15, 'harq'], ['HARQ(50/52)', fig8_52, 'harq']];
+console.log(`\nFig. 8 and Tables 1-2 (Distribution scenario, up: 2.34 Mb/s, Es/N0 14 dB, bulk, 200 s; mean of ${seeds} seeds):\n`);
+console.log('| TCP | scheme | goodput [kb/s] | retransmissions per segment (most of one) | delay min / 85 % / 99 % [s] |');
+console.log('|---|---|---|---|---|');
+for (const cc of TCPS.split(',')) {
+  for (const [name, rows, policy] of SCHEMES) {
+    const c = tcpCell(rows, policy, cc);
+    console.log(`| ${cc} | ${name} | ${f(c.goodput, 0)} | ${f(c.rtx, 4)} (${c.max}) | ${f(c.min, 2)} / ${f(c.p85, 2)} / ${f(c.p99, 2)} |`);
+  }
+}
+console.log('\nTable 3 (Interleaved Internet, 263 kb/s, CUBIC, 100 kB; mean download time over 50 runs) [s]:\n');
+console.log('| scheme | 5 dB | 6 dB | 7 dB | 8 dB |');
+console.log('|---|---|---|---|---|');
+const row = (name, rows, policy) => console.log(`| ${name} | ${[5, 6, 7, 8].map((v) => f(tcpCell(rows, policy, v).time, 2)).join(' | ')} |`);
+row('ARQ', results[6], 'arq');
+row('HARQ(10/12)', results[6], 'harq');
+row('HARQ(10/15)', results[7], 'harq');
+row('ARQ, fades erasing 1 LLDU in 5 (link.erase_bad 0.2)', results[8], 'arq');
+row('HARQ(10/12), same', results[8], 'harq');

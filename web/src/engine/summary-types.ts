@@ -250,6 +250,8 @@ export interface LinkSummary {
   head: PacketGrid | null;
   /** The last packet handed up (or lost). */
   last: PacketGrid | null;
+  /** The TCP flow, when one feeds the link. */
+  tcp: TcpLinkSummary | null;
 }
 
 /** Delay statistics of the packets that arrived after the warm-up. */
@@ -419,4 +421,45 @@ export interface PacketGrid {
   lldus: number[];
   /** Its delay as the run delivers (in order or not) [ms]; null while open or when lost. */
   delay_ms: number | null;
+}
+
+/** What the flow did, for the summary. */
+export interface TcpLinkSummary {
+  /** Congestion control (`cubic`, ...). */
+  cc: string;
+  /** Segments sent, retransmissions included. */
+  segments_sent: number;
+  /** Retransmissions by the TCP sender. */
+  retransmits: number;
+  /** Retransmissions per segment sent (paper 002 Table 1's "retransmission probability"). */
+  retransmission_probability: number | null;
+  /**
+   * The most times one segment was retransmitted (Table 1's "maximum number of
+   * retransmission").
+   */
+  max_retransmissions: number;
+  /** Retransmission timeouts. */
+  timeouts: number;
+  /** Segments dropped at the link's full buffer. */
+  buffer_drops: number;
+  /** Segments delivered in order to the application. */
+  delivered_segments: number;
+  /**
+   * Goodput: data delivered in order over the run so far, or over the transfer once it
+   * ended [kb/s].
+   */
+  goodput_kbps: number | null;
+  /** Time to deliver the whole file [s] (null for bulk, or while it lasts). */
+  transfer_s: number | null;
+  /** Congestion window now [segments]. */
+  cwnd: number | null;
+  /**
+   * One-way delay of the IP packets delivered, sender to receiver, queueing included: the
+   * smallest, and the delays within which 85 % and 99 % of them arrived (Table 2) [s].
+   */
+  delay_min_s: number | null;
+  /** 85 % of the packets arrived within this delay [s]. */
+  delay_p85_s: number | null;
+  /** 99 % of the packets arrived within this delay [s]. */
+  delay_p99_s: number | null;
 }

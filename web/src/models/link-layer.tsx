@@ -35,6 +35,7 @@ export const linkLayer: ModelDescriptor = {
     if (ids.includes('packet_loss') && seen.allZero) return 'No IP packet lost so far: every LLDU has been recovered.';
     if (ids.includes('resent') && seen.allZero && (scheme === 'fec' || scheme === 'none')) return `Nothing is ever sent again with ${scheme === 'fec' ? 'FEC' : 'no scheme'}: only the erasures show.`;
     if (ids.includes('packet_delay_ms') && seen.allMissing) return 'No IP packet delivered yet: the first ones arrive half a round trip after they leave.';
+    if (ids.includes('goodput_kbps') && seen.allMissing) return 'Nothing delivered yet: the first segments arrive half a round trip after they leave.';
     return null;
   },
   sweep: {
@@ -52,6 +53,8 @@ export const linkLayer: ModelDescriptor = {
       { path: 'link.interleave', label: 'FEC interleaving depth I', values: '1, 2, 4, 8, 16, 64' },
       { path: 'link.harq_ns', label: 'HARQ-II extra repair N_S', values: '0, 1, 2, 4, 8' },
       { path: 'link.rtt_ms', label: 'round trip [ms]', values: '50, 250, 500, 1000' },
+      { path: 'link.es_n0_db', label: 'Es/N0 [dB] (a §4.1 scenario; Fig. 10, Table 3)', values: '5, 6, 7, 8' },
+      { path: 'link.tcp_cc', label: 'TCP congestion control (Figs. 8-10)', values: 'new-reno, cubic, hybla, westwood-plus', text: true },
     ],
     metrics: [
       { path: 'link.efficiency', title: 'Throughput efficiency (Figs. 5-6, left)', unit: 'data LLDUs per slot', theory: { fec: ['link.theory.efficiency', 'closed form'], arq: ['link.theory.efficiency', 'closed form'], harq: ['link.theory.efficiency', 'closed form'], none: ['link.theory.efficiency', 'closed form'] } },
@@ -59,6 +62,9 @@ export const linkLayer: ModelDescriptor = {
       { path: 'link.residual_loss', title: 'Data LLDUs never recovered', unit: 'fraction', theory: { fec: ['link.theory.residual_loss', 'closed form'], harq: ['link.theory.residual_loss', 'closed form'], none: ['link.theory.residual_loss', 'closed form'] } },
       { path: 'link.packet_loss', title: 'IP packets lost (47 LLDUs each)', unit: 'fraction' },
       { path: 'link.packet_in_order_delay_ms', title: 'IP packet delay, delivered in order', unit: 'ms' },
+      { path: 'link.tcp.goodput_kbps', title: 'TCP goodput (Figs. 8-10)', unit: 'kb/s' },
+      { path: 'link.tcp.transfer_s', title: 'TCP download time (Table 3)', unit: 's' },
+      { path: 'link.tcp.retransmission_probability', title: 'TCP retransmissions per segment (Table 1)', unit: 'fraction' },
     ],
     compareRows: [
       ['efficiency', 'link.efficiency', 4],

@@ -1,4 +1,4 @@
-import type { LinkSummary, PacketGrid } from '../engine/summary-types';
+import type { LinkSummary, PacketGrid, TcpLinkSummary } from '../engine/summary-types';
 
 const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
@@ -51,6 +51,41 @@ function Grid({ g, title, testId }: { g: PacketGrid; title: string; testId: stri
         })}
       </div>
     </figure>
+  );
+}
+
+/** The TCP flow over the link: what paper 002's Tables 1-3 measure. */
+function TcpTable({ t }: { t: TcpLinkSummary }) {
+  return (
+    <table className="summary" data-testid="link-tcp">
+      <caption>TCP ({t.cc}) over the link</caption>
+      <tbody>
+        <tr>
+          <th scope="row">goodput{t.transfer_s !== null ? ' · file delivered in' : ''}</th>
+          <td data-testid="link-tcp-goodput">
+            {f(t.goodput_kbps, 1)} kb/s{t.transfer_s !== null ? ` · ${f(t.transfer_s, 2)} s` : ''}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">segments sent · retransmitted (share, most of one)</th>
+          <td>
+            {t.segments_sent} · {t.retransmits} ({pct(t.retransmission_probability, 2)} %, {t.max_retransmissions})
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">timeouts · buffer drops · window</th>
+          <td>
+            {t.timeouts} · {t.buffer_drops} · {f(t.cwnd, 0)} segments
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">packet delay min · 85 % · 99 % [s]</th>
+          <td>
+            {f(t.delay_min_s, 2)} · {f(t.delay_p85_s, 2)} · {f(t.delay_p99_s, 2)}
+          </td>
+        </tr>
+      </tbody>
+    </table>
   );
 }
 
@@ -136,6 +171,7 @@ export function LinkPanel({ s }: { s: LinkSummary }) {
           </tr>
         </tbody>
       </table>
+      {s.tcp && <TcpTable t={s.tcp} />}
     </section>
   );
 }

@@ -266,7 +266,9 @@ function SweepResults({ m, points, results, param, values, policies, seeds, scen
           ),
         ];
         return { path, title, unit, curves: curvesOf, notes };
-      }),
+      })
+        // A metric these runs do not measure (a TCP figure of runs without TCP) draws no chart.
+        .filter((c) => c.curves.some((l) => l.points.some((p) => Number.isFinite(p.mean)))),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [points, results],
   );

@@ -248,6 +248,39 @@ export const GUIDES: Record<string, PresetGuide> = {
     ],
   },
 
+  'link-tcp-distribution': {
+    paper: `${PAPER_002} (§4-5, Fig. 8, Tables 1-2: TCP over ARQ and HARQ-II in the Distribution scenario)`,
+    watch:
+      'One CUBIC upload over the 2.34 Mb/s link with ARQ. Each erased LLDU holds its IP packet back a round trip; the receiver\'s SACKs show a hole meanwhile and the sender retransmits a packet that is still coming: watch the congestion window fall at each fade, and the goodput climb back.',
+    found:
+      'Paper 002 Fig. 8: NewReno and Compound stay well below the link\'s rate, CUBIC, Hybla and Westwood reach it with ARQ, and with HARQ(X/Y) their rate is multiplied by X/Y; Table 1: CUBIC retransmits 2.2 % of its segments over ARQ, 0.8 % over HARQ(10/12), 0.14 % over HARQ(10/15); Table 2: Hybla\'s packets wait far longer than CUBIC\'s (85 % within 8.6 s against 2.4 s). SkyQueue, 200 s: CUBIC 1.69 Mb/s, NewReno 0.55, Hybla 2.21, Westwood+ 1.69, and Hybla with HARQ(10/12) 1.84 Mb/s, 10/12 of its ARQ rate; Hybla 85 % within 4.7 s, CUBIC 0.64 s. Not reproduced: HARQ does not cut CUBIC\'s retransmissions (1.3 % with every scheme), because the substitute physical layer erases whole 36 ms spans (docs/REPRODUCTION.md). Compound TCP is not in SkyQueue yet.',
+    next:
+      'In Parameters set the TCP congestion control (link.tcp_cc) to new-reno, then hybla, and compare goodput and delays. Or set link.scheme to harq (10/12) and watch the goodput fall to 10/12 of the link.',
+    tour: [
+      { target: 'description', text: 'A mobile uploads over a GEO satellite at 2.34 Mb/s; 1 % of the LLDUs are erased, in bursts as long as the 36 ms physical interleaver; ARQ repairs each a round trip later.' },
+      { target: 'chart:TCP congestion window', text: 'CUBIC\'s window: each fade sends a SACK hole back, a spurious retransmission and a cut; the cubic curve climbs back within seconds.' },
+      { target: 'chart:TCP goodput', text: 'What reaches the receiver in order each second, near the link\'s 2.34 Mb/s between fades.' },
+      { target: 'summary', text: 'The TCP table: goodput, the share of segments retransmitted (Table 1), and the delays within which 85 % and 99 % of the packets arrived (Table 2).' },
+      { target: 'params', text: 'Try another TCP (link.tcp_cc) or HARQ-II (link.scheme) and restart.' },
+    ],
+  },
+
+  'link-tcp-internet-100kb': {
+    paper: `${PAPER_002} (§6, Fig. 10, Table 3: the Interleaved Internet scenario)`,
+    watch:
+      'A 100 kB download at 263 kb/s, one LLDU per millisecond, with about 5 % of them erased at Es/N0 6 dB. Watch the window\'s slow start stall at each fade and the file arrive after about six seconds.',
+    found:
+      'Paper 002 Table 3 (CUBIC, 200 runs): ARQ 9.8 / 7.1 / 5.4 / 4.8 s and HARQ(10/12) 7.3 / 5.4 / 5.2 / 5.1 s at 5 / 6 / 7 / 8 dB: HARQ-II pays when erasures are frequent, ARQ when they are rare. SkyQueue: this run takes 6.39 s with ARQ and 6.57 s with HARQ(10/12). With the substitute\'s solid fades ARQ is the faster at every Es/N0 (over 50 runs: 6.8 / 4.7 / 3.9 / 3.6 s against 7.2 / 5.2 / 4.5 / 4.2 s); with fades that erase one LLDU in five (link.erase_bad 0.2) HARQ-II wins at 5 dB (9.0 s against 12.4 s) and ties at 8 dB, the paper\'s ordering (docs/REPRODUCTION.md).',
+    next:
+      'Open Sweep & compare, choose Es/N0 (link.es_n0_db) over 5, 6, 7, 8 with ARQ and HARQ-II and 20 seeds: the download times are Table 3\'s rows. Then set link.erase_bad to 0.2 and sweep again.',
+    tour: [
+      { target: 'description', text: 'Table 3\'s download: 100 kB over 263 kb/s, each user getting one LLDU slot in ten of the carrier.' },
+      { target: 'chart:TCP congestion window', text: 'Slow start from 10 segments; each erased LLDU delays its packet a round trip and may cost a cut.' },
+      { target: 'summary', text: 'The TCP table: the download time, retransmissions and delays.' },
+      { target: 'sweep', text: 'Sweep Es/N0 with ARQ and HARQ-II: the download time against Es/N0, Table 3 for CUBIC.' },
+    ],
+  },
+
   'walker-delta-53': {
     paper: `No paper: a contrast case for paper 004 (Boubaker et al.) — a Starlink-like 53° Walker delta shell`,
     watch:

@@ -152,6 +152,17 @@ CASES['link-fec-arq-harq-fig6'] = {
   not: ['at most 2 rounds', 'in order'],
 };
 
+CASES['link-tcp-distribution'] = {
+  edits: { 'link.tcp_cc': 'hybla', 'link.es_n0_db': 12 },
+  says: ['One Hybla sender', 'Es/N0 12 dB', 'sends without end', 'Fig. 8'],
+  not: ['CUBIC sender', 'at Es/N0 14 dB'],
+};
+CASES['link-tcp-internet-100kb'] = {
+  edits: { 'link.tcp_bytes': 50000, 'link.erase_bad': 0.2 },
+  says: ['a file of 50,000 bytes', 'a faded span erasing 20 % of its LLDUs', 'Interleaved Internet'],
+  not: ['100,000 bytes'],
+};
+
 describe('text generated from the parameters, for every preset', () => {
   it('every preset has a case', () => {
     expect(presets.map((p) => p.id).sort()).toEqual(Object.keys(CASES).sort());

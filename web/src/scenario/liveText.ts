@@ -330,10 +330,18 @@ function linkText(s: ScenarioObject, summary: Summary | null): LiveText {
     how = `HARQ-II ${prose(nd)}/${prose(nd + nr)}: blocks of ${prose(nd)} data and ${prose(nr)} repair LLDUs; a receiver still short of d LLDUs asks for d + ${prose(ns)}, sent a round trip later, at most ${plural(r, 'round')}.`;
   } else how = 'No reliability scheme: every LLDU is sent once, and an IP packet with one erased LLDU is lost.';
   const order = str(s, 'link.delivery') === 'out-of-order' ? 'each IP packet goes up as soon as its own LLDUs are there' : 'IP packets go up in order, each waiting for those before it';
-  const setup = [
-    `IP packets of ${prose(packet)} bytes cut into ${cut} at ${mbps(rate)}, with a ${prose(rtt)} ms round trip, over a Gilbert-Elliott channel that stays Good with α = ${prose(alpha)} and Bad with β = ${prose(beta)}${burst !== null ? ` (bursts of ${prose(burst)} LLDUs on average)` : ''}: ${erasures}.`,
-    `${how} The sender is never idle; ${order}.`,
-  ];
+  const phy = str(s, 'link.phy') ?? 'gilbert-elliott';
+  const esn0 = num(s, 'link.es_n0_db') ?? NaN;
+  const channel =
+    phy === 'gilbert-elliott'
+      ? `a Gilbert-Elliott channel that stays Good with α = ${prose(alpha)} and Bad with β = ${prose(beta)}${burst !== null ? ` (bursts of ${prose(burst)} LLDUs on average)` : ''}: ${erasures}`
+      : `paper 002's ${optionLabel('link.phy', phy)} (§4.1) at Es/N0 ${prose(esn0)} dB${burst !== null ? `, erasures in bursts of ${prose(burst)} LLDUs` : ''}${eb < 1 ? `, a faded span erasing ${pct(eb)} of its LLDUs` : ''}`;
+  const tcp = str(s, 'link.traffic') === 'tcp';
+  const bytes = num(s, 'link.tcp_bytes');
+  const feed = tcp
+    ? `One ${optionLabel('link.tcp_cc', str(s, 'link.tcp_cc'))} sender (SACK, initial window 10) sends ${bytes === null ? 'without end' : `a file of ${prose(bytes)} bytes`} through a buffer of ${plural(num(s, 'link.buffer_pkts') ?? NaN, 'packet')}, its ACKs returning error-free; ${order}.`
+    : `The sender is never idle; ${order}.`;
+  const setup = [`IP packets of ${prose(packet)} bytes cut into ${cut} at ${mbps(rate)}, with a ${prose(rtt)} ms round trip, over ${channel}.`, `${how} ${feed}`];
   const theory: string[] = [];
   const th = l?.theory;
   if (th && th.erasure_rate !== null && th.efficiency !== null && th.delay_ms !== null && th.residual_loss !== null) {
@@ -342,6 +350,7 @@ function linkText(s: ScenarioObject, summary: Summary | null): LiveText {
     );
     if (th.printed_delay_ms !== null) theory.push(`Paper 002's own delay formula for this scheme, as printed, gives ${prose(th.printed_delay_ms)} ms.`);
   }
+  if (tcp) theory.push('Paper 002 Fig. 8 (2.34 Mb/s, Es/N0 14 dB, ARQ): CUBIC, Hybla and Westwood reach the link\'s capacity, NewReno and Compound stay far below; with HARQ(X/Y) the rate is multiplied by X/Y.');
   return { setup, theory };
 }
 

@@ -36,6 +36,8 @@ export const TEACHING_ORDER = [
   'link-harq-lab',
   'link-fec-harq-fig5',
   'link-fec-arq-harq-fig6',
+  'link-tcp-distribution',
+  'link-tcp-internet-100kb',
 ];
 
 /** Position of a preset in the teaching order; presets not listed go last, by file name. */

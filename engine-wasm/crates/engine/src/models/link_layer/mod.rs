@@ -5,32 +5,51 @@
 //! delays; the summary adds the closed forms and the grid of the packet at the head of the line.
 
 pub mod scenario;
+pub mod tcp;
 
 use super::{Ctx, Descriptor, Model, ModelSummary};
 use crate::analytic::erasure::{self as theory, LinkTheory};
 use crate::channel::gilbert_elliott::GeChannel;
 use crate::kernel::{SimTime, Streams};
-use crate::link::lldu::{How, LlduLink, Scheme, Timing};
+use crate::link::lldu::{How, LlduLink, Scheme, Source, Timing};
 use crate::metrics::{SeriesInfo, SeriesKind};
 use crate::scenario::{Scenario, ScenarioError};
-use scenario::{Delivery, LinkLayerScenario, SchemeKind};
+use scenario::{Delivery, LinkLayerScenario, SchemeKind, Traffic};
+use tcp::{TcpLinkSummary, TcpOverLink};
 use serde::Serialize;
 
 /// The link-layer lab in the registry.
 pub const DESCRIPTOR: Descriptor = Descriptor { name: "link-layer", label: "Link-layer reliability (paper 002)", summary_key: "link", policy_path: Some("link.scheme"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
 
-/// Series columns, in order.
-const BAD: usize = 0;
-const ERASED: usize = 1;
-const RESENT: usize = 2;
-const EFFICIENCY: usize = 3;
-const LLDU_DELAY: usize = 4;
-const PACKET_DELAY: usize = 5;
-const PACKET_LOSS: usize = 6;
+/// Series columns: the link's, and with TCP the window and goodput first (their charts lead).
+#[derive(Clone, Copy)]
+struct Cols {
+    bad: usize,
+    erased: usize,
+    resent: usize,
+    efficiency: usize,
+    lldu_delay: usize,
+    packet_delay: usize,
+    packet_loss: usize,
+    cwnd: usize,
+    goodput: usize,
+}
 
-fn series_info() -> Vec<SeriesInfo> {
+impl Cols {
+    fn new(tcp: bool) -> Self {
+        let o = if tcp { 2 } else { 0 };
+        Cols { cwnd: 0, goodput: 1, bad: o, erased: o + 1, resent: o + 2, efficiency: o + 3, lldu_delay: o + 4, packet_delay: o + 5, packet_loss: o + 6 }
+    }
+}
+
+fn series_info(tcp: bool) -> Vec<SeriesInfo> {
     let s = |id, label, unit, kind, band| SeriesInfo { id, label, unit, kind, chart: "", band };
-    vec![
+    let mut v = vec![];
+    if tcp {
+        v.push(s("cwnd", "TCP congestion window", "segments", SeriesKind::Mean, false));
+        v.push(s("goodput_kbps", "TCP goodput", "kb/s", SeriesKind::SumRate, false));
+    }
+    v.extend([
         s("bad", "Channel in the Bad state", "fraction of LLDUs", SeriesKind::Mean, true),
         s("erased", "LLDUs erased", "fraction of LLDUs", SeriesKind::Mean, false),
         s("resent", "LLDUs sent again (retransmissions, repair rounds)", "fraction of LLDUs", SeriesKind::Mean, false),
@@ -38,7 +57,8 @@ fn series_info() -> Vec<SeriesInfo> {
         s("lldu_delay_ms", "LLDU recovery delay", "ms", SeriesKind::Mean, false),
         s("packet_delay_ms", "IP packet delay", "ms", SeriesKind::Mean, false),
         s("packet_loss", "IP packets lost", "fraction of IP packets", SeriesKind::Mean, false),
-    ]
+    ]);
+    v
 }
 
 /// The link's scheme as [`crate::link::lldu`] runs it.
@@ -83,7 +103,7 @@ pub fn theory_of(l: &LinkLayerScenario) -> LinkTheorySummary {
     };
     LinkTheorySummary {
         erasure_rate: g.erasure_rate(),
-        mean_burst_lldus: if l.beta < 1.0 { 1.0 / (1.0 - l.beta) } else { f64::INFINITY },
+        mean_burst_lldus: if g.beta < 1.0 { 1.0 / (1.0 - g.beta) } else { f64::INFINITY },
         efficiency: th.efficiency,
         delay_ms: th.delay_s * 1e3,
         residual_loss: th.residual_loss,
@@ -97,15 +117,22 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     let timing = Timing::new(l.rate_bps, l.lldu_bytes, l.rtt_ms / 1e3);
     let channel = GeChannel::new(l.channel(), Streams::new(s.seed).stream("link.channel"));
     let scheme = scheme_of(l);
+    let with_tcp = l.traffic == Traffic::Tcp;
+    let source = if with_tcp { Source::Queue } else { Source::Saturated };
+    let tcp = with_tcp.then(|| TcpOverLink::new(l.tcp_cc, l.tcp_bytes, l.packet_bytes, l.buffer_pkts, l.tcp_rwnd_pkts, l.lldus_per_packet(), timing.one_way_s, SimTime::ZERO));
     let model = LinkLayerModel {
-        link: LlduLink::new(scheme, timing, l.lldus_per_packet(), channel),
+        link: LlduLink::new(scheme, timing, l.lldus_per_packet(), channel).with_source(source),
         label: scheme_label(scheme),
         theory: theory_of(l),
         in_order: l.delivery == Delivery::InOrder,
         packet_bits: l.packet_bytes as f64 * 8.0,
+        packet_bytes: l.packet_bytes,
         last: None,
+        tcp,
+        tcp_seen: 0,
+        cols: Cols::new(with_tcp),
     };
-    Ok((Box::new(model), series_info()))
+    Ok((Box::new(model), series_info(with_tcp)))
 }
 
 /// A running link.
@@ -115,7 +142,12 @@ struct LinkLayerModel {
     theory: LinkTheorySummary,
     in_order: bool,
     packet_bits: f64,
+    packet_bytes: u32,
     last: Option<PacketGrid>,
+    tcp: Option<TcpOverLink>,
+    /// Segments the TCP receiver had delivered at the last goodput sample.
+    tcp_seen: u64,
+    cols: Cols,
 }
 
 impl LinkLayerModel {
@@ -127,6 +159,7 @@ impl LinkLayerModel {
 impl Model for LinkLayerModel {
     fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
         let slot_s = self.link.timing().slot_s;
+        let k = self.cols;
         loop {
             let at = self.slot_time(self.link.slot());
             if at > t {
@@ -135,21 +168,52 @@ impl Model for LinkLayerModel {
             ctx.now = at;
             ctx.processed += 1;
             let r = &mut ctx.recorder;
-            let o = self.link.step();
-            r.sample(BAD, at, o.bad as u8 as f64);
-            r.sample(ERASED, at, o.erased as u8 as f64);
-            r.sample(RESENT, at, o.resent as u8 as f64);
-            for d in self.link.drain_delays() {
-                r.sample(EFFICIENCY, at, slot_s);
-                r.sample(LLDU_DELAY, at, d * 1e3);
+            if let Some(tcp) = &mut self.tcp {
+                tcp.before_slot(at, &mut self.link);
             }
-            for p in self.link.drain_packets() {
-                r.sample(PACKET_LOSS, at, p.delay_s.is_none() as u8 as f64);
-                let d = if self.in_order { p.in_order_delay_s } else { p.delay_s };
-                if let Some(d) = d {
-                    r.sample(PACKET_DELAY, at, d * 1e3);
+            let o = self.link.step();
+            if !o.idle {
+                r.sample(k.bad, at, o.bad as u8 as f64);
+                r.sample(k.erased, at, o.erased as u8 as f64);
+                r.sample(k.resent, at, o.resent as u8 as f64);
+            }
+            for d in self.link.drain_delays() {
+                r.sample(k.efficiency, at, slot_s);
+                r.sample(k.lldu_delay, at, d * 1e3);
+            }
+            for c in self.link.drain_completed() {
+                if !self.in_order {
+                    r.sample(k.packet_loss, at, !c.delivered as u8 as f64);
+                    if c.delivered {
+                        r.sample(k.packet_delay, at, c.delay_s * 1e3);
+                    }
+                    if let Some(tcp) = &mut self.tcp {
+                        tcp.on_completed(&c, slot_s);
+                    }
                 }
+            }
+            let handed_at = self.link.slot();
+            for p in self.link.drain_packets() {
+                if self.in_order {
+                    r.sample(k.packet_loss, at, p.delay_s.is_none() as u8 as f64);
+                    if let Some(d) = p.in_order_delay_s {
+                        r.sample(k.packet_delay, at, d * 1e3);
+                    }
+                    if let Some(tcp) = &mut self.tcp {
+                        let c = crate::link::lldu::Completed { seq: p.seq, delivered: p.delay_s.is_some(), at_slot: handed_at, delay_s: p.in_order_delay_s.unwrap_or(f64::NAN) };
+                        tcp.on_completed(&c, slot_s);
+                    }
+                }
+                let d = if self.in_order { p.in_order_delay_s } else { p.delay_s };
                 self.last = Some(PacketGrid { seq: p.seq, lldus: p.lldus, delay_ms: d.map(|d| d * 1e3) });
+            }
+            if let Some(tcp) = &self.tcp {
+                r.sample(k.cwnd, at, tcp.cwnd());
+                let delivered = tcp.delivered();
+                if delivered > self.tcp_seen {
+                    r.sample(k.goodput, at, (delivered - self.tcp_seen) as f64 * self.packet_bits / 1e3);
+                    self.tcp_seen = delivered;
+                }
             }
         }
     }
@@ -181,6 +245,7 @@ impl Model for LinkLayerModel {
             theory: self.theory.clone(),
             head: (self.link.slot() > 0).then_some(PacketGrid { seq, lldus, delay_ms: None }),
             last: self.last.clone(),
+            tcp: self.tcp.as_ref().map(|f| f.summary(now, self.packet_bytes)),
         })
     }
 }
@@ -264,15 +329,25 @@ pub struct LinkSummary {
     pub head: Option<PacketGrid>,
     /// The last packet handed up (or lost).
     pub last: Option<PacketGrid>,
+    /// The TCP flow, when one feeds the link.
+    pub tcp: Option<TcpLinkSummary>,
 }
 
 super::model_summary!(LinkSummary, |l| {
     let th = &l.theory;
-    vec![
+    let mut lines = vec![
         format!("{}: {} LLDUs of {:.1} µs, {:.4} erased ({:.4} in theory), {:.4} sent again", l.scheme, l.slots, l.slot_us, l.erased_fraction, th.erasure_rate, l.resent_fraction),
         format!("efficiency {:.4} (closed form {:.4}); LLDU recovery delay {:.2} ms (closed form {:.2}); residual loss {:.5}", l.efficiency, th.efficiency, l.lldu_delay_ms, th.delay_ms, l.residual_loss),
         format!("{} IP packets delivered, {} lost ({:.4}); delay {:.2} ms, in order {:.2} ms; goodput {:.3} Mb/s", l.packets, l.packets_lost, l.packet_loss, l.packet_delay_ms, l.packet_in_order_delay_ms, l.goodput_mbps),
-    ]
+    ];
+    if let Some(t) = &l.tcp {
+        let s = |x: Option<f64>| x.map_or("–".into(), |v| format!("{v:.2}"));
+        lines.push(format!(
+            "TCP {}: goodput {:.1} kb/s{}, {} segments sent, {} retransmitted ({:.5}, at most {} of one), {} timeouts, {} buffer drops; delay min / 85 % / 99 % {} / {} / {} s",
+            t.cc, t.goodput_kbps, t.transfer_s.map_or(String::new(), |x| format!(", file in {x:.2} s")), t.segments_sent, t.retransmits, t.retransmission_probability, t.max_retransmissions, t.timeouts, t.buffer_drops, s(t.delay_min_s), s(t.delay_p85_s), s(t.delay_p99_s)
+        ));
+    }
+    lines
 });
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! channel, the scheme and its codes, and the link's clock.
 
 use crate::channel::gilbert_elliott::GeParams;
+use crate::transport::congestion::CcKind;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
 use crate::scenario::Scenario;
@@ -22,6 +23,69 @@ pub enum SchemeKind {
     Harq,
 }
 
+/// Where the erasures come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phy {
+    /// The chain as given by `alpha`, `beta`, `erase_good`, `erase_bad` (paper 002 §3).
+    GilbertElliott,
+    /// Paper 002 §4.1's Distribution scenario at `es_n0_db`: 36 ms physical interleaving, PER
+    /// 1e-2 at 14 dB.
+    Distribution,
+    /// The Interleaved Internet scenario: 36 ms interleaving, PER 1e-1 at 5 dB, 1e-2 at 8 dB.
+    InterleavedInternet,
+    /// The Non-interleaved Internet scenario: PER 1e-1 at 5 dB, 1e-2 at 12 dB.
+    NonInterleavedInternet,
+}
+
+/// The physical layer's interleaving span in paper 002 §4.1's interleaved scenarios [s].
+pub const PHY_INTERLEAVING_S: f64 = 0.036;
+/// Maximum Doppler frequency of §4.1's mobile (60 km/h in S band, 2.2 GHz) [Hz].
+pub const PHY_DOPPLER_HZ: f64 = 60.0 / 3.6 * 2.2e9 / 299_792_458.0;
+
+impl Phy {
+    /// The LLDU erasure probability at `es_n0_db`: log-linear in Es/N0 through the points §4.1
+    /// states for the scenario (SkyQueue reads Fig. 7 from them; the turbo codes are not
+    /// modelled), within [1e-6, 0.5].
+    pub fn per(self, es_n0_db: f64) -> Option<f64> {
+        // (Es/N0 [dB], log10 PER) at two points.
+        let ((x0, y0), (x1, y1)) = match self {
+            Phy::GilbertElliott => return None,
+            // One stated point (14 dB, "slightly lower than 1e-2"), the interleaved slope.
+            Phy::Distribution => ((14.0, -2.0), (17.0, -3.0)),
+            Phy::InterleavedInternet => ((5.0, -1.0), (8.0, -2.0)),
+            Phy::NonInterleavedInternet => ((5.0, -1.0), (12.0, -2.0)),
+        };
+        let y = y0 + (es_n0_db - x0) * (y1 - y0) / (x1 - x0);
+        Some(crate::kernel::math::pow(10.0, y).clamp(1e-6, 0.5))
+    }
+
+    /// Mean length of an erasure burst [LLDU slots of `slot_s`]: with physical interleaving,
+    /// the interleaver's span (every LLDU decoded from one span shares its fate); without, the
+    /// average duration of a Rayleigh fade below the level that gives `per` (Jakes: (e^{ρ²} −
+    /// 1) / (ρ f_d √(2π)), ρ² = −ln(1 − PER)). At least one slot.
+    pub fn burst_slots(self, per: f64, slot_s: f64) -> f64 {
+        let span_s = match self {
+            Phy::NonInterleavedInternet => {
+                let r2 = -crate::kernel::math::ln(1.0 - per);
+                (crate::kernel::math::exp(r2) - 1.0) / (r2.sqrt() * PHY_DOPPLER_HZ * (2.0 * core::f64::consts::PI).sqrt())
+            }
+            _ => PHY_INTERLEAVING_S,
+        };
+        (span_s / slot_s).max(1.0)
+    }
+}
+
+/// What feeds the link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Traffic {
+    /// Always another IP packet to send: the link layer alone (paper 002 §3).
+    Saturated,
+    /// One TCP flow (an FTP transfer, paper 002 §5-7) through the link's buffer.
+    Tcp,
+}
+
 /// How IP packets go up from the link layer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -39,6 +103,12 @@ pub enum Delivery {
 pub struct LinkLayerScenario {
     /// Reliability scheme: `none`, `fec`, `arq` or `harq`.
     pub scheme: SchemeKind,
+    /// Where the erasures come from: `gilbert-elliott` (alpha, beta as given) or one of paper
+    /// 002 §4.1's scenarios at `es_n0_db` (`distribution`, `interleaved-internet`,
+    /// `non-interleaved-internet`), whose chain SkyQueue derives.
+    pub phy: Phy,
+    /// Es/N0 of a §4.1 scenario [dB].
+    pub es_n0_db: f64,
     /// α: probability that the channel stays Good from one LLDU to the next.
     pub alpha: f64,
     /// β: probability that it stays Bad (mean burst 1 / (1 − β) LLDUs).
@@ -71,14 +141,27 @@ pub struct LinkLayerScenario {
     pub harq_ns: u32,
     /// HARQ-II: most repair rounds, R (paper 002 Fig. 6: 2).
     pub harq_rounds: u32,
-    /// IP packets go up in order or out of order (the packet delay series follows it).
+    /// IP packets go up in order or out of order (the packet delay series follows it, and so
+    /// does what a TCP receiver gets).
     pub delivery: Delivery,
+    /// What feeds the link: `saturated` (the link layer alone) or `tcp` (one TCP flow).
+    pub traffic: Traffic,
+    /// TCP: congestion control.
+    pub tcp_cc: CcKind,
+    /// TCP: bytes of the file; `null`: unlimited (FTP bulk).
+    pub tcp_bytes: Option<u64>,
+    /// TCP: the link's drop-tail buffer [IP packets waiting to be sent].
+    pub buffer_pkts: u32,
+    /// TCP: the receiver's window [segments].
+    pub tcp_rwnd_pkts: u32,
 }
 
 impl Default for LinkLayerScenario {
     fn default() -> Self {
         LinkLayerScenario {
             scheme: SchemeKind::Harq,
+            phy: Phy::GilbertElliott,
+            es_n0_db: 14.0,
             alpha: 0.99,
             beta: 0.9,
             erase_good: 0.0,
@@ -96,14 +179,32 @@ impl Default for LinkLayerScenario {
             harq_ns: 1,
             harq_rounds: 2,
             delivery: Delivery::InOrder,
+            traffic: Traffic::Saturated,
+            tcp_cc: CcKind::Cubic,
+            tcp_bytes: None,
+            buffer_pkts: 1000,
+            tcp_rwnd_pkts: 1000,
         }
     }
 }
 
 impl LinkLayerScenario {
-    /// The chain.
+    /// The chain: as given, or derived from a §4.1 scenario's PER at `es_n0_db` and its burst
+    /// length: β = 1 − 1 / burst, P_G = 0, P_B = `erase_bad` (1: a faded span erases every
+    /// LLDU), and α such that the Bad state's share p = (1 − α) / (2 − α − β) is PER / P_B.
     pub fn channel(&self) -> GeParams {
-        GeParams { alpha: self.alpha, beta: self.beta, erase_good: self.erase_good, erase_bad: self.erase_bad }
+        match self.phy.per(self.es_n0_db) {
+            None => GeParams { alpha: self.alpha, beta: self.beta, erase_good: self.erase_good, erase_bad: self.erase_bad },
+            Some(per) => {
+                // Bad spans erase each LLDU with probability P_B (`erase_bad`): the chain is Bad
+                // a fraction PER / P_B of the time.
+                let slot_s = self.lldu_bytes.max(1) as f64 * 8.0 / self.rate_bps;
+                let beta = 1.0 - 1.0 / self.phy.burst_slots(per, slot_s);
+                let p = (per / self.erase_bad.max(1e-6)).min(0.99);
+                let alpha = 1.0 - p * (1.0 - beta) / (1.0 - p);
+                GeParams { alpha, beta, erase_good: 0.0, erase_bad: self.erase_bad }
+            }
+        }
     }
 
     /// Data LLDUs per IP packet: the packet over the LLDUs' payload (one byte of each is header).
@@ -122,7 +223,7 @@ pub const MAX_ERASURE_RATE: f64 = 0.9;
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let l = &s.link;
     let in_unit = |x: f64| (0.0..=1.0).contains(&x);
-    if in_unit(l.alpha) && in_unit(l.beta) && in_unit(l.erase_good) && in_unit(l.erase_bad) && l.alpha > 0.0 {
+    if l.phy == Phy::GilbertElliott && in_unit(l.alpha) && in_unit(l.beta) && in_unit(l.erase_good) && in_unit(l.erase_bad) && l.alpha > 0.0 {
         let e = l.channel().erasure_rate();
         if e > MAX_ERASURE_RATE {
             c.push("link.beta", format!("with α {} and β {} the channel erases {:.3} of the LLDUs, above the maximum {MAX_ERASURE_RATE}; lower β or raise α", l.alpha, l.beta, e));
@@ -142,10 +243,12 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Erasure channel (Gilbert-Elliott)",
             fields: vec![
+                choice("link.phy", "Erasures", &[("gilbert-elliott", "Gilbert-Elliott, α and β as set"), ("distribution", "Distribution scenario"), ("interleaved-internet", "Interleaved Internet scenario"), ("non-interleaved-internet", "Non-interleaved Internet scenario")], "The chain as set below (paper 002 §3), or derived from one of §4.1's physical-layer scenarios at the Es/N0 below: its packet error ratio, and bursts as long as the 36 ms interleaver (or, without it, a fade at 60 km/h)."),
+                real("link.es_n0_db", "Es/N0", Some("dB"), -10.0, 40.0, "Signal-to-noise ratio of a §4.1 scenario (Distribution: 14; Internet: 5 to 8, or 12 without interleaving); unused with Gilbert-Elliott."),
                 real("link.alpha", "α: stay Good", None, 0.0, 1.0, "Probability that the channel stays Good from one LLDU to the next (paper 002 Fig. 5: 0.99, Fig. 6: 0.98).").above_min(),
                 real("link.beta", "β: stay Bad", None, 0.0, 0.9999, "Probability that it stays Bad: bursts of 1 / (1 − β) LLDUs on average (Fig. 5: 0.1 to 0.98)."),
                 real("link.erase_good", "Erasure in Good", None, 0.0, 1.0, "Probability that an LLDU sent in the Good state is erased (paper 002: 0)."),
-                real("link.erase_bad", "Erasure in Bad", None, 0.0, 1.0, "Probability that an LLDU sent in the Bad state is erased (paper 002: 1)."),
+                real("link.erase_bad", "Erasure in Bad", None, 0.0, 1.0, "Probability that an LLDU sent in the Bad state is erased (paper 002: 1); with a §4.1 scenario, the share of the LLDUs a faded span erases."),
             ],
         },
         Group {
@@ -156,7 +259,17 @@ pub fn groups() -> Vec<Group> {
                 real("link.rate_bps", "Link rate", Some("bit/s"), 1e3, 1e10, "Bits per second: one LLDU per slot of LLDU size / rate (paper 002 §4: 2.34 Mb/s).").above_min(),
                 int("link.lldu_bytes", "LLDU", "u32", Some("bytes"), 2, 10_000, "Size of a link-layer data unit, one byte of it header (paper 002: 33, so a 1500-byte packet is 47 LLDUs)."),
                 int("link.packet_bytes", "IP packet", "u32", Some("bytes"), 1, 65_535, "Size of the IP packets cut into LLDUs."),
-                choice("link.delivery", "Delivery to IP", &[("in-order", "in order"), ("out-of-order", "out of order")], "In order, a packet waits for those before it; the packet delay chart follows this choice."),
+                choice("link.delivery", "Delivery to IP", &[("in-order", "in order"), ("out-of-order", "out of order")], "In order, a packet waits for those before it; the packet delay chart and a TCP receiver follow this choice (paper 002's link hands up out of order)."),
+            ],
+        },
+        Group {
+            title: "Traffic",
+            fields: vec![
+                choice("link.traffic", "Traffic", &[("saturated", "saturated: the link layer alone"), ("tcp", "one TCP flow (FTP)")], "What feeds the link: always another packet (paper 002 §3), or one TCP sender through the link's buffer (§5-7)."),
+                choice("link.tcp_cc", "TCP congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC"), ("hybla", "Hybla"), ("westwood-plus", "Westwood+")], "The TCP sender's congestion control; SACK, an initial window of 10, ns-2's TCP-Linux timer rules."),
+                int("link.tcp_bytes", "TCP file size", "u64", Some("bytes"), 1, 10_000_000_000, "Bytes to send (paper 002 Table 3: 0.1 Mb = 12500); empty for an unlimited FTP transfer.").null_means("unlimited"),
+                int("link.buffer_pkts", "Link buffer", "u32", Some("packets"), 1, 100_000, "IP packets the link may hold waiting to be sent; a segment arriving at a full buffer is dropped."),
+                int("link.tcp_rwnd_pkts", "TCP receiver window", "u32", Some("segments"), 1, 100_000, "Most segments outstanding; the congestion window stops growing there (1000 segments of 1500 bytes: 1.5 MB)."),
             ],
         },
         Group {
