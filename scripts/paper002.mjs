@@ -32,7 +32,7 @@ const FIG6 = ['examples/link-fec-arq-harq-fig6.json', 'link.beta', '0.1,0.3,0.5,
 const DEPTH = ['examples/link-fec-harq-fig5.json', 'link.interleave', '1,2,4,8,16,32,64', 'fec', seeds, {}];
 // §5 (Fig. 8, Tables 1-2): every TCP over ARQ and HARQ(10/12), then HARQ(10/15) and (50/52).
 const DIST = 'examples/link-tcp-distribution.json';
-const TCPS = 'new-reno,cubic,hybla,westwood-plus';
+const TCPS = 'new-reno,compound,cubic,hybla,westwood-plus';
 const FIG8 = [DIST, 'link.tcp_cc', TCPS, 'arq,harq', seeds, {}];
 const FIG8_15 = [DIST, 'link.tcp_cc', TCPS, 'harq', seeds, { harq_nr: 5 }];
 const FIG8_52 = [DIST, 'link.tcp_cc', TCPS, 'harq', seeds, { harq_nd: 50 }];
@@ -41,7 +41,10 @@ const NET = 'examples/link-tcp-internet-100kb.json';
 const T3 = [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', '50', {}];
 const T3_15 = [NET, 'link.es_n0_db', '5,6,7,8', 'harq', '50', { harq_nr: 5 }];
 const T3_SPARSE = [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', '50', { erase_bad: 0.2 }];
-const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE];
+// Figs. 10-11: CUBIC's goodput in bulk against Es/N0, with and without physical interleaving.
+const FIG10 = [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', seeds, { tcp_bytes: null }];
+const FIG11 = [NET, 'link.es_n0_db', '5,6,7,8,10,12', 'arq,harq', seeds, { tcp_bytes: null, phy: 'non-interleaved-internet' }];
+const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE, FIG10, FIG11];
 const args = ([file, param, values, policies, k], f = file) => ['sweep', f, '--param', param, '--values', values, '--policies', policies, '--seeds', k];
 const setWords = (set) => Object.entries(set).map(([k, v]) => `link.${k} ${v}`).join(', ');
 const command = (s) => {
@@ -143,3 +146,13 @@ row('HARQ(10/12)', results[6], 'harq');
 row('HARQ(10/15)', results[7], 'harq');
 row('ARQ, fades erasing 1 LLDU in 5 (link.erase_bad 0.2)', results[8], 'arq');
 row('HARQ(10/12), same', results[8], 'harq');
+
+console.log(`\nFigs. 10-11 (CUBIC in bulk at 263 kb/s, 60 s; mean of ${seeds} seeds): goodput [kb/s]\n`);
+console.log('| physical layer | scheme | 5 dB | 6 dB | 7 dB | 8 dB | 10 dB | 12 dB |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const [name, rows, vals] of [['36 ms interleaving (Fig. 10)', results[9], [5, 6, 7, 8]], ['no interleaving (Fig. 11)', results[10], [5, 6, 7, 8, 10, 12]]]) {
+  for (const [label, policy] of [['ARQ', 'arq'], ['HARQ(10/12)', 'harq']]) {
+    const cells = [5, 6, 7, 8, 10, 12].map((v) => (vals.includes(v) ? f(tcpCell(rows, policy, v).goodput, 0) : '–'));
+    console.log(`| ${name} | ${label} | ${cells.join(' | ')} |`);
+  }
+}

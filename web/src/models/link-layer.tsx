@@ -54,7 +54,7 @@ export const linkLayer: ModelDescriptor = {
       { path: 'link.harq_ns', label: 'HARQ-II extra repair N_S', values: '0, 1, 2, 4, 8' },
       { path: 'link.rtt_ms', label: 'round trip [ms]', values: '50, 250, 500, 1000' },
       { path: 'link.es_n0_db', label: 'Es/N0 [dB] (a §4.1 scenario; Fig. 10, Table 3)', values: '5, 6, 7, 8' },
-      { path: 'link.tcp_cc', label: 'TCP congestion control (Figs. 8-10)', values: 'new-reno, cubic, hybla, westwood-plus', text: true },
+      { path: 'link.tcp_cc', label: 'TCP congestion control (Figs. 8-10)', values: 'new-reno, compound, cubic, hybla, westwood-plus', text: true },
     ],
     metrics: [
       { path: 'link.efficiency', title: 'Throughput efficiency (Figs. 5-6, left)', unit: 'data LLDUs per slot', theory: { fec: ['link.theory.efficiency', 'closed form'], arq: ['link.theory.efficiency', 'closed form'], harq: ['link.theory.efficiency', 'closed form'], none: ['link.theory.efficiency', 'closed form'] } },

@@ -71,6 +71,8 @@ export const tcpLeo: ModelDescriptor = {
       ['cubic', 'CUBIC'],
       ['new-reno', 'NewReno'],
       ['westwood-plus', 'Westwood+'],
+      ['hybla', 'Hybla'],
+      ['compound', 'Compound'],
     ],
     defaultPolicies: ['cubic', 'new-reno'],
     params: [

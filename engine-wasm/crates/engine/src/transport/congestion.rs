@@ -21,6 +21,10 @@ pub enum CcKind {
     /// TCP Westwood+ (L. A. Grieco, S. Mascolo, "Performance evaluation and comparison of
     /// Westwood+, New Reno, and Vegas TCP congestion control", ACM CCR 34(2), 2004).
     WestwoodPlus,
+    /// Compound TCP (K. Tan, J. Song, Q. Zhang, M. Sridharan, "A Compound TCP approach for
+    /// high-speed and long distance networks", IEEE INFOCOM 2006): a loss window plus a delay
+    /// window, see [`Compound`].
+    Compound,
 }
 
 impl CcKind {
@@ -31,6 +35,7 @@ impl CcKind {
             CcKind::Cubic => "cubic",
             CcKind::Hybla => "hybla",
             CcKind::WestwoodPlus => "westwood-plus",
+            CcKind::Compound => "compound",
         }
     }
 }
@@ -120,6 +125,82 @@ impl CongestionControl for Hybla {
     }
     fn on_rto(&mut self, cwnd: f64, _flight: f64, _now: SimTime) -> f64 {
         (cwnd / 2.0).max(2.0)
+    }
+}
+
+/// Compound TCP's parameters (Tan et al. 2006 §3-4, the values the paper evaluates and
+/// Windows ships): α, β and k of the delay window's binomial growth and its cut, γ the backlog
+/// [segments] above which the delay window retreats, ζ how fast it retreats.
+const CTCP_ALPHA: f64 = 0.125;
+const CTCP_BETA: f64 = 0.5;
+const CTCP_K: f64 = 0.75;
+const CTCP_GAMMA: f64 = 30.0;
+const CTCP_ZETA: f64 = 1.0;
+
+/// Compound TCP (Tan, Song, Zhang and Sridharan, INFOCOM 2006): the window is the sum of a loss
+/// window (Reno's: +1 per round trip, halved on a loss) and a delay window dwnd, updated once
+/// per round trip from the backlog diff = win (1 − baseRTT / RTT) that Vegas estimates (§3.2,
+/// eq. 5): while diff < γ it grows by (α win^k − 1)^+, a binomial increase that makes the sum
+/// grow like HighSpeed TCP's; once diff ≥ γ it retreats by ζ diff; on a loss it becomes
+/// (win (1 − β) − cwnd / 2)^+, so the whole window falls to win (1 − β). Slow start is Reno's,
+/// with no delay window (§4.1). baseRTT is the smallest RTT sample; RTT the round's smallest.
+#[derive(Clone, Debug, Default)]
+pub struct Compound {
+    dwnd: f64,
+    base_rtt: Option<SimDuration>,
+    round_min: Option<SimDuration>,
+    round_start: Option<SimTime>,
+}
+
+impl Compound {
+    /// The delay window now [segments].
+    pub fn dwnd(&self) -> f64 {
+        self.dwnd
+    }
+}
+
+impl CongestionControl for Compound {
+    fn on_ack(&mut self, cwnd: f64, ssthresh: f64, acked: f64, now: SimTime, srtt: SimDuration) -> f64 {
+        if cwnd < ssthresh {
+            self.dwnd = 0.0;
+            return NewReno.on_ack(cwnd, ssthresh, acked, now, srtt);
+        }
+        // The sender's window is the sum; the loss window is what the delay window leaves.
+        let win = cwnd;
+        self.dwnd = self.dwnd.min((win - 1.0).max(0.0));
+        let mut loss_w = win - self.dwnd;
+        loss_w += acked / win;
+        // Once per round trip: the delay window from the backlog estimate (eq. 5).
+        let start = *self.round_start.get_or_insert(now);
+        if srtt > SimDuration::ZERO && now.saturating_since(start) >= srtt {
+            if let (Some(base), Some(rtt)) = (self.base_rtt, self.round_min) {
+                let diff = win * (1.0 - base.as_secs_f64() / rtt.as_secs_f64().max(1e-9));
+                self.dwnd = if diff < CTCP_GAMMA {
+                    self.dwnd + (CTCP_ALPHA * crate::kernel::math::pow(win, CTCP_K) - 1.0).max(0.0)
+                } else {
+                    (self.dwnd - CTCP_ZETA * diff).max(0.0)
+                };
+            }
+            self.round_start = Some(now);
+            self.round_min = None;
+        }
+        loss_w + self.dwnd
+    }
+    fn on_loss(&mut self, cwnd: f64, _flight: f64, _now: SimTime) -> f64 {
+        let loss_w = (cwnd - self.dwnd).max(1.0);
+        self.dwnd = (cwnd * (1.0 - CTCP_BETA) - loss_w / 2.0).max(0.0);
+        (loss_w / 2.0 + self.dwnd).max(2.0)
+    }
+    fn on_rto(&mut self, cwnd: f64, _flight: f64, _now: SimTime) -> f64 {
+        let loss_w = (cwnd - self.dwnd).max(1.0);
+        self.dwnd = 0.0;
+        (loss_w / 2.0).max(2.0)
+    }
+    fn on_delivered(&mut self, _delivered: f64, _now: SimTime, rtt: Option<SimDuration>) {
+        if let Some(r) = rtt {
+            self.base_rtt = Some(self.base_rtt.map_or(r, |b| b.min(r)));
+            self.round_min = Some(self.round_min.map_or(r, |m| m.min(r)));
+        }
     }
 }
 
@@ -280,6 +361,8 @@ pub enum AnyCc {
     Hybla(Hybla),
     /// Westwood+.
     WestwoodPlus(WestwoodPlus),
+    /// Compound.
+    Compound(Compound),
 }
 
 impl AnyCc {
@@ -290,6 +373,7 @@ impl AnyCc {
             CcKind::Cubic => AnyCc::Cubic(Cubic::default()),
             CcKind::Hybla => AnyCc::Hybla(Hybla::default()),
             CcKind::WestwoodPlus => AnyCc::WestwoodPlus(WestwoodPlus::default()),
+            CcKind::Compound => AnyCc::Compound(Compound::default()),
         }
     }
     fn inner(&mut self) -> &mut dyn CongestionControl {
@@ -298,6 +382,7 @@ impl AnyCc {
             AnyCc::Cubic(c) => c,
             AnyCc::Hybla(c) => c,
             AnyCc::WestwoodPlus(c) => c,
+            AnyCc::Compound(c) => c,
         }
     }
 }
@@ -439,5 +524,43 @@ mod tests {
         }
         assert!((w - 21.0).abs() < 0.05, "{w}"); // about one segment per window
         assert_eq!(r.on_ack(2.0, 10.0, 1.0, SimTime::ZERO, SimDuration(100_000_000)), 3.0); // slow start
+    }
+
+    #[test]
+    fn compound_grows_its_delay_window_binomially_on_an_empty_path_and_retreats_on_a_queue() {
+        // Tan et al. 2006 eq. 5 on a 500 ms path, congestion avoidance from 100 segments: with
+        // every RTT sample at the base RTT (no backlog) the delay window grows each round by
+        // α win^0.75 − 1 (about 2.95 at 100 segments), far faster than the loss window's one
+        // segment per round; with samples 40 % above the base, diff = win (1 − 1/1.4) ≥ γ and
+        // it shrinks by diff.
+        let rtt = SimDuration::from_secs_f64(0.5);
+        let round = |c: &mut Compound, cwnd: f64, t0: f64, sample: SimDuration| {
+            // One round trip's ACKs, one per segment, each with its RTT sample.
+            let mut w = cwnd;
+            for i in 0..cwnd as usize {
+                let now = SimTime::from_secs_f64(t0 + 0.5 * i as f64 / cwnd);
+                c.on_delivered(1.0, now, Some(sample));
+                w = c.on_ack(w, 10.0, 1.0, now, rtt);
+            }
+            w
+        };
+        let mut c = Compound::default();
+        let w1 = round(&mut c, 100.0, 0.0, rtt);
+        let w2 = round(&mut c, w1, 0.5, rtt);
+        let grew = w2 - w1;
+        let expected = 1.0 + (CTCP_ALPHA * crate::kernel::math::pow(w1, CTCP_K) - 1.0);
+        assert!((grew - expected).abs() < 0.3, "one round on an empty path: +{grew:.2} segments, eq. 5 gives +{expected:.2}");
+        assert!(c.dwnd() > 2.0);
+        // A standing queue: RTT 700 ms against a base of 500 ms.
+        let d_before = c.dwnd();
+        let w3 = round(&mut c, w2, 1.0, SimDuration::from_secs_f64(0.7));
+        let _ = round(&mut c, w3, 1.5, SimDuration::from_secs_f64(0.7));
+        assert!(c.dwnd() < d_before, "the delay window retreats on a queue: {d_before:.1} -> {:.1}", c.dwnd());
+        // A loss: the whole window falls to win (1 − β) = half.
+        let mut c = Compound::default();
+        let w = round(&mut c, 100.0, 0.0, rtt);
+        let w = round(&mut c, w, 0.5, rtt);
+        let ss = c.on_loss(w, w, SimTime::from_secs_f64(1.0));
+        assert!((ss - w / 2.0).abs() < 1e-9, "after a loss {ss:.2}, half of {w:.2}");
     }
 }

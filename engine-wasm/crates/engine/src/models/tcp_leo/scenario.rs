@@ -32,7 +32,8 @@ pub struct TransferScenario {
     /// Link rates of paper 004 Table 3: `low` (up/down-links 1.5 Mb/s, ISLs 25 Mb/s) or `high`
     /// (120 Mb/s, 2 Gb/s).
     pub throughput: Throughput,
-    /// Congestion control: `cubic` (paper 004 Table 3), `new-reno`, `hybla` or `westwood-plus`.
+    /// Congestion control: `cubic` (paper 004 Table 3), `new-reno`, `hybla`, `westwood-plus` or
+    /// `compound`.
     pub cc: CcKind,
     /// Lower bound of the retransmission timeout [ms]: 200 is ns-2's `minrto_`, which the paper's
     /// ns-2.34 used; RFC 6298 says 1000.
@@ -115,7 +116,7 @@ pub fn groups() -> Vec<Group> {
                 real("transfer.start_window_s", "Random start window", Some("s"), 0.0, 1e7, "The start is drawn in [start, start + window) from the seed; 0: exactly at the start."),
                 real("transfer.min_rto_ms", "Minimum RTO", Some("ms"), 1.0, 60_000.0, "Lower bound of the retransmission timeout: 200 in ns-2 (and Linux), 1000 in RFC 6298."),
                 choice("transfer.rto_restart", "Timer restart", &[("every-ack", "on every ACK (ns-2)"), ("new-data", "on new data (RFC 6298)")], "When the retransmission timer restarts: on every ACK as the paper's ns-2 does, or only on an ACK of new data as RFC 6298 says (across the seam: spurious timeouts)."),
-                choice("transfer.cc", "Congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC (paper 004)"), ("hybla", "Hybla (unpaced)"), ("westwood-plus", "Westwood+")], "The sender's congestion control; SACK with 3 blocks and an initial window of 10 in every case."),
+                choice("transfer.cc", "Congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC (paper 004)"), ("hybla", "Hybla (unpaced)"), ("westwood-plus", "Westwood+"), ("compound", "Compound")], "The sender's congestion control; SACK with 3 blocks and an initial window of 10 in every case."),
             ],
         },
         Group {
