@@ -62,8 +62,11 @@ test.describe('the link-layer lab (paper 002)', () => {
 test('TCP over the link: the Distribution preset draws the window and goodput and fills the TCP table', async ({ page }) => {
   await page.goto('/#p=link-tcp-distribution');
   await expect(page.getByTestId('scenario-name')).toContainText('CUBIC with ARQ in the Distribution scenario');
+  // A 200 s run starts at 10x.
+  await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue('10');
   await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(5e9);
   await expect(page.getByTestId('link-tcp')).toContainText('TCP (cubic) over the link');
+  await expect(page.getByTestId('link-status')).toContainText('TCP (cubic) over SR-ARQ:');
   await expect.poll(async () => parseFloat((await page.getByTestId('link-tcp-goodput').textContent()) ?? '0'), { message: 'TCP goodput [kb/s]' }).toBeGreaterThan(100);
   for (const name of ['TCP congestion window chart', 'TCP goodput chart']) await expect(page.getByRole('img', { name }).locator('path.series-line').first()).toBeVisible();
   await expect(page.getByTestId('live-text')).toContainText("One CUBIC sender (SACK, initial window 10) sends without end");

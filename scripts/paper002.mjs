@@ -2,8 +2,8 @@
 // §3.6 (Figs. 5-6: the presets over β and over the interleaving depth, three seeds per point,
 // 500 s per run: each scheme's simulated efficiency and LLDU recovery delay beside SkyQueue's
 // closed forms and the paper's own formulas as printed), §5 (Fig. 8, Tables 1-2: every TCP over
-// ARQ and HARQ-II in the Distribution scenario) and §6 (Table 3: a 100 kB download against
-// Es/N0). Sweeps "with" a field run a copy of the preset with that field set.
+// ARQ and HARQ-II in the Distribution scenario, Fig. 9 its down link) and §6-7 (Table 3: a 100 kB
+// download against Es/N0; Figs. 10-11: goodput against Es/N0 with and without interleaving). Sweeps "with" a field run a copy of the preset with that field set.
 // Run with `npm run reproduce:002` (builds the CLI first); paste the output into
 // docs/REPRODUCTION.md in place of the tables it replaces. About a minute on 2 cores.
 //
@@ -44,7 +44,9 @@ const T3_SPARSE = [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', '50', { erase_ba
 // Figs. 10-11: CUBIC's goodput in bulk against Es/N0, with and without physical interleaving.
 const FIG10 = [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', seeds, { tcp_bytes: null }];
 const FIG11 = [NET, 'link.es_n0_db', '5,6,7,8,10,12', 'arq,harq', seeds, { tcp_bytes: null, phy: 'non-interleaved-internet' }];
-const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE, FIG10, FIG11];
+// Fig. 9: the down link (2.25 Mb/s, codewords of 1523 bytes: one IP packet per LLDU).
+const FIG9 = [DIST, 'link.tcp_cc', TCPS, 'arq,harq', seeds, { lldu_bytes: 1523, rate_bps: 2250000 }];
+const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE, FIG10, FIG11, FIG9];
 const args = ([file, param, values, policies, k], f = file) => ['sweep', f, '--param', param, '--values', values, '--policies', policies, '--seeds', k];
 const setWords = (set) => Object.entries(set).map(([k, v]) => `link.${k} ${v}`).join(', ');
 const command = (s) => {
@@ -155,4 +157,12 @@ for (const [name, rows, vals] of [['36 ms interleaving (Fig. 10)', results[9], [
     const cells = [5, 6, 7, 8, 10, 12].map((v) => (vals.includes(v) ? f(tcpCell(rows, policy, v).goodput, 0) : '–'));
     console.log(`| ${name} | ${label} | ${cells.join(' | ')} |`);
   }
+}
+
+console.log(`\nFig. 9 (Distribution scenario, down: 2.25 Mb/s, LLDUs of 1523 bytes, one IP packet each; bulk, 200 s; mean of ${seeds} seeds):\n`);
+console.log('| TCP | ARQ goodput [kb/s] | HARQ(10/12) goodput [kb/s] | retransmissions per segment, ARQ / HARQ |');
+console.log('|---|---|---|---|');
+for (const cc of TCPS.split(',')) {
+  const [a, h] = [tcpCell(results[11], 'arq', cc), tcpCell(results[11], 'harq', cc)];
+  console.log(`| ${cc} | ${f(a.goodput, 0)} | ${f(h.goodput, 0)} | ${f(a.rtx, 4)} / ${f(h.rtx, 4)} |`);
 }

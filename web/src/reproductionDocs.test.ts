@@ -9,28 +9,43 @@ import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url);
 
-describe('paper 000 reproduction tables', () => {
-  const commands = execFileSync(process.execPath, ['scripts/paper000.mjs', '--commands'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
-  const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
+/** The commands a reproduction script prints with `--commands`. */
+const commandsOf = (script: string) => execFileSync(process.execPath, [script, '--commands'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
 
-  it('are produced by the sweeps the document quotes', () => {
-    expect(commands).toHaveLength(3);
-    for (const c of commands) {
-      expect(doc, c).toContain(`\`${c}\``);
-      const example = c.split(' ')[2];
-      expect(existsSync(new URL(example, root)), example).toBe(true);
-    }
-  });
+/**
+ * A script whose tables come from `skyqueue sweep <preset> ...` commands: the document quotes
+ * each command it runs, each names a preset that exists, and the README and the document say how
+ * to regenerate them.
+ */
+function sweepTables(title: string, script: string, count: number) {
+  describe(title, () => {
+    const commands = commandsOf(script);
+    const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
 
-  it('are the ones the README says how to regenerate', () => {
-    const readme = readFileSync(new URL('README.md', root), 'utf8');
-    expect(readme).toContain('node scripts/paper000.mjs');
-    expect(doc).toContain('node scripts/paper000.mjs');
+    it('are produced by the sweeps the document quotes, over presets that exist', () => {
+      expect(commands).toHaveLength(count);
+      for (const c of commands) {
+        expect(doc, c).toContain(`\`${c}\``);
+        const example = c.split(' ')[2];
+        expect(existsSync(new URL(example, root)), example).toBe(true);
+      }
+    });
+
+    it('are the ones the README says how to regenerate', () => {
+      const readme = readFileSync(new URL('README.md', root), 'utf8');
+      expect(readme).toContain(`node ${script}`);
+      expect(doc).toContain(`node ${script}`);
+    });
   });
-});
+}
+
+sweepTables('paper 000 reproduction tables', 'scripts/paper000.mjs', 3);
+// Fig. 5, Fig. 6, the interleaving depth; Fig. 8 with Tables 1-2 (3 sweeps); Table 3 (3); Figs. 10,
+// 11 and 9.
+sweepTables('paper 002 link-layer and TCP tables', 'scripts/paper002.mjs', 12);
 
 describe('paper 004 TCP tables', () => {
-  const commands = execFileSync(process.execPath, ['scripts/paper004.mjs', '--commands'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+  const commands = commandsOf('scripts/paper004.mjs');
   const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
 
   it('are produced by calc transfer runs of the form the document quotes', () => {
@@ -51,27 +66,5 @@ describe('paper 004 TCP tables', () => {
     const readme = readFileSync(new URL('README.md', root), 'utf8');
     expect(readme).toContain('node scripts/paper004.mjs');
     expect(doc).toContain('node scripts/paper004.mjs');
-  });
-});
-
-describe('paper 002 link-layer tables', () => {
-  const commands = execFileSync(process.execPath, ['scripts/paper002.mjs', '--commands'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
-  const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
-
-  it('are produced by the sweeps the document quotes, over presets that exist', () => {
-    // Fig. 5, Fig. 6, the interleaving depth; Fig. 8 with Tables 1-2 (3 sweeps); Table 3 (3);
-    // Figs. 10 and 11.
-    expect(commands).toHaveLength(11);
-    for (const c of commands) {
-      expect(doc, c).toContain(`\`${c}\``);
-      const example = c.split(' ')[2];
-      expect(existsSync(new URL(example, root)), example).toBe(true);
-    }
-  });
-
-  it('are the ones the README says how to regenerate', () => {
-    const readme = readFileSync(new URL('README.md', root), 'utf8');
-    expect(readme).toContain('node scripts/paper002.mjs');
-    expect(doc).toContain('node scripts/paper002.mjs');
   });
 });

@@ -18,6 +18,8 @@ export const linkLayer: ModelDescriptor = {
   label: 'link-layer',
   Summary: LinkLayerSummary,
   speed: 1,
+  // The papers' runs last minutes (500 s for Figs. 5-6, 200 s for Fig. 8): start them at 10x.
+  startSpeed: (scenarioJson) => ((JSON.parse(scenarioJson) as { duration_s?: number }).duration_s ?? 0) >= 200 ? 10 : undefined,
   globe: false,
   theoryLines: (chart, summary) => {
     const th = summary?.link?.theory;

@@ -350,8 +350,12 @@ impl<E: Erasures> LlduLink<E> {
     }
 
     /// The oldest IP packet not yet handed up: its sequence number and how each of its LLDUs
-    /// stands ([`How`], [`WAITING`], [`UNSENT`]).
-    pub fn head_packet(&self) -> (u64, Vec<How>) {
+    /// stands ([`How`], [`WAITING`], [`UNSENT`]); `None` when no packet waits (nothing sent
+    /// yet, or a queue-fed link with nothing left).
+    pub fn head_packet(&self) -> Option<(u64, Vec<How>)> {
+        if self.packets.is_empty() || (self.source == Source::Saturated && self.slot == 0) {
+            return None;
+        }
         let l = self.lldus_per_packet as usize;
         let mut v: Vec<How> = self
             .recs
@@ -364,7 +368,7 @@ impl<E: Erasures> LlduLink<E> {
             })
             .collect();
         v.resize(l, UNSENT);
-        (self.pkt_base, v)
+        Some((self.pkt_base, v))
     }
 
     fn rec(&mut self, id: u64) -> &mut Rec {

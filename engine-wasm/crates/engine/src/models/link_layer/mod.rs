@@ -127,6 +127,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         in_order: l.delivery == Delivery::InOrder,
         packet_bits: l.packet_bytes as f64 * 8.0,
         packet_bytes: l.packet_bytes,
+        lldus_per_packet: l.lldus_per_packet(),
         last: None,
         tcp,
         tcp_seen: 0,
@@ -143,6 +144,7 @@ struct LinkLayerModel {
     in_order: bool,
     packet_bits: f64,
     packet_bytes: u32,
+    lldus_per_packet: u32,
     last: Option<PacketGrid>,
     tcp: Option<TcpOverLink>,
     /// Segments the TCP receiver had delivered at the last goodput sample.
@@ -223,13 +225,13 @@ impl Model for LinkLayerModel {
         let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { f64::NAN };
         let (slots, data) = (t.slots as f64, (t.delivered + t.lost) as f64);
         let packets = (t.packets + t.packets_lost) as f64;
-        let (seq, lldus) = self.link.head_packet();
+        let head = self.link.head_packet().map(|(seq, lldus)| PacketGrid { seq, lldus, delay_ms: None });
         Box::new(LinkSummary {
             scheme: self.label.clone(),
             slots: t.slots,
             slot_us: self.link.timing().slot_s * 1e6,
             feedback_slots: self.link.timing().feedback_slots,
-            lldus_per_packet: lldus.len() as u32,
+            lldus_per_packet: self.lldus_per_packet,
             bad_fraction: ratio(t.bad as f64, slots),
             erased_fraction: ratio(t.erased as f64, slots),
             resent_fraction: ratio(t.resent as f64, slots),
@@ -243,7 +245,7 @@ impl Model for LinkLayerModel {
             packet_in_order_delay_ms: ratio(t.packet_in_order_delay_sum_s * 1e3, t.packets_in_order as f64),
             goodput_mbps: ratio(t.packets as f64 * self.packet_bits / 1e6, now.as_secs_f64()),
             theory: self.theory.clone(),
-            head: (self.link.slot() > 0).then_some(PacketGrid { seq, lldus, delay_ms: None }),
+            head,
             last: self.last.clone(),
             tcp: self.tcp.as_ref().map(|f| f.summary(now, self.packet_bytes)),
         })
