@@ -3,7 +3,8 @@
 // 500 s per run: each scheme's simulated efficiency and LLDU recovery delay beside SkyQueue's
 // closed forms and the paper's own formulas as printed), §5 (Fig. 8, Tables 1-2: every TCP over
 // ARQ and HARQ-II in the Distribution scenario, Fig. 9 its down link) and §6-7 (Table 3: a 100 kB
-// download against Es/N0; Figs. 10-11: goodput against Es/N0 with and without interleaving). Sweeps "with" a field run a copy of the preset with that field set.
+// download against Es/N0, for every TCP; Figs. 10-11: goodput against Es/N0 with and without
+// interleaving). Sweeps "with" a field run a copy of the preset with that field set.
 // Run with `npm run reproduce:002` (builds the CLI first); paste the output into
 // docs/REPRODUCTION.md in place of the tables it replaces. About a minute on 2 cores.
 //
@@ -46,7 +47,9 @@ const FIG10 = [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', seeds, { tcp_bytes: 
 const FIG11 = [NET, 'link.es_n0_db', '5,6,7,8,10,12', 'arq,harq', seeds, { tcp_bytes: null, phy: 'non-interleaved-internet' }];
 // Fig. 9: the down link (2.25 Mb/s, codewords of 1523 bytes: one IP packet per LLDU).
 const FIG9 = [DIST, 'link.tcp_cc', TCPS, 'arq,harq', seeds, { lldu_bytes: 1523, rate_bps: 2250000 }];
-const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE, FIG10, FIG11, FIG9];
+// Table 3's other TCPs: the same download over ARQ and HARQ(10/12).
+const T3_OTHERS = ['new-reno', 'compound', 'westwood-plus', 'hybla'].map((cc) => [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', '50', { tcp_cc: cc }]);
+const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE, FIG10, FIG11, FIG9, ...T3_OTHERS];
 const args = ([file, param, values, policies, k], f = file) => ['sweep', f, '--param', param, '--values', values, '--policies', policies, '--seeds', k];
 const setWords = (set) => Object.entries(set).map(([k, v]) => `link.${k} ${v}`).join(', ');
 const command = (s) => {
@@ -166,3 +169,19 @@ for (const cc of TCPS.split(',')) {
   const [a, h] = [tcpCell(results[11], 'arq', cc), tcpCell(results[11], 'harq', cc)];
   console.log(`| ${cc} | ${f(a.goodput, 0)} | ${f(h.goodput, 0)} | ${f(a.rtx, 4)} / ${f(h.rtx, 4)} |`);
 }
+
+console.log('\nTable 3, the other TCPs (same download, 50 runs a cell) [s]; the paper\'s values in brackets:\n');
+console.log('| TCP | scheme | 5 dB | 6 dB | 7 dB | 8 dB |');
+console.log('|---|---|---|---|---|---|');
+const PAPER_T3 = {
+  'new-reno': { arq: [12.1, 8.1, 5.6, 5.0], harq: [8.2, 5.7, 5.2, 5.1] },
+  compound: { arq: [12.0, 8.2, 5.7, 4.9], harq: [8.5, 5.8, 5.2, 5.1] },
+  'westwood-plus': { arq: [12.3, 8.3, 5.6, 4.9], harq: [8.6, 5.7, 5.2, 5.1] },
+  hybla: { arq: [5.4, 4.6, 4.2, 4.0], harq: [5.3, 4.8, 4.6, 4.6] },
+};
+['new-reno', 'compound', 'westwood-plus', 'hybla'].forEach((cc, i) => {
+  for (const [label, policy] of [['ARQ', 'arq'], ['HARQ(10/12)', 'harq']]) {
+    const cells = [5, 6, 7, 8].map((v, j) => `${f(tcpCell(results[12 + i], policy, v).time, 2)} (${PAPER_T3[cc][policy][j]})`);
+    console.log(`| ${cc} | ${label} | ${cells.join(' | ')} |`);
+  }
+});
