@@ -116,46 +116,26 @@ pub struct HarqStats {
 /// l_0 − N_R; a round of k = d + N_S LLDUs with l erasures leaves l − N_S (the request sizes of
 /// eq. 6: l_0 − N_R + N_S, then l_1).
 ///
-/// Computed by following the distribution of the deficit round by round, not by eqs. 5-6 as
-/// printed (eq. 5's bounds and δ are not legible in the text); the test
+/// Computed by following the distribution of the deficit round by round ([`harq_rounds`]), not
+/// by eqs. 5-6 as printed (eq. 5's bounds and δ are not legible in the text); the test
 /// `harq_ii_follows_a_simulated_link` checks it against the simulated chain.
 pub fn harq_ii(g: &GeParams, nd: usize, nr: usize, ns: usize, max_rounds: usize) -> HarqStats {
     let n = nd + nr;
-    // mass[d]: probability of a deficit d > 0 still open; sent[d]: Σ probability × LLDUs sent.
-    let (mut mass, mut sent) = (vec![0.0; nd + 1], vec![0.0; nd + 1]);
-    let (mut decoded, mut decoded_rounds, mut total_sent) = (0.0, 0.0, 0.0);
-    for (l0, p) in erasure_distribution(g, n).into_iter().enumerate() {
+    let dists = erasure_distributions(g, n.max(nd + ns));
+    let (mut decoded, mut decoded_rounds, mut total_sent) = (0.0, 0.0, n as f64);
+    for (l0, &p) in dists[n].iter().enumerate() {
         if l0 <= nr {
             decoded += p;
-            total_sent += p * n as f64;
-        } else {
-            mass[l0 - nr] += p;
-            sent[l0 - nr] += p * n as f64;
+            continue;
+        }
+        // Short by l0 − N_R after the first transmission: the rounds from that deficit.
+        let h = harq_rounds_with(&dists, l0 - nr, ns, max_rounds);
+        total_sent += p * h.sent;
+        for (r, &pd) in h.decoded.iter().enumerate() {
+            decoded += p * pd;
+            decoded_rounds += p * pd * (r + 1) as f64;
         }
     }
-    for round in 1..=max_rounds {
-        let (mut m2, mut s2) = (vec![0.0; nd + 1], vec![0.0; nd + 1]);
-        for d in 1..=nd {
-            if mass[d] == 0.0 {
-                continue;
-            }
-            let k = d + ns;
-            for (l, p) in erasure_distribution(g, k).into_iter().enumerate() {
-                let (pm, ps) = (mass[d] * p, (sent[d] + mass[d] * k as f64) * p);
-                if l <= ns {
-                    decoded += pm;
-                    decoded_rounds += pm * round as f64;
-                    total_sent += ps;
-                } else {
-                    m2[l - ns] += pm;
-                    s2[l - ns] += ps;
-                }
-            }
-        }
-        (mass, sent) = (m2, s2);
-    }
-    // Blocks still short after the last round are lost, with what they cost.
-    total_sent += sent.iter().sum::<f64>();
     HarqStats {
         decode_probability: decoded,
         mean_lldus_sent: total_sent,
