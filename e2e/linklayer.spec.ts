@@ -71,4 +71,15 @@ test('TCP over the link: the Distribution preset draws the window and goodput an
   for (const name of ['TCP congestion window chart', 'TCP goodput chart']) await expect(page.getByRole('img', { name }).locator('path.series-line').first()).toBeVisible();
   await expect(page.getByTestId('live-text')).toContainText("One CUBIC sender (SACK, initial window 10) sends without end");
   await page.screenshot({ path: 'reports/screenshots/link-tcp.png' });
+
+  // The modelled physical layer, as the README offers it: chosen in Parameters, said in the text.
+  await page.getByRole('button', { name: 'Parameters' }).click();
+  const panel = page.getByRole('complementary', { name: 'Parameters' });
+  await panel.getByLabel('Physical layer').selectOption('faded');
+  await panel.getByRole('button', { name: /Restart with/ }).click();
+  await expect(page.getByTestId('live-text')).toContainText('each LLDU decoded from the Rayleigh fade its codeword saw across the 36 ms interleaver', { timeout: 30_000 });
+  await expect(page.getByTestId('live-theory')).toContainText("Closed forms for the Gilbert-Elliott chain with this physical layer's erasure rate");
+  await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(2e9);
+  await expect(page.getByTestId('link-status')).toContainText('TCP (cubic) over SR-ARQ:');
+  await page.screenshot({ path: 'reports/screenshots/link-tcp-faded.png' });
 });

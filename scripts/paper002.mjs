@@ -4,9 +4,10 @@
 // closed forms and the paper's own formulas as printed), §5 (Fig. 8, Tables 1-2: every TCP over
 // ARQ and HARQ-II in the Distribution scenario, Fig. 9 its down link) and §6-7 (Table 3: a 100 kB
 // download against Es/N0, for every TCP; Figs. 10-11: goodput against Es/N0 with and without
-// interleaving). Sweeps "with" a field run a copy of the preset with that field set.
+// interleaving), then Fig. 7, Fig. 8 with Table 1, Table 3 and Figs. 10-11 over the modelled
+// physical layer (link.phy_model faded). Sweeps "with" a field run a copy of the preset with that field set.
 // Run with `npm run reproduce:002` (builds the CLI first); paste the output into
-// docs/REPRODUCTION.md in place of the tables it replaces. About a minute on 2 cores.
+// docs/REPRODUCTION.md in place of the tables it replaces. About a minute and a half on 2 cores.
 //
 // Options: --seeds K (default 3), --cli PATH (default engine-wasm/target/release/skyqueue),
 // --commands (print the commands only, run nothing: a test checks that docs/REPRODUCTION.md
@@ -49,7 +50,20 @@ const FIG11 = [NET, 'link.es_n0_db', '5,6,7,8,10,12', 'arq,harq', seeds, { tcp_b
 const FIG9 = [DIST, 'link.tcp_cc', TCPS, 'arq,harq', seeds, { lldu_bytes: 1523, rate_bps: 2250000 }];
 // Table 3's other TCPs: the same download over ARQ and HARQ(10/12).
 const T3_OTHERS = ['new-reno', 'compound', 'westwood-plus', 'hybla'].map((cc) => [NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', '50', { tcp_cc: cc }]);
-const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE, FIG10, FIG11, FIG9, ...T3_OTHERS];
+// The modelled physical layer (link.phy_model faded): Fig. 7 as it gives it (no scheme, the
+// LLDU erasure rate), then Fig. 8 / Table 1, Table 3 and Figs. 10-11 over it.
+const FADED = { phy_model: 'faded' };
+const PER_AT = '3,5,6,7,8,10,12,14,16';
+const SAT = { ...FADED, traffic: 'saturated' };
+const FIG7 = [
+  [NET, 'link.es_n0_db', PER_AT, 'none', seeds, SAT],
+  [NET, 'link.es_n0_db', PER_AT, 'none', seeds, { ...SAT, phy: 'non-interleaved-internet' }],
+  [DIST, 'link.es_n0_db', PER_AT, 'none', seeds, SAT],
+];
+const FIG8_FADED = [[DIST, 'link.tcp_cc', TCPS, 'arq,harq', seeds, FADED], [DIST, 'link.tcp_cc', 'cubic', 'harq', seeds, { ...FADED, harq_nr: 5 }], [DIST, 'link.tcp_cc', 'cubic', 'harq', seeds, { ...FADED, harq_nd: 50 }]];
+const T3_FADED = [[NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', '50', FADED], [NET, 'link.es_n0_db', '5,6,7,8', 'harq', '50', { ...FADED, harq_nr: 5 }]];
+const FIG10_FADED = [[NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', seeds, { ...FADED, tcp_bytes: null }], [NET, 'link.es_n0_db', '5,6,7,8,10,12', 'arq,harq', seeds, { ...FADED, tcp_bytes: null, phy: 'non-interleaved-internet' }]];
+const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE, FIG10, FIG11, FIG9, ...T3_OTHERS, ...FIG7, ...FIG8_FADED, ...T3_FADED, ...FIG10_FADED];
 const args = ([file, param, values, policies, k], f = file) => ['sweep', f, '--param', param, '--values', values, '--policies', policies, '--seeds', k];
 const setWords = (set) => Object.entries(set).map(([k, v]) => `link.${k} ${v}`).join(', ');
 const command = (s) => {
@@ -185,3 +199,45 @@ const PAPER_T3 = {
     console.log(`| ${cc} | ${label} | ${cells.join(' | ')} |`);
   }
 });
+
+/** The results of sweep `s` (one of the arrays above). */
+const at = (s) => results[sweeps.indexOf(s)];
+const erasedCell = (rows, value) => mean(rows.filter((r) => r.value === value).map((r) => r.link.erased_fraction));
+console.log(`\nFig. 7 as the modelled physical layer gives it (link.phy_model faded; LLDU erasure rate, no scheme; mean of ${seeds} seeds). §4.1's stated points, which fit the codes, in brackets:\n`);
+console.log(`| physical layer | ${PER_AT.split(',').map((v) => `${v} dB`).join(' | ')} |`);
+console.log(`|---|${PER_AT.split(',').map(() => '---').join('|')}|`);
+const STATED = { 0: { 5: '0.1', 8: '0.01' }, 1: { 5: '0.1', 12: '0.01' }, 2: { 14: '0.01' } };
+['Interleaved Internet (36 ms)', 'Non-interleaved Internet', 'Distribution (36 ms)'].forEach((name, i) => {
+  const cells = PER_AT.split(',').map(Number).map((v) => `${f(erasedCell(at(FIG7[i]), v), 4)}${STATED[i][v] ? ` (${STATED[i][v]})` : ''}`);
+  console.log(`| ${name} | ${cells.join(' | ')} |`);
+});
+
+console.log(`\nFig. 8 and Table 1 with the modelled physical layer (Distribution scenario, up: 2.34 Mb/s, Es/N0 14 dB, bulk, 200 s; mean of ${seeds} seeds):\n`);
+console.log('| TCP | scheme | goodput [kb/s] | retransmissions per segment (most of one) | delay min / 85 % / 99 % [s] |');
+console.log('|---|---|---|---|---|');
+const SCHEMES_FADED = [['ARQ', at(FIG8_FADED[0]), 'arq'], ['HARQ(10/12)', at(FIG8_FADED[0]), 'harq'], ['HARQ(10/15)', at(FIG8_FADED[1]), 'harq'], ['HARQ(50/52)', at(FIG8_FADED[2]), 'harq']];
+for (const cc of TCPS.split(',')) {
+  for (const [name, rows, policy] of SCHEMES_FADED) {
+    if (!rows.some((r) => r.value === cc)) continue;
+    const c = tcpCell(rows, policy, cc);
+    console.log(`| ${cc} | ${name} | ${f(c.goodput, 0)} | ${f(c.rtx, 4)} (${c.max}) | ${f(c.min, 2)} / ${f(c.p85, 2)} / ${f(c.p99, 2)} |`);
+  }
+}
+
+console.log('\nTable 3 with the modelled physical layer (Interleaved Internet, 263 kb/s, CUBIC, 100 kB; mean download time over 50 runs) [s]; the paper\'s values in brackets:\n');
+console.log('| scheme | 5 dB | 6 dB | 7 dB | 8 dB |');
+console.log('|---|---|---|---|---|');
+const PAPER_CUBIC = { arq: [9.8, 7.1, 5.4, 4.8], harq: [7.3, 5.4, 5.2, 5.1] };
+for (const [label, rows, policy, paper] of [['ARQ', at(T3_FADED[0]), 'arq', PAPER_CUBIC.arq], ['HARQ(10/12)', at(T3_FADED[0]), 'harq', PAPER_CUBIC.harq], ['HARQ(10/15)', at(T3_FADED[1]), 'harq', null]]) {
+  console.log(`| ${label} | ${[5, 6, 7, 8].map((v, j) => `${f(tcpCell(rows, policy, v).time, 2)}${paper ? ` (${paper[j]})` : ''}`).join(' | ')} |`);
+}
+
+console.log(`\nFigs. 10-11 with the modelled physical layer (CUBIC in bulk at 263 kb/s, 60 s; mean of ${seeds} seeds): goodput [kb/s]\n`);
+console.log('| physical layer | scheme | 5 dB | 6 dB | 7 dB | 8 dB | 10 dB | 12 dB |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const [name, rows, vals] of [['36 ms interleaving (Fig. 10)', at(FIG10_FADED[0]), [5, 6, 7, 8]], ['no interleaving (Fig. 11)', at(FIG10_FADED[1]), [5, 6, 7, 8, 10, 12]]]) {
+  for (const [label, policy] of [['ARQ', 'arq'], ['HARQ(10/12)', 'harq']]) {
+    const cells = [5, 6, 7, 8, 10, 12].map((v) => (vals.includes(v) ? f(tcpCell(rows, policy, v).goodput, 0) : '–'));
+    console.log(`| ${name} | ${label} | ${cells.join(' | ')} |`);
+  }
+}

@@ -332,10 +332,13 @@ function linkText(s: ScenarioObject, summary: Summary | null): LiveText {
   const order = str(s, 'link.delivery') === 'out-of-order' ? 'each IP packet goes up as soon as its own LLDUs are there' : 'IP packets go up in order, each waiting for those before it';
   const phy = str(s, 'link.phy') ?? 'gilbert-elliott';
   const esn0 = num(s, 'link.es_n0_db') ?? NaN;
+  const faded = phy !== 'gilbert-elliott' && str(s, 'link.phy_model') === 'faded';
   const channel =
     phy === 'gilbert-elliott'
       ? `a Gilbert-Elliott channel that stays Good with α = ${prose(alpha)} and Bad with β = ${prose(beta)}${burst !== null ? ` (bursts of ${prose(burst)} LLDUs on average)` : ''}: ${erasures}`
-      : `paper 002's ${optionLabel('link.phy', phy)} (§4.1) at Es/N0 ${prose(esn0)} dB${burst !== null ? `, erasures in bursts of ${prose(burst)} LLDUs` : ''}${eb < 1 ? `, a faded span erasing ${pct(eb)} of its LLDUs` : ''}`;
+      : faded
+        ? `paper 002's ${optionLabel('link.phy', phy)} (§4.1) at Es/N0 ${prose(esn0)} dB, each LLDU decoded from the Rayleigh fade its codeword saw${phy === 'non-interleaved-internet' ? '' : ' across the 36 ms interleaver'}, against a turbo code fitted to §4.1's stated points`
+        : `paper 002's ${optionLabel('link.phy', phy)} (§4.1) at Es/N0 ${prose(esn0)} dB${burst !== null ? `, erasures in bursts of ${prose(burst)} LLDUs` : ''}${eb < 1 ? `, a faded span erasing ${pct(eb)} of its LLDUs` : ''}`;
   const tcp = str(s, 'link.traffic') === 'tcp';
   const bytes = num(s, 'link.tcp_bytes');
   const feed = tcp
@@ -346,7 +349,7 @@ function linkText(s: ScenarioObject, summary: Summary | null): LiveText {
   const th = l?.theory;
   if (th && th.erasure_rate !== null && th.efficiency !== null && th.delay_ms !== null && th.residual_loss !== null) {
     theory.push(
-      `Closed forms for this link: ${pct(th.erasure_rate)} of the LLDUs erased; efficiency ${prose(th.efficiency)} (data LLDUs delivered per LLDU sent), LLDU recovery delay ${prose(th.delay_ms)} ms, ${th.residual_loss > 0 ? `${pct(th.residual_loss)} of the data never recovered` : 'no data lost'}.`,
+      `Closed forms for ${faded ? 'the Gilbert-Elliott chain with this physical layer\'s erasure rate and bursts (a guide: its fades are not a two-state chain)' : 'this link'}: ${pct(th.erasure_rate)} of the LLDUs erased; efficiency ${prose(th.efficiency)} (data LLDUs delivered per LLDU sent), LLDU recovery delay ${prose(th.delay_ms)} ms, ${th.residual_loss > 0 ? `${pct(th.residual_loss)} of the data never recovered` : 'no data lost'}.`,
     );
     if (th.printed_delay_ms !== null) theory.push(`Paper 002's own delay formula for this scheme, as printed, gives ${prose(th.printed_delay_ms)} ms.`);
   }

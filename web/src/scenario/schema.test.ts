@@ -78,6 +78,7 @@ function probes(f: Field, s: ScenarioObject): Json[] {
 const SITE = /^unknown site /;
 const CROSS_FIELD: Record<string, RegExp> = {
   'link.beta': /the channel erases/,
+  'link.es_n0_db': /the modelled physical layer erases/,
   duration_s: /packets on the link|LLDUs, above the maximum|arrivals|points over duration_s|steps over duration_s|48 h|is not before the end of the run|topology steps/,
   warmup_s: /must be below duration_s/,
   'traffic.rate_pps': /arrivals|needs traffic.rate_pps/,

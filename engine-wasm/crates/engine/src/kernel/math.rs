@@ -43,6 +43,12 @@ pub fn cos(x: f64) -> f64 {
     libm::cos(x)
 }
 
+/// Complementary error function.
+#[inline]
+pub fn erfc(x: f64) -> f64 {
+    libm::erfc(x)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

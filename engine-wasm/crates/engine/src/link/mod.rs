@@ -3,3 +3,4 @@
 
 pub mod harq;
 pub mod lldu;
+pub mod phy;

@@ -113,3 +113,53 @@ fn table_3_harq_shortens_a_download_at_low_es_n0_only_when_a_fade_erases_its_lld
     let (arq_solid, harq_solid) = (time("arq", 1.0), time("harq", 1.0));
     assert!(harq_solid > arq_solid, "solid fades: HARQ {harq_solid:.2} s, ARQ {arq_solid:.2} s");
 }
+
+#[test]
+fn table_1_with_the_modelled_physical_layer_harq_cuts_cubics_transport_retransmissions() {
+    // Paper 002 Table 1 (Distribution scenario, 14 dB, CUBIC): retransmission probability ARQ
+    // 0.0222 > HARQ(50/52) 0.0204 > HARQ(10/12) 0.00769 > HARQ(10/15) 0.00136. With the
+    // modelled physical layer (each LLDU decoded from the fade its codeword saw) the same
+    // order comes out; the levels are higher and CUBIC's goodput over ARQ far below Fig. 8's
+    // (docs/REPRODUCTION.md). Means over three seeds of 60 s.
+    let mean = |scheme: &str| {
+        let link = format!(r#""tcp_cc": "cubic", "phy_model": "faded", {scheme}"#);
+        (1..=3).map(|seed| tcp("distribution", 14.0, 2.34e6, &link, seed, 60.0).tcp.unwrap().retransmission_probability).sum::<f64>() / 3.0
+    };
+    let arq = mean(r#""scheme": "arq""#);
+    let h52 = mean(r#""scheme": "harq", "harq_nd": 50, "harq_nr": 2"#);
+    let h12 = mean(r#""scheme": "harq", "harq_nd": 10, "harq_nr": 2"#);
+    let h15 = mean(r#""scheme": "harq", "harq_nd": 10, "harq_nr": 5"#);
+    let ctx = format!("retransmissions per segment: ARQ {arq:.4}, HARQ(50/52) {h52:.4}, HARQ(10/12) {h12:.4}, HARQ(10/15) {h15:.4}");
+    assert!(arq > h52 && h52 > h12 && h12 > h15, "{ctx}");
+    assert!(arq > 3.0 * h12 && h12 > 3.0 * h15, "{ctx}");
+}
+
+#[test]
+fn table_3_with_the_modelled_physical_layer_harq_shortens_the_download_at_low_es_n0() {
+    // Paper 002 Table 3 (Interleaved Internet, 263 kb/s, CUBIC, 100 kB): at 5 dB HARQ(10/12)
+    // 7.3 s against ARQ 9.8 s. The modelled physical layer erases a faded span's LLDUs
+    // sparsely, FEC repairs most of them and HARQ-II wins, as in the paper. Means over 40 runs.
+    let time = |scheme: &str| {
+        let link = format!(r#""tcp_cc": "cubic", "tcp_bytes": 100000, "harq_nd": 10, "harq_nr": 2, "phy_model": "faded", "scheme": "{scheme}""#);
+        (1..=40).map(|seed| tcp("interleaved-internet", 5.0, 263e3, &link, seed, 60.0).tcp.unwrap().transfer_s.expect("the download ends")).sum::<f64>() / 40.0
+    };
+    let (arq, harq) = (time("arq"), time("harq"));
+    assert!(harq < 0.85 * arq, "HARQ {harq:.2} s, ARQ {arq:.2} s");
+}
+
+#[test]
+fn fig_7_the_modelled_physical_layer_meets_the_stated_points_and_loses_more_without_interleaving() {
+    // Paper 002 Fig. 7 / §4.1: the code is fitted to the interleaved scenario's PER 1e-1 at
+    // 5 dB and 1e-2 at 8 dB; the run's measured LLDU erasure rate follows it, and the same code
+    // without interleaving erases more at 8 dB (§4.1 states 1e-2 only at 12 dB).
+    let erased = |phy: &str, es_n0: f64| {
+        let json = format!(r#"{{"version": 2, "model": "link-layer", "seed": 2, "duration_s": 100, "link": {{"scheme": "none", "phy": "{phy}", "phy_model": "faded", "es_n0_db": {es_n0}, "rate_bps": 263000}}}}"#);
+        let mut sim = Simulation::from_json(&json).expect("valid scenario");
+        sim.run_to_end();
+        sim.summary().take::<LinkSummary>().expect("the link's summary").erased_fraction
+    };
+    let (at5, at8) = (erased("interleaved-internet", 5.0), erased("interleaved-internet", 8.0));
+    assert!((at5 - 0.1).abs() < 0.02, "{at5}");
+    assert!((at8 - 0.01).abs() < 0.005, "{at8}");
+    assert!(erased("non-interleaved-internet", 8.0) > 5.0 * at8);
+}

@@ -11,7 +11,8 @@ use super::{Ctx, Descriptor, Model, ModelSummary};
 use crate::analytic::erasure::{self as theory, LinkTheory};
 use crate::channel::gilbert_elliott::GeChannel;
 use crate::kernel::{SimTime, Streams};
-use crate::link::lldu::{How, LlduLink, Scheme, Source, Timing};
+use crate::link::lldu::{Erasures, How, LlduLink, Scheme, Source, Timing};
+use crate::link::phy::FadedPhy;
 use crate::metrics::{SeriesInfo, SeriesKind};
 use crate::scenario::{Scenario, ScenarioError};
 use scenario::{Delivery, LinkLayerScenario, SchemeKind, Traffic};
@@ -115,7 +116,11 @@ pub fn theory_of(l: &LinkLayerScenario) -> LinkTheorySummary {
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     let l = &s.link;
     let timing = Timing::new(l.rate_bps, l.lldu_bytes, l.rtt_ms / 1e3);
-    let channel = GeChannel::new(l.channel(), Streams::new(s.seed).stream("link.channel"));
+    let rng = Streams::new(s.seed).stream("link.channel");
+    let channel = match l.faded() {
+        Some((code, span_s)) => LinkChannel::Faded(FadedPhy::new(code, span_s, l.es_n0_db, l.slot_s(), rng)),
+        None => LinkChannel::Chain(GeChannel::new(l.channel(), rng)),
+    };
     let scheme = scheme_of(l);
     let with_tcp = l.traffic == Traffic::Tcp;
     let source = if with_tcp { Source::Queue } else { Source::Saturated };
@@ -136,9 +141,26 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     Ok((Box::new(model), series_info(with_tcp)))
 }
 
+/// Where the link's erasures come from.
+enum LinkChannel {
+    /// A Gilbert-Elliott chain (as set, or through §4.1's stated points).
+    Chain(GeChannel),
+    /// The modelled physical layer.
+    Faded(FadedPhy),
+}
+
+impl Erasures for LinkChannel {
+    fn next_lldu(&mut self) -> (bool, bool) {
+        match self {
+            LinkChannel::Chain(c) => c.next_lldu(),
+            LinkChannel::Faded(f) => f.next_lldu(),
+        }
+    }
+}
+
 /// A running link.
 struct LinkLayerModel {
-    link: LlduLink<GeChannel>,
+    link: LlduLink<LinkChannel>,
     label: String,
     theory: LinkTheorySummary,
     in_order: bool,

@@ -2,6 +2,7 @@
 //! channel, the scheme and its codes, and the link's clock.
 
 use crate::channel::gilbert_elliott::GeParams;
+use crate::link::phy;
 use crate::transport::congestion::CcKind;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
@@ -38,12 +39,34 @@ pub enum Phy {
     NonInterleavedInternet,
 }
 
+/// How a §4.1 scenario's erasures are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PhyModel {
+    /// A Gilbert-Elliott chain through §4.1's stated PER points, each fade erasing `erase_bad`
+    /// of its span's LLDUs.
+    StatedPoints,
+    /// Each LLDU decoded from the Rayleigh fade its codeword saw (through the 36 ms interleaver
+    /// or not) against a short turbo code's waterfall ([`crate::link::phy`]).
+    Faded,
+}
+
 /// The physical layer's interleaving span in paper 002 §4.1's interleaved scenarios [s].
-pub const PHY_INTERLEAVING_S: f64 = 0.036;
+pub const PHY_INTERLEAVING_S: f64 = phy::INTERLEAVER_S;
 /// Maximum Doppler frequency of §4.1's mobile (60 km/h in S band, 2.2 GHz) [Hz].
-pub const PHY_DOPPLER_HZ: f64 = 60.0 / 3.6 * 2.2e9 / 299_792_458.0;
+pub const PHY_DOPPLER_HZ: f64 = phy::DOPPLER_HZ;
 
 impl Phy {
+    /// The modelled physical layer's code and interleaver span [s] (0: none).
+    pub fn code(self) -> Option<(phy::Code, f64)> {
+        match self {
+            Phy::GilbertElliott => None,
+            Phy::Distribution => Some((phy::distribution_code(), PHY_INTERLEAVING_S)),
+            Phy::InterleavedInternet => Some((phy::internet_code(), PHY_INTERLEAVING_S)),
+            Phy::NonInterleavedInternet => Some((phy::internet_code(), 0.0)),
+        }
+    }
+
     /// The LLDU erasure probability at `es_n0_db`: log-linear in Es/N0 through the points §4.1
     /// states for the scenario (SkyQueue reads Fig. 7 from them; the turbo codes are not
     /// modelled), within [1e-6, 0.5].
@@ -107,6 +130,9 @@ pub struct LinkLayerScenario {
     /// 002 §4.1's scenarios at `es_n0_db` (`distribution`, `interleaved-internet`,
     /// `non-interleaved-internet`), whose chain SkyQueue derives.
     pub phy: Phy,
+    /// How a §4.1 scenario's erasures are made: `stated-points` (a chain through §4.1's
+    /// stated PER points) or `faded` (modelled fading and decoding).
+    pub phy_model: PhyModel,
     /// Es/N0 of a §4.1 scenario [dB].
     pub es_n0_db: f64,
     /// α: probability that the channel stays Good from one LLDU to the next.
@@ -161,6 +187,7 @@ impl Default for LinkLayerScenario {
         LinkLayerScenario {
             scheme: SchemeKind::Harq,
             phy: Phy::GilbertElliott,
+            phy_model: PhyModel::StatedPoints,
             es_n0_db: 14.0,
             alpha: 0.99,
             beta: 0.9,
@@ -189,17 +216,31 @@ impl Default for LinkLayerScenario {
 }
 
 impl LinkLayerScenario {
-    /// The chain: as given, or derived from a §4.1 scenario's PER at `es_n0_db` and its burst
+    /// The modelled physical layer, when a §4.1 scenario is run with `phy_model` `faded`.
+    pub fn faded(&self) -> Option<(phy::Code, f64)> {
+        if self.phy_model == PhyModel::Faded { self.phy.code() } else { None }
+    }
+
+    /// LLDU slot [s].
+    pub fn slot_s(&self) -> f64 {
+        self.lldu_bytes.max(1) as f64 * 8.0 / self.rate_bps
+    }
+
+    /// The chain: as given; for a modelled §4.1 physical layer, the chain with the same
+    /// erasure rate and mean erasure run ([`phy::equivalent_chain`], what the closed forms
+    /// use); or derived from a §4.1 scenario's stated PER at `es_n0_db` and its burst
     /// length: β = 1 − 1 / burst, P_G = 0, P_B = `erase_bad` (1: a faded span erases every
     /// LLDU), and α such that the Bad state's share p = (1 − α) / (2 − α − β) is PER / P_B.
     pub fn channel(&self) -> GeParams {
+        if let Some((code, span_s)) = self.faded() {
+            return phy::equivalent_chain(code, span_s, self.es_n0_db, self.slot_s());
+        }
         match self.phy.per(self.es_n0_db) {
             None => GeParams { alpha: self.alpha, beta: self.beta, erase_good: self.erase_good, erase_bad: self.erase_bad },
             Some(per) => {
                 // Bad spans erase each LLDU with probability P_B (`erase_bad`): the chain is Bad
                 // a fraction PER / P_B of the time.
-                let slot_s = self.lldu_bytes.max(1) as f64 * 8.0 / self.rate_bps;
-                let beta = 1.0 - 1.0 / self.phy.burst_slots(per, slot_s);
+                let beta = 1.0 - 1.0 / self.phy.burst_slots(per, self.slot_s());
                 let p = (per / self.erase_bad.max(1e-6)).min(0.99);
                 let alpha = 1.0 - p * (1.0 - beta) / (1.0 - p);
                 GeParams { alpha, beta, erase_good: 0.0, erase_bad: self.erase_bad }
@@ -229,6 +270,14 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             c.push("link.beta", format!("with α {} and β {} the channel erases {:.3} of the LLDUs, above the maximum {MAX_ERASURE_RATE}; lower β or raise α", l.alpha, l.beta, e));
         }
     }
+    if let Some((code, span_s)) = l.faded() {
+        if l.es_n0_db.is_finite() && (-10.0..=40.0).contains(&l.es_n0_db) {
+            let e = phy::mean_per(code, span_s, l.es_n0_db, 500);
+            if e > MAX_ERASURE_RATE {
+                c.push("link.es_n0_db", format!("at {} dB the modelled physical layer erases {e:.3} of the LLDUs, above the maximum {MAX_ERASURE_RATE}; raise Es/N0", l.es_n0_db));
+            }
+        }
+    }
     if duration_ok(s) && l.rate_bps.is_finite() && l.rate_bps > 0.0 && l.lldu_bytes >= 2 {
         let slots = s.duration_s * l.rate_bps / (8.0 * l.lldu_bytes as f64);
         if slots > MAX_SLOTS {
@@ -244,11 +293,12 @@ pub fn groups() -> Vec<Group> {
             title: "Erasure channel (Gilbert-Elliott)",
             fields: vec![
                 choice("link.phy", "Erasures", &[("gilbert-elliott", "Gilbert-Elliott, α and β as set"), ("distribution", "Distribution scenario"), ("interleaved-internet", "Interleaved Internet scenario"), ("non-interleaved-internet", "Non-interleaved Internet scenario")], "The chain as set below (paper 002 §3), or derived from one of §4.1's physical-layer scenarios at the Es/N0 below: its packet error ratio, and bursts as long as the 36 ms interleaver (or, without it, a fade at 60 km/h)."),
+                choice("link.phy_model", "Physical layer", &[("stated-points", "stated PER points"), ("faded", "modelled fading and code")], "For a §4.1 scenario: a Gilbert-Elliott chain through §4.1's stated PER points whose fades erase a share 'Erasure in Bad' of their 36 ms span; or each LLDU decoded from the Rayleigh fade (60 km/h) its codeword saw, through the interleaver or not, against a short turbo code fitted to those points, so that a fade near the threshold erases some of its LLDUs."),
                 real("link.es_n0_db", "Es/N0", Some("dB"), -10.0, 40.0, "Signal-to-noise ratio of a §4.1 scenario (Distribution: 14; Internet: 5 to 8, or 12 without interleaving); unused with Gilbert-Elliott."),
                 real("link.alpha", "α: stay Good", None, 0.0, 1.0, "Probability that the channel stays Good from one LLDU to the next (paper 002 Fig. 5: 0.99, Fig. 6: 0.98).").above_min(),
                 real("link.beta", "β: stay Bad", None, 0.0, 0.9999, "Probability that it stays Bad: bursts of 1 / (1 − β) LLDUs on average (Fig. 5: 0.1 to 0.98)."),
                 real("link.erase_good", "Erasure in Good", None, 0.0, 1.0, "Probability that an LLDU sent in the Good state is erased (paper 002: 0)."),
-                real("link.erase_bad", "Erasure in Bad", None, 0.0, 1.0, "Probability that an LLDU sent in the Bad state is erased (paper 002: 1); with a §4.1 scenario, the share of the LLDUs a faded span erases."),
+                real("link.erase_bad", "Erasure in Bad", None, 0.0, 1.0, "Probability that an LLDU sent in the Bad state is erased (paper 002: 1); with a §4.1 scenario and the stated-points physical layer, the share of the LLDUs a faded span erases."),
             ],
         },
         Group {
