@@ -91,6 +91,12 @@ COMMANDS:
         start; behind an interleaver of depth I (default 1), among the N LLDUs of one codeword),
         erasure_prob (the mean erasure probability), stationary_bad, mean_burst_lldus, and with
         --k codeword_failure, the probability that more than N - K of the N are erased.
+    calc tfrc --packet-bytes <S> --rtt-s <R> --loss-event-rate <P> [--ccid 3|4]
+              [--header-bytes <H>]
+        The TFRC rate a DCCP sender may use (paper 003): --ccid 3 (default), RFC 5348's
+        throughput equation with b = 1 and t_RTO = 4 R; --ccid 4, paper 003 eq. 5 (a nominal
+        1460-byte segment times s / (s + H), header H 36 bytes by default) capped at 100 packets
+        per second. Prints x_bytes_per_s, x_kbps and packets_per_s as JSON.
     sites
         Lists the built-in ground sites with their coordinates.
     bench [--workload <hold|topology|scenario>] [--events <N>] [--population <P>] [--seed <S>]
@@ -520,7 +526,8 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             Ok(())
         }
         "ge" => calc_ge(&args[1..]),
-        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair, transfer, emodel, pss, ge)"))),
+        "tfrc" => calc_tfrc(&args[1..]),
+        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair, transfer, emodel, pss, ge, tfrc)"))),
     }
 }
 
@@ -597,6 +604,62 @@ fn calc_ge(args: &[String]) -> Result<(), Failure> {
         out["codeword_failure"] = serde_json::json!(failure);
     }
     outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    Ok(())
+}
+
+/// `calc tfrc`: the rate TFRC allows (RFC 5348 §3.1 for CCID3; paper 003 eq. 5 for CCID4).
+fn calc_tfrc(args: &[String]) -> Result<(), Failure> {
+    use engine::transport::tfrc;
+    let (pos, opts) = parse_opts(args, &["--packet-bytes", "--rtt-s", "--loss-event-rate", "--ccid", "--header-bytes"], &[])?;
+    if !pos.is_empty() {
+        return Err(Failure::Usage(format!("calc tfrc takes no argument `{}`", pos[0])));
+    }
+    let (mut s, mut r, mut p, mut ccid, mut oh) = (None, None, None, 3u64, 36.0);
+    for (flag, v) in opts {
+        match flag {
+            "--ccid" => {
+                ccid = parse_u64(flag, v)?;
+                if ccid != 3 && ccid != 4 {
+                    return Err(Failure::Usage(format!("--ccid: {ccid} is neither 3 nor 4")));
+                }
+            }
+            _ => {
+                let x = parse_f64(flag, v)?;
+                let ok = match flag {
+                    "--packet-bytes" => x >= 1.0 && x <= 65_535.0,
+                    "--rtt-s" => x > 0.0 && x <= 60.0,
+                    "--loss-event-rate" => x > 0.0 && x <= 1.0,
+                    _ => (0.0..=1000.0).contains(&x),
+                };
+                if !ok {
+                    let range = match flag {
+                        "--packet-bytes" => "1 to 65535",
+                        "--rtt-s" => "above 0 to 60",
+                        "--loss-event-rate" => "above 0 to 1 (a flow without loss events has no equation rate)",
+                        _ => "0 to 1000",
+                    };
+                    return Err(Failure::Usage(format!("{flag}: {x} is outside {range}")));
+                }
+                match flag {
+                    "--packet-bytes" => s = Some(x),
+                    "--rtt-s" => r = Some(x),
+                    "--loss-event-rate" => p = Some(x),
+                    _ => oh = x,
+                }
+            }
+        }
+    }
+    let need = |v: Option<f64>, f: &str| v.ok_or_else(|| Failure::Usage(format!("calc tfrc needs {f}")));
+    let (s, r, p) = (need(s, "--packet-bytes")?, need(r, "--rtt-s")?, need(p, "--loss-event-rate")?);
+    let (x, source) = if ccid == 4 {
+        (tfrc::ccid4_bytes_per_s(s, oh, r, p), "paper 003 eq. 5 (RFC 4828 §4.1): 1460 f(p, R) s / (s + oh), at most 100 packets per second (RFC 4828 §4.2)")
+    } else {
+        (tfrc::tfrc_bytes_per_s(s, r, p), "RFC 5348 §3.1 (paper 003 eqs. 3-4): b = 1, t_RTO = 4 R")
+    };
+    outln!("{}", serde_json::to_string_pretty(&serde_json::json!({
+        "ccid": ccid, "packet_bytes": s, "rtt_s": r, "loss_event_rate": p, "header_bytes": oh,
+        "x_bytes_per_s": x, "x_kbps": tfrc::kbps(x), "packets_per_s": x / s, "source": source
+    })).unwrap_or_default());
     Ok(())
 }
 

@@ -110,7 +110,7 @@ fn help_documents_every_subcommand() {
     let out = skyqueue(&["--help"]);
     assert!(out.status.success());
     let help = text(&out.stdout);
-    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "calc pss", "calc ge", "sweep", "sites", "--out", "--seed"] {
+    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "calc pss", "calc ge", "calc tfrc", "sweep", "sites", "--out", "--seed"] {
         assert!(help.contains(cmd), "help lacks {cmd}");
     }
 }
@@ -305,6 +305,38 @@ fn calc_ge_gives_the_erasure_distribution_and_the_codeword_failure() {
         (vec!["--alpha", "0.9", "--beta", "0.5"], "calc ge needs --n"),
     ] {
         let out = skyqueue(&[&["calc", "ge"][..], &args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(says), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn calc_tfrc_gives_the_rfc_5348_rate_and_ccid4s() {
+    let x = |args: &[&str]| -> serde_json::Value {
+        let out = skyqueue(&[&["calc", "tfrc"][..], args].concat());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // RFC 5348 §3.1 by hand: s 1460, R 0.1 s, p 0.01: 164 005 bytes/s.
+    let v = x(&["--packet-bytes", "1460", "--rtt-s", "0.1", "--loss-event-rate", "0.01"]);
+    assert!((v["x_bytes_per_s"].as_f64().unwrap() - 164_005.0).abs() < 5.0, "{v}");
+    // Paper 003 eq. 5: s 200, R 1 s, p 0.1, oh 36: 2190.1 bytes/s; at p 0.001 the cap, 100
+    // packets of 200 bytes per second.
+    let v = x(&["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0.1", "--ccid", "4"]);
+    assert!((v["x_bytes_per_s"].as_f64().unwrap() - 2190.1).abs() < 0.5, "{v}");
+    let v = x(&["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0.001", "--ccid", "4"]);
+    assert_eq!(v["x_bytes_per_s"].as_f64().unwrap(), 20_000.0);
+    // A larger header lowers CCID4's rate.
+    let a = x(&["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0.1", "--ccid", "4", "--header-bytes", "40"]);
+    assert!(a["x_bytes_per_s"].as_f64().unwrap() < 2190.0);
+    for (args, says) in [
+        (vec!["--packet-bytes", "0", "--rtt-s", "1", "--loss-event-rate", "0.1"], "--packet-bytes: 0 is outside 1 to 65535"),
+        (vec!["--packet-bytes", "200", "--rtt-s", "0", "--loss-event-rate", "0.1"], "--rtt-s: 0 is outside above 0 to 60"),
+        (vec!["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0"], "--loss-event-rate: 0 is outside above 0 to 1"),
+        (vec!["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0.1", "--ccid", "2"], "--ccid: 2 is neither 3 nor 4"),
+        (vec!["--packet-bytes", "200", "--rtt-s", "1"], "calc tfrc needs --loss-event-rate"),
+    ] {
+        let out = skyqueue(&[&["calc", "tfrc"][..], &args].concat());
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(text(&out.stderr).contains(says), "{args:?}: {}", text(&out.stderr));
     }

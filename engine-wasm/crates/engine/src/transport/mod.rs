@@ -7,6 +7,7 @@
 
 pub mod congestion;
 pub mod tcp;
+pub mod tfrc;
 
 use crate::kernel::SimTime;
 use congestion::CcKind;

@@ -1,0 +1,760 @@
+//! TCP-Friendly Rate Control as DCCP runs it: CCID3 (RFC 4342 over TFRC, RFC 5348), CCID4
+//! (the small-packet variant, RFC 5622 over TFRC-SP, RFC 4828) and paper 003's two changes to
+//! CCID4 for long-delay links, CCID4-N and CCID4-SCA.
+//!
+//! The sender ([`TfrcSender`]) holds the application's packets in a small buffer (paper 003
+//! §III: five packets; a packet offered to a full buffer is the "application to transport"
+//! loss) and sends them no faster than its allowed rate X; the receiver ([`TfrcReceiver`])
+//! measures the receive rate and the loss event rate p and reports them about once per round
+//! trip. Nothing reads a clock: every call takes `now`.
+//!
+//! Where paper 003 and the RFCs differ, the RFCs are followed and the difference is written
+//! down (docs/REPRODUCTION.md): the slow-start update is RFC 5348 §4.3's
+//! X = max(min(2 X, 2 X_recv), W_init / R) (paper 003 eq. 2 prints max(2 X, 2 X_recv), under
+//! which an application-limited flow could never be held back), and CCID4-SCA's initial rate is
+//! eq. 6 with the nominal RTT the text names (100 ms), 43 800 s / (s + oh) bytes/s (eq. 7 prints
+//! 4380 s / (s + oh), which is eq. 6 at a one-second RTT: no change on IPSTAR's path).
+
+use crate::kernel::{SimDuration, SimTime};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// t_mbi: the longest interval between two packets of a TFRC flow [s] (RFC 5348 §4.3: the
+/// allowed rate never falls below s / t_mbi).
+pub const T_MBI_S: f64 = 64.0;
+/// The nominal segment size CCID4's equation uses [bytes] (RFC 4828 §4.1; paper 003 eq. 5).
+pub const CCID4_NOMINAL_BYTES: f64 = 1460.0;
+/// CCID4's minimum interval between packets [s]: at most 100 packets per second (RFC 4828
+/// §4.2, RFC 5622 §5).
+pub const CCID4_MIN_INTERVAL_S: f64 = 0.01;
+/// The loss-interval weights w_0..w_7 (RFC 5348 §5.4).
+pub const WEIGHTS: [f64; 8] = [1.0, 1.0, 1.0, 1.0, 0.8, 0.6, 0.4, 0.2];
+/// The nofeedback timer before any feedback [s] (RFC 5348 §4.2, RFC 4342 §5).
+pub const INITIAL_NOFEEDBACK_S: f64 = 2.0;
+
+/// Which congestion control the DCCP flow runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ccid {
+    /// CCID3: TFRC with the flow's own packet size (RFC 4342).
+    Ccid3,
+    /// CCID4: TFRC-SP, a nominal 1460-byte segment with the header correction, at most 100
+    /// packets per second (RFC 5622; paper 003 eq. 5).
+    Ccid4,
+    /// Paper 003's CCID4-N: eq. 6's initial rate and N feedbacks per round trip when the RTT
+    /// is above the nominal RTT.
+    Ccid4N,
+    /// Paper 003's CCID4-SCA: CCID4-N with the initial rate taken at the nominal RTT (§V, eq.
+    /// 7).
+    Ccid4Sca,
+}
+
+impl Ccid {
+    /// Whether this is CCID4 or one of paper 003's variants of it.
+    pub fn small_packet(self) -> bool {
+        !matches!(self, Ccid::Ccid3)
+    }
+
+    /// The name paper 003 uses.
+    pub fn label(self) -> &'static str {
+        match self {
+            Ccid::Ccid3 => "CCID3",
+            Ccid::Ccid4 => "CCID4",
+            Ccid::Ccid4N => "CCID4-N",
+            Ccid::Ccid4Sca => "CCID4-SCA",
+        }
+    }
+}
+
+/// f(p, R) of paper 003 eq. 4 (RFC 5348 §3.1 with b = 1): packets per second of a TCP flow
+/// with loss event rate `p` and round trip `rtt_s`, its retransmission timeout `t_rto_s`.
+pub fn tcp_packets_per_s(p: f64, rtt_s: f64, t_rto_s: f64) -> f64 {
+    let p = p.max(1e-12);
+    1.0 / (rtt_s * (2.0 * p / 3.0).sqrt() + t_rto_s * 3.0 * (3.0 * p / 8.0).sqrt() * p * (1.0 + 32.0 * p * p))
+}
+
+/// The TFRC throughput equation, RFC 5348 §3.1 (b = 1, t_RTO = 4 R): bytes per second for
+/// packets of `s` bytes (paper 003 eq. 3).
+pub fn tfrc_bytes_per_s(s: f64, rtt_s: f64, p: f64) -> f64 {
+    s * tcp_packets_per_s(p, rtt_s, 4.0 * rtt_s)
+}
+
+/// CCID4's rate, paper 003 eq. 5 (RFC 4828 §4.1): 1460 f(p, R) s / (s + oh) bytes per
+/// second, at most 100 packets of `s` bytes per second (RFC 4828 §4.2).
+pub fn ccid4_bytes_per_s(s: f64, header_bytes: f64, rtt_s: f64, p: f64) -> f64 {
+    let x = CCID4_NOMINAL_BYTES * tcp_packets_per_s(p, rtt_s, 4.0 * rtt_s) * s / (s + header_bytes);
+    x.min(s / CCID4_MIN_INTERVAL_S)
+}
+
+/// Parameters of a TFRC flow.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TfrcParams {
+    /// Which CCID.
+    pub ccid: Ccid,
+    /// oh: the protocol header [bytes] in CCID4's correction s / (s + oh) (RFC 5622: 36).
+    pub header_bytes: f64,
+    /// The nominal RTT of CCID4-N and CCID4-SCA [s] (paper 003: "e.g. 100 msec").
+    pub nominal_rtt_s: f64,
+    /// The sender's buffer [packets] (paper 003: 5).
+    pub buffer_pkts: usize,
+}
+
+impl TfrcParams {
+    /// Feedbacks per round trip: one (RFC 5348 §6.2), or for CCID4-N and -SCA N = RTT /
+    /// nominal RTT, rounded, when the RTT is above the nominal one (paper 003 §V, after its
+    /// ref. [8]).
+    pub fn feedbacks_per_rtt(&self, rtt_s: f64) -> f64 {
+        match self.ccid {
+            Ccid::Ccid4N | Ccid::Ccid4Sca if rtt_s > self.nominal_rtt_s && self.nominal_rtt_s > 0.0 => (rtt_s / self.nominal_rtt_s).round().max(1.0),
+            _ => 1.0,
+        }
+    }
+
+    /// The initial rate after the first feedback [bytes/s]: RFC 5348 §4.2 / paper 003 eq. 1,
+    /// min(4 s, max(2 s, 4380)) / R; CCID4-N eq. 6, 4380 / R · s / (s + oh); CCID4-SCA the
+    /// same at the nominal RTT.
+    pub fn initial_rate(&self, s: f64, rtt_s: f64) -> f64 {
+        let corr = s / (s + self.header_bytes);
+        match self.ccid {
+            Ccid::Ccid3 | Ccid::Ccid4 => (4.0 * s).min((2.0 * s).max(4380.0)) / rtt_s,
+            Ccid::Ccid4N => 4380.0 / rtt_s * corr,
+            Ccid::Ccid4Sca => 4380.0 / self.nominal_rtt_s * corr,
+        }
+    }
+
+    /// The equation's rate for loss event rate `p` [bytes/s]: eq. 3 for CCID3, eq. 5 for the
+    /// CCID4 family.
+    pub fn equation_rate(&self, s: f64, rtt_s: f64, p: f64) -> f64 {
+        if self.ccid.small_packet() {
+            ccid4_bytes_per_s(s, self.header_bytes, rtt_s, p)
+        } else {
+            tfrc_bytes_per_s(s, rtt_s, p)
+        }
+    }
+}
+
+/// One packet the application handed to the sender.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AppPacket {
+    /// The application's identifier (its sequence).
+    pub id: u64,
+    /// Size on the wire [bytes].
+    pub bytes: u32,
+    /// When the application produced it.
+    pub created: SimTime,
+}
+
+/// A DCCP data packet leaving the sender.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TfrcPacket {
+    /// DCCP sequence number (every packet sent takes the next).
+    pub seq: u64,
+    /// The application's packet.
+    pub app: AppPacket,
+    /// Send time, echoed in the feedback for RTT samples.
+    pub sent: SimTime,
+    /// The sender's RTT estimate [s], carried for the receiver (RFC 5348 §6; 0 before any).
+    pub rtt_s: f64,
+}
+
+/// The receiver's report (RFC 5348 §6.2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TfrcFeedback {
+    /// The send time of the last packet received, echoed.
+    pub echo: SimTime,
+    /// X_recv: bytes received per second since the last report.
+    pub x_recv: f64,
+    /// The loss event rate.
+    pub p: f64,
+}
+
+/// The sending half.
+#[derive(Clone, Debug)]
+pub struct TfrcSender {
+    p: TfrcParams,
+    queue: VecDeque<AppPacket>,
+    /// Allowed rate X [bytes/s].
+    x: f64,
+    /// Mean packet size s [bytes] (of the packets offered).
+    s: f64,
+    offered: u64,
+    /// RTT estimate R [s], once a feedback has come.
+    rtt: Option<f64>,
+    /// Last loss event rate reported.
+    loss_p: f64,
+    /// X_recv last reported [bytes/s].
+    x_recv: f64,
+    /// When X was last doubled in slow start.
+    tld: SimTime,
+    /// Earliest time of the next send.
+    next_send: SimTime,
+    nofeedback_at: SimTime,
+    /// Whether anything was sent since the nofeedback timer was set.
+    sent_since_timer: bool,
+    seq: u64,
+    /// Packets refused by the full buffer.
+    pub app_drops: u64,
+    /// Packets sent.
+    pub sent: u64,
+    /// Feedbacks received; nofeedback expiries.
+    pub feedbacks: u64,
+    /// Nofeedback timer expiries.
+    pub nofeedback_expiries: u64,
+}
+
+impl TfrcSender {
+    /// A sender at `now` with packets of `s` bytes expected (the first rate, before any
+    /// feedback, is one packet per second: paper 003 §II, RFC 5348 §4.2).
+    pub fn new(p: TfrcParams, s: f64, now: SimTime) -> Self {
+        TfrcSender {
+            p,
+            queue: VecDeque::new(),
+            x: s,
+            s,
+            offered: 0,
+            rtt: None,
+            loss_p: 0.0,
+            x_recv: 0.0,
+            tld: now,
+            next_send: now,
+            nofeedback_at: now + SimDuration::from_secs_f64(INITIAL_NOFEEDBACK_S),
+            sent_since_timer: false,
+            seq: 0,
+            app_drops: 0,
+            sent: 0,
+            feedbacks: 0,
+            nofeedback_expiries: 0,
+        }
+    }
+
+    /// The allowed rate X [bytes/s].
+    pub fn rate(&self) -> f64 {
+        self.x
+    }
+
+    /// The RTT estimate [s], if any.
+    pub fn rtt(&self) -> Option<f64> {
+        self.rtt
+    }
+
+    /// The loss event rate last reported.
+    pub fn loss_event_rate(&self) -> f64 {
+        self.loss_p
+    }
+
+    /// Whether the sender is still in slow start (no loss reported yet).
+    pub fn in_slow_start(&self) -> bool {
+        self.loss_p == 0.0
+    }
+
+    /// Packets waiting in the buffer.
+    pub fn backlog(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// The application offers a packet: false (and counted) if the buffer is full.
+    pub fn offer(&mut self, pkt: AppPacket) -> bool {
+        self.offered += 1;
+        // s: the running mean of the packets' sizes (RFC 5348 §4.1 allows a mean).
+        self.s += (pkt.bytes as f64 - self.s) / self.offered.min(64) as f64;
+        if self.queue.len() >= self.p.buffer_pkts {
+            self.app_drops += 1;
+            return false;
+        }
+        self.queue.push_back(pkt);
+        true
+    }
+
+    /// When the next packet may leave, if one waits.
+    pub fn next_send_time(&self) -> Option<SimTime> {
+        (!self.queue.is_empty()).then_some(self.next_send)
+    }
+
+    /// The nofeedback timer's expiry.
+    pub fn nofeedback_time(&self) -> SimTime {
+        self.nofeedback_at
+    }
+
+    /// Sends the head packet if its time has come: one packet every s / X (and, for the CCID4
+    /// family, at least 10 ms apart).
+    pub fn poll_send(&mut self, now: SimTime) -> Option<TfrcPacket> {
+        if now < self.next_send {
+            return None;
+        }
+        let app = self.queue.pop_front()?;
+        let mut gap = app.bytes as f64 / self.x.max(1e-9);
+        if self.p.ccid.small_packet() {
+            gap = gap.max(CCID4_MIN_INTERVAL_S);
+        }
+        // Rate-based pacing: the next send is a gap after this one (or after the earliest
+        // allowed time, so that an idle sender does not bank credit).
+        self.next_send = now.max(self.next_send) + SimDuration::from_secs_f64(gap);
+        self.sent += 1;
+        self.sent_since_timer = true;
+        let seq = self.seq;
+        self.seq += 1;
+        Some(TfrcPacket { seq, app, sent: now, rtt_s: self.rtt.unwrap_or(0.0) })
+    }
+
+    fn restart_timer(&mut self, now: SimTime) {
+        let t = match self.rtt {
+            Some(r) => (4.0 * r).max(2.0 * self.s / self.x.max(1e-9)),
+            None => INITIAL_NOFEEDBACK_S,
+        };
+        self.nofeedback_at = now + SimDuration::from_secs_f64(t);
+        self.sent_since_timer = false;
+    }
+
+    /// A report arrives (RFC 5348 §4.3).
+    pub fn on_feedback(&mut self, fb: &TfrcFeedback, now: SimTime) {
+        self.feedbacks += 1;
+        let sample = (now.as_secs_f64() - fb.echo.as_secs_f64()).max(1e-6);
+        let first = self.rtt.is_none();
+        // Step 2: the RTT estimate, an EWMA with q = 0.9.
+        let r = match self.rtt {
+            None => sample,
+            Some(r) => 0.9 * r + 0.1 * sample,
+        };
+        self.rtt = Some(r);
+        self.loss_p = fb.p;
+        self.x_recv = fb.x_recv;
+        let s = self.s;
+        let initial = self.p.initial_rate(s, r);
+        let recv_limit = 2.0 * fb.x_recv;
+        if first && fb.p == 0.0 {
+            // Step 4 at the first report: X = W_init / R (paper 003 eq. 1; eq. 6 or 7 for the
+            // variants).
+            self.x = initial;
+            self.tld = now;
+        } else if fb.p > 0.0 {
+            // Congestion avoidance: the equation (eq. 3, or eq. 5 for CCID4), limited by
+            // twice the receive rate, never below s / t_mbi.
+            self.x = self.p.equation_rate(s, r, fb.p).min(recv_limit).max(s / T_MBI_S);
+        } else if now.as_secs_f64() - self.tld.as_secs_f64() >= r / self.p.feedbacks_per_rtt(r) {
+            // Slow start: double at most once per feedback interval (RFC 5348: once per RTT;
+            // CCID4-N and -SCA get N feedbacks per RTT), limited by twice the receive rate,
+            // never below the initial rate (RFC 5348 §4.3 step 4; paper 003 eq. 2 prints max).
+            self.x = (2.0 * self.x).min(recv_limit).max(initial);
+            self.tld = now;
+        }
+        if self.p.ccid.small_packet() {
+            self.x = self.x.min(s / CCID4_MIN_INTERVAL_S);
+        }
+        self.restart_timer(now);
+    }
+
+    /// The nofeedback timer fired (RFC 5348 §4.4; a call before it is due does nothing):
+    /// without feedback yet, or in slow start, X is halved (RFC 3448 erratum 1458); after
+    /// losses, X_recv is halved (or set to a quarter of the equation's rate) and X recomputed.
+    /// An idle sender's rate is not cut below the initial rate (RFC 4342 §5.1).
+    pub fn on_nofeedback(&mut self, now: SimTime) {
+        if now < self.nofeedback_at {
+            return;
+        }
+        self.nofeedback_expiries += 1;
+        let s = self.s;
+        let idle = !self.sent_since_timer;
+        match self.rtt {
+            Some(r) if self.loss_p > 0.0 => {
+                let x_calc = self.p.equation_rate(s, r, self.loss_p);
+                self.x_recv = if x_calc > 2.0 * self.x_recv { (self.x_recv / 2.0).max(s / (2.0 * T_MBI_S)) } else { x_calc / 4.0 };
+                self.x = x_calc.min(2.0 * self.x_recv).max(s / T_MBI_S);
+            }
+            _ => self.x = (self.x / 2.0).max(s / T_MBI_S),
+        }
+        if let (true, Some(r)) = (idle, self.rtt) {
+            self.x = self.x.max(self.p.initial_rate(s, r));
+        }
+        self.restart_timer(now);
+    }
+}
+
+/// The receiving half: loss history, receive rate, reports.
+#[derive(Clone, Debug)]
+pub struct TfrcReceiver {
+    p: TfrcParams,
+    /// Next sequence number expected.
+    expected: u64,
+    /// Closed loss intervals, newest first (at most 8), and the sequence number that starts
+    /// the open one, I_0.
+    intervals: VecDeque<f64>,
+    event_start_seq: Option<u64>,
+    event_start_time: SimTime,
+    /// Bytes since the last report, and when it went.
+    bytes_since: f64,
+    last_report: SimTime,
+    next_report: Option<SimTime>,
+    last_echo: SimTime,
+    rtt_s: f64,
+    s: f64,
+    received: u64,
+    /// Packets found missing.
+    pub lost: u64,
+    /// Loss events.
+    pub loss_events: u64,
+    /// Reports sent.
+    pub reports: u64,
+}
+
+impl TfrcReceiver {
+    /// A receiver at `now`.
+    pub fn new(p: TfrcParams, now: SimTime) -> Self {
+        TfrcReceiver {
+            p,
+            expected: 0,
+            intervals: VecDeque::new(),
+            event_start_seq: None,
+            event_start_time: now,
+            bytes_since: 0.0,
+            last_report: now,
+            next_report: None,
+            last_echo: now,
+            rtt_s: 0.0,
+            s: 0.0,
+            received: 0,
+            lost: 0,
+            loss_events: 0,
+            reports: 0,
+        }
+    }
+
+    /// The loss event rate p: 1 / the weighted mean loss interval (RFC 5348 §5.4), the open
+    /// interval I_0 counted only when it raises the mean; 0 before any loss.
+    pub fn loss_event_rate(&self) -> f64 {
+        let Some(start) = self.event_start_seq else { return 0.0 };
+        let i0 = (self.expected.saturating_sub(start)) as f64;
+        let n = self.intervals.len().min(WEIGHTS.len());
+        if n == 0 {
+            return 0.0;
+        }
+        // I_tot1 over the closed intervals I_1..I_n, I_tot0 over I_0..I_{n-1}.
+        let (mut tot0, mut tot1, mut w_tot) = (0.0, 0.0, 0.0);
+        for i in 0..n {
+            let w = WEIGHTS[i];
+            tot1 += self.intervals[i] * w;
+            w_tot += w;
+            tot0 += w * if i == 0 { i0 } else { self.intervals[i - 1] };
+        }
+        let mean = tot0.max(tot1) / w_tot;
+        if mean > 0.0 { (1.0 / mean).min(1.0) } else { 1.0 }
+    }
+
+    /// The loss interval that would give `x_target` bytes/s (RFC 5348 §6.3.1: the first loss
+    /// interval is synthesised from the receive rate), by bisection on p.
+    fn synthetic_interval(&self, x_target: f64, rtt_s: f64) -> f64 {
+        let (mut lo, mut hi) = (1e-8_f64, 1.0_f64);
+        for _ in 0..100 {
+            let mid = (lo * hi).sqrt();
+            if self.p.equation_rate(self.s.max(1.0), rtt_s, mid) > x_target {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        1.0 / (lo * hi).sqrt()
+    }
+
+    /// A packet arrives at `now`: the report to send at once, if it starts a new loss event
+    /// (RFC 5348 §6.1: the receiver reports as soon as p grows).
+    pub fn on_packet(&mut self, pkt: &TfrcPacket, now: SimTime) -> Option<TfrcFeedback> {
+        self.received += 1;
+        self.s += (pkt.app.bytes as f64 - self.s) / self.received.min(64) as f64;
+        self.bytes_since += pkt.app.bytes as f64;
+        self.last_echo = pkt.sent;
+        if pkt.rtt_s > 0.0 {
+            self.rtt_s = pkt.rtt_s;
+        }
+        let mut new_event = false;
+        if pkt.seq > self.expected {
+            // The path keeps order: a gap is a loss (RFC 5348 §5.1's three later packets
+            // arrive at once here). One loss event per RTT (§5.2): a loss more than an RTT
+            // after the current event's start opens a new one.
+            let missing = pkt.seq - self.expected;
+            self.lost += missing;
+            let rtt = if self.rtt_s > 0.0 { self.rtt_s } else { (now.as_secs_f64() - self.last_report.as_secs_f64()).max(0.1) };
+            let starts_new = match self.event_start_seq {
+                None => true,
+                Some(_) => now.as_secs_f64() - self.event_start_time.as_secs_f64() > rtt,
+            };
+            if starts_new {
+                match self.event_start_seq {
+                    None => {
+                        // The first loss: a synthetic interval from the receive rate.
+                        let elapsed = (now.as_secs_f64() - self.last_report.as_secs_f64()).max(1e-3);
+                        let x_recv = (self.bytes_since / elapsed).max(self.s.max(1.0) / (2.0 * rtt));
+                        let synthetic = self.synthetic_interval(x_recv, rtt);
+                        self.intervals.push_front(synthetic);
+                    }
+                    Some(start) => self.intervals.push_front((self.expected - start) as f64),
+                }
+                self.intervals.truncate(WEIGHTS.len());
+                self.event_start_seq = Some(self.expected);
+                self.event_start_time = now;
+                self.loss_events += 1;
+                new_event = true;
+            }
+        }
+        self.expected = pkt.seq + 1;
+        if self.next_report.is_none() {
+            // The first packet is reported at once (RFC 5348 §6.3).
+            return Some(self.report(now));
+        }
+        new_event.then(|| self.report(now))
+    }
+
+    /// When the next periodic report is due (RFC 5348 §6.2: once per RTT, or N per RTT).
+    pub fn next_report_time(&self) -> Option<SimTime> {
+        self.next_report
+    }
+
+    /// The feedback timer fired: a report if packets came since the last one (none
+    /// otherwise: RFC 5348 §6.2).
+    pub fn on_report_timer(&mut self, now: SimTime) -> Option<TfrcFeedback> {
+        match self.next_report {
+            Some(t) if now >= t => {}
+            _ => return None,
+        }
+        if self.bytes_since > 0.0 {
+            Some(self.report(now))
+        } else {
+            self.next_report = Some(now + SimDuration::from_secs_f64(self.report_interval()));
+            None
+        }
+    }
+
+    fn report_interval(&self) -> f64 {
+        let r = if self.rtt_s > 0.0 { self.rtt_s } else { 1.0 };
+        r / self.p.feedbacks_per_rtt(r)
+    }
+
+    fn report(&mut self, now: SimTime) -> TfrcFeedback {
+        let elapsed = (now.as_secs_f64() - self.last_report.as_secs_f64()).max(1e-3);
+        let fb = TfrcFeedback { echo: self.last_echo, x_recv: self.bytes_since / elapsed, p: self.loss_event_rate() };
+        self.bytes_since = 0.0;
+        self.last_report = now;
+        self.reports += 1;
+        self.next_report = Some(now + SimDuration::from_secs_f64(self.report_interval()));
+        fb
+    }
+}
+
+/// Helper for tests and the CLI: `x` bytes/s in kb/s.
+pub fn kbps(x_bytes_per_s: f64) -> f64 {
+    x_bytes_per_s * 8.0 / 1e3
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: f64) -> SimTime {
+        SimTime::from_secs_f64(s)
+    }
+
+    fn d(s: f64) -> SimDuration {
+        SimDuration::from_secs_f64(s)
+    }
+
+    const CCID4: TfrcParams = TfrcParams { ccid: Ccid::Ccid4, header_bytes: 36.0, nominal_rtt_s: 0.1, buffer_pkts: 5 };
+
+    #[test]
+    fn the_throughput_equation_matches_values_worked_by_hand() {
+        // RFC 5348 §3.1, s = 1460, R = 0.1 s, p = 0.01, t_RTO = 0.4 s:
+        // sqrt(2p/3) = 0.0816497, 3 sqrt(3p/8) = 0.1837117, p (1 + 32 p²) = 0.010032;
+        // denominator 0.1 · 0.0816497 + 0.4 · 0.1837117 · 0.010032 = 0.00816497 + 0.00073720
+        // = 0.00890217; X = 1460 / 0.00890217 = 164 005 bytes/s.
+        let x = tfrc_bytes_per_s(1460.0, 0.1, 0.01);
+        assert!((x - 164_005.0).abs() < 5.0, "{x}");
+        // Paper 003's path: s = 200, R = 1 s, p = 0.001: sqrt(2p/3) = 0.0258199,
+        // 4 · 3 sqrt(3p/8) · p (1 + 32e-6) = 4 · 0.0580948 · 0.001000032 = 0.00023239;
+        // X = 200 / 0.0260523 = 7676.7 bytes/s.
+        let x = tfrc_bytes_per_s(200.0, 1.0, 0.001);
+        assert!((x - 7676.7).abs() < 0.5, "{x}");
+    }
+
+    #[test]
+    fn ccid4_uses_the_nominal_segment_with_the_header_correction_and_caps_at_100_packets() {
+        // Eq. 5 at s = 200, oh = 36, R = 1 s, p = 0.001: 1460 / 0.0260523 · 200 / 236
+        // = 56 041.3 · 0.847458 = 47 492.6 bytes/s; the cap is 100 · 200 = 20 000 bytes/s.
+        let uncapped = CCID4_NOMINAL_BYTES * tcp_packets_per_s(0.001, 1.0, 4.0) * 200.0 / 236.0;
+        assert!((uncapped - 47_492.6).abs() < 1.0, "{uncapped}");
+        assert_eq!(ccid4_bytes_per_s(200.0, 36.0, 1.0, 0.001), 20_000.0);
+        // At p = 0.1 the equation is below the cap: p (1 + 32 p²) = 0.132, so 1460 / (0.258199
+        // + 4 · 0.580948 · 0.132) · 200 / 236 = 1460 / 0.564940 · 0.847458 = 2190.1 bytes/s.
+        let x = ccid4_bytes_per_s(200.0, 36.0, 1.0, 0.1);
+        assert!((x - 2190.1).abs() < 0.5, "{x}");
+    }
+
+    #[test]
+    fn initial_rates_follow_eqs_1_6_and_7() {
+        let s = 100.0;
+        // Eq. 1: min(4 s, max(2 s, 4380)) / R = 400 bytes/s at R = 1 s.
+        assert!((CCID4.initial_rate(s, 1.0) - 400.0).abs() < 1e-9);
+        // Eq. 6: 4380 / R · s / (s + oh) = 4380 · 100 / 136 = 3220.6 bytes/s.
+        let n = TfrcParams { ccid: Ccid::Ccid4N, ..CCID4 };
+        assert!((n.initial_rate(s, 1.0) - 3220.588).abs() < 1e-3);
+        // CCID4-SCA: eq. 6 at the nominal 100 ms, ten times that on a one-second path.
+        let sca = TfrcParams { ccid: Ccid::Ccid4Sca, ..CCID4 };
+        assert!((sca.initial_rate(s, 1.0) - 32_205.88).abs() < 1e-2);
+        // Eq. 7 as printed (4380 s / (s + oh)) would equal eq. 6 at R = 1 s: the erratum.
+        assert!((4380.0 * s / (s + 36.0) - n.initial_rate(s, 1.0)).abs() < 1e-9);
+        assert_eq!(n.feedbacks_per_rtt(1.0), 10.0);
+        assert_eq!(CCID4.feedbacks_per_rtt(1.0), 1.0);
+    }
+
+    /// A sender fed to saturation and a receiver, one way `owd` seconds, no loss, stepped to
+    /// `end`: the sender's rate after each report.
+    fn slow_start(p: TfrcParams, owd: f64, end: f64) -> Vec<(f64, f64)> {
+        let mut tx = TfrcSender::new(p, 100.0, t(0.0));
+        let mut rx = TfrcReceiver::new(p, t(0.0));
+        let mut inflight: VecDeque<(SimTime, TfrcPacket)> = VecDeque::new();
+        let mut reports: VecDeque<(SimTime, TfrcFeedback)> = VecDeque::new();
+        let mut rates = Vec::new();
+        let mut id = 0;
+        let dt = 0.001;
+        let mut now = 0.0;
+        while now < end {
+            let n = t(now);
+            while tx.backlog() < 5 {
+                tx.offer(AppPacket { id, bytes: 100, created: n });
+                id += 1;
+            }
+            while let Some(pkt) = tx.poll_send(n) {
+                inflight.push_back((n + d(owd), pkt));
+            }
+            while inflight.front().is_some_and(|(at, _)| *at <= n) {
+                let (_, pkt) = inflight.pop_front().unwrap();
+                if let Some(fb) = rx.on_packet(&pkt, n) {
+                    reports.push_back((n + d(owd), fb));
+                }
+            }
+            if let Some(fb) = rx.on_report_timer(n) {
+                reports.push_back((n + d(owd), fb));
+            }
+            while reports.front().is_some_and(|(at, _)| *at <= n) {
+                let (_, fb) = reports.pop_front().unwrap();
+                tx.on_feedback(&fb, n);
+                rates.push((now, tx.rate()));
+            }
+            tx.on_nofeedback(n);
+            now += dt;
+        }
+        rates
+    }
+
+    #[test]
+    fn slow_start_doubles_the_rate_once_per_round_trip_limited_by_twice_the_receive_rate() {
+        // RFC 5348 §4.3: one packet per second until the first report, then W_init / R, then
+        // X = min(2 X, 2 X_recv) per RTT. CCID3 with 100-byte packets, R = 0.2 s: W_init =
+        // 400 bytes, 2000 bytes/s; then 4000, 8000, ... while the receive rate keeps up.
+        let p = TfrcParams { ccid: Ccid::Ccid3, ..CCID4 };
+        let rates = slow_start(p, 0.1, 3.0);
+        assert!((rates[0].1 - 2000.0).abs() < 50.0, "{rates:?}");
+        let later: Vec<f64> = rates.iter().map(|r| r.1).collect();
+        // Each step at most doubles, and the rate grows.
+        for w in later.windows(2) {
+            assert!(w[1] <= 2.0 * w[0] + 1e-6, "{later:?}");
+        }
+        // The receive rate lags the sending rate by a round trip, so the rate doubles about
+        // every other report: above four times W_init / R within 3 s (15 round trips).
+        assert!(*later.last().unwrap() > 4.0 * 2000.0, "{later:?}");
+    }
+
+    #[test]
+    fn ccid4_n_reports_n_times_per_round_trip_and_grows_faster() {
+        let grow = |ccid| {
+            let rates = slow_start(TfrcParams { ccid, ..CCID4 }, 0.5, 4.0);
+            rates.iter().map(|r| r.1).fold(0.0, f64::max)
+        };
+        let (plain, n) = (grow(Ccid::Ccid4), grow(Ccid::Ccid4N));
+        assert!(n > 4.0 * plain, "CCID4 reaches {plain:.0} bytes/s in 4 s, CCID4-N {n:.0}");
+        // Every rate within CCID4's cap of 100 packets per second.
+        assert!(n <= 100.0 * 100.0 + 1e-6);
+    }
+
+    #[test]
+    fn the_nofeedback_timer_halves_the_rate_and_an_idle_sender_keeps_the_initial_rate() {
+        // RFC 5348 §4.4 (with RFC 3448 erratum 1458): no feedback for max(4R, 2s/X), X halved.
+        let p = TfrcParams { ccid: Ccid::Ccid3, ..CCID4 };
+        let mut tx = TfrcSender::new(p, 100.0, t(0.0));
+        tx.offer(AppPacket { id: 0, bytes: 100, created: t(0.0) });
+        tx.poll_send(t(0.0)).unwrap();
+        tx.on_feedback(&TfrcFeedback { echo: t(0.0), x_recv: 100_000.0, p: 0.0 }, t(0.5));
+        assert!((tx.rate() - 800.0).abs() < 1e-6, "W_init / R = 400 / 0.5: {}", tx.rate());
+        // Busy: the sender sent since the timer was set, so the rate is halved below W_init/R.
+        tx.x = 4000.0;
+        tx.restart_timer(t(0.5));
+        tx.offer(AppPacket { id: 1, bytes: 100, created: t(0.5) });
+        // (The first packet left at one packet per second: the next may go at t = 1.)
+        tx.poll_send(t(1.0)).unwrap();
+        assert_eq!(tx.nofeedback_time(), t(2.5), "max(4R, 2s/X) = max(2.0, 0.05) after t = 0.5");
+        tx.on_nofeedback(t(2.4));
+        assert_eq!(tx.rate(), 4000.0, "not yet due");
+        tx.on_nofeedback(t(2.5));
+        assert!((tx.rate() - 2000.0).abs() < 1e-6, "{}", tx.rate());
+        // Idle from now on: halved again, but not below the initial rate (RFC 4342 §5.1).
+        tx.on_nofeedback(tx.nofeedback_time());
+        assert!((tx.rate() - 1000.0).abs() < 1e-6, "{}", tx.rate());
+        tx.on_nofeedback(tx.nofeedback_time());
+        assert!((tx.rate() - 800.0).abs() < 1e-6, "{}", tx.rate());
+        // Before any feedback: halved from one packet per second, floored at s / t_mbi.
+        let mut fresh = TfrcSender::new(p, 128.0, t(0.0));
+        fresh.on_nofeedback(t(2.0));
+        assert!((fresh.rate() - 64.0).abs() < 1e-9);
+        for k in 0..10 {
+            fresh.on_nofeedback(fresh.nofeedback_time().max(t(4.0 + 2.0 * k as f64)));
+        }
+        assert!((fresh.rate() - 128.0 / T_MBI_S).abs() < 1e-9, "{}", fresh.rate());
+    }
+
+    #[test]
+    fn a_full_buffer_refuses_the_applications_packets() {
+        let mut tx = TfrcSender::new(CCID4, 100.0, t(0.0));
+        for id in 0..8 {
+            tx.offer(AppPacket { id, bytes: 100, created: t(0.0) });
+        }
+        assert_eq!((tx.backlog(), tx.app_drops), (5, 3));
+        // One packet per second before any feedback: the next leaves a second later.
+        assert!(tx.poll_send(t(0.0)).is_some());
+        assert!(tx.poll_send(t(0.5)).is_none());
+        assert!(tx.poll_send(t(1.0)).is_some());
+    }
+
+    #[test]
+    fn the_loss_event_rate_is_the_inverse_weighted_mean_interval() {
+        // RFC 5348 §5.4 by hand: intervals (newest first) 100 ×8 and an open I_0 of 50:
+        // I_tot1 = 100 · 6 = 600, I_tot0 = 50 + 100 · 5 = 550... max / W_tot(6) = 100, p = 0.01.
+        let mut rx = TfrcReceiver::new(CCID4, t(0.0));
+        rx.intervals = VecDeque::from(vec![100.0; 8]);
+        rx.event_start_seq = Some(0);
+        rx.expected = 50;
+        assert!((rx.loss_event_rate() - 0.01).abs() < 1e-12);
+        // A long open interval raises the mean: I_0 = 700 gives I_tot0 = 700 + 100 · (6 − 1)
+        // = 1200 over 6: p = 0.005.
+        rx.expected = 700;
+        assert!((rx.loss_event_rate() - 0.005).abs() < 1e-12);
+    }
+
+    #[test]
+    fn losses_within_one_rtt_are_one_event_and_the_first_interval_is_synthesised() {
+        let p = TfrcParams { ccid: Ccid::Ccid3, ..CCID4 };
+        let mut rx = TfrcReceiver::new(p, t(0.0));
+        let pkt = |seq: u64, at: f64| TfrcPacket { seq, app: AppPacket { id: seq, bytes: 100, created: t(at) }, sent: t(at), rtt_s: 0.2 };
+        for seq in 0..100 {
+            rx.on_packet(&pkt(seq, seq as f64 * 0.01), t(seq as f64 * 0.01));
+        }
+        // Two losses 50 ms apart: one event; the report goes at once.
+        assert!(rx.on_packet(&pkt(101, 1.01), t(1.01)).is_some());
+        assert!(rx.on_packet(&pkt(103, 1.03), t(1.06)).is_none());
+        assert_eq!((rx.lost, rx.loss_events), (2, 1));
+        let p1 = rx.loss_event_rate();
+        assert!(p1 > 0.0 && p1 < 0.1, "{p1}");
+        // The synthetic interval gives about the receive rate back through the equation.
+        let i = rx.intervals[0];
+        let x = tfrc_bytes_per_s(100.0, 0.2, 1.0 / i);
+        assert!(x > 1000.0 && x < 100_000.0, "{x}");
+        // A loss more than an RTT later opens a second event.
+        rx.on_packet(&pkt(110, 1.5), t(1.5));
+        assert_eq!(rx.loss_events, 2);
+    }
+}
