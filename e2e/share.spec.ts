@@ -199,8 +199,8 @@ test('the gallery explains every preset and its tour highlights what it explains
   await expect(gallery.getByTestId('gallery-pss-b3-variable-memory')).toContainText('Paper 001');
   // Teaching order: queues first, then constellations and TCP across them, then the papers' link
   // and router presets, each model under one heading with its drawing.
-  await expect(gallery.locator('.gallery-heading')).toHaveText([/^Queues/, /^Constellations/, /^TCP over Iridium/, /^VoIP over a LEO/, /^DiffServ over a GEO/, /^Link-layer reliability/]);
-  await expect(gallery.locator('.gallery-heading svg')).toHaveCount(6);
+  await expect(gallery.locator('.gallery-heading')).toHaveText([/^Queues/, /^Constellations/, /^TCP over Iridium/, /^VoIP over a LEO/, /^DiffServ over a GEO/, /^Link-layer reliability/, /^Voice over DCCP/]);
+  await expect(gallery.locator('.gallery-heading svg')).toHaveCount(7);
   await expect(gallery.locator('article h4').first()).toHaveText('M/M/1 queue at load 0.8');
   await page.screenshot({ path: 'reports/screenshots/gallery.png' });
   await gallery.getByTestId('gallery-pss-b3-variable-memory').getByRole('button', { name: 'Open with a tour' }).click();

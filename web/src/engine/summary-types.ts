@@ -25,6 +25,8 @@ export interface Summary {
   transfer?: TransferSummary;
   /** Present when the model run is `link-layer`: Link-layer reliability (paper 002). */
   link?: LinkSummary;
+  /** Present when the model run is `voip-dccp`: VoIP over DCCP on a GEO link (paper 003). */
+  dccp?: DccpSummary;
 }
 
 /** Summary of a FIFO station run (after the warm-up). */
@@ -254,6 +256,74 @@ export interface LinkSummary {
   tcp: TcpLinkSummary | null;
 }
 
+/** The voice flow's fate and quality, and the flows' fairness. */
+export interface DccpSummary {
+  /** UDP, CCID3, CCID4, CCID4-N or CCID4-SCA. */
+  transport: string;
+  /** The codec (or constant-rate data). */
+  codec: string;
+  /** Calls in the flow. */
+  calls: number;
+  /** Silence suppression on. */
+  dtx: boolean;
+  /** A packet on the wire with every call talking [bytes]. */
+  packet_bytes: number | null;
+  /** Interval between packets [ms]. */
+  interval_ms: number | null;
+  /** The flow's rate on the wire with every call talking [kb/s]. */
+  app_kbps: number | null;
+  /** Share of frame intervals in which at least one call talked. */
+  talking_share: number | null;
+  /** Packets the application made (after the warm-up). */
+  generated: number;
+  /** Packets the transport sent. */
+  sent: number;
+  /** Packets played out in time. */
+  played: number;
+  /** Packets lost between application and transport (DCCP's full buffer). */
+  lost_app: number;
+  /** Packets dropped by the bottleneck's full buffer. */
+  lost_queue: number;
+  /** Packets lost to link errors. */
+  lost_errors: number;
+  /** Packets that arrived after their playout time. */
+  late: number;
+  /** Packets lost, every cause, per 100 made [%] (paper 003 Tables II and IV). */
+  loss_pct: number | null;
+  /** Lost between application and transport [%]. */
+  app_loss_pct: number | null;
+  /** Lost on the link, errors and full buffer [%]. */
+  link_loss_pct: number | null;
+  /** Late for the playout buffer [%]. */
+  late_pct: number | null;
+  /** Mean one-way delay of the packets that arrived, from their creation [ms]. */
+  delay_ms: number | null;
+  /** Mean RFC 3550 jitter over the arrivals [ms] (paper 003 Table III). */
+  jitter_ms: number | null;
+  /** Largest RFC 3550 jitter [ms]. */
+  jitter_max_ms: number | null;
+  /**
+   * The E-model's R (ITU-T G.107, advantage as set) from the loss of every cause and the
+   * mean one-way delay, as paper 003 §VI computes it; null for data.
+   */
+  r: number | null;
+  /** MOS from R; null for data. */
+  mos: number | null;
+  /** The flow's rate played out in time [kb/s]. */
+  voice_kbps: number | null;
+  /** The flow's rate received, late packets included [kb/s]: its share of the link. */
+  received_kbps: number | null;
+  /** Each TCP flow's goodput [kb/s]. */
+  tcp_kbps: (number | null)[];
+  /**
+   * Jain's index over the received rates of the voice flow and the TCP flows (paper 003
+   * Table VI).
+   */
+  jain: number | null;
+  /** DCCP's state, when DCCP carries the flow. */
+  dccp: DccpTransportSummary | null;
+}
+
 /** Delay statistics of the packets that arrived after the warm-up. */
 export interface DelaySummary {
   /** Packets measured. */
@@ -462,4 +532,25 @@ export interface TcpLinkSummary {
   delay_p85_s: number | null;
   /** 99 % of the packets arrived within this delay [s]. */
   delay_p99_s: number | null;
+}
+
+/** What DCCP did, when it carries the flow. */
+export interface DccpTransportSummary {
+  /** Mean rate TFRC allowed, sampled at every frame [kb/s]. */
+  allowed_kbps: number | null;
+  /**
+   * Whether the sender is still in slow start (no loss ever reported): paper 003 §IV-A's
+   * finding at VoIP rates.
+   */
+  slow_start: boolean;
+  /** The loss event rate last reported. */
+  loss_event_rate: number | null;
+  /** The sender's RTT estimate [ms]. */
+  rtt_ms: number | null;
+  /** Loss events the receiver counted. */
+  loss_events: number;
+  /** Reports the receiver sent. */
+  reports: number;
+  /** Times the nofeedback timer halved the rate. */
+  nofeedback_expiries: number;
 }

@@ -16,6 +16,7 @@ import { diffserv } from './diffserv';
 import { linkLayer } from './link-layer';
 import { queue } from './queue';
 import { tcpLeo } from './tcp-leo';
+import { voipDccp } from './voip-dccp';
 import { voipLeo } from './voip-leo';
 
 /** What a chart has shown so far: rows, and whether every value was missing or zero. */
@@ -118,6 +119,7 @@ export const MODEL_REGISTRY: readonly ModelDescriptor[] = [
   diffserv,
   tcpLeo,
   linkLayer,
+  voipDccp,
 ];
 
 /** The descriptor of a scenario's `model` value; the default model's when it is absent (or

@@ -44,6 +44,8 @@ function engineNumbers(s: Summary): string[] {
   if (tr?.started && tr.start_rtt_ms !== null) out.push(`${prose(Math.round(tr.start_rtt_ms))} ms`, `${prose(tr.buffer_packets)} packet`);
   const th = s.link?.theory;
   if (th) out.push(`efficiency ${prose(th.efficiency!)}`, `LLDU recovery delay ${prose(th.delay_ms!)} ms`);
+  const dc = s.dccp;
+  if (dc) out.push(`${prose(dc.app_kbps!)} kb/s on the wire`);
   const v = s.voip;
   if (v) out.push(`B = ${prose(v.buffer_pkts[1])} packet`, `B/n = ${prose(v.buffer_pkts[0])} packet`, `${prose(v.flows)} VoIP call`);
   return out;
@@ -161,6 +163,22 @@ CASES['link-tcp-internet-100kb'] = {
   edits: { 'link.tcp_bytes': 50000, 'link.erase_bad': 0.2 },
   says: ['a file of 50,000 bytes', 'a faded span erasing 20 % of its LLDUs', 'Interleaved Internet'],
   not: ['100,000 bytes'],
+};
+
+CASES['dccp-g711'] = {
+  edits: { 'dccp.transport': 'ccid4-n', 'dccp.rtt_ms': 500 },
+  says: ['carried by DCCP CCID4-N', 'a 500 ms round trip', 'eq. 6, 4380 / R · s / (s + oh)', 'Table II (G.711)'],
+  not: ['1,000 ms round trip', 'eq. 1'],
+};
+CASES['dccp-speex-dtx'] = {
+  edits: { 'dccp.transport': 'udp', 'dccp.codec': 'g729' },
+  says: ['One G.729 call', 'silent between talk spurts', 'carried by UDP', 'nothing is lost before the network', 'Table II (G.729)'],
+  not: ['Speex', 'TFRC sends'],
+};
+CASES['dccp-g711-12calls-tcp'] = {
+  edits: { 'dccp.calls': 6, 'dccp.tcp_cc': 'cubic' },
+  says: ['6 G.711 calls trunked into one flow', 'shared with 1 CUBIC download', "Jain's index 0.9997"],
+  not: ['12 G.711 calls trunked', 'NewReno'],
 };
 
 describe('text generated from the parameters, for every preset', () => {

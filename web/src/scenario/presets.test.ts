@@ -12,7 +12,7 @@ describe('presets', () => {
     expect(presets.map((p) => p.id)).toEqual(TEACHING_ORDER);
     // Theory before the papers: the M/M/1 queue opens the list, the papers' presets close it.
     expect(presets[0].id).toBe('mm1-load-0.8');
-    expect(presets.at(-1)!.model).toBe('link-layer');
+    expect(presets.at(-1)!.model).toBe('voip-dccp');
   });
 
   it('know the model they run (the engine default, queue, when the file names none)', () => {
@@ -23,7 +23,7 @@ describe('presets', () => {
 
   it('are grouped in the gallery by model, each group once and in teaching order', () => {
     const groups = galleryGroups();
-    expect(groups.map((g) => g.model)).toEqual(['queue', 'constellation', 'tcp-leo', 'voip-leo', 'diffserv', 'link-layer']);
+    expect(groups.map((g) => g.model)).toEqual(['queue', 'constellation', 'tcp-leo', 'voip-leo', 'diffserv', 'link-layer', 'voip-dccp']);
     expect(groups.flatMap((g) => g.presets.map((p) => p.id))).toEqual(TEACHING_ORDER);
     // A model whose presets are not adjacent still gets one group.
     const [a, b, c] = presets;

@@ -14,7 +14,8 @@ export interface Preset {
 
 /**
  * The order a course meets the presets in: queueing theory first, then the constellation's
- * geometry and TCP across it, then the papers' link-layer and router experiments. A test holds this list equal to
+ * geometry and TCP across it, then the papers' link-layer and router experiments, then voice
+ * over DCCP. A test holds this list equal to
  * the files in examples/, so a new preset must be given its place.
  */
 export const TEACHING_ORDER = [
@@ -38,6 +39,9 @@ export const TEACHING_ORDER = [
   'link-fec-arq-harq-fig6',
   'link-tcp-distribution',
   'link-tcp-internet-100kb',
+  'dccp-g711',
+  'dccp-speex-dtx',
+  'dccp-g711-12calls-tcp',
 ];
 
 /** Position of a preset in the teaching order; presets not listed go last, by file name. */

@@ -26,12 +26,13 @@ COMMANDS:
         Runs the scenario for every value of one field (dotted path, e.g. voip.flows), every
         policy (sets the model's policy field: voip.policy: dt-s, dt-h, rr, pf, codes, ...;
         diffserv.sharing: pss, dwrr; transfer.cc: cubic, new-reno, westwood-plus; link.scheme:
-        none, fec, arq, harq) and seeds 1..k, on every core
+        none, fec, arq, harq; dccp.transport: udp, ccid3, ccid4, ccid4-n, ccid4-sca) and seeds
+        1..k, on every core
         (or --threads), and writes every run's summary as JSON (default) or CSV. Every
         combination is validated before any runs; an invalid one is reported with its field.
     validate <scenario.json>...
         Checks scenarios without running them; lists every invalid field with its allowed range.
-    defaults [--model <queue|constellation|voip-leo|diffserv|tcp-leo|link-layer>]
+    defaults [--model <queue|constellation|voip-leo|diffserv|tcp-leo|link-layer|voip-dccp>]
         Prints the default scenario of a model (default: queue) with every field written out: a
         starting point for your own.
     schema [--markdown]

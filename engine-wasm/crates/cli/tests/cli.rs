@@ -39,6 +39,7 @@ fn every_example_runs_and_writes_results() {
                 Some(t) => assert!(t["delivered_segments"].as_u64().unwrap() > 50, "{}", path.display()),
                 None => assert!(v["summary"]["link"]["packets"].as_u64().unwrap() > 1000, "{}", path.display()),
             },
+            Some("voip-dccp") => assert!(v["summary"]["dccp"]["generated"].as_u64().unwrap() > 1000, "{}", path.display()),
             _ => assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display()),
         }
         assert_eq!(v["series"]["columns"].as_array().unwrap().len(), v["series"]["values"].as_array().unwrap().len());
@@ -487,7 +488,7 @@ fn every_model_prints_its_summary_lines_with_out() {
 
 #[test]
 fn defaults_per_model_hold_only_that_models_sections_and_run() {
-    for (model, section, absent) in [("queue", "traffic", "voip"), ("constellation", "constellation", "queue"), ("voip-leo", "voip", "traffic"), ("diffserv", "diffserv", "constellation"), ("tcp-leo", "transfer", "constellation"), ("link-layer", "link", "transfer")] {
+    for (model, section, absent) in [("queue", "traffic", "voip"), ("constellation", "constellation", "queue"), ("voip-leo", "voip", "traffic"), ("diffserv", "diffserv", "constellation"), ("tcp-leo", "transfer", "constellation"), ("link-layer", "link", "transfer"), ("voip-dccp", "dccp", "link")] {
         let out = skyqueue(&["defaults", "--model", model]);
         assert!(out.status.success(), "{model}: {}", text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -500,7 +501,7 @@ fn defaults_per_model_hold_only_that_models_sections_and_run() {
     }
     let bad = skyqueue(&["defaults", "--model", "bogus"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("--model: `bogus` is not a model (allowed: queue, constellation, voip-leo, diffserv, tcp-leo, link-layer)"), "{}", text(&bad.stderr));
+    assert!(text(&bad.stderr).contains("--model: `bogus` is not a model (allowed: queue, constellation, voip-leo, diffserv, tcp-leo, link-layer, voip-dccp)"), "{}", text(&bad.stderr));
 }
 
 #[test]

@@ -215,8 +215,23 @@ impl BatchMeans {
     }
 }
 
+/// Jain's fairness index (Σx)² / (n Σx²) of `xs` (Jain 1991, paper 003 §VII): 1 when all are
+/// equal, 1/n when one takes everything; 1 for an empty or all-zero list.
+pub fn jain_index(xs: &[f64]) -> f64 {
+    let (sum, sq) = xs.iter().fold((0.0, 0.0), |(a, b), &x| (a + x, b + x * x));
+    if sq > 0.0 { sum * sum / (xs.len() as f64 * sq) } else { 1.0 }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn jains_index_by_hand() {
+        assert_eq!(super::jain_index(&[5.0, 5.0]), 1.0);
+        assert_eq!(super::jain_index(&[1.0, 0.0]), 0.5);
+        // 780 and 220 kb/s: 1e6 / (2 · (608 400 + 48 400)) = 0.7613.
+        assert!((super::jain_index(&[780.0, 220.0]) - 0.76127).abs() < 1e-5);
+    }
+
     use super::*;
 
     #[test]

@@ -17,6 +17,7 @@ pub mod diffserv;
 pub mod link_layer;
 pub mod queue;
 pub mod tcp_leo;
+pub mod voip_dccp;
 pub mod voip_leo;
 
 use crate::kernel::SimTime;
@@ -252,6 +253,12 @@ registry! {
     LinkLayer => link_layer {
         /// A link layer and its erasure channel (used when `model` is `link-layer`).
         link: LinkLayerScenario,
+    },
+    /// A voice stream over UDP or DCCP (CCID3, CCID4, CCID4-N, CCID4-SCA) on a long, lossy
+    /// link shared with TCP (`dccp`; paper 003).
+    VoipDccp => voip_dccp {
+        /// VoIP over DCCP on a GEO link (used when `model` is `voip-dccp`).
+        dccp: DccpScenario,
     },
 }
 

@@ -123,10 +123,20 @@ impl TfrcParams {
     }
 
     /// The equation's rate for loss event rate `p` [bytes/s]: eq. 3 for CCID3, eq. 5 for the
-    /// CCID4 family.
+    /// CCID4 family (capped at 100 packets per second).
     pub fn equation_rate(&self, s: f64, rtt_s: f64, p: f64) -> f64 {
         if self.ccid.small_packet() {
             ccid4_bytes_per_s(s, self.header_bytes, rtt_s, p)
+        } else {
+            tfrc_bytes_per_s(s, rtt_s, p)
+        }
+    }
+
+    /// The equation alone, without CCID4's packet-rate cap (which limits sending, not the loss
+    /// history): what the first loss interval is solved against.
+    fn equation_uncapped(&self, s: f64, rtt_s: f64, p: f64) -> f64 {
+        if self.ccid.small_packet() {
+            CCID4_NOMINAL_BYTES * tcp_packets_per_s(p, rtt_s, 4.0 * rtt_s) * s / (s + self.header_bytes)
         } else {
             tfrc_bytes_per_s(s, rtt_s, p)
         }
@@ -182,12 +192,18 @@ pub struct TfrcSender {
     rtt: Option<f64>,
     /// Last loss event rate reported.
     loss_p: f64,
-    /// X_recv last reported [bytes/s].
-    x_recv: f64,
+    /// X_recv_set: the receive rates reported over the last two round trips, with when they
+    /// came (RFC 5348 §4.3 step 4), at most two kept.
+    x_recv_set: Vec<(f64, SimTime)>,
+    /// The echo of the previous report: the start of the interval the next one covers.
+    prev_echo: Option<SimTime>,
+    /// The last time the sender held a packet back for its rate (it was not data-limited).
+    last_rate_limited: Option<SimTime>,
     /// When X was last doubled in slow start.
     tld: SimTime,
-    /// Earliest time of the next send.
+    /// Earliest time of the next send, and the last send with the size of its packet.
     next_send: SimTime,
+    last_sent: Option<(SimTime, f64)>,
     nofeedback_at: SimTime,
     /// Whether anything was sent since the nofeedback timer was set.
     sent_since_timer: bool,
@@ -214,9 +230,12 @@ impl TfrcSender {
             offered: 0,
             rtt: None,
             loss_p: 0.0,
-            x_recv: 0.0,
+            x_recv_set: vec![],
+            prev_echo: None,
+            last_rate_limited: None,
             tld: now,
             next_send: now,
+            last_sent: None,
             nofeedback_at: now + SimDuration::from_secs_f64(INITIAL_NOFEEDBACK_S),
             sent_since_timer: false,
             seq: 0,
@@ -262,6 +281,9 @@ impl TfrcSender {
             return false;
         }
         self.queue.push_back(pkt);
+        if self.queue.len() > 1 || pkt.created < self.next_send {
+            self.last_rate_limited = Some(pkt.created);
+        }
         true
     }
 
@@ -289,11 +311,28 @@ impl TfrcSender {
         // Rate-based pacing: the next send is a gap after this one (or after the earliest
         // allowed time, so that an idle sender does not bank credit).
         self.next_send = now.max(self.next_send) + SimDuration::from_secs_f64(gap);
+        self.last_sent = Some((now, app.bytes as f64));
         self.sent += 1;
         self.sent_since_timer = true;
+        if !self.queue.is_empty() {
+            self.last_rate_limited = Some(now);
+        }
         let seq = self.seq;
         self.seq += 1;
         Some(TfrcPacket { seq, app, sent: now, rtt_s: self.rtt.unwrap_or(0.0) })
+    }
+
+    /// After X changed: the next packet may leave one gap at the new rate after the last
+    /// one, if that is sooner than the old rate allowed (RFC 5348 §4.6: the inter-packet
+    /// interval follows X).
+    fn repace(&mut self) {
+        if let Some((at, bytes)) = self.last_sent {
+            let mut gap = bytes / self.x.max(1e-9);
+            if self.p.ccid.small_packet() {
+                gap = gap.max(CCID4_MIN_INTERVAL_S);
+            }
+            self.next_send = self.next_send.min(at + SimDuration::from_secs_f64(gap));
+        }
     }
 
     fn restart_timer(&mut self, now: SimTime) {
@@ -316,13 +355,44 @@ impl TfrcSender {
             Some(r) => 0.9 * r + 0.1 * sample,
         };
         self.rtt = Some(r);
-        self.loss_p = fb.p;
-        self.x_recv = fb.x_recv;
         let s = self.s;
         let initial = self.p.initial_rate(s, r);
-        let recv_limit = 2.0 * fb.x_recv;
+        // Step 4: recv_limit. The report covers the packets sent since the previous report's
+        // echo; if the sender held nothing back for its rate in all that time, the interval
+        // was data-limited (RFC 5348 §8.2.1), and a low receive rate says nothing of the path.
+        let data_limited = match (self.prev_echo, self.last_rate_limited) {
+            (Some(start), Some(limited)) => limited < start,
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
+        let more_loss = fb.p > self.loss_p;
+        // RFC 5348 §4.3: in a data-limited interval the set is "maximised" (the new X_recv
+        // added, the largest kept, stamped now: it does not age); otherwise it is "updated"
+        // (X_recv added, values older than two round trips dropped).
+        let recv_limit = if data_limited {
+            if more_loss {
+                // Halve the set's entries, X_recv × 0.85, keep the larger (Maximize).
+                let prior = self.x_recv_set.iter().map(|e| e.0 / 2.0).fold(0.0, f64::max);
+                let m = prior.max(0.85 * fb.x_recv);
+                self.x_recv_set = vec![(m, now)];
+                m
+            } else {
+                let m = self.x_recv_set.iter().map(|e| e.0).fold(fb.x_recv, f64::max);
+                self.x_recv_set = vec![(m, now)];
+                2.0 * m
+            }
+        } else {
+            self.x_recv_set.push((fb.x_recv, now));
+            self.x_recv_set.retain(|&(_, t)| now.as_secs_f64() - t.as_secs_f64() <= 2.0 * r);
+            if self.x_recv_set.len() > 2 {
+                self.x_recv_set.remove(0);
+            }
+            2.0 * self.x_recv_set.iter().map(|e| e.0).fold(0.0, f64::max)
+        };
+        self.prev_echo = Some(fb.echo);
+        self.loss_p = fb.p;
         if first && fb.p == 0.0 {
-            // Step 4 at the first report: X = W_init / R (paper 003 eq. 1; eq. 6 or 7 for the
+            // The first report: X = W_init / R (paper 003 eq. 1; eq. 6 or 7 for the
             // variants).
             self.x = initial;
             self.tld = now;
@@ -340,13 +410,15 @@ impl TfrcSender {
         if self.p.ccid.small_packet() {
             self.x = self.x.min(s / CCID4_MIN_INTERVAL_S);
         }
+        self.repace();
         self.restart_timer(now);
     }
 
-    /// The nofeedback timer fired (RFC 5348 §4.4; a call before it is due does nothing):
-    /// without feedback yet, or in slow start, X is halved (RFC 3448 erratum 1458); after
-    /// losses, X_recv is halved (or set to a quarter of the equation's rate) and X recomputed.
-    /// An idle sender's rate is not cut below the initial rate (RFC 4342 §5.1).
+    /// The nofeedback timer fired (RFC 5348 §4.4; a call before it is due does nothing).
+    /// Without any feedback yet, X is halved unless the sender was idle all along; otherwise
+    /// nothing is cut while the rate is already at the recovery rate (the initial rate: an idle
+    /// sender keeps it, RFC 4342 §5.1); in slow start X is halved; after losses the receive
+    /// limit is halved (Update_Limits) and X recomputed.
     pub fn on_nofeedback(&mut self, now: SimTime) {
         if now < self.nofeedback_at {
             return;
@@ -354,17 +426,36 @@ impl TfrcSender {
         self.nofeedback_expiries += 1;
         let s = self.s;
         let idle = !self.sent_since_timer;
+        let before = self.x;
         match self.rtt {
-            Some(r) if self.loss_p > 0.0 => {
-                let x_calc = self.p.equation_rate(s, r, self.loss_p);
-                self.x_recv = if x_calc > 2.0 * self.x_recv { (self.x_recv / 2.0).max(s / (2.0 * T_MBI_S)) } else { x_calc / 4.0 };
-                self.x = x_calc.min(2.0 * self.x_recv).max(s / T_MBI_S);
+            None => {
+                if !idle {
+                    self.x = (self.x / 2.0).max(s / T_MBI_S);
+                }
             }
-            _ => self.x = (self.x / 2.0).max(s / T_MBI_S),
+            Some(r) => {
+                let recover = self.p.initial_rate(s, r);
+                let x_recv = self.x_recv_set.iter().map(|e| e.0).fold(0.0, f64::max);
+                let p = self.loss_p;
+                if (p > 0.0 && x_recv < recover && idle) || (p == 0.0 && self.x < 2.0 * recover && idle) {
+                    // Idle at (or below) the recovery rate: nothing to cut.
+                } else if p == 0.0 {
+                    self.x = (self.x / 2.0).max(s / T_MBI_S);
+                } else {
+                    let x_calc = self.p.equation_rate(s, r, p);
+                    let limit = if x_calc > 2.0 * x_recv { x_recv } else { x_calc / 2.0 };
+                    // Update_Limits: X_recv_set = { limit / 2 }, X recomputed.
+                    let limit = limit.max(s / T_MBI_S);
+                    self.x_recv_set = vec![(limit / 2.0, now)];
+                    self.x = x_calc.min(limit).max(s / T_MBI_S);
+                }
+                if idle {
+                    // RFC 4342 §5.1: an idle period never takes the rate below the initial rate.
+                    self.x = self.x.max(before.min(recover));
+                }
+            }
         }
-        if let (true, Some(r)) = (idle, self.rtt) {
-            self.x = self.x.max(self.p.initial_rate(s, r));
-        }
+        self.repace();
         self.restart_timer(now);
     }
 }
@@ -380,6 +471,9 @@ pub struct TfrcReceiver {
     intervals: VecDeque<f64>,
     event_start_seq: Option<u64>,
     event_start_time: SimTime,
+    /// Arrivals of the last round trip (time, bytes): the receive rate the first loss interval
+    /// is solved for.
+    recent: VecDeque<(SimTime, f64)>,
     /// Bytes since the last report, and when it went.
     bytes_since: f64,
     last_report: SimTime,
@@ -405,6 +499,7 @@ impl TfrcReceiver {
             intervals: VecDeque::new(),
             event_start_seq: None,
             event_start_time: now,
+            recent: VecDeque::new(),
             bytes_since: 0.0,
             last_report: now,
             next_report: None,
@@ -445,7 +540,7 @@ impl TfrcReceiver {
         let (mut lo, mut hi) = (1e-8_f64, 1.0_f64);
         for _ in 0..100 {
             let mid = (lo * hi).sqrt();
-            if self.p.equation_rate(self.s.max(1.0), rtt_s, mid) > x_target {
+            if self.p.equation_uncapped(self.s.max(1.0), rtt_s, mid) > x_target {
                 lo = mid;
             } else {
                 hi = mid;
@@ -464,6 +559,11 @@ impl TfrcReceiver {
         if pkt.rtt_s > 0.0 {
             self.rtt_s = pkt.rtt_s;
         }
+        let window = if self.rtt_s > 0.0 { self.rtt_s } else { 1.0 };
+        while self.recent.front().is_some_and(|&(t, _)| now.as_secs_f64() - t.as_secs_f64() > window) {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((now, pkt.app.bytes as f64));
         let mut new_event = false;
         if pkt.seq > self.expected {
             // The path keeps order: a gap is a loss (RFC 5348 §5.1's three later packets
@@ -479,9 +579,10 @@ impl TfrcReceiver {
             if starts_new {
                 match self.event_start_seq {
                     None => {
-                        // The first loss: a synthetic interval from the receive rate.
-                        let elapsed = (now.as_secs_f64() - self.last_report.as_secs_f64()).max(1e-3);
-                        let x_recv = (self.bytes_since / elapsed).max(self.s.max(1.0) / (2.0 * rtt));
+                        // The first loss: a synthetic interval from the receive rate of the
+                        // last round trip (at least s / 2R: RFC 5348 §6.3.1).
+                        let bytes: f64 = self.recent.iter().map(|e| e.1).sum();
+                        let x_recv = (bytes / rtt).max(self.s.max(1.0) / (2.0 * rtt));
                         let synthetic = self.synthetic_interval(x_recv, rtt);
                         self.intervals.push_front(synthetic);
                     }
@@ -692,17 +793,22 @@ mod tests {
         assert_eq!(tx.rate(), 4000.0, "not yet due");
         tx.on_nofeedback(t(2.5));
         assert!((tx.rate() - 2000.0).abs() < 1e-6, "{}", tx.rate());
-        // Idle from now on: halved again, but not below the initial rate (RFC 4342 §5.1).
+        // Idle from now on: halved again while at least twice the initial rate (800), then
+        // kept (RFC 5348 §4.4; RFC 4342 §5.1: an idle period does not cut below it).
         tx.on_nofeedback(tx.nofeedback_time());
         assert!((tx.rate() - 1000.0).abs() < 1e-6, "{}", tx.rate());
         tx.on_nofeedback(tx.nofeedback_time());
-        assert!((tx.rate() - 800.0).abs() < 1e-6, "{}", tx.rate());
-        // Before any feedback: halved from one packet per second, floored at s / t_mbi.
+        assert!((tx.rate() - 1000.0).abs() < 1e-6, "{}", tx.rate());
+        // Before any feedback: a sender that sent is halved from one packet per second, down
+        // to s / t_mbi; one idle all along is not.
         let mut fresh = TfrcSender::new(p, 128.0, t(0.0));
         fresh.on_nofeedback(t(2.0));
-        assert!((fresh.rate() - 64.0).abs() < 1e-9);
-        for k in 0..10 {
-            fresh.on_nofeedback(fresh.nofeedback_time().max(t(4.0 + 2.0 * k as f64)));
+        assert!((fresh.rate() - 128.0).abs() < 1e-9, "idle: {}", fresh.rate());
+        for k in 0..12 {
+            let at = fresh.nofeedback_time().max(fresh.next_send);
+            fresh.offer(AppPacket { id: k, bytes: 128, created: at });
+            assert!(fresh.poll_send(at).is_some());
+            fresh.on_nofeedback(fresh.nofeedback_time().max(at));
         }
         assert!((fresh.rate() - 128.0 / T_MBI_S).abs() < 1e-9, "{}", fresh.rate());
     }

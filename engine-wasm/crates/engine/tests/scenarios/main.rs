@@ -9,3 +9,4 @@ mod scenario_fuzz;
 mod pinned_examples;
 mod seeds;
 mod link_layer;
+mod voip_dccp;

@@ -661,6 +661,11 @@ fn event_rate(s: &Scenario) -> f64 {
         }
         // One slot per LLDU.
         ModelKind::LinkLayer => s.link.rate_bps / (8.0 * s.link.lldu_bytes as f64),
+        // Voice packets (made, sent, served, arrived) and, with TCP, the link's segments and ACKs.
+        ModelKind::VoipDccp => {
+            let d = &s.dccp;
+            4.0 / d.packet().1 + if d.tcp_flows > 0 { 3.0 * d.rate_bps / (8.0 * 1500.0) } else { 0.0 } + 20.0
+        }
     };
     if rate.is_finite() && rate > 0.0 {
         rate

@@ -1,0 +1,705 @@
+//! VoIP over DCCP on a GEO link (paper 003): a voice stream (one call, or several trunked into
+//! one flow, with or without silence suppression) carried by UDP or by DCCP with CCID3, CCID4,
+//! CCID4-N or CCID4-SCA ([`crate::transport::tfrc`]) over a long, lossy bottleneck shared with
+//! bulk TCP flows; a playout buffer at the receiver; the losses kept apart by cause
+//! (application to transport, link, late), RFC 3550 jitter, the E-model's R and MOS, and Jain's
+//! index over the flows.
+//!
+//! The path: the sender's packets (and the TCP flows') wait in the bottleneck's drop-tail
+//! buffer and leave at its rate; the link then loses a packet with probability `per`; the
+//! rest arrive after half the round trip plus an exponential access delay, in order. Reports
+//! and ACKs come back after half the round trip, without loss.
+
+pub mod scenario;
+#[cfg(test)]
+mod tests;
+
+use super::{Ctx, Descriptor, Model, ModelSummary};
+use crate::kernel::{EventQueue, RngStream, SimDuration, SimTime, Streams};
+use crate::metrics::emodel;
+use crate::metrics::{SeriesInfo, SeriesKind};
+use crate::scenario::{Scenario, ScenarioError};
+use crate::transport::tcp::{Ack, TcpFlow, TcpSender};
+use crate::transport::tfrc::{AppPacket, TfrcFeedback, TfrcPacket, TfrcParams, TfrcReceiver, TfrcSender};
+use crate::transport::{Feedback, Segment, TransportFlow};
+use scenario::{DccpScenario, VoiceCodec};
+use serde::Serialize;
+use std::collections::VecDeque;
+
+/// The model in the registry.
+pub const DESCRIPTOR: Descriptor = Descriptor { name: "voip-dccp", label: "VoIP over DCCP on a GEO link (paper 003)", summary_key: "dccp", policy_path: Some("dccp.transport"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+
+/// A TCP segment on the wire [bytes] (MSS 1460 plus 40 of headers).
+pub const TCP_SEGMENT_BYTES: f64 = 1500.0;
+/// The window over which the MOS series rates the losses [s].
+pub const MOS_WINDOW_S: usize = 10;
+
+/// Series columns.
+mod col {
+    pub const TALKING: usize = 0;
+    pub const APP: usize = 1;
+    pub const ALLOWED: usize = 2;
+    pub const DELIVERED: usize = 3;
+    pub const LOSS_APP: usize = 4;
+    pub const LOSS_LINK: usize = 5;
+    pub const LOSS_LATE: usize = 6;
+    pub const DELAY: usize = 7;
+    pub const JITTER: usize = 8;
+    pub const MOS: usize = 9;
+    pub const TCP: usize = 10;
+}
+
+fn series_info(tcp: bool) -> Vec<SeriesInfo> {
+    let s = |id, label, unit, kind, chart, band| SeriesInfo { id, label, unit, kind, chart, band };
+    let mut v = vec![
+        s("talking", "Calls talking", "fraction of calls", SeriesKind::Mean, "Rates", true),
+        s("app_kbps", "Application's rate", "kb/s", SeriesKind::SumRate, "Rates", false),
+        s("allowed_kbps", "Rate TFRC allows (X)", "kb/s", SeriesKind::Mean, "Rates", false),
+        s("delivered_kbps", "Delivered", "kb/s", SeriesKind::SumRate, "Rates", false),
+        s("loss_app", "Lost between application and transport", "packets/s", SeriesKind::Rate, "Losses by cause", false),
+        s("loss_link", "Lost on the link", "packets/s", SeriesKind::Rate, "Losses by cause", false),
+        s("loss_late", "Too late for the playout buffer", "packets/s", SeriesKind::Rate, "Losses by cause", false),
+        s("delay_ms", "One-way delay", "ms", SeriesKind::Mean, "Delay and jitter", false),
+        s("jitter_ms", "Jitter (RFC 3550)", "ms", SeriesKind::Mean, "Delay and jitter", false),
+        s("mos", "MOS (last 10 s)", "MOS", SeriesKind::Mean, "Voice quality", false),
+    ];
+    if tcp {
+        v.push(s("tcp_kbps", "TCP goodput", "kb/s", SeriesKind::SumRate, "Rates", false));
+    }
+    v
+}
+
+fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
+    let d = s.dccp.clone();
+    let streams = Streams::new(s.seed);
+    let mut talk_rng = streams.stream("dccp.talk");
+    let (payload, interval) = d.packet();
+    let calls = if d.codec == VoiceCodec::Cbr { 1 } else { d.calls.max(1) as usize };
+    let mut q = EventQueue::new();
+    // Each call starts in talk or silence as the conversation's stationary share has it, for a
+    // residual time drawn afresh (exponential: memoryless).
+    let mut talking = vec![true; calls];
+    if d.dtx {
+        let p_talk = d.talk_s / (d.talk_s + d.silence_s);
+        for (c, t) in talking.iter_mut().enumerate() {
+            *t = talk_rng.next_f64() < p_talk;
+            let mean = if *t { d.talk_s } else { d.silence_s };
+            q.schedule(SimTime::from_secs_f64(talk_rng.exponential(mean)), Ev::Talk(c as u32));
+        }
+    }
+    q.schedule(SimTime::ZERO, Ev::Tick);
+    q.schedule(SimTime::from_secs_f64(1.0), Ev::Second);
+    let dccp = d.transport.ccid().map(|ccid| {
+        let p = TfrcParams { ccid, header_bytes: d.header_bytes, nominal_rtt_s: d.nominal_rtt_ms / 1e3, buffer_pkts: d.buffer_pkts.max(1) as usize };
+        (TfrcSender::new(p, payload, SimTime::ZERO), TfrcReceiver::new(p, SimTime::ZERO))
+    });
+    let tcp: Vec<TcpFlow> = (0..d.tcp_flows).map(|_| TcpFlow::new(TcpSender::new(d.tcp_cc, 10.0, u64::MAX, 1e9))).collect();
+    for i in 0..tcp.len() {
+        q.schedule(SimTime::ZERO, Ev::TcpPoll(i as u8));
+    }
+    let one_way = SimDuration::from_secs_f64(d.rtt_ms / 2e3);
+    let with_tcp = !tcp.is_empty();
+    let model = DccpModel {
+        q,
+        talk_rng,
+        link_rng: streams.stream("dccp.link"),
+        access_rng: streams.stream("dccp.access"),
+        interval: SimDuration::from_secs_f64(interval),
+        frame_payload: payload / calls as f64,
+        calls,
+        talking,
+        one_way,
+        dccp,
+        voice_send_at: None,
+        nofeedback_at: None,
+        report_at: None,
+        tcp,
+        tcp_rto_at: vec![None; d.tcp_flows as usize],
+        link: VecDeque::new(),
+        link_busy: false,
+        last_arrival: SimTime::ZERO,
+        warmup: SimTime::from_secs_f64(s.warmup_s),
+        next_id: 0,
+        c: Counts::default(),
+        tcp_delivered: vec![0; d.tcp_flows as usize],
+        jitter: 0.0,
+        last_transit: None,
+        window: VecDeque::from(vec![Window::default(); 1]),
+        d,
+    };
+    Ok((Box::new(model), series_info(with_tcp)))
+}
+
+/// What a packet on the path carries.
+#[derive(Clone, Copy, Debug)]
+enum Payload {
+    /// A voice (or data) packet: the application's, with its DCCP header when DCCP carries it.
+    Voice { app: AppPacket, dccp: Option<TfrcPacket> },
+    /// A TCP segment of flow `flow`.
+    Tcp { flow: u8, seg: Segment },
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Pkt {
+    wire_bytes: f64,
+    payload: Payload,
+}
+
+#[derive(Clone, Debug)]
+enum Ev {
+    /// The codec's frame clock: one packet with a frame of every talking call.
+    Tick,
+    /// Call c switches between talk spurt and silence.
+    Talk(u32),
+    /// The DCCP sender's next send time (acted on if still due).
+    VoiceSend,
+    /// The nofeedback timer (acted on if still due).
+    NoFeedback,
+    /// The receiver's report timer (acted on if still due).
+    Report,
+    /// The bottleneck has sent its head packet.
+    LinkDone,
+    /// A packet reaches the receiving end.
+    Arrive(Pkt),
+    /// A DCCP report reaches the sender.
+    Feedback(TfrcFeedback),
+    /// A TCP flow may send.
+    TcpPoll(u8),
+    /// A TCP ACK reaches its sender.
+    TcpAck(u8, Ack),
+    /// A TCP flow's retransmission timer (acted on if still due).
+    TcpRto(u8),
+    /// Once a second: the MOS over the last seconds.
+    Second,
+}
+
+/// One second of the MOS window.
+#[derive(Clone, Copy, Debug, Default)]
+struct Window {
+    generated: u64,
+    lost: u64,
+    arrived: u64,
+    delay_sum_s: f64,
+}
+
+/// Counters of the voice flow, from the end of the warm-up.
+#[derive(Clone, Debug, Default)]
+struct Counts {
+    generated: u64,
+    sent: u64,
+    lost_app: u64,
+    lost_queue: u64,
+    lost_errors: u64,
+    late: u64,
+    played: u64,
+    arrived: u64,
+    delay_sum_s: f64,
+    jitter_sum: f64,
+    jitter_max: f64,
+    allowed_sum: f64,
+    allowed_n: u64,
+    delivered_bytes: f64,
+    arrived_bytes: f64,
+    talking_ticks: u64,
+    ticks: u64,
+}
+
+struct DccpModel {
+    d: DccpScenario,
+    q: EventQueue<Ev>,
+    talk_rng: RngStream,
+    link_rng: RngStream,
+    access_rng: RngStream,
+    interval: SimDuration,
+    frame_payload: f64,
+    calls: usize,
+    talking: Vec<bool>,
+    one_way: SimDuration,
+    dccp: Option<(TfrcSender, TfrcReceiver)>,
+    voice_send_at: Option<SimTime>,
+    nofeedback_at: Option<SimTime>,
+    report_at: Option<SimTime>,
+    tcp: Vec<TcpFlow>,
+    tcp_rto_at: Vec<Option<SimTime>>,
+    /// The bottleneck's buffer, the packet in service first.
+    link: VecDeque<Pkt>,
+    link_busy: bool,
+    last_arrival: SimTime,
+    warmup: SimTime,
+    next_id: u64,
+    c: Counts,
+    tcp_delivered: Vec<u64>,
+    /// RFC 3550 interarrival jitter J [s] and the last transit time.
+    jitter: f64,
+    last_transit: Option<f64>,
+    /// Packets generated and lost, and the delays of those that arrived, in each of the last
+    /// seconds, the current one last.
+    window: VecDeque<Window>,
+}
+
+impl DccpModel {
+    fn counting(&self, now: SimTime) -> bool {
+        now >= self.warmup
+    }
+
+    /// A voice packet is lost at `now` (for the MOS window).
+    fn lost(&mut self, _now: SimTime) {
+        if let Some(w) = self.window.back_mut() {
+            w.lost += 1;
+        }
+    }
+
+    /// Puts a packet into the bottleneck's buffer (or drops it when full).
+    fn enqueue(&mut self, pkt: Pkt, now: SimTime, ctx: &mut Ctx) {
+        if self.link.len() >= self.d.queue_pkts.max(1) as usize {
+            if let Payload::Voice { .. } = pkt.payload {
+                if self.counting(now) {
+                    self.c.lost_queue += 1;
+                }
+                ctx.recorder.sample(col::LOSS_LINK, now, 1.0);
+                self.lost(now);
+            }
+            return;
+        }
+        self.link.push_back(pkt);
+        if !self.link_busy {
+            self.start_service(now);
+        }
+    }
+
+    fn start_service(&mut self, now: SimTime) {
+        if let Some(p) = self.link.front() {
+            self.link_busy = true;
+            let t = p.wire_bytes * 8.0 / self.d.rate_bps;
+            self.q.schedule(now + SimDuration::from_secs_f64(t), Ev::LinkDone);
+        } else {
+            self.link_busy = false;
+        }
+    }
+
+    /// Lets the DCCP sender send what its rate allows, and arms its timers.
+    fn voice_send(&mut self, now: SimTime, ctx: &mut Ctx) {
+        let mut out = vec![];
+        if let Some((tx, _)) = &mut self.dccp {
+            while let Some(p) = tx.poll_send(now) {
+                out.push(p);
+            }
+        }
+        for p in out {
+            if self.counting(now) {
+                self.c.sent += 1;
+            }
+            let wire = p.app.bytes as f64 + self.d.header_bytes;
+            self.enqueue(Pkt { wire_bytes: wire, payload: Payload::Voice { app: p.app, dccp: Some(p) } }, now, ctx);
+        }
+        self.arm_dccp_timers();
+    }
+
+    fn arm_dccp_timers(&mut self) {
+        let Some((tx, rx)) = &self.dccp else { return };
+        let (send, nofb, report) = (tx.next_send_time(), tx.nofeedback_time(), rx.next_report_time());
+        if let Some(t) = send {
+            if self.voice_send_at != Some(t) {
+                self.voice_send_at = Some(t);
+                self.q.schedule(t, Ev::VoiceSend);
+            }
+        }
+        if self.nofeedback_at != Some(nofb) {
+            self.nofeedback_at = Some(nofb);
+            self.q.schedule(nofb, Ev::NoFeedback);
+        }
+        if let Some(t) = report {
+            if self.report_at != Some(t) {
+                self.report_at = Some(t);
+                self.q.schedule(t, Ev::Report);
+            }
+        }
+    }
+
+    fn tcp_send(&mut self, i: usize, now: SimTime, ctx: &mut Ctx) {
+        let segs = self.tcp[i].poll_send(now);
+        for seg in segs {
+            self.enqueue(Pkt { wire_bytes: TCP_SEGMENT_BYTES, payload: Payload::Tcp { flow: i as u8, seg } }, now, ctx);
+        }
+        let t = self.tcp[i].timer();
+        if t.is_some() && self.tcp_rto_at[i] != t {
+            self.tcp_rto_at[i] = t;
+            self.q.schedule(t.unwrap(), Ev::TcpRto(i as u8));
+        }
+    }
+
+    fn on_tick(&mut self, now: SimTime, ctx: &mut Ctx) {
+        self.q.schedule(now + self.interval, Ev::Tick);
+        let talking = self.talking.iter().filter(|&&t| t).count();
+        let r = &mut ctx.recorder;
+        r.sample(col::TALKING, now, talking as f64 / self.calls as f64);
+        if let Some((tx, _)) = &self.dccp {
+            r.sample(col::ALLOWED, now, tx.rate() * 8.0 / 1e3);
+            if now >= self.warmup {
+                self.c.allowed_sum += tx.rate() * 8.0 / 1e3;
+                self.c.allowed_n += 1;
+            }
+        }
+        if self.counting(now) {
+            self.c.ticks += 1;
+            self.c.talking_ticks += (talking > 0) as u64;
+        }
+        if talking == 0 {
+            return;
+        }
+        let payload = self.frame_payload * talking as f64;
+        let wire = payload + self.d.header_bytes;
+        let app = AppPacket { id: self.next_id, bytes: payload.round() as u32, created: now };
+        self.next_id += 1;
+        if let Some(w) = self.window.back_mut() {
+            w.generated += 1;
+        }
+        if self.counting(now) {
+            self.c.generated += 1;
+        }
+        ctx.recorder.sample(col::APP, now, wire * 8.0 / 1e3);
+        match &mut self.dccp {
+            None => {
+                if self.counting(now) {
+                    self.c.sent += 1;
+                }
+                self.enqueue(Pkt { wire_bytes: wire, payload: Payload::Voice { app, dccp: None } }, now, ctx);
+            }
+            Some((tx, _)) => {
+                if !tx.offer(app) {
+                    if self.counting(now) {
+                        self.c.lost_app += 1;
+                    }
+                    ctx.recorder.sample(col::LOSS_APP, now, 1.0);
+                    self.lost(now);
+                }
+                self.voice_send(now, ctx);
+            }
+        }
+    }
+
+    fn on_link_done(&mut self, now: SimTime, ctx: &mut Ctx) {
+        let Some(p) = self.link.pop_front() else { return };
+        let lost = self.d.per > 0.0 && self.link_rng.next_f64() < self.d.per;
+        if lost {
+            if let Payload::Voice { .. } = p.payload {
+                if self.counting(now) {
+                    self.c.lost_errors += 1;
+                }
+                ctx.recorder.sample(col::LOSS_LINK, now, 1.0);
+                self.lost(now);
+            }
+        } else {
+            let extra = if self.d.access_delay_ms > 0.0 { self.access_rng.exponential(self.d.access_delay_ms / 1e3) } else { 0.0 };
+            let at = (now + self.one_way + SimDuration::from_secs_f64(extra)).max(self.last_arrival);
+            self.last_arrival = at;
+            self.q.schedule(at, Ev::Arrive(p));
+        }
+        self.start_service(now);
+    }
+
+    fn on_arrive(&mut self, p: Pkt, now: SimTime, ctx: &mut Ctx) {
+        match p.payload {
+            Payload::Tcp { flow, seg } => {
+                let i = flow as usize;
+                if let Some(Feedback::Ack(ack)) = self.tcp[i].on_segment(&seg, now) {
+                    self.q.schedule(now + self.one_way, Ev::TcpAck(flow, ack));
+                }
+                let delivered = self.tcp[i].delivered();
+                let new = delivered - self.tcp_delivered[i];
+                self.tcp_delivered[i] = delivered;
+                if new > 0 {
+                    ctx.recorder.sample(col::TCP, now, new as f64 * (TCP_SEGMENT_BYTES - 40.0) * 8.0 / 1e3);
+                }
+            }
+            Payload::Voice { app, dccp } => {
+                let transit = now.as_secs_f64() - app.created.as_secs_f64();
+                // RFC 3550 §6.4.1 / A.8: J += (|D| − J) / 16 over consecutive packets' transits.
+                if let Some(prev) = self.last_transit {
+                    self.jitter += ((transit - prev).abs() - self.jitter) / 16.0;
+                }
+                self.last_transit = Some(transit);
+                // The playout point: the path's least delay (half the round trip and the
+                // packet's own time on the bottleneck) plus the playout buffer.
+                let least = self.one_way.as_secs_f64() + p.wire_bytes * 8.0 / self.d.rate_bps;
+                let late = transit > least + self.d.playout_ms / 1e3 + 1e-9;
+                let r = &mut ctx.recorder;
+                r.sample(col::DELAY, now, transit * 1e3);
+                r.sample(col::JITTER, now, self.jitter * 1e3);
+                if late {
+                    r.sample(col::LOSS_LATE, now, 1.0);
+                } else {
+                    r.sample(col::DELIVERED, now, p.wire_bytes * 8.0 / 1e3);
+                }
+                if self.counting(app.created) {
+                    self.c.arrived += 1;
+                    self.c.arrived_bytes += p.wire_bytes;
+                    self.c.delay_sum_s += transit;
+                    self.c.jitter_sum += self.jitter;
+                    self.c.jitter_max = self.c.jitter_max.max(self.jitter);
+                    if late {
+                        self.c.late += 1;
+                    } else {
+                        self.c.played += 1;
+                        self.c.delivered_bytes += p.wire_bytes;
+                    }
+                }
+                if late {
+                    self.lost(now);
+                }
+                if let Some(w) = self.window.back_mut() {
+                    w.arrived += 1;
+                    w.delay_sum_s += transit;
+                }
+                if let (Some(pkt), Some((_, rx))) = (dccp, &mut self.dccp) {
+                    if let Some(fb) = rx.on_packet(&pkt, now) {
+                        self.q.schedule(now + self.one_way, Ev::Feedback(fb));
+                    }
+                    self.arm_dccp_timers();
+                }
+            }
+        }
+    }
+
+    fn on_second(&mut self, now: SimTime, ctx: &mut Ctx) {
+        self.q.schedule(now + SimDuration::from_secs_f64(1.0), Ev::Second);
+        let w = self.window.iter().fold(Window::default(), |a, w| Window { generated: a.generated + w.generated, lost: a.lost + w.lost, arrived: a.arrived + w.arrived, delay_sum_s: a.delay_sum_s + w.delay_sum_s });
+        if let (Some(codec), true) = (self.d.codec.emodel(), w.generated > 0 && w.arrived > 0) {
+            let q = emodel::voice_quality(codec, w.delay_sum_s / w.arrived as f64 * 1e3, 100.0 * w.lost as f64 / w.generated as f64, 1.0, self.d.advantage);
+            ctx.recorder.sample(col::MOS, now, q.mos);
+        }
+        self.window.push_back(Window::default());
+        while self.window.len() > MOS_WINDOW_S {
+            self.window.pop_front();
+        }
+    }
+}
+
+impl Model for DccpModel {
+    fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
+        while let Some((now, ev)) = self.q.pop_until(t) {
+            ctx.now = now;
+            ctx.processed += 1;
+            match ev {
+                Ev::Tick => self.on_tick(now, ctx),
+                Ev::Talk(c) => {
+                    let c = c as usize;
+                    self.talking[c] = !self.talking[c];
+                    let mean = if self.talking[c] { self.d.talk_s } else { self.d.silence_s };
+                    let next = self.talk_rng.exponential(mean);
+                    self.q.schedule(now + SimDuration::from_secs_f64(next), Ev::Talk(c as u32));
+                }
+                Ev::VoiceSend => {
+                    if self.voice_send_at == Some(now) {
+                        self.voice_send_at = None;
+                        self.voice_send(now, ctx);
+                    }
+                }
+                Ev::NoFeedback => {
+                    if self.nofeedback_at == Some(now) {
+                        self.nofeedback_at = None;
+                        if let Some((tx, _)) = &mut self.dccp {
+                            tx.on_nofeedback(now);
+                        }
+                        self.voice_send(now, ctx);
+                    }
+                }
+                Ev::Report => {
+                    if self.report_at == Some(now) {
+                        self.report_at = None;
+                        if let Some((_, rx)) = &mut self.dccp {
+                            if let Some(fb) = rx.on_report_timer(now) {
+                                self.q.schedule(now + self.one_way, Ev::Feedback(fb));
+                            }
+                        }
+                        self.arm_dccp_timers();
+                    }
+                }
+                Ev::LinkDone => self.on_link_done(now, ctx),
+                Ev::Arrive(p) => self.on_arrive(p, now, ctx),
+                Ev::Feedback(fb) => {
+                    if let Some((tx, _)) = &mut self.dccp {
+                        tx.on_feedback(&fb, now);
+                    }
+                    self.voice_send(now, ctx);
+                }
+                Ev::TcpPoll(i) => self.tcp_send(i as usize, now, ctx),
+                Ev::TcpAck(i, ack) => {
+                    self.tcp[i as usize].on_feedback(&Feedback::Ack(ack), now);
+                    self.tcp_send(i as usize, now, ctx);
+                }
+                Ev::TcpRto(i) => {
+                    let i = i as usize;
+                    if self.tcp_rto_at[i] == Some(now) && self.tcp[i].timer() == Some(now) {
+                        self.tcp_rto_at[i] = None;
+                        self.tcp[i].on_timer(now);
+                        self.tcp_send(i, now, ctx);
+                    }
+                }
+                Ev::Second => self.on_second(now, ctx),
+            }
+        }
+    }
+
+    fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {
+        let c = &self.c;
+        let pct = |a: u64| if c.generated > 0 { 100.0 * a as f64 / c.generated as f64 } else { 0.0 };
+        let lost = c.lost_app + c.lost_queue + c.lost_errors + c.late;
+        let span = (now.as_secs_f64() - self.warmup.as_secs_f64()).max(1e-9);
+        let delay_ms = if c.arrived > 0 { c.delay_sum_s / c.arrived as f64 * 1e3 } else { f64::NAN };
+        let quality = self.d.codec.emodel().filter(|_| c.arrived > 0).map(|codec| emodel::voice_quality(codec, delay_ms, pct(lost), 1.0, self.d.advantage));
+        let voice_kbps = c.delivered_bytes * 8.0 / 1e3 / span;
+        let received_kbps = c.arrived_bytes * 8.0 / 1e3 / span;
+        let tcp_kbps: Vec<f64> = self.tcp_delivered.iter().map(|&n| n as f64 * (TCP_SEGMENT_BYTES - 40.0) * 8.0 / 1e3 / now.as_secs_f64().max(1e-9)).collect();
+        let jain = (!tcp_kbps.is_empty()).then(|| {
+            let xs: Vec<f64> = std::iter::once(received_kbps).chain(tcp_kbps.iter().copied()).collect();
+            crate::metrics::stats::jain_index(&xs)
+        });
+        let (payload, interval) = self.d.packet();
+        let dccp = self.dccp.as_ref().map(|(tx, rx)| DccpTransportSummary {
+            allowed_kbps: if c.allowed_n > 0 { c.allowed_sum / c.allowed_n as f64 } else { f64::NAN },
+            slow_start: tx.in_slow_start(),
+            loss_event_rate: tx.loss_event_rate(),
+            rtt_ms: tx.rtt().map(|r| r * 1e3),
+            loss_events: rx.loss_events,
+            reports: rx.reports,
+            nofeedback_expiries: tx.nofeedback_expiries,
+        });
+        Box::new(DccpSummary {
+            transport: self.d.transport.label().into(),
+            codec: self.d.codec.label().into(),
+            calls: self.calls as u32,
+            dtx: self.d.dtx,
+            packet_bytes: payload + self.d.header_bytes,
+            interval_ms: interval * 1e3,
+            app_kbps: self.d.wire_bps() / 1e3,
+            talking_share: if c.ticks > 0 { c.talking_ticks as f64 / c.ticks as f64 } else { f64::NAN },
+            generated: c.generated,
+            sent: c.sent,
+            played: c.played,
+            lost_app: c.lost_app,
+            lost_queue: c.lost_queue,
+            lost_errors: c.lost_errors,
+            late: c.late,
+            loss_pct: pct(lost),
+            app_loss_pct: pct(c.lost_app),
+            link_loss_pct: pct(c.lost_queue + c.lost_errors),
+            late_pct: pct(c.late),
+            delay_ms,
+            jitter_ms: if c.arrived > 0 { c.jitter_sum / c.arrived as f64 * 1e3 } else { f64::NAN },
+            jitter_max_ms: c.jitter_max * 1e3,
+            r: quality.as_ref().map(|q| q.r),
+            mos: quality.as_ref().map(|q| q.mos),
+            voice_kbps,
+            received_kbps,
+            tcp_kbps,
+            jain,
+            dccp,
+        })
+    }
+}
+
+/// What DCCP did, when it carries the flow.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct DccpTransportSummary {
+    /// Mean rate TFRC allowed, sampled at every frame [kb/s].
+    pub allowed_kbps: f64,
+    /// Whether the sender is still in slow start (no loss ever reported): paper 003 §IV-A's
+    /// finding at VoIP rates.
+    pub slow_start: bool,
+    /// The loss event rate last reported.
+    pub loss_event_rate: f64,
+    /// The sender's RTT estimate [ms].
+    pub rtt_ms: Option<f64>,
+    /// Loss events the receiver counted.
+    pub loss_events: u64,
+    /// Reports the receiver sent.
+    pub reports: u64,
+    /// Times the nofeedback timer halved the rate.
+    pub nofeedback_expiries: u64,
+}
+
+/// The voice flow's fate and quality, and the flows' fairness.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct DccpSummary {
+    /// UDP, CCID3, CCID4, CCID4-N or CCID4-SCA.
+    pub transport: String,
+    /// The codec (or constant-rate data).
+    pub codec: String,
+    /// Calls in the flow.
+    pub calls: u32,
+    /// Silence suppression on.
+    pub dtx: bool,
+    /// A packet on the wire with every call talking [bytes].
+    pub packet_bytes: f64,
+    /// Interval between packets [ms].
+    pub interval_ms: f64,
+    /// The flow's rate on the wire with every call talking [kb/s].
+    pub app_kbps: f64,
+    /// Share of frame intervals in which at least one call talked.
+    pub talking_share: f64,
+    /// Packets the application made (after the warm-up).
+    pub generated: u64,
+    /// Packets the transport sent.
+    pub sent: u64,
+    /// Packets played out in time.
+    pub played: u64,
+    /// Packets lost between application and transport (DCCP's full buffer).
+    pub lost_app: u64,
+    /// Packets dropped by the bottleneck's full buffer.
+    pub lost_queue: u64,
+    /// Packets lost to link errors.
+    pub lost_errors: u64,
+    /// Packets that arrived after their playout time.
+    pub late: u64,
+    /// Packets lost, every cause, per 100 made [%] (paper 003 Tables II and IV).
+    pub loss_pct: f64,
+    /// Lost between application and transport [%].
+    pub app_loss_pct: f64,
+    /// Lost on the link, errors and full buffer [%].
+    pub link_loss_pct: f64,
+    /// Late for the playout buffer [%].
+    pub late_pct: f64,
+    /// Mean one-way delay of the packets that arrived, from their creation [ms].
+    pub delay_ms: f64,
+    /// Mean RFC 3550 jitter over the arrivals [ms] (paper 003 Table III).
+    pub jitter_ms: f64,
+    /// Largest RFC 3550 jitter [ms].
+    pub jitter_max_ms: f64,
+    /// The E-model's R (ITU-T G.107, advantage as set) from the loss of every cause and the
+    /// mean one-way delay, as paper 003 §VI computes it; null for data.
+    pub r: Option<f64>,
+    /// MOS from R; null for data.
+    pub mos: Option<f64>,
+    /// The flow's rate played out in time [kb/s].
+    pub voice_kbps: f64,
+    /// The flow's rate received, late packets included [kb/s]: its share of the link.
+    pub received_kbps: f64,
+    /// Each TCP flow's goodput [kb/s].
+    pub tcp_kbps: Vec<f64>,
+    /// Jain's index over the received rates of the voice flow and the TCP flows (paper 003
+    /// Table VI).
+    pub jain: Option<f64>,
+    /// DCCP's state, when DCCP carries the flow.
+    pub dccp: Option<DccpTransportSummary>,
+}
+
+super::model_summary!(DccpSummary, |s| {
+    let mut v = vec![
+        format!("{} over {}: {} call(s){}, {:.1} kb/s on the wire with every call talking", s.codec, s.transport, s.calls, if s.dtx { " with DTX" } else { "" }, s.app_kbps),
+        format!("packets lost {:.2} %: application to transport {:.2} %, link {:.2} %, late {:.2} %", s.loss_pct, s.app_loss_pct, s.link_loss_pct, s.late_pct),
+        format!("one-way delay {:.0} ms, jitter {:.1} ms (max {:.0} ms)", s.delay_ms, s.jitter_ms, s.jitter_max_ms),
+    ];
+    if let (Some(r), Some(m)) = (s.r, s.mos) {
+        v.push(format!("R {r:.1}, MOS {m:.2}"));
+    }
+    if let Some(d) = &s.dccp {
+        v.push(format!("TFRC allowed {:.1} kb/s on average; {}", d.allowed_kbps, if d.slow_start { "never left slow start" } else { "in congestion avoidance" }));
+    }
+    if let Some(j) = s.jain {
+        v.push(format!("Jain's index {j:.4} (the flow {:.0} kb/s received, TCP {:?} kb/s)", s.received_kbps, s.tcp_kbps.iter().map(|x| x.round()).collect::<Vec<_>>()));
+    }
+    v
+});

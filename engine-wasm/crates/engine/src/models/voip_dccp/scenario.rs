@@ -1,0 +1,259 @@
+//! VoIP over DCCP on a GEO link's part of a scenario (paper 003): the codec and its calls, the
+//! transport, the path, the receiver.
+
+use crate::scenario::fields::*;
+use crate::scenario::validate::{duration_ok, Checker};
+use crate::scenario::Scenario;
+use crate::transport::congestion::CcKind;
+use crate::transport::tfrc::Ccid;
+use serde::{Deserialize, Serialize};
+
+/// What carries the voice stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VoiceTransport {
+    /// UDP: every packet goes to the link as the application makes it.
+    Udp,
+    /// DCCP with CCID3 (TFRC, RFC 4342).
+    Ccid3,
+    /// DCCP with CCID4 (TFRC-SP, RFC 5622): paper 003's subject.
+    Ccid4,
+    /// Paper 003's CCID4-N (§V, eq. 6).
+    Ccid4N,
+    /// Paper 003's CCID4-SCA (§V, eq. 7).
+    Ccid4Sca,
+}
+
+impl VoiceTransport {
+    /// The DCCP congestion control, or none for UDP.
+    pub fn ccid(self) -> Option<Ccid> {
+        match self {
+            VoiceTransport::Udp => None,
+            VoiceTransport::Ccid3 => Some(Ccid::Ccid3),
+            VoiceTransport::Ccid4 => Some(Ccid::Ccid4),
+            VoiceTransport::Ccid4N => Some(Ccid::Ccid4N),
+            VoiceTransport::Ccid4Sca => Some(Ccid::Ccid4Sca),
+        }
+    }
+
+    /// The name paper 003 uses.
+    pub fn label(self) -> &'static str {
+        self.ccid().map_or("UDP", |c| c.label())
+    }
+}
+
+/// The voice codec (paper 003 Table I), or a constant-rate data source (Table VI's second row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VoiceCodec {
+    /// G.711: 64 kb/s, voice frames of 1440 bits (one every 22.5 ms).
+    G711,
+    /// G.729: 8 kb/s, voice frames of 160 bits (one every 20 ms).
+    G729,
+    /// Speex narrowband at 8 kb/s (160-bit frames every 20 ms); the E-model treats it as G.729,
+    /// as paper 003 §VI does.
+    Speex,
+    /// A constant-rate flow of `cbr_bps`, packets of `cbr_payload_bytes` (paper 003 Table VI: a
+    /// flow at the nominal link rate).
+    Cbr,
+}
+
+impl VoiceCodec {
+    /// (Payload bytes of one frame, interval between frames [s]) from Table I: the frame's
+    /// bits over the codec's rate. For `cbr`, the data packet and its interval.
+    pub fn frame(self, cbr_bps: f64, cbr_payload_bytes: u32) -> (f64, f64) {
+        match self {
+            VoiceCodec::G711 => (180.0, 1440.0 / 64_000.0),
+            VoiceCodec::G729 | VoiceCodec::Speex => (20.0, 160.0 / 8_000.0),
+            VoiceCodec::Cbr => (cbr_payload_bytes as f64, cbr_payload_bytes as f64 * 8.0 / cbr_bps.max(1.0)),
+        }
+    }
+
+    /// The codec the E-model rates (Speex as G.729, paper 003 §VI); none for data.
+    pub fn emodel(self) -> Option<crate::metrics::emodel::Codec> {
+        use crate::metrics::emodel::Codec;
+        match self {
+            VoiceCodec::G711 => Some(Codec::G711),
+            VoiceCodec::G729 | VoiceCodec::Speex => Some(Codec::G729),
+            VoiceCodec::Cbr => None,
+        }
+    }
+
+    /// The name in paper 003's tables.
+    pub fn label(self) -> &'static str {
+        match self {
+            VoiceCodec::G711 => "G.711",
+            VoiceCodec::G729 => "G.729",
+            VoiceCodec::Speex => "Speex",
+            VoiceCodec::Cbr => "constant-rate data",
+        }
+    }
+}
+
+/// IAX2's per-call header in a (trunked) voice packet [bytes] (RFC 5456 §8.1.2's mini frame).
+pub const IAX2_CALL_HEADER_BYTES: f64 = 4.0;
+
+/// One voice stream (one call, or several trunked into one flow) over a GEO path, carried by
+/// UDP or DCCP, beside competing TCP flows (paper 003).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DccpScenario {
+    /// What carries the stream: `udp`, `ccid3`, `ccid4`, `ccid4-n` or `ccid4-sca`.
+    pub transport: VoiceTransport,
+    /// Codec (paper 003 Table I): `g711`, `g729`, `speex`, or `cbr` (constant-rate data).
+    pub codec: VoiceCodec,
+    /// Discontinuous transmission: nothing is sent during silences (paper 003's Speex/DTX).
+    pub dtx: bool,
+    /// Calls multiplexed into the flow, one packet per frame interval carrying a frame of each
+    /// talking call (IAX2 trunking; paper 003: 5 Speex calls, 12 G.711 calls).
+    pub calls: u32,
+    /// Mean talk spurt with DTX [s] (exponential; ITU-T P.59: 1.004).
+    pub talk_s: f64,
+    /// Mean silence with DTX [s] (exponential; ITU-T P.59: 1.587).
+    pub silence_s: f64,
+    /// `cbr`: the data rate [bit/s] (paper 003 Table VI: the nominal link rate).
+    pub cbr_bps: f64,
+    /// `cbr`: payload of each packet [bytes].
+    pub cbr_payload_bytes: u32,
+    /// Protocol header of every packet, IP and transport [bytes]; CCID4's oh (RFC 5622: 36).
+    pub header_bytes: f64,
+    /// DCCP's sender buffer [packets] (paper 003: 5).
+    pub buffer_pkts: u32,
+    /// CCID4-N and CCID4-SCA: the nominal RTT [ms] (paper 003: 100).
+    pub nominal_rtt_ms: f64,
+    /// Round trip of the path without queueing [ms] (paper 003's IPSTAR: about 1000).
+    pub rtt_ms: f64,
+    /// Packet error rate of the link (paper 003: 0.1 %).
+    pub per: f64,
+    /// Bottleneck rate [bit/s] (IPSTAR's nominal rate: about 1 Mb/s).
+    pub rate_bps: f64,
+    /// The bottleneck's drop-tail buffer [packets].
+    pub queue_pkts: u32,
+    /// Mean extra delay each packet meets on the way [ms]: exponential, order kept
+    /// (SkyQueue's stand-in for the shared access's jitter).
+    pub access_delay_ms: f64,
+    /// The receiver's playout (jitter) buffer [ms]: a packet later than this beyond the
+    /// path's least delay is lost (paper 003: 400).
+    pub playout_ms: f64,
+    /// E-model advantage factor A (paper 003: 30).
+    pub advantage: f64,
+    /// Competing bulk TCP flows over the same bottleneck (paper 003 Table VI: one).
+    pub tcp_flows: u32,
+    /// Their congestion control (NewReno by default: TFRC's equation is Reno's throughput,
+    /// RFC 5348 §3.1, and paper 003 does not name its TCP).
+    pub tcp_cc: CcKind,
+}
+
+impl Default for DccpScenario {
+    fn default() -> Self {
+        DccpScenario {
+            transport: VoiceTransport::Ccid4,
+            codec: VoiceCodec::G711,
+            dtx: false,
+            calls: 1,
+            talk_s: 1.004,
+            silence_s: 1.587,
+            cbr_bps: 1e6,
+            cbr_payload_bytes: 1000,
+            header_bytes: 36.0,
+            buffer_pkts: 5,
+            nominal_rtt_ms: 100.0,
+            rtt_ms: 1000.0,
+            per: 0.001,
+            rate_bps: 1e6,
+            queue_pkts: 50,
+            access_delay_ms: 20.0,
+            playout_ms: 400.0,
+            advantage: 30.0,
+            tcp_flows: 0,
+            tcp_cc: CcKind::NewReno,
+        }
+    }
+}
+
+impl DccpScenario {
+    /// The flow's packets: (DCCP or UDP payload [bytes] with every call talking, interval [s]).
+    pub fn packet(&self) -> (f64, f64) {
+        let (frame, interval) = self.codec.frame(self.cbr_bps, self.cbr_payload_bytes);
+        if self.codec == VoiceCodec::Cbr {
+            (frame, interval)
+        } else {
+            (self.calls.max(1) as f64 * (frame + IAX2_CALL_HEADER_BYTES), interval)
+        }
+    }
+
+    /// The application's rate on the wire with every call talking [bit/s].
+    pub fn wire_bps(&self) -> f64 {
+        let (s, interval) = self.packet();
+        (s + self.header_bytes) * 8.0 / interval
+    }
+}
+
+/// Most packets (voice and TCP) one run may carry.
+pub const MAX_PACKETS: f64 = 5e7;
+
+/// The rules joining fields (ranges are in [`groups`]).
+pub fn validate(s: &Scenario, c: &mut Checker) {
+    let d = &s.dccp;
+    if duration_ok(s) && d.rate_bps.is_finite() && d.rate_bps > 0.0 && d.cbr_bps > 0.0 && d.cbr_payload_bytes > 0 {
+        let (_, interval) = d.packet();
+        let packets = s.duration_s * (1.0 / interval + if d.tcp_flows > 0 { d.rate_bps / (8.0 * 1500.0) * 2.0 } else { 0.0 });
+        if packets > MAX_PACKETS {
+            c.push("duration_s", format!("{} s of this flow is {packets:.3e} packets on the link, above the maximum {MAX_PACKETS:.0e} per run; a shorter run", s.duration_s));
+        }
+    }
+    if d.codec == VoiceCodec::Cbr && d.dtx {
+        c.push("dccp.dtx", "discontinuous transmission applies to voice codecs, not to constant-rate data (dccp.codec cbr)".to_string());
+    }
+}
+
+/// The groups of fields the parameter panel shows for this model, with their ranges.
+pub fn groups() -> Vec<Group> {
+    vec![
+        Group {
+            title: "Voice",
+            fields: vec![
+                choice("dccp.codec", "Codec", &[("g711", "G.711 (64 kb/s)"), ("g729", "G.729 (8 kb/s)"), ("speex", "Speex (8 kb/s)"), ("cbr", "constant-rate data")], "Paper 003 Table I: G.711 sends a 1440-bit frame every 22.5 ms, G.729 and Speex a 160-bit frame every 20 ms; 'constant-rate data' is Table VI's flow at the link's nominal rate."),
+                boolean("dccp.dtx", "Silence suppression (DTX)", "Nothing is sent during silences; talk spurts and silences alternate (ITU-T P.59's conversational model), each call on its own (paper 003's Speex/DTX)."),
+                int("dccp.calls", "Calls in the flow", "u32", None, 1, 64, "Calls trunked into one flow: one packet per frame interval carries a frame of each talking call (paper 003: 5 Speex calls, 12 G.711 calls)."),
+                real("dccp.talk_s", "Mean talk spurt", Some("s"), 0.01, 60.0, "With DTX, talk spurts are exponential with this mean (ITU-T P.59: 1.004 s)."),
+                real("dccp.silence_s", "Mean silence", Some("s"), 0.01, 60.0, "With DTX, silences are exponential with this mean (ITU-T P.59: 1.587 s)."),
+                real("dccp.cbr_bps", "Data rate", Some("bit/s"), 1e3, 1e9, "Constant-rate data: its rate (paper 003 Table VI: the nominal link rate, 1 Mb/s).").above_min(),
+                int("dccp.cbr_payload_bytes", "Data packet", "u32", Some("bytes"), 1, 65_000, "Constant-rate data: the payload of each packet."),
+            ],
+        },
+        Group {
+            title: "Transport",
+            fields: vec![
+                choice("dccp.transport", "Transport", &[("udp", "UDP"), ("ccid3", "DCCP CCID3"), ("ccid4", "DCCP CCID4"), ("ccid4-n", "DCCP CCID4-N"), ("ccid4-sca", "DCCP CCID4-SCA")], "UDP sends every packet at once; DCCP sends at the rate TFRC allows, from a small buffer that drops what the rate cannot carry. CCID4-N and CCID4-SCA are paper 003's changes for long delays (§V, eqs. 6-7)."),
+                real("dccp.header_bytes", "Header", Some("bytes"), 0.0, 200.0, "IP and transport header of every packet; CCID4's header correction s / (s + oh) uses it (RFC 5622: 36)."),
+                int("dccp.buffer_pkts", "DCCP sender buffer", "u32", Some("packets"), 1, 1000, "Packets the DCCP sender holds; one offered to a full buffer is lost between application and transport (paper 003: 5)."),
+                real("dccp.nominal_rtt_ms", "Nominal RTT", Some("ms"), 1.0, 10_000.0, "CCID4-N sends N = RTT / nominal RTT feedbacks per round trip when the RTT is longer; CCID4-SCA computes its initial rate at it (paper 003 §V: 100 ms)."),
+            ],
+        },
+        Group {
+            title: "Path",
+            fields: vec![
+                real("dccp.rtt_ms", "Round trip", Some("ms"), 1.0, 10_000.0, "Round trip of the path without queueing (paper 003's IPSTAR: about 1000 ms)."),
+                real("dccp.per", "Packet error rate", None, 0.0, 0.5, "Probability that the link loses a packet (paper 003: 0.001)."),
+                real("dccp.rate_bps", "Bottleneck rate", Some("bit/s"), 1e3, 1e10, "Rate of the shared link (IPSTAR's nominal rate: about 1 Mb/s).").above_min(),
+                int("dccp.queue_pkts", "Bottleneck buffer", "u32", Some("packets"), 1, 100_000, "Packets the shared link holds; a packet arriving at a full buffer is dropped."),
+                real("dccp.access_delay_ms", "Access jitter (mean)", Some("ms"), 0.0, 5000.0, "Mean of the random extra delay each packet meets (exponential, order kept): SkyQueue's stand-in for the shared satellite access."),
+                int("dccp.tcp_flows", "Competing TCP flows", "u32", None, 0, 8, "Bulk TCP transfers sharing the bottleneck (paper 003 Table VI: one); Jain's index is taken over them and the voice flow."),
+                choice("dccp.tcp_cc", "TCP congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC"), ("hybla", "Hybla"), ("westwood-plus", "Westwood+"), ("compound", "Compound")], "The competing TCP flows' congestion control (SACK, initial window 10). NewReno by default: TFRC's equation is the throughput of Reno-like TCP; CUBIC at a one-second RTT takes several times TFRC's share."),
+            ],
+        },
+        Group {
+            title: "Receiver",
+            fields: vec![
+                real("dccp.playout_ms", "Playout buffer", Some("ms"), 0.0, 5000.0, "A packet arriving later than this after the path's least delay misses its playout and counts as lost (paper 003: 400 ms)."),
+                real("dccp.advantage", "E-model advantage A", None, 0.0, 40.0, "The E-model's advantage factor (paper 003: 30; ITU-T G.107 allows up to 20 for satellite)."),
+            ],
+        },
+    ]
+}
+
+/// The model's objects in a scenario, with their keys as the structs declare them.
+pub fn objects() -> Vec<Object> {
+    vec![object::<DccpScenario>("dccp")]
+}
