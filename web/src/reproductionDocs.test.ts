@@ -1,6 +1,6 @@
 /**
  * docs/REPRODUCTION.md's paper-000 tables are printed by scripts/paper000.mjs (README: `node
- * scripts/paper000.mjs`), its paper-004 TCP tables by scripts/paper004.mjs, its paper-002 link-layer tables by scripts/paper002.mjs. Running the sweeps takes minutes, so this checks the cheap half: the
+ * scripts/paper000.mjs`), its paper-004 TCP tables by scripts/paper004.mjs, its paper-002 link-layer tables by scripts/paper002.mjs, its paper-003 DCCP tables by scripts/paper003.mjs. Running the sweeps takes minutes, so this checks the cheap half: the
  * document quotes exactly the commands the script runs, and the presets they name exist.
  */
 import { execFileSync } from 'node:child_process';
@@ -44,6 +44,8 @@ sweepTables('paper 000 reproduction tables', 'scripts/paper000.mjs', 3);
 // 11 and 9; Table 3's other four TCPs; with the modelled physical layer: Fig. 7 (3), Fig. 8 with
 // Table 1 (3), Table 3 (2), Figs. 10-11 (2).
 sweepTables('paper 002 link-layer and TCP tables', 'scripts/paper002.mjs', 26);
+// Tables II-V: six codec rows over the four transports; Table VI: two rows and CUBIC.
+sweepTables('paper 003 voice over DCCP tables', 'scripts/paper003.mjs', 9);
 
 describe('paper 004 TCP tables', () => {
   const commands = commandsOf('scripts/paper004.mjs');

@@ -396,7 +396,7 @@ function dccpText(s: ScenarioObject, summary: Summary | null): LiveText {
     const eq1 = Math.min(4 * payload, Math.max(2 * payload, 4380)) / r;
     const initial = transport === 'ccid4-n' ? (4380 / r) * corr : transport === 'ccid4-sca' ? (4380 / ((num(s, 'dccp.nominal_rtt_ms') ?? 100) / 1e3)) * corr : eq1;
     setup.push(
-      `TFRC sends one packet per second until the first report, then doubles its rate at most once per ${transport === 'ccid4-n' || transport === 'ccid4-sca' ? 'report (ten a round trip on this path)' : 'round trip'}; what it cannot carry waits in a ${plural(buffer, 'packet')} buffer, and a packet that finds it full is lost between application and transport.`,
+      `TFRC sends one packet per second until the first report, then doubles its rate at most once per ${transport === 'ccid4-n' || transport === 'ccid4-sca' ? 'report (ten a round trip on this path)' : 'round trip'}; what it cannot carry waits in a ${prose(buffer)}-packet buffer, and a packet that finds it full is lost between application and transport.`,
     );
     const which = transport === 'ccid4-n' ? 'eq. 6, 4380 / R · s / (s + oh)' : transport === 'ccid4-sca' ? 'eq. 6 at the nominal RTT' : 'eq. 1, min(4 s, max(2 s, 4380)) / R';
     theory.push(`TFRC's rate after the first report (paper 003 ${which}): ${prose(initial)} bytes/s, ${pps(initial)} packets per second, against the ${need} the flow makes.`);

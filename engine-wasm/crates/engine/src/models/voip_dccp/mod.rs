@@ -34,25 +34,22 @@ pub const TCP_SEGMENT_BYTES: f64 = 1500.0;
 /// The window over which the MOS series rates the losses [s].
 pub const MOS_WINDOW_S: usize = 10;
 
-/// Series columns.
+/// Series columns; with DTX a band of the calls talking comes last.
 mod col {
-    pub const TALKING: usize = 0;
-    pub const APP: usize = 1;
-    pub const ALLOWED: usize = 2;
-    pub const DELIVERED: usize = 3;
-    pub const LOSS_APP: usize = 4;
-    pub const LOSS_LINK: usize = 5;
-    pub const LOSS_LATE: usize = 6;
-    pub const DELAY: usize = 7;
-    pub const JITTER: usize = 8;
-    pub const MOS: usize = 9;
-    pub const TCP: usize = 10;
+    pub const APP: usize = 0;
+    pub const ALLOWED: usize = 1;
+    pub const DELIVERED: usize = 2;
+    pub const LOSS_APP: usize = 3;
+    pub const LOSS_LINK: usize = 4;
+    pub const LOSS_LATE: usize = 5;
+    pub const DELAY: usize = 6;
+    pub const JITTER: usize = 7;
+    pub const MOS: usize = 8;
 }
 
-fn series_info(tcp: bool) -> Vec<SeriesInfo> {
+fn series_info(tcp: bool, dtx: bool) -> Vec<SeriesInfo> {
     let s = |id, label, unit, kind, chart, band| SeriesInfo { id, label, unit, kind, chart, band };
     let mut v = vec![
-        s("talking", "Calls talking", "fraction of calls", SeriesKind::Mean, "Rates", true),
         s("app_kbps", "Application's rate", "kb/s", SeriesKind::SumRate, "Rates", false),
         s("allowed_kbps", "Rate TFRC allows (X)", "kb/s", SeriesKind::Mean, "Rates", false),
         s("delivered_kbps", "Delivered", "kb/s", SeriesKind::SumRate, "Rates", false),
@@ -65,6 +62,9 @@ fn series_info(tcp: bool) -> Vec<SeriesInfo> {
     ];
     if tcp {
         v.push(s("tcp_kbps", "TCP goodput", "kb/s", SeriesKind::SumRate, "Rates", false));
+    }
+    if dtx {
+        v.push(s("talking", "Calls talking", "fraction of calls", SeriesKind::Mean, "Rates", true));
     }
     v
 }
@@ -99,6 +99,8 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     }
     let one_way = SimDuration::from_secs_f64(d.rtt_ms / 2e3);
     let with_tcp = !tcp.is_empty();
+    let (tcp_col, talking_col) = (col::MOS + 1, col::MOS + 1 + with_tcp as usize);
+    let dtx = d.dtx;
     let model = DccpModel {
         q,
         talk_rng,
@@ -125,9 +127,11 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         jitter: 0.0,
         last_transit: None,
         window: VecDeque::from(vec![Window::default(); 1]),
+        tcp_col,
+        talking_col: dtx.then_some(talking_col),
         d,
     };
-    Ok((Box::new(model), series_info(with_tcp)))
+    Ok((Box::new(model), series_info(with_tcp, dtx)))
 }
 
 /// What a packet on the path carries.
@@ -235,6 +239,9 @@ struct DccpModel {
     /// Packets generated and lost, and the delays of those that arrived, in each of the last
     /// seconds, the current one last.
     window: VecDeque<Window>,
+    /// Columns of the TCP goodput and of the talking band (with DTX).
+    tcp_col: usize,
+    talking_col: Option<usize>,
 }
 
 impl DccpModel {
@@ -332,7 +339,9 @@ impl DccpModel {
         self.q.schedule(now + self.interval, Ev::Tick);
         let talking = self.talking.iter().filter(|&&t| t).count();
         let r = &mut ctx.recorder;
-        r.sample(col::TALKING, now, talking as f64 / self.calls as f64);
+        if let Some(k) = self.talking_col {
+            r.sample(k, now, talking as f64 / self.calls as f64);
+        }
         if let Some((tx, _)) = &self.dccp {
             r.sample(col::ALLOWED, now, tx.rate() * 8.0 / 1e3);
             if now >= self.warmup {
@@ -409,7 +418,7 @@ impl DccpModel {
                 let new = delivered - self.tcp_delivered[i];
                 self.tcp_delivered[i] = delivered;
                 if new > 0 {
-                    ctx.recorder.sample(col::TCP, now, new as f64 * (TCP_SEGMENT_BYTES - 40.0) * 8.0 / 1e3);
+                    ctx.recorder.sample(self.tcp_col, now, new as f64 * (TCP_SEGMENT_BYTES - 40.0) * 8.0 / 1e3);
                 }
             }
             Payload::Voice { app, dccp } => {
