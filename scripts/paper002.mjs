@@ -12,19 +12,8 @@
 // Options: --seeds K (default 3), --cli PATH (default engine-wasm/target/release/skyqueue),
 // --commands (print the commands only, run nothing: a test checks that docs/REPRODUCTION.md
 // quotes them).
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { opt, root, runSweeps } from './sweeps.mjs';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('..', import.meta.url));
-const opt = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
 const seeds = opt('seeds', '3');
 const cli = opt('cli', `${root}engine-wasm/target/release/skyqueue`);
 
@@ -64,38 +53,7 @@ const FIG8_FADED = [[DIST, 'link.tcp_cc', TCPS, 'arq,harq', seeds, FADED], [DIST
 const T3_FADED = [[NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', '50', FADED], [NET, 'link.es_n0_db', '5,6,7,8', 'harq', '50', { ...FADED, harq_nr: 5 }]];
 const FIG10_FADED = [[NET, 'link.es_n0_db', '5,6,7,8', 'arq,harq', seeds, { ...FADED, tcp_bytes: null }], [NET, 'link.es_n0_db', '5,6,7,8,10,12', 'arq,harq', seeds, { ...FADED, tcp_bytes: null, phy: 'non-interleaved-internet' }]];
 const sweeps = [FIG5, FIG6, DEPTH, FIG8, FIG8_15, FIG8_52, T3, T3_15, T3_SPARSE, FIG10, FIG11, FIG9, ...T3_OTHERS, ...FIG7, ...FIG8_FADED, ...T3_FADED, ...FIG10_FADED];
-const args = ([file, param, values, policies, k], f = file) => ['sweep', f, '--param', param, '--values', values, '--policies', policies, '--seeds', k];
-const setWords = (set) => Object.entries(set).map(([k, v]) => `link.${k} ${v}`).join(', ');
-const command = (s) => {
-  const [file, , , , , set] = s;
-  const a = args(s);
-  if (Object.keys(set).length) a[1] = `${file} (with ${setWords(set)})`;
-  return `skyqueue ${a.join(' ')}`;
-};
-
-if (process.argv.includes('--commands')) {
-  for (const s of sweeps) console.log(command(s));
-  process.exit(0);
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'paper002-'));
-/** Every run of a sweep: { policy, seed, value, link }. */
-async function sweep(s, i) {
-  const out = join(dir, `${i}.json`);
-  const [file, , , , , set] = s;
-  let f = file;
-  if (Object.keys(set).length) {
-    const scenario = JSON.parse(readFileSync(join(root, file), 'utf8'));
-    Object.assign(scenario.link, set);
-    f = join(dir, `${i}-scenario.json`);
-    writeFileSync(f, JSON.stringify(scenario));
-  }
-  await run(cli, [...args(s, f), '--out', out], { cwd: root, maxBuffer: 1 << 26 });
-  return JSON.parse(readFileSync(out, 'utf8')).map((r) => ({ policy: r.policy, seed: r.seed, value: r.value, link: r.summary.link }));
-}
-const results = [];
-for (const [i, s] of sweeps.entries()) results.push(await sweep(s, i));
-rmSync(dir, { recursive: true, force: true });
+const results = (await runSweeps(sweeps, 'link', cli, 'paper002')).map((rows) => rows.map(({ s, ...r }) => ({ ...r, link: s })));
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** Runs of one policy at one value: the simulated means and the (seed-independent) theory. */

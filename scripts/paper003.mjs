@@ -10,19 +10,8 @@
 // Options: --seeds K (default 10), --cli PATH (default engine-wasm/target/release/skyqueue),
 // --commands (print the commands only, run nothing: a test checks that docs/REPRODUCTION.md
 // quotes them).
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { opt, root, runSweeps } from './sweeps.mjs';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('..', import.meta.url));
-const opt = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
 const seeds = opt('seeds', '10');
 const cli = opt('cli', `${root}engine-wasm/target/release/skyqueue`);
 
@@ -47,38 +36,7 @@ const T6 = [
   [SHARE, 'dccp.per', '0.001', TRANSPORTS, seeds, { tcp_cc: 'cubic' }],
 ];
 const sweeps = [...T2, ...T6];
-const args = ([file, param, values, policies, k], f = file) => ['sweep', f, '--param', param, '--values', values, '--policies', policies, '--seeds', k];
-const setWords = (set) => Object.entries(set).map(([k, v]) => `dccp.${k} ${v}`).join(', ');
-const command = (s) => {
-  const [file, , , , , set] = s;
-  const a = args(s);
-  if (Object.keys(set).length) a[1] = `${file} (with ${setWords(set)})`;
-  return `skyqueue ${a.join(' ')}`;
-};
-
-if (process.argv.includes('--commands')) {
-  for (const s of sweeps) console.log(command(s));
-  process.exit(0);
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'paper003-'));
-/** Every run of a sweep: { policy, seed, d }. */
-async function sweep(s, i) {
-  const out = join(dir, `${i}.json`);
-  const [file, , , , , set] = s;
-  let f = file;
-  if (Object.keys(set).length) {
-    const scenario = JSON.parse(readFileSync(join(root, file), 'utf8'));
-    Object.assign(scenario.dccp, set);
-    f = join(dir, `${i}-scenario.json`);
-    writeFileSync(f, JSON.stringify(scenario));
-  }
-  await run(cli, [...args(s, f), '--out', out], { cwd: root, maxBuffer: 1 << 26 });
-  return JSON.parse(readFileSync(out, 'utf8')).map((r) => ({ policy: r.policy, seed: r.seed, d: r.summary.dccp }));
-}
-const results = [];
-for (const [i, s] of sweeps.entries()) results.push(await sweep(s, i));
-rmSync(dir, { recursive: true, force: true });
+const results = (await runSweeps(sweeps, 'dccp', cli, 'paper003')).map((rows) => rows.map(({ s, ...r }) => ({ ...r, d: s })));
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const f = (x, d) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
