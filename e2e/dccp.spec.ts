@@ -39,6 +39,11 @@ test.describe('voice over DCCP (paper 003)', () => {
     await expect(loss).toHaveAttribute('data-points', '4');
     await expect(page.getByTestId('sweep-command')).toHaveText('skyqueue sweep scenario.json --param dccp.rtt_ms --values 1000 --policies ccid4,ccid4-n,ccid4-sca,udp --seeds 1 --format csv');
     await page.screenshot({ path: 'reports/screenshots/dccp-sweep.png' });
+    // Too large for a tab: the same sweep as a cluster job, shards and merge (docs/SCALING.md).
+    await page.getByRole('button', { name: 'Copy as a cluster job' }).click();
+    await expect(page.getByTestId('cluster-job')).toContainText('bash deploy/slurm/submit.sh 4 scenario.json dccp.rtt_ms 1000 ccid4,ccid4-n,ccid4-sca,udp 1');
+    await expect(page.getByTestId('cluster-job')).toContainText('--shard I/4 --out parts/part-I.json');
+    await expect(page.getByTestId('cluster-job')).toContainText('skyqueue merge parts/part-*.json --out results.json');
   });
 
   test('Table VI: the 12-call flow beside TCP, with Jain\'s index in the panel', async ({ page }) => {

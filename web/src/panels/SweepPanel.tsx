@@ -5,7 +5,7 @@ import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
 import { buildGrid, curves, metricOf, parseValues, type SweepPoint, type SweepValue } from '../scenario/sweep';
-import { coincidingCurves, seedsNote, sweepCommand, sweepCsv, sweepNotebook } from '../scenario/sweepExport';
+import { clusterJob, coincidingCurves, seedsNote, sweepCommand, sweepCsv, sweepNotebook } from '../scenario/sweepExport';
 import { download, slug } from '../export/download';
 import { policyLabel, type SweepModel } from '../scenario/sweepModels';
 import { MODEL_REGISTRY, modelFor } from '../models';
@@ -132,6 +132,18 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The sweep as a cluster job: shown, and copied where the browser lets the page write.
+  const [cluster, setCluster] = useState<string | null>(null);
+  const copyCluster = () => {
+    const parsed = parseValues(valuesText, m.params.find((p) => p.path === param)?.text ? 'text' : 'number');
+    if ('error' in parsed) return setError([parsed.error]);
+    if (policies.length === 0) return setError(['policies: choose at least one']);
+    setError(null);
+    const text = clusterJob('scenario.json', { param, values: parsed.values, policies, seeds }, parsed.values.length * policies.length * seeds);
+    setCluster(text);
+    navigator.clipboard?.writeText(text).catch(() => undefined);
+  };
+
   const runCompare = async () => {
     const json = withDuration();
     if (!json) return;
@@ -191,11 +203,22 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
             <button onClick={() => pool.current?.cancel()}>Cancel</button>
           </>
         ) : (
-          <button className="primary" onClick={runSweep}>
-            Run sweep
-          </button>
+          <>
+            <button className="primary" onClick={runSweep}>
+              Run sweep
+            </button>
+            <button onClick={copyCluster} title="For a sweep too large for this tab: the commands that run it on a Slurm or Kubernetes cluster, split into shards (docs/SCALING.md)">
+              Copy as a cluster job
+            </button>
+          </>
         )}
       </div>
+      {cluster && (
+        <figure className="cluster-job">
+          <figcaption>The sweep as a cluster job (copied): one shard per task, then the merge, which gives the same file as one run (docs/SCALING.md).</figcaption>
+          <pre data-testid="cluster-job">{cluster}</pre>
+        </figure>
+      )}
       {error && (
         <div className="error-banner" role="alert" data-testid="sweep-error">
           <ul>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildGrid } from './sweep';
-import { coincidingCurves, seedsNote, sweepCommand, sweepCsv, sweepNotebook } from './sweepExport';
+import { clusterJob, coincidingCurves, seedsNote, sweepCommand, sweepCsv, sweepNotebook } from './sweepExport';
 
 const base = JSON.stringify({ version: 2, model: 'voip-leo', duration_s: 5, voip: { flows: 25 } });
 
@@ -54,3 +54,19 @@ describe('sweep exports', () => {
     expect(seedsNote(5)).not.toMatch(/wide/);
   });
 });
+
+describe('the sweep as a cluster job', () => {
+  it('is the Slurm submission and the sharded commands with their merge', () => {
+    const text = clusterJob('scenario.json', { param: 'dccp.per', values: [0.001, 0.01], policies: ['udp', 'ccid4'], seeds: 10 }, 40);
+    expect(text.split('\n')).toEqual([
+      '# 40 runs in 16 shards. Save the scenario as scenario.json (Download scenario.json), then on the cluster:',
+      'bash deploy/slurm/submit.sh 16 scenario.json dccp.per 0.001,0.01 udp,ccid4 10',
+      '# or with any scheduler: shard I of 16 (I = 0..15), then the merge once all have ended:',
+      'skyqueue sweep scenario.json --param dccp.per --values 0.001,0.01 --policies udp,ccid4 --seeds 10 --shard I/16 --out parts/part-I.json',
+      'skyqueue merge parts/part-*.json --out results.json',
+    ]);
+    // Fewer runs than 16: one shard each; site names quoted for the shell.
+    expect(clusterJob('s.json', { param: 'transfer.to', values: ['Los Angeles', 'Toulouse'], policies: [], seeds: 1 }, 2)).toContain('bash deploy/slurm/submit.sh 2 s.json transfer.to "Los Angeles,Toulouse" "" 1');
+  });
+});
+

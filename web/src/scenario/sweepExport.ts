@@ -17,6 +17,24 @@ export function sweepCommand(file: string, s: { param: string; values: SweepValu
   return parts.join(' ');
 }
 
+/**
+ * A sweep too large for a tab, as a cluster job (docs/SCALING.md): the Slurm submission of
+ * deploy/slurm/submit.sh (an array of `shards` tasks and a merge that waits for it), and the
+ * same by hand, one `--shard I/N` per task, for any scheduler. `runs` sets the shard count.
+ */
+export function clusterJob(file: string, s: { param: string; values: SweepValue[]; policies: string[]; seeds: number }, runs: number): string {
+  const shards = Math.max(1, Math.min(16, runs));
+  const one = sweepCommand(file, s).replace(/ --format csv$/, '');
+  const q = (x: string) => (x === '' ? '""' : /[\s"'$`\\]/.test(x) ? `"${x.replace(/(["$`\\])/g, '\\$1')}"` : x);
+  return [
+    `# ${runs} runs in ${shards} shards. Save the scenario as ${file} (Download scenario.json), then on the cluster:`,
+    `bash deploy/slurm/submit.sh ${shards} ${file} ${s.param} ${q(s.values.join(','))} ${q(s.policies.join(','))} ${s.seeds}`,
+    `# or with any scheduler: shard I of ${shards} (I = 0..${shards - 1}), then the merge once all have ended:`,
+    `${one} --shard I/${shards} --out parts/part-I.json`,
+    'skyqueue merge parts/part-*.json --out results.json',
+  ].join('\n');
+}
+
 /** One row per run: policy, seed, the swept value and each metric (12 significant digits). */
 export function sweepCsv(points: SweepPoint[], summaries: unknown[], metrics: { path: string }[], param: string): string {
   const quote = (h: string) => (/[",\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h);

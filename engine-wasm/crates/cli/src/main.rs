@@ -30,6 +30,16 @@ COMMANDS:
         1..k, on every core
         (or --threads), and writes every run's summary as JSON (default) or CSV. Every
         combination is validated before any runs; an invalid one is reported with its field.
+        --shard I/N runs only the runs whose index in the grid is I modulo N (0 <= I < N), each
+        with the seed it has in the whole sweep, and writes a part file naming the sweep (a
+        digest of the scenario, grid, policies, seeds and format) and the runs it holds. Without
+        --shard the slice comes from a Slurm job array (SLURM_ARRAY_TASK_ID, _MIN, _COUNT or
+        _MAX) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, the count from --shards N or
+        SKYQUEUE_SHARDS), when the process runs in one. docs/SCALING.md has the job scripts.
+    merge <part.json>... [--out <file>]
+        Joins the parts of one sharded sweep into exactly the file the unsharded sweep writes
+        (JSON or CSV, as the sweep was run). Refuses a part of another sweep, a shard given
+        twice, and missing shards, naming them.
     validate <scenario.json>...
         Checks scenarios without running them; lists every invalid field with its allowed range.
     defaults [--model <queue|constellation|voip-leo|diffserv|tcp-leo|link-layer|voip-dccp>]
@@ -213,6 +223,7 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
         "bench" => bench(rest),
         "calc" => calc(rest),
         "sweep" => sweep_cmd(rest),
+        "merge" => merge_cmd(rest),
         "tle" => tle(rest),
         "sites" => {
             for s in engine::orbit::sites::catalogue() {
@@ -1002,13 +1013,16 @@ fn bench_topology(scenario: &str, json: bool) -> Result<(), Failure> {
 }
 
 fn sweep_cmd(args: &[String]) -> Result<(), Failure> {
-    let (pos, opts) = parse_opts(args, &["--param", "--values", "--policies", "--seeds", "--threads", "--format", "--out", "-o"], &[])?;
+    let (pos, opts) = parse_opts(args, &["--param", "--values", "--policies", "--seeds", "--threads", "--format", "--out", "-o", "--shard", "--shards"], &[])?;
     let [path] = pos[..] else {
         return Err(Failure::Usage("sweep takes exactly one scenario file".into()));
     };
     let (mut param, mut values, mut policies, mut seeds, mut threads, mut csv, mut out_file) = (None, None, vec![], 1u64, 0usize, false, None);
+    let (mut shard, mut shards) = (None, None);
     for (flag, v) in opts {
         match flag {
+            "--shard" => shard = Some(sweep::Shard::parse(v).map_err(Failure::Usage)?),
+            "--shards" => shards = Some(parse_u64(flag, v)?),
             "--param" => param = Some(v.to_string()),
             "--values" => {
                 values = Some(
@@ -1041,13 +1055,63 @@ fn sweep_cmd(args: &[String]) -> Result<(), Failure> {
     let seed_list: Vec<u64> = (1..=seeds).collect();
     let points = sweep::grid(&base, &param, &values, &policies, &seed_list).map_err(|(label, e)| Failure::Invalid(format!("{path} with {label}"), e))?;
     let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
+    // A slice of the sweep: --shard, or the scheduler's environment (Slurm, Kubernetes).
+    let shard = match shard {
+        Some(s) => Some(s),
+        None => sweep::Shard::from_env(|k| std::env::var(k).ok(), shards).map_err(Failure::Usage)?,
+    };
     let t0 = Instant::now();
-    let rows = sweep::run(&points, threads);
-    eprintln!("sweep: {} runs on {threads} threads in {:.2} s", rows.len(), t0.elapsed().as_secs_f64());
-    let body = if csv { sweep::to_csv(&rows) } else { format!("{}\n", serde_json::to_string_pretty(&rows).unwrap_or_default()) };
+    let body = match shard {
+        None => {
+            let rows = sweep::run(&points, threads);
+            eprintln!("sweep: {} runs on {threads} threads in {:.2} s", rows.len(), t0.elapsed().as_secs_f64());
+            sweep_body(&rows, csv)
+        }
+        Some(sh) => {
+            let mine: Vec<usize> = (0..points.len()).filter(|&k| sh.holds(k)).collect();
+            let subset: Vec<sweep::Point> = mine.iter().map(|&k| points[k].clone()).collect();
+            let rows = sweep::run(&subset, threads);
+            eprintln!("sweep: shard {}/{}: {} of {} runs on {threads} threads in {:.2} s", sh.index, sh.count, rows.len(), points.len(), t0.elapsed().as_secs_f64());
+            let digest = sweep::digest(&base, &param, &values, &policies, seeds, csv);
+            let part = sweep::part(&digest, sh, points.len(), csv, mine.into_iter().zip(rows).collect());
+            format!("{}\n", serde_json::to_string(&part).unwrap_or_default())
+        }
+    };
     match out_file {
         None => out(&body),
         Some(f) => std::fs::write(f, body).map_err(|e| Failure::Io(format!("cannot write {f}: {e}")))?,
     }
+    Ok(())
+}
+
+/// A sweep's results file: JSON (the rows, pretty) or CSV.
+fn sweep_body(rows: &[serde_json::Value], csv: bool) -> String {
+    if csv {
+        sweep::to_csv(rows)
+    } else {
+        format!("{}\n", serde_json::to_string_pretty(rows).unwrap_or_default())
+    }
+}
+
+/// `merge PARTS...`: the parts of a sharded sweep back into the file the unsharded sweep
+/// writes, byte for byte.
+fn merge_cmd(args: &[String]) -> Result<(), Failure> {
+    let (pos, opts) = parse_opts(args, &["--out", "-o"], &[])?;
+    if pos.is_empty() {
+        return Err(Failure::Usage("merge needs the part files of one sharded sweep (skyqueue sweep ... --shard I/N --out part-I.json)".into()));
+    }
+    let mut parts = vec![];
+    for p in &pos {
+        let text = read_source(p)?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Usage(format!("{p} is not a part of a sharded sweep: {e}")))?;
+        parts.push((p.to_string(), v));
+    }
+    let (rows, csv) = sweep::merge(&parts).map_err(Failure::Usage)?;
+    let body = sweep_body(&rows, csv);
+    match opts.iter().find(|(f, _)| *f == "--out" || *f == "-o") {
+        None => out(&body),
+        Some((_, f)) => std::fs::write(f, body).map_err(|e| Failure::Io(format!("cannot write {f}: {e}")))?,
+    }
+    eprintln!("merge: {} runs from {} parts", rows.len(), parts.len());
     Ok(())
 }

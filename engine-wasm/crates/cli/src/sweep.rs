@@ -138,3 +138,141 @@ pub fn to_csv(rows: &[Value]) -> String {
     }
     out
 }
+
+/// One of N deterministic slices of a sweep: the runs whose index in grid order is `index`
+/// modulo `count` (round robin, so that every slice gets every value and policy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based.
+    pub index: u64,
+    /// How many slices.
+    pub count: u64,
+}
+
+/// Most shards of one sweep.
+pub const MAX_SHARDS: u64 = 100_000;
+
+impl Shard {
+    fn new(index: u64, count: u64, what: &str) -> Result<Shard, String> {
+        if !(1..=MAX_SHARDS).contains(&count) {
+            return Err(format!("{what}: {count} shards is outside 1 to {MAX_SHARDS}"));
+        }
+        if index >= count {
+            return Err(format!("{what}: shard {index} is outside 0 to {} (shards are numbered from 0)", count - 1));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// `I/N`, 0 ≤ I < N.
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let (i, n) = s.split_once('/').ok_or_else(|| format!("--shard: `{s}` is not I/N (e.g. 0/8)"))?;
+        let num = |x: &str| x.trim().parse::<u64>().map_err(|_| format!("--shard: `{s}` is not I/N with whole numbers (e.g. 0/8)"));
+        Shard::new(num(i)?, num(n)?, "--shard")
+    }
+
+    /// The slice a scheduler gave this process, when no `--shard` is given: a Slurm job array
+    /// (`SLURM_ARRAY_TASK_ID`, counted from `SLURM_ARRAY_TASK_MIN`; `SLURM_ARRAY_TASK_COUNT`, or
+    /// max − min + 1) or a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`, the count from
+    /// `shards` (`--shards`) or `SKYQUEUE_SHARDS`, which the Job sets to its completions).
+    /// None outside both.
+    pub fn from_env(get: impl Fn(&str) -> Option<String>, shards: Option<u64>) -> Result<Option<Shard>, String> {
+        let num = |name: &str| -> Result<Option<u64>, String> {
+            match get(name) {
+                None => Ok(None),
+                Some(v) => v.trim().parse::<u64>().map(Some).map_err(|_| format!("{name}: `{v}` is not a whole number")),
+            }
+        };
+        if let Some(id) = num("SLURM_ARRAY_TASK_ID")? {
+            let min = num("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+            let count = match (shards, num("SLURM_ARRAY_TASK_COUNT")?, num("SLURM_ARRAY_TASK_MAX")?) {
+                (Some(n), _, _) | (None, Some(n), _) => n,
+                (None, None, Some(max)) => max.saturating_sub(min) + 1,
+                (None, None, None) => return Err("SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor SLURM_ARRAY_TASK_MAX: give --shards N".into()),
+            };
+            let index = id.checked_sub(min).ok_or_else(|| format!("SLURM_ARRAY_TASK_ID {id} is below SLURM_ARRAY_TASK_MIN {min}"))?;
+            return Shard::new(index, count, "the Slurm array").map(Some);
+        }
+        if let Some(index) = num("JOB_COMPLETION_INDEX")? {
+            let count = match shards.or(num("SKYQUEUE_SHARDS")?) {
+                Some(n) => n,
+                None => return Err("JOB_COMPLETION_INDEX is set but the count is not: give --shards N (the Job's completions) or set SKYQUEUE_SHARDS".into()),
+            };
+            return Shard::new(index, count, "the Kubernetes Indexed Job").map(Some);
+        }
+        Ok(None)
+    }
+
+    /// Whether run `k` (its index in grid order) belongs to this shard.
+    pub fn holds(&self, k: usize) -> bool {
+        k as u64 % self.count == self.index
+    }
+}
+
+/// FNV-1a, 64 bits: the sweep's digest (not cryptographic; it tells sweeps apart).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// The digest that names a sweep: the scenario (as parsed, keys sorted), the parameter and its
+/// values, the policies, the seeds, the output format and the engine's version.
+pub fn digest(base: &Value, param: &str, values: &[Value], policies: &[String], seeds: u64, csv: bool) -> String {
+    let what = serde_json::json!({ "scenario": base, "param": param, "values": values, "policies": policies, "seeds": seeds, "format": if csv { "csv" } else { "json" }, "engine": engine::sim::ENGINE });
+    format!("{:016x}", fnv1a(what.to_string().as_bytes()))
+}
+
+/// The file one shard writes: which sweep it belongs to, which slice, and its runs with their
+/// indices in grid order.
+pub fn part(digest: &str, shard: Shard, runs: usize, csv: bool, indexed_rows: Vec<(usize, Value)>) -> Value {
+    serde_json::json!({
+        "skyqueue_sweep_part": 1,
+        "sweep": digest,
+        "shard": shard.index,
+        "shards": shard.count,
+        "runs": runs,
+        "format": if csv { "csv" } else { "json" },
+        "rows": indexed_rows.into_iter().map(|(i, r)| serde_json::json!({ "index": i, "row": r })).collect::<Vec<_>>(),
+    })
+}
+
+/// The unsharded sweep's rows from its parts (`(file name, its JSON)`), or an error naming the
+/// file that does not belong, the shard given twice or the shards missing. Also the format the
+/// sweep was run with.
+pub fn merge(parts: &[(String, Value)]) -> Result<(Vec<Value>, bool), String> {
+    let first = parts.first().ok_or("merge needs the part files of one sharded sweep")?;
+    let field = |(name, v): &(String, Value), key: &str| -> Result<Value, String> {
+        if v.get("skyqueue_sweep_part").is_none() {
+            return Err(format!("{name} is not a part of a sharded sweep (run skyqueue sweep with --shard I/N)"));
+        }
+        v.get(key).cloned().ok_or_else(|| format!("{name}: no `{key}`"))
+    };
+    let digest = field(first, "sweep")?;
+    let shards = field(first, "shards")?.as_u64().filter(|&n| n >= 1).ok_or_else(|| format!("{}: `shards` is not a count", first.0))?;
+    let runs = field(first, "runs")?.as_u64().ok_or_else(|| format!("{}: `runs` is not a count", first.0))? as usize;
+    let format = field(first, "format")?;
+    let mut seen: Vec<Option<&str>> = vec![None; shards as usize];
+    let mut rows: Vec<Option<Value>> = vec![None; runs];
+    for p in parts {
+        if field(p, "sweep")? != digest {
+            return Err(format!("{} belongs to another sweep (digest {}, not {} of {})", p.0, field(p, "sweep")?, digest, first.0));
+        }
+        if field(p, "shards")?.as_u64() != Some(shards) || field(p, "runs")?.as_u64() != Some(runs as u64) || field(p, "format")? != format {
+            return Err(format!("{} was cut differently from {} (shards, runs or format)", p.0, first.0));
+        }
+        let i = field(p, "shard")?.as_u64().filter(|&i| i < shards).ok_or_else(|| format!("{}: `shard` is not between 0 and {}", p.0, shards - 1))? as usize;
+        if let Some(other) = seen[i] {
+            return Err(format!("shard {i} of {shards} is given twice: {other} and {}", p.0));
+        }
+        seen[i] = Some(&p.0);
+        let list = field(p, "rows")?;
+        for r in list.as_array().into_iter().flatten() {
+            let k = r.get("index").and_then(Value::as_u64).filter(|&k| (k as usize) < runs && k % shards == i as u64).ok_or_else(|| format!("{}: a row's index is not one of shard {i}'s", p.0))? as usize;
+            rows[k] = Some(r.get("row").cloned().unwrap_or(Value::Null));
+        }
+    }
+    let missing: Vec<String> = seen.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(i, _)| i.to_string()).collect();
+    if !missing.is_empty() {
+        return Err(format!("shard{} {} of {shards} missing: merge needs every part of the sweep", if missing.len() == 1 { "" } else { "s" }, missing.join(", ")));
+    }
+    let rows = rows.into_iter().enumerate().map(|(k, r)| r.ok_or_else(|| format!("run {k} is missing from shard {} of {shards}", k as u64 % shards))).collect::<Result<Vec<_>, _>>()?;
+    Ok((rows, format == "csv"))
+}

@@ -111,7 +111,7 @@ fn help_documents_every_subcommand() {
     let out = skyqueue(&["--help"]);
     assert!(out.status.success());
     let help = text(&out.stdout);
-    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "calc pss", "calc ge", "calc tfrc", "sweep", "sites", "--out", "--seed"] {
+    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "calc pss", "calc ge", "calc tfrc", "sweep", "merge", "--shard", "sites", "--out", "--seed"] {
         assert!(help.contains(cmd), "help lacks {cmd}");
     }
 }
@@ -522,4 +522,99 @@ fn schema_prints_every_models_fields_and_sweeps_refuse_policies_without_a_policy
     let out = skyqueue(&["sweep", q.to_str().unwrap(), "--param", "traffic.rate_pps", "--values", "500", "--policies", "pf"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("the queue model has no policies to sweep"), "{}", text(&out.stderr));
+}
+
+/// `skyqueue sweep` of the one-call DCCP preset over two packet error rates, two transports and
+/// two seeds (eight runs), with `extra` options, its output file's bytes.
+fn dccp_sweep(dir: &std::path::Path, name: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<u8> {
+    let example = examples_dir().join("dccp-g711.json");
+    let out = dir.join(name);
+    let mut args = vec!["sweep", example.to_str().unwrap(), "--param", "dccp.per", "--values", "0.001,0.01", "--policies", "udp,ccid4", "--seeds", "2", "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_skyqueue"));
+    cmd.args(&args);
+    for k in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX", "SKYQUEUE_SHARDS"] {
+        cmd.env_remove(k);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let o = cmd.output().unwrap();
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    std::fs::read(&out).unwrap()
+}
+
+fn merge(parts: &[std::path::PathBuf], out: &std::path::Path) -> Output {
+    let mut args = vec!["merge".to_string()];
+    args.extend(parts.iter().map(|p| p.to_str().unwrap().to_string()));
+    args.extend(["--out".to_string(), out.to_str().unwrap().to_string()]);
+    Command::new(env!("CARGO_BIN_EXE_skyqueue")).args(&args).output().unwrap()
+}
+
+#[test]
+fn a_sweep_cut_into_shards_merges_into_the_unsharded_file_byte_for_byte() {
+    let dir = std::env::temp_dir().join(format!("skyqueue-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for csv in [false, true] {
+        let fmt: &[&str] = if csv { &["--format", "csv"] } else { &[] };
+        let whole = dccp_sweep(&dir, "whole", fmt, &[]);
+        for n in [1, 3, 7] {
+            // Each shard in its own process, as a cluster runs them.
+            let parts: Vec<_> = (0..n)
+                .map(|i| {
+                    let name = format!("part-{n}-{i}.json");
+                    dccp_sweep(&dir, &name, &[fmt, &["--shard", &format!("{i}/{n}")]].concat(), &[]);
+                    dir.join(name)
+                })
+                .collect();
+            let merged = dir.join(format!("merged-{n}"));
+            let o = merge(&parts, &merged);
+            assert!(o.status.success(), "{n} shards: {}", text(&o.stderr));
+            assert!(std::fs::read(&merged).unwrap() == whole, "{n} shards, csv {csv}: the merged file differs from the unsharded one");
+        }
+    }
+    // The scheduler's environment in place of --shard: a Slurm array 1-3 (task 2 is shard 1 of
+    // 3), a Kubernetes Indexed Job (index 1, three completions).
+    let by_flag = dccp_sweep(&dir, "flag.json", &["--shard", "1/3"], &[]);
+    let slurm = dccp_sweep(&dir, "slurm.json", &[], &[("SLURM_ARRAY_TASK_ID", "2"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_MAX", "3")]);
+    let k8s = dccp_sweep(&dir, "k8s.json", &["--shards", "3"], &[("JOB_COMPLETION_INDEX", "1")]);
+    assert!(slurm == by_flag && k8s == by_flag);
+    let k8s_env = dccp_sweep(&dir, "k8s-env.json", &[], &[("JOB_COMPLETION_INDEX", "1"), ("SKYQUEUE_SHARDS", "3")]);
+    assert!(k8s_env == by_flag);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn merge_refuses_missing_repeated_and_foreign_parts_naming_them() {
+    let dir = std::env::temp_dir().join(format!("skyqueue-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let part = |name: &str, shard: &str, extra: &[&str]| {
+        dccp_sweep(&dir, name, &[&["--shard", shard], extra].concat(), &[]);
+        dir.join(name)
+    };
+    let (a, b, c) = (part("a.json", "0/3", &[]), part("b.json", "1/3", &[]), part("c.json", "2/3", &[]));
+    let foreign = part("foreign.json", "2/3", &["--threads", "1", "--format", "csv"]);
+    let out = dir.join("out");
+    for (parts, says) in [
+        (vec![a.clone(), c.clone()], "shard 1 of 3 missing".to_string()),
+        (vec![a.clone()], "shards 1, 2 of 3 missing".to_string()),
+        (vec![a.clone(), b.clone(), b.clone(), c.clone()], format!("shard 1 of 3 is given twice: {} and {}", b.display(), b.display())),
+        (vec![a.clone(), b.clone(), foreign.clone()], format!("{} belongs to another sweep", foreign.display())),
+    ] {
+        let o = merge(&parts, &out);
+        assert_eq!(o.status.code(), Some(2), "{parts:?}");
+        assert!(text(&o.stderr).contains(&says), "{parts:?}: {}", text(&o.stderr));
+    }
+    // A results file that is not a part, and bad --shard values.
+    std::fs::write(dir.join("plain.json"), "[]").unwrap();
+    let o = merge(&[dir.join("plain.json")], &out);
+    assert!(text(&o.stderr).contains("is not a part of a sharded sweep"), "{}", text(&o.stderr));
+    for (shard, says) in [("3/3", "--shard: shard 3 is outside 0 to 2"), ("1/0", "--shard: 0 shards is outside 1 to 100000"), ("x", "--shard: `x` is not I/N")] {
+        let o = skyqueue(&["sweep", examples_dir().join("dccp-g711.json").to_str().unwrap(), "--param", "dccp.per", "--values", "0.001", "--shard", shard]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(text(&o.stderr).contains(says), "{shard}: {}", text(&o.stderr));
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_skyqueue")).args(["sweep", examples_dir().join("dccp-g711.json").to_str().unwrap(), "--param", "dccp.per", "--values", "0.001"]).env("JOB_COMPLETION_INDEX", "0").env_remove("SKYQUEUE_SHARDS").env_remove("SLURM_ARRAY_TASK_ID").output().unwrap();
+    assert!(text(&o.stderr).contains("JOB_COMPLETION_INDEX is set but the count is not"), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).ok();
 }
