@@ -24,10 +24,20 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+      url: `http://127.0.0.1:${port}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    // The same build from a plain static server under a sub-path, as a school's host serves it
+    // (e2e/static-host.spec.ts, docs/DEPLOY.md).
+    {
+      command: `node scripts/serve-static.mjs --dir dist --base /course/skyqueue/ --port ${port + 2}`,
+      url: `http://127.0.0.1:${port + 2}/course/skyqueue/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

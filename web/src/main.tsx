@@ -18,15 +18,20 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // The worker keeps what the page loads before it controls the page (its fetch handler keeps
   // the rest): every finished load is posted to it, those already done at registration and,
   // through an observer, those still in flight then (Cesium fetches its assets for seconds).
+  // The app's directory: its files are beside the page, at / or under a static host's sub-path.
+  const base = new URL('./', location.href).pathname;
   const post = (urls: string[]) => {
-    const ours = urls.filter((u) => /^\/(assets|cesium)\//.test(new URL(u, location.href).pathname));
+    const ours = urls.filter((u) => {
+      const p = new URL(u, location.href).pathname;
+      return p.startsWith(`${base}assets/`) || p.startsWith(`${base}cesium/`);
+    });
     if (ours.length) void navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ type: 'cache-loaded', urls: ours }));
   };
   const sendLoaded = () => post(performance.getEntriesByType('resource').map((e) => e.name));
   navigator.serviceWorker.addEventListener('controllerchange', sendLoaded);
   window.addEventListener('load', () => {
     navigator.serviceWorker
-      .register('/sw.js')
+      .register('./sw.js')
       .then(() => {
         sendLoaded();
         new PerformanceObserver((list) => post(list.getEntries().map((e) => e.name))).observe({ type: 'resource' });

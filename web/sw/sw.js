@@ -4,11 +4,14 @@
 // Cesium's sky box, moon and offline Earth imagery) and VERSION (a hash of that list).
 //
 // - Navigations: network first (a new build is picked up), the cached page when offline.
-// - The bundle (/assets, hashed names) and Cesium's files (/cesium: workers, imagery): cache
+// - The bundle (assets/, hashed names) and Cesium's files (cesium/: workers, imagery): cache
 //   first, then the network, and what the network returns is kept.
 // Nothing from other origins is touched: the app requests none.
 const VERSION = '__VERSION__';
-const PRECACHE = __PRECACHE__;
+// The app's directory (this worker's own, and its scope): / or a static host's sub-path. The
+// build lists its files relative to it.
+const BASE = new URL('./', self.location.href).pathname;
+const PRECACHE = __PRECACHE__.map((f) => new URL(f, self.location.href).pathname);
 const CACHE = `skyqueue-${VERSION}`;
 
 self.addEventListener('install', (event) => {
@@ -35,7 +38,7 @@ const keepable = (res) => res.ok && res.type === 'basic';
 /** The build's own files: the bundle, Cesium's and the precached ones (manifest, icons); never
  * the development server's. */
 const ours = (url) =>
-  url.origin === self.location.origin && (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/cesium/') || (url.pathname !== '/' && PRECACHE.includes(url.pathname)));
+  url.origin === self.location.origin && (url.pathname.startsWith(`${BASE}assets/`) || url.pathname.startsWith(`${BASE}cesium/`) || (url.pathname !== BASE && PRECACHE.includes(url.pathname)));
 
 // The page lists what it loaded before this worker controlled it (main.tsx): keep what is
 // missing, so that a single visit is enough to work offline.
@@ -72,10 +75,10 @@ self.addEventListener('fetch', (event) => {
       fetch(req)
         .then((res) => {
           const copy = res.clone();
-          if (res.ok) void caches.open(CACHE).then((c) => c.put('/', copy));
+          if (res.ok) void caches.open(CACHE).then((c) => c.put(BASE, copy));
           return res;
         })
-        .catch(() => caches.match('/', { cacheName: CACHE }).then((r) => r ?? Response.error())),
+        .catch(() => caches.match(BASE, { cacheName: CACHE }).then((r) => r ?? Response.error())),
     );
     return;
   }
