@@ -127,7 +127,18 @@ pub fn to_csv(rows: &[Value]) -> String {
             f
         })
         .collect();
-    let header: Vec<String> = flat.first().map(|f| f.iter().map(|(k, _)| k.clone()).collect()).unwrap_or_default();
+    // Every column any run has, in the order they first appear: a run whose summary lacks an
+    // object another has (UDP has no DCCP state, a link without TCP no TCP table) leaves its
+    // cells empty rather than hiding the column.
+    let mut header: Vec<String> = vec![];
+    let mut seen = std::collections::HashSet::new();
+    for f in &flat {
+        for (k, _) in f {
+            if seen.insert(k.clone()) {
+                header.push(k.clone());
+            }
+        }
+    }
     let quote = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
     let mut out = header.iter().map(|h| quote(h)).collect::<Vec<_>>().join(",");
     out.push('\n');
@@ -276,3 +287,15 @@ pub fn merge(parts: &[(String, Value)]) -> Result<(Vec<Value>, bool), String> {
     let rows = rows.into_iter().enumerate().map(|(k, r)| r.ok_or_else(|| format!("run {k} is missing from shard {} of {shards}", k as u64 % shards))).collect::<Result<Vec<_>, _>>()?;
     Ok((rows, format == "csv"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_columns_are_every_runs_fields_in_first_seen_order() {
+        let rows = vec![serde_json::json!({ "policy": "udp", "s": { "loss": 0.1, "dccp": null } }), serde_json::json!({ "policy": "ccid4", "s": { "loss": 1.8, "dccp": { "x": 5 } } })];
+        assert_eq!(to_csv(&rows), "policy,s.dccp,s.loss,s.dccp.x\nudp,,0.1,\nccid4,,1.8,5\n");
+    }
+}
+
