@@ -35,14 +35,14 @@ pub const ITS_STATE_PROBABILITIES: [f64; 3] = [0.3929, 0.3571, 0.25];
 /// ITS Loo parameters per state: (alpha, psi, MP) [dB] (docs/REPRODUCTION.md).
 pub const ITS_LOO_DB: [(f64, f64, f64); 3] = [(-0.4, 1.5, -13.2), (-8.2, 3.9, -12.7), (-17.0, 3.14, -10.0)];
 
-/// Sinusoids in the diffuse-component generator.
-const N_SINUSOIDS: usize = 8;
+/// Sinusoids per branch in the diffuse-component generator.
+pub const N_SINUSOIDS: usize = 8;
 /// Time step of the fading generator [s].
 pub const FADING_STEP_S: f64 = 1e-3;
 /// Fading steps between two direct evaluations of the sinusoids (the recurrence's restarts).
 const ANCHOR_STEPS: u64 = 1024;
 /// Sinusoids of both branches: the real branch's first, then the imaginary branch's.
-const N_TERMS: usize = 2 * N_SINUSOIDS;
+pub const N_TERMS: usize = 2 * N_SINUSOIDS;
 
 /// Parameters of the LMS channel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -78,6 +78,24 @@ impl LmsParams {
     pub fn mean_durations_s(&self) -> [f64; 3] {
         ITS_STATE_PROBABILITIES.map(|w| self.state_duration_scale_s / (1.0 - w))
     }
+}
+
+/// The sinusoids of a Zheng-Xiao Rayleigh fade of maximum Doppler `doppler_hz`: arrival
+/// angles (2 pi n - pi + theta) / (4 N), random phases per branch, drawn from `rng` (theta
+/// first, then each sinusoid's two phases). Angular frequencies in rad/s and phases, the real
+/// branch's first.
+pub fn zheng_xiao_sinusoids(doppler_hz: f64, rng: &mut RngStream) -> ([f64; N_TERMS], [f64; N_TERMS]) {
+    let theta = rng.uniform(-PI, PI);
+    let mut omega = [0.0; N_TERMS];
+    let mut phase = [0.0; N_TERMS];
+    for n in 0..N_SINUSOIDS {
+        let a = (2.0 * PI * (n as f64 + 1.0) - PI + theta) / (4.0 * N_SINUSOIDS as f64);
+        omega[n] = 2.0 * PI * doppler_hz * math::cos(a);
+        omega[N_SINUSOIDS + n] = 2.0 * PI * doppler_hz * math::sin(a);
+        phase[n] = rng.uniform(-PI, PI);
+        phase[N_SINUSOIDS + n] = rng.uniform(-PI, PI);
+    }
+    (omega, phase)
 }
 
 /// One standard normal draw (Box-Muller with libm: deterministic across builds).
@@ -147,19 +165,9 @@ impl LmsChannel {
         let direct_db = alpha + psi * std_normal(&mut rng);
         let step_m = p.speed_kmh / 3.6 * p.state_step_s;
         let rho = math::exp(-step_m / p.corr_distance_m.max(1e-6));
-        // Zheng-Xiao sum of sinusoids: arrival angles (2 pi n - pi + theta) / (4 N), random
-        // phases per branch.
-        let fd = p.doppler_hz();
-        let theta = rng.uniform(-PI, PI);
-        let mut omega = [0.0; N_TERMS];
-        let mut phase = [0.0; N_TERMS];
-        for n in 0..N_SINUSOIDS {
-            let a = (2.0 * PI * (n as f64 + 1.0) - PI + theta) / (4.0 * N_SINUSOIDS as f64);
-            omega[n] = 2.0 * PI * fd * math::cos(a) * FADING_STEP_S;
-            omega[N_SINUSOIDS + n] = 2.0 * PI * fd * math::sin(a) * FADING_STEP_S;
-            phase[n] = rng.uniform(-PI, PI);
-            phase[N_SINUSOIDS + n] = rng.uniform(-PI, PI);
-        }
+        // The diffuse part's sinusoids, their angular frequencies per fading step.
+        let (omega, phase) = zheng_xiao_sinusoids(p.doppler_hz(), &mut rng);
+        let omega = omega.map(|w| w * FADING_STEP_S);
         let two_cos = omega.map(|w| 2.0 * math::cos(w));
         let direct_phase = rng.uniform(-PI, PI);
         let mut ch = LmsChannel {

@@ -28,15 +28,11 @@
 
 use crate::channel::qpsk_mi_bits_linear;
 use crate::kernel::{math, RngStream, Streams};
-use core::f64::consts::PI;
 use super::lldu::Erasures;
 use crate::channel::gilbert_elliott::GeParams;
+use crate::channel::lms::{zheng_xiao_sinusoids, N_SINUSOIDS, N_TERMS};
 use std::sync::{Mutex, OnceLock};
 
-/// Sinusoids per branch of the fading generator (Zheng & Xiao 2003).
-const N_SINUSOIDS: usize = 8;
-/// Sinusoids of both branches.
-const N_TERMS: usize = 2 * N_SINUSOIDS;
 /// Samples of the fade a codeword sees across the interleaver's span.
 pub const SPAN_SAMPLES: usize = 36;
 /// The fade is read on this grid without interleaving [s] (a coherence time is about 3.5 ms).
@@ -58,16 +54,7 @@ pub struct RayleighFading {
 impl RayleighFading {
     /// A fade of maximum Doppler frequency `doppler_hz`, its angles and phases drawn from `rng`.
     pub fn new(doppler_hz: f64, rng: &mut RngStream) -> Self {
-        let theta = rng.uniform(-PI, PI);
-        let mut omega = [0.0; N_TERMS];
-        let mut phase = [0.0; N_TERMS];
-        for n in 0..N_SINUSOIDS {
-            let a = (2.0 * PI * (n as f64 + 1.0) - PI + theta) / (4.0 * N_SINUSOIDS as f64);
-            omega[n] = 2.0 * PI * doppler_hz * math::cos(a);
-            omega[N_SINUSOIDS + n] = 2.0 * PI * doppler_hz * math::sin(a);
-            phase[n] = rng.uniform(-PI, PI);
-            phase[N_SINUSOIDS + n] = rng.uniform(-PI, PI);
-        }
+        let (omega, phase) = zheng_xiao_sinusoids(doppler_hz, rng);
         RayleighFading { omega, phase }
     }
 
@@ -75,16 +62,16 @@ impl RayleighFading {
     /// sinusoid evaluated directly at the first two instants, then by the Chebyshev recurrence
     /// c[k+1] = 2 cos(w dt) c[k] − c[k−1] (`two_cos` from [`RayleighFading::two_cos`]), one
     /// multiply and one subtract a step instead of a cosine.
+    /// At most [`SPAN_SAMPLES`] instants.
     pub fn gains(&self, t0_s: f64, dt_s: f64, two_cos: &[f64; N_TERMS], out: &mut [f64]) {
-        let n = out.len();
-        out.iter_mut().for_each(|g| *g = 0.0);
-        let mut re = vec![0.0; n];
-        let mut im = vec![0.0; n];
+        let n = out.len().min(SPAN_SAMPLES);
+        let (mut re_all, mut im_all) = ([0.0; SPAN_SAMPLES], [0.0; SPAN_SAMPLES]);
+        let (re, im) = (&mut re_all[..n], &mut im_all[..n]);
         for i in 0..N_TERMS {
             let t = t0_s + 0.5 * dt_s;
             let mut prev = math::cos(self.omega[i] * t + self.phase[i]);
             let mut cur = if n > 1 { math::cos(self.omega[i] * (t + dt_s) + self.phase[i]) } else { 0.0 };
-            let acc = if i < N_SINUSOIDS { &mut re } else { &mut im };
+            let acc: &mut [f64] = if i < N_SINUSOIDS { &mut *re } else { &mut *im };
             for (k, a) in acc.iter_mut().enumerate() {
                 if k == 0 {
                     *a += prev;

@@ -82,8 +82,12 @@ pub fn tfrc_bytes_per_s(s: f64, rtt_s: f64, p: f64) -> f64 {
 /// CCID4's rate, paper 003 eq. 5 (RFC 4828 §4.1): 1460 f(p, R) s / (s + oh) bytes per
 /// second, at most 100 packets of `s` bytes per second (RFC 4828 §4.2).
 pub fn ccid4_bytes_per_s(s: f64, header_bytes: f64, rtt_s: f64, p: f64) -> f64 {
-    let x = CCID4_NOMINAL_BYTES * tcp_packets_per_s(p, rtt_s, 4.0 * rtt_s) * s / (s + header_bytes);
-    x.min(s / CCID4_MIN_INTERVAL_S)
+    ccid4_equation(s, header_bytes, rtt_s, p).min(s / CCID4_MIN_INTERVAL_S)
+}
+
+/// Eq. 5 without the packet-rate cap, which limits sending, not the loss history.
+fn ccid4_equation(s: f64, header_bytes: f64, rtt_s: f64, p: f64) -> f64 {
+    CCID4_NOMINAL_BYTES * tcp_packets_per_s(p, rtt_s, 4.0 * rtt_s) * s / (s + header_bytes)
 }
 
 /// Parameters of a TFRC flow.
@@ -136,7 +140,7 @@ impl TfrcParams {
     /// history): what the first loss interval is solved against.
     fn equation_uncapped(&self, s: f64, rtt_s: f64, p: f64) -> f64 {
         if self.ccid.small_packet() {
-            CCID4_NOMINAL_BYTES * tcp_packets_per_s(p, rtt_s, 4.0 * rtt_s) * s / (s + self.header_bytes)
+            ccid4_equation(s, self.header_bytes, rtt_s, p)
         } else {
             tfrc_bytes_per_s(s, rtt_s, p)
         }

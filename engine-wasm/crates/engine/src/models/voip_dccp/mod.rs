@@ -249,8 +249,8 @@ impl DccpModel {
         now >= self.warmup
     }
 
-    /// A voice packet is lost at `now` (for the MOS window).
-    fn lost(&mut self, _now: SimTime) {
+    /// A voice packet is lost (counted in the MOS window's current second).
+    fn lost(&mut self) {
         if let Some(w) = self.window.back_mut() {
             w.lost += 1;
         }
@@ -264,7 +264,7 @@ impl DccpModel {
                     self.c.lost_queue += 1;
                 }
                 ctx.recorder.sample(col::LOSS_LINK, now, 1.0);
-                self.lost(now);
+                self.lost();
             }
             return;
         }
@@ -380,7 +380,7 @@ impl DccpModel {
                         self.c.lost_app += 1;
                     }
                     ctx.recorder.sample(col::LOSS_APP, now, 1.0);
-                    self.lost(now);
+                    self.lost();
                 }
                 self.voice_send(now, ctx);
             }
@@ -396,7 +396,7 @@ impl DccpModel {
                     self.c.lost_errors += 1;
                 }
                 ctx.recorder.sample(col::LOSS_LINK, now, 1.0);
-                self.lost(now);
+                self.lost();
             }
         } else {
             let extra = if self.d.access_delay_ms > 0.0 { self.access_rng.exponential(self.d.access_delay_ms / 1e3) } else { 0.0 };
@@ -454,7 +454,7 @@ impl DccpModel {
                     }
                 }
                 if late {
-                    self.lost(now);
+                    self.lost();
                 }
                 if let Some(w) = self.window.back_mut() {
                     w.arrived += 1;
