@@ -1,5 +1,6 @@
 import type { ConstellationInfo } from '../engine/protocol';
 import type { PairSummary } from '../engine/summary-types';
+import { fixed } from './format';
 
 interface Props {
   info: ConstellationInfo;
@@ -13,7 +14,7 @@ interface Props {
   onShowDownLinks: (v: boolean) => void;
 }
 
-const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const f = fixed;
 
 /** The pair of ground sites, what the globe shows, and the pair's statistics so far. */
 export function ConstellationPanel(p: Props) {

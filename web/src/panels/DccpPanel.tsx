@@ -1,6 +1,7 @@
 import type { DccpSummary } from '../engine/summary-types';
+import { fixed } from './format';
 
-const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const f = fixed;
 
 /** Where the call stands in one sentence that follows the numbers. */
 export function dccpStatus(s: DccpSummary): string {

@@ -1,4 +1,5 @@
 import type { DiffservSummary } from '../engine/summary-types';
+import { fixed } from './format';
 
 /** One class's per-flow goodputs as "min – max (mean)" with every value in the tooltip. */
 function Goodputs({ xs }: { xs: (number | null)[] }) {
@@ -8,7 +9,7 @@ function Goodputs({ xs }: { xs: (number | null)[] }) {
   return <span title={v.map((x) => x.toFixed(3)).join(', ')}>{`${f(Math.min(...v))} – ${f(Math.max(...v))} (mean ${f(mean)}, ${v.length} flows)`}</span>;
 }
 
-const f = (x: number | null | undefined, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const f = (x: number | null | undefined, d = 2) => fixed(x, d);
 
 /** Class rates beside paper 001's theory lines, and the PSS parameters. */
 export function DiffservPanel({ s, varies = false }: { s: DiffservSummary; /** Whether C(t) or EF(t) varies (the theory is then averaged over time). */ varies?: boolean }) {

@@ -1,6 +1,7 @@
 import type { LinkSummary, PacketGrid, TcpLinkSummary } from '../engine/summary-types';
+import { fixed } from './format';
 
-const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const f = fixed;
 
 /** A fraction as a percentage, or a dash. */
 const pct = (x: number | null, d = 1) => (x === null ? '–' : f(100 * x, d));

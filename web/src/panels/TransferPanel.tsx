@@ -1,6 +1,7 @@
 import type { TransferSummary } from '../engine/summary-types';
+import { fixed } from './format';
 
-const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const f = fixed;
 
 /** Bytes in words: 9 kB, 15 MB, 224.3 MB. */
 export function bytesText(b: number): string {

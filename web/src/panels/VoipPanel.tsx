@@ -1,7 +1,8 @@
 import type { VoipSummary } from '../engine/summary-types';
 import { HarqTable } from './HarqTable';
+import { fixed } from './format';
 
-const f = (x: number | null | undefined, d = 1) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const f = fixed;
 
 const packets = (n: number) => `${n} packet${n === 1 ? '' : 's'}`;
 
