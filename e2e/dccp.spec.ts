@@ -44,6 +44,9 @@ test.describe('voice over DCCP (paper 003)', () => {
     await expect(page.getByTestId('cluster-job')).toContainText('bash deploy/slurm/submit.sh 4 scenario.json dccp.rtt_ms 1000 ccid4,ccid4-n,ccid4-sca,udp 1');
     await expect(page.getByTestId('cluster-job')).toContainText('--shard I/4 --out parts/part-I.json');
     await expect(page.getByTestId('cluster-job')).toContainText('skyqueue merge parts/part-*.json --out results.json');
+    // The scenario the commands name, downloadable right there, with the panel's duration.
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('.cluster-job').getByRole('button', { name: 'Download scenario.json' }).click()]);
+    expect(file.suggestedFilename()).toBe('scenario.json');
   });
 
   test('Table VI: the 12-call flow beside TCP, with Jain\'s index in the panel', async ({ page }) => {

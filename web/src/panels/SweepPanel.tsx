@@ -133,15 +133,18 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
   }, []);
 
   // The sweep as a cluster job: shown, and copied where the browser lets the page write.
-  const [cluster, setCluster] = useState<string | null>(null);
+  const [cluster, setCluster] = useState<{ text: string; copied: boolean } | null>(null);
   const copyCluster = () => {
     const parsed = parseValues(valuesText, m.params.find((p) => p.path === param)?.text ? 'text' : 'number');
     if ('error' in parsed) return setError([parsed.error]);
     if (policies.length === 0) return setError(['policies: choose at least one']);
     setError(null);
     const text = clusterJob('scenario.json', { param, values: parsed.values, policies, seeds }, parsed.values.length * policies.length * seeds);
-    setCluster(text);
-    navigator.clipboard?.writeText(text).catch(() => undefined);
+    setCluster({ text, copied: false });
+    navigator.clipboard?.writeText(text).then(
+      () => setCluster({ text, copied: true }),
+      () => undefined,
+    );
   };
 
   const runCompare = async () => {
@@ -215,8 +218,18 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
       </div>
       {cluster && (
         <figure className="cluster-job">
-          <figcaption>The sweep as a cluster job (copied): one shard per task, then the merge, which gives the same file as one run (docs/SCALING.md).</figcaption>
-          <pre data-testid="cluster-job">{cluster}</pre>
+          <figcaption>
+            The sweep as a cluster job{cluster.copied ? ' (copied to the clipboard)' : ''}: one shard per task, then the merge, which gives the same file as one run (docs/SCALING.md).
+            <button
+              onClick={() => {
+                const json = withDuration();
+                if (json) download('scenario.json', json, 'application/json');
+              }}
+            >
+              Download scenario.json
+            </button>
+          </figcaption>
+          <pre data-testid="cluster-job">{cluster.text}</pre>
         </figure>
       )}
       {error && (

@@ -27,7 +27,7 @@ export function clusterJob(file: string, s: { param: string; values: SweepValue[
   const one = sweepCommand(file, s).replace(/ --format csv$/, '');
   const q = (x: string) => (x === '' ? '""' : /[\s"'$`\\]/.test(x) ? `"${x.replace(/(["$`\\])/g, '\\$1')}"` : x);
   return [
-    `# ${runs} runs in ${shards} shards. Save the scenario as ${file} (Download scenario.json), then on the cluster:`,
+    `# ${runs} runs in ${shards} shards. Save the scenario as ${file} (Download scenario.json, beside), then on the cluster:`,
     `bash deploy/slurm/submit.sh ${shards} ${file} ${s.param} ${q(s.values.join(','))} ${q(s.policies.join(','))} ${s.seeds}`,
     `# or with any scheduler: shard I of ${shards} (I = 0..${shards - 1}), then the merge once all have ended:`,
     `${one} --shard I/${shards} --out parts/part-I.json`,
