@@ -51,6 +51,13 @@ export interface StationSummary {
   wait: DelaySummary;
   /** Time in the system (wait + service). */
   sojourn: DelaySummary;
+  /**
+   * Packets delivered at the far end of the link (service then `queue.propagation_s`) by
+   * the end of the run; equal to `departures` without propagation delay.
+   */
+  delivered: number;
+  /** One-way delay of the delivered packets: wait + service + propagation. */
+  delay: DelaySummary;
   /** The closed form for this configuration, where one exists. */
   theory: QueueTheory | null;
 }

@@ -42,6 +42,13 @@ export function SummaryPanel({ summary }: { summary: Summary | null }) {
           <td>{t ? pct(t.loss_ratio) : '–'}</td>
         </tr>
         <tr>
+          <th scope="row">mean one-way delay (wait, service, propagation)</th>
+          <td data-testid="delay-mean">
+            {ms(q.delay.mean_s)} ({q.delivered.toLocaleString('en-US')} delivered)
+          </td>
+          <td>{t ? `${ms(t.sojourn_mean_s)} + propagation` : '–'}</td>
+        </tr>
+        <tr>
           <th scope="row">wait p95 / p99</th>
           <td>
             {ms(q.wait.p95_s, 2)} / {ms(q.wait.p99_s, 2)}

@@ -102,6 +102,23 @@ export const GUIDES: Record<string, PresetGuide> = {
     ],
   },
 
+  'voip-onoff-droptail-ns3': {
+    paper: 'ns-3 3.37 (point-to-point device, OnOffApplication): the workload SkyQueue is timed against, beside ns-3 and SimPy, in npm run bench:peers',
+    watch:
+      "200 voice calls, each talking half a second and pausing 50 ms on average, share a 9.4 Mb/s link behind a 500-packet drop-tail buffer. 'Packets waiting' climbs to 500 within a second and stays pinned there; the throughput and drops chart shows the link carrying its 5,595 packets/s while about 1,300 packets/s are dropped at the tail.",
+    found:
+      'The calls offer 6,926 packets/s on average (200 × 38.1 packets/s while talking × 0.5/0.55 of the time) to a link that carries 5,595: load 1.24. The fluid limit predicts 19.2 % dropped and waits of 500 × 0.179 ms = 89.4 ms, an upper bound since the bursts now and then leave the buffer short of full. ns-3 3.37 ran the same work (seed 1): 691,332 packets sent, 559,221 delivered, 19.03 % dropped, mean one-way delay 98.911 ms; SimPy 692,035 / 559,230 / 19.11 % / 98.920 ms. SkyQueue over three seeds: about 691,900 sent, 559,220 delivered, 19.09 % dropped, 98.893 ms, each within 1 % of both (an engine test holds it), about 40 times faster than ns-3 (docs/BENCHMARKS.md).',
+    next:
+      'In the editor set queue.capacity_pkts to 50: the loss hardly moves (it is set by the load, not the buffer), while the delay falls from about 99 ms to about 19 ms. Or set traffic.flows to 150 (load 0.93) and watch the queue empty between bursts.',
+    tour: [
+      { target: 'description', text: 'On/off voice sources with sizes in bytes and rates in bits, a link with a propagation delay, and a buffer counted as ns-3 counts it: 500 waiting plus the one on the wire.' },
+      { target: 'chart:Packets waiting', text: 'The buffer fills within the first second and stays at 500: the calls offer a quarter more than the link can carry.' },
+      { target: 'chart:Drops', text: 'The link delivers its 5,595 packets/s without a pause; the excess, about one packet in five, is dropped at the tail.' },
+      { target: 'chart:Waiting time', text: 'Every admitted packet waits behind a full buffer: about 89 ms. Add the 10 ms of propagation for the one-way delay.' },
+      { target: 'summary', text: 'Loss, wait and one-way delay beside the fluid limit. Compare with ns-3: 19.03 % dropped and 98.9 ms on the same work.' },
+    ],
+  },
+
   'iridium-ship-london': {
     paper: `${PAPER_004} (§2.3, Fig. 4)`,
     watch:

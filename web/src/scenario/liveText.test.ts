@@ -71,6 +71,11 @@ const CASES: Record<string, { edits: Record<string, ScenarioObject[string]>; say
     says: ['room for 100 waiting packets', 'M/M/1/101 theory', /mean wait 9\d(\.\d)? ms/, '16.7 % of arrivals dropped'],
     not: ['room for 20', 'M/M/1/21'],
   },
+  'voip-onoff-droptail-ns3': {
+    edits: { 'traffic.flows': 150 },
+    says: ['150 on/off flows, each sending 64 kb/s in 210-byte packets (one every 26.25 ms)', 'Together about 5,195 packets/s on average into a 9.4 Mb/s link (5,595 packets/s of 210 bytes, a constant 0.179 ms per packet)', 'load ρ = λ/μ = 5,195/5,595 = 0.93'],
+    not: ['200 on/off', '6,926'],
+  },
   'iridium-ship-london': {
     edits: { 'constellation.from': 'New Delhi' },
     says: ['The route from New Delhi to London over 66 satellites in 6 planes at 780 km', 'while the seam separates New Delhi from London'],

@@ -98,19 +98,35 @@ function optionLabel(path: string, value: string | null): string {
 // ---- per model ----
 
 function queueText(s: ScenarioObject, summary: Summary | null): LiveText {
-  const lambda = num(s, 'traffic.rate_pps') ?? NaN;
-  const mu = num(s, 'queue.service_rate_pps') ?? NaN;
   const flows = num(s, 'traffic.flows');
   const arrivals = str(s, 'traffic.arrivals') ?? 'poisson';
   const service = str(s, 'queue.service') ?? 'exponential';
   const k = num(s, 'queue.capacity_pkts');
+  const bytes = num(s, 'traffic.packet_bytes');
+  const link = num(s, 'queue.link_rate_bps');
+  const prop = num(s, 'queue.propagation_s') ?? 0;
+  const onOff = arrivals === 'on-off';
+  // The rates the engine runs with (models/queue/scenario.rs: offered_pps, service_pps).
+  const onBps = num(s, 'traffic.on_rate_bps') ?? NaN;
+  const onS = num(s, 'traffic.on_mean_s') ?? NaN;
+  const offS = num(s, 'traffic.off_mean_s') ?? NaN;
+  const bits = (bytes ?? NaN) * 8;
+  const lambda = onOff ? (flows ?? 1) * (onBps / bits) * (onS / (onS + offS)) : (num(s, 'traffic.rate_pps') ?? NaN);
+  const mu = link !== null ? link / bits : (num(s, 'queue.service_rate_pps') ?? NaN);
   const rho = lambda / mu;
-  const how = arrivals === 'poisson' ? 'Poisson arrivals' : `${arrivals} arrivals`;
+  const how = onOff ? 'On/off arrivals' : 'Poisson arrivals';
   const serviceWords = service === 'deterministic' ? `a constant ${ms(1 / mu)} per packet` : `exponential service times, ${ms(1 / mu)} on average`;
   const room = k === null ? 'an unlimited buffer' : `room for ${plural(k, 'waiting packet')}`;
-  const setup = [
-    `${how} at ${prose(lambda)} packets/s${flows && flows > 1 ? ` (${flows} flows)` : ''} into one server at ${prose(mu)} packets/s (${serviceWords}), with ${room}: load ρ = λ/μ = ${prose(lambda)}/${prose(mu)} = ${rho.toFixed(2)}.`,
-  ];
+  const server = link !== null ? `a ${mbps(link)} link (${prose(Math.round(mu))} packets/s of ${prose(bytes ?? NaN)} bytes, ${serviceWords})` : `one server at ${prose(mu)} packets/s (${serviceWords})`;
+  const after = prop > 0 ? ` and ${ms(prop)} of propagation` : '';
+  const setup = onOff
+    ? [
+        `${plural(flows ?? 1, 'on/off flow')}, each sending ${prose(onBps / 1e3)} kb/s in ${prose(bytes ?? NaN)}-byte packets (one every ${prose((bits / onBps) * 1e3, 4)} ms) while on, silent while off; on ${prose(onS)} s and off ${prose(offS)} s on average, every flow starting off.`,
+        `Together about ${prose(Math.round(lambda))} packets/s on average into ${server}, with ${room}${after}: load ρ = λ/μ = ${prose(Math.round(lambda))}/${prose(Math.round(mu))} = ${rho.toFixed(2)}.`,
+      ]
+    : [
+        `${how} at ${prose(lambda)} packets/s${flows && flows > 1 ? ` (${flows} flows)` : ''} into ${server}, with ${room}${after}: load ρ = λ/μ = ${prose(lambda)}/${prose(mu)} = ${rho.toFixed(2)}.`,
+      ];
   const theory: string[] = [];
   const t = summary?.queue?.theory;
   if (t && t.wait_mean_s !== null && t.sojourn_mean_s !== null) {
@@ -118,6 +134,7 @@ function queueText(s: ScenarioObject, summary: Summary | null): LiveText {
     if (t.queue_len_mean_pkts !== null) parts.push(`${prose(t.queue_len_mean_pkts)} packets waiting on average`);
     if (t.utilization !== null) parts.push(`the server busy ${pct(t.utilization)} of the time`);
     if (k !== null && t.loss_ratio !== null) parts.push(`${pct(t.loss_ratio)} of arrivals dropped`);
+    if (prop > 0) parts.push(`one-way delay with the propagation ${ms(t.sojourn_mean_s + prop)}`);
     theory.push(`${t.model} theory: ${parts.join(', ')}.`);
     if (k !== null && rho >= 1) theory.push(`The load is above 1: without the limit of ${prose(k)} waiting packets the queue would grow without end.`);
   } else if (summary?.queue && !t) {

@@ -22,6 +22,7 @@ export const TEACHING_ORDER = [
   'mm1-load-0.8',
   'md1-load-0.8',
   'mm1k-overload',
+  'voip-onoff-droptail-ns3',
   'iridium-ship-london',
   'iridium-la-hawaii',
   'walker-delta-53',

@@ -955,7 +955,9 @@ fn bench(args: &[String]) -> Result<(), Failure> {
                 sim.run_to_end();
                 let secs = t0.elapsed().as_secs_f64();
                 let events = sim.events_processed();
-                outln!("{}", serde_json::json!({ "workload": "scenario", "file": file, "seconds": secs, "events": events, "events_per_s": events as f64 / secs }));
+                // The run's summary after the clock stops, to show what work was timed.
+                let summary: serde_json::Value = serde_json::from_str(&sim.summary_json()).unwrap_or(serde_json::Value::Null);
+                outln!("{}", serde_json::json!({ "workload": "scenario", "file": file, "seconds": secs, "events": events, "events_per_s": events as f64 / secs, "summary": summary }));
                 return Ok(());
             }
             other => return Err(Failure::Usage(format!("--workload: `{other}` is not one of hold, topology, scenario"))),

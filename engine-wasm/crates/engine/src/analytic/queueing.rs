@@ -5,6 +5,11 @@
 //!   (E[S^2] = 2/mu^2) gives W_q = rho / (mu - lambda); M/D/1 (E[S^2] = 1/mu^2) gives half of it.
 //! - M/M/1/K (Kleinrock §3.6): p_n = rho^n p_0 for n = 0..K, K places in the system; the
 //!   blocking probability is p_K and Little's law gives the waits for the accepted packets.
+//! - The fluid limit of an overloaded finite queue (rho > 1, any arrival process): the server
+//!   never idles once the buffer has filled, the excess 1 - 1/rho of the arrivals is dropped and
+//!   an admitted packet waits behind about the full buffer, K/mu. An approximation, for the
+//!   cases without an exact form (on/off arrivals, constant service); it ignores the moments the
+//!   bursts leave the buffer short of full.
 
 use crate::kernel::math;
 use serde::Serialize;
@@ -76,6 +81,20 @@ pub fn mm1k(lambda: f64, mu: f64, waiting: u32) -> QueueTheory {
     }
 }
 
+/// The fluid limit of a finite queue under overload: `None` unless rho = lambda/mu > 1.
+pub fn fluid_overload(lambda: f64, mu: f64, waiting: u32) -> Option<QueueTheory> {
+    let rho = lambda / mu;
+    (rho > 1.0 && rho.is_finite()).then(|| QueueTheory {
+        model: "fluid limit".into(),
+        source: "fluid approximation of an overloaded finite queue: always busy, 1 - 1/rho dropped, waits of K/mu",
+        wait_mean_s: waiting as f64 / mu,
+        sojourn_mean_s: (waiting as f64 + 1.0) / mu,
+        queue_len_mean_pkts: waiting as f64,
+        loss_ratio: 1.0 - 1.0 / rho,
+        utilization: 1.0,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +121,14 @@ mod tests {
         assert!((small.utilization - 6.0 / 7.0).abs() < 1e-12);
         // rho = 1 exactly: uniform over 0..=K.
         assert!((mm1k(1000.0, 1000.0, 3).loss_ratio - 0.2).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_fluid_limit_is_what_mm1k_tends_to_under_heavy_overload_and_a_large_buffer() {
+        assert!(fluid_overload(900.0, 1000.0, 50).is_none());
+        let (exact, fluid) = (mm1k(2000.0, 1000.0, 400), fluid_overload(2000.0, 1000.0, 400).unwrap());
+        assert!((exact.loss_ratio - fluid.loss_ratio).abs() < 1e-9, "{} vs {}", exact.loss_ratio, fluid.loss_ratio);
+        assert!((exact.wait_mean_s / fluid.wait_mean_s - 1.0).abs() < 0.01, "{} vs {}", exact.wait_mean_s, fluid.wait_mean_s);
+        assert!((exact.utilization - 1.0).abs() < 1e-9);
     }
 }

@@ -1,5 +1,6 @@
 //! Traffic sources and the packets they emit.
 
+pub mod onoff;
 pub mod poisson;
 pub mod profile;
 pub mod voip;

@@ -10,3 +10,4 @@ mod pinned_examples;
 mod seeds;
 mod link_layer;
 mod voip_dccp;
+mod onoff_droptail;

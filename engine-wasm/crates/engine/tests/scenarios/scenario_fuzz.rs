@@ -145,7 +145,7 @@ const UNKNOWN_KEYS: &[&str] = &["x", "", "Version", "version ", " model", "traff
 
 /// Enum values, site names and other strings the format knows, plus near misses.
 const WORDS: &[&str] = &[
-    "queue", "constellation", "voip-leo", "diffserv", "poisson", "exponential", "deterministic", "iridium", "iridium-800",
+    "queue", "constellation", "voip-leo", "diffserv", "poisson", "on-off", "exponential", "deterministic", "iridium", "iridium-800",
     "walker-delta-53", "star", "delta", "sgp4", "two-body", "ahead", "alternating", "ns2", "highest-elevation", "hysteresis",
     "min-hop", "min-delay", "dt-s", "dt-h", "rr", "pf", "codes", "m-lwdf", "exp-pf", "fq-codel", "g711", "g711-plc", "g729",
     "g729a-vad", "g723.1-6.3", "route", "range", "pss", "dwrr", "new-reno", "cubic", "constant", "cosine", "trace",
@@ -643,7 +643,7 @@ fn decode(text: &str) -> Result<Option<Scenario>, String> {
 /// Events per simulated second, roughly, so that a scenario is advanced by at most ~20,000 events.
 fn event_rate(s: &Scenario) -> f64 {
     let rate = match s.model {
-        ModelKind::Queue => s.traffic.rate_pps + s.queue.service_rate_pps,
+        ModelKind::Queue => s.traffic.offered_pps().unwrap_or(1.0) + s.queue.service_pps(&s.traffic).unwrap_or(1.0),
         ModelKind::Constellation => 1.0 / s.constellation.step_s,
         ModelKind::VoipLeo => {
             let v = &s.voip;

@@ -50,5 +50,6 @@ super::model_summary!(StationSummary, |q| {
     vec![
         format!("load {:.3}, {} arrivals, {} dropped ({:.3} %), utilization {:.4}", q.load, q.arrivals, q.dropped_overflow, 100.0 * q.loss_ratio, q.utilization),
         format!("mean wait {:.4} ms ± {:.4} ms (95 % CI){theory}", ms(q.wait.mean_s), ms(q.wait.ci95_half_s)),
+        format!("{} delivered, mean one-way delay {:.4} ms (wait, service and propagation)", q.delivered, ms(q.delay.mean_s)),
     ]
 });

@@ -1,5 +1,6 @@
-//! A single-server FIFO queue fed by Poisson flows: M/M/1, M/D/1 and, with a finite buffer,
-//! M/M/1/K and M/D/1/K. The first model wired end to end through the kernel, the scenario,
+//! A single-server FIFO queue fed by Poisson or on/off flows: M/M/1, M/D/1 and, with a finite
+//! buffer, M/M/1/K and M/D/1/K; with packet sizes, a link rate and a propagation delay, a
+//! drop-tail router port as ns-3's point-to-point device models it. The first model wired end to end through the kernel, the scenario,
 //! the metrics and the bindings; its mean wait is checked against Pollaczek-Khinchine
 //! (`analytic::queueing`).
 //!
@@ -15,10 +16,12 @@
 use crate::analytic::queueing::{self, QueueTheory};
 use crate::kernel::{EventQueue, RngStream, SimDuration, SimTime, Streams};
 use crate::metrics::{BatchMeans, LogHistogram, MeanCi, Recorder, RunningStats, SeriesInfo, SeriesKind};
-use super::scenario::ServiceDistribution;
+use super::scenario::{ArrivalProcess, ServiceDistribution};
 use crate::scenario::Scenario;
 use crate::sched::{DropTail, Enqueued, Scheduler};
+use crate::traffic::onoff::OnOffSource;
 use crate::traffic::{Packet, PoissonSource};
+use std::collections::VecDeque;
 use serde::Serialize;
 
 /// Events of the station.
@@ -95,8 +98,35 @@ pub struct StationSummary {
     pub wait: DelaySummary,
     /// Time in the system (wait + service).
     pub sojourn: DelaySummary,
+    /// Packets delivered at the far end of the link (service then `queue.propagation_s`) by
+    /// the end of the run; equal to `departures` without propagation delay.
+    pub delivered: u64,
+    /// One-way delay of the delivered packets: wait + service + propagation.
+    pub delay: DelaySummary,
     /// The closed form for this configuration, where one exists.
     pub theory: Option<QueueTheory>,
+}
+
+/// One flow's arrival process.
+enum Source {
+    Poisson(PoissonSource),
+    OnOff(OnOffSource),
+}
+
+impl Source {
+    /// Time of this flow's next packet after one at `now` (the first one when `now` is zero).
+    fn next(&mut self, now: SimTime) -> SimTime {
+        match self {
+            Source::Poisson(p) => now + p.next_gap(),
+            Source::OnOff(o) => o.next_send(),
+        }
+    }
+    fn next_seq(&mut self) -> u64 {
+        match self {
+            Source::Poisson(p) => p.next_seq(),
+            Source::OnOff(o) => o.next_seq(),
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -133,11 +163,12 @@ impl DelayStats {
 
 /// The station's state and its statistics.
 pub struct FifoStation {
-    sources: Vec<PoissonSource>,
+    sources: Vec<Source>,
     service_rng: RngStream,
     service: ServiceDistribution,
     mean_service_ns: f64,
     lambda: f64,
+    poisson: bool,
     mu: f64,
     capacity: Option<u32>,
     queue: DropTail,
@@ -148,6 +179,11 @@ pub struct FifoStation {
     dropped: u64,
     wait: DelayStats,
     sojourn: DelayStats,
+    delay: DelayStats,
+    delivered: u64,
+    /// Packets on the link after service, oldest first: (when it left the server, created).
+    propagating: VecDeque<(SimTime, SimTime)>,
+    propagation: SimDuration,
     /// Integrals since the warm-up [packets x ns] and [ns].
     waiting_integral: u128,
     busy_integral: u128,
@@ -157,22 +193,34 @@ pub struct FifoStation {
 impl FifoStation {
     /// Builds the station of a validated scenario and schedules each flow's first arrival.
     pub fn new(s: &Scenario, streams: &Streams, events: &mut EventQueue<Event>) -> Self {
-        let flows = s.traffic.flows;
-        let per_flow = s.traffic.rate_pps / flows as f64;
-        let mut sources: Vec<PoissonSource> =
-            (0..flows).map(|i| PoissonSource::new(streams.stream(&format!("traffic.flow[{i}]")), per_flow)).collect();
+        let t = &s.traffic;
+        let flows = t.flows;
+        let per_flow = t.rate_pps / flows as f64;
+        let interval = t.on_rate_pps().map_or(SimDuration(1), |pps| SimDuration(((1e9 / pps) + 0.5).max(1.0) as u64));
+        let mut sources: Vec<Source> = (0..flows)
+            .map(|i| {
+                let rng = streams.stream(&format!("traffic.flow[{i}]"));
+                match t.arrivals {
+                    ArrivalProcess::Poisson => Source::Poisson(PoissonSource::new(rng, per_flow)),
+                    ArrivalProcess::OnOff => Source::OnOff(OnOffSource::new(rng, interval, t.on_mean_s, t.off_mean_s, SimTime::ZERO)),
+                }
+            })
+            .collect();
         for (i, src) in sources.iter_mut().enumerate() {
-            events.schedule(SimTime::ZERO + src.next_gap(), Event::Arrival { flow: i as u32 });
+            events.schedule(src.next(SimTime::ZERO), Event::Arrival { flow: i as u32 });
         }
+        // Validated: a link rate comes with a packet size.
+        let mu = s.queue.service_pps(t).unwrap_or(s.queue.service_rate_pps);
         let warmup = SimTime::from_secs_f64(s.warmup_s);
         let end = SimTime::from_secs_f64(s.duration_s);
         FifoStation {
             sources,
             service_rng: streams.stream("queue.service"),
             service: s.queue.service,
-            mean_service_ns: 1e9 / s.queue.service_rate_pps,
-            lambda: s.traffic.rate_pps,
-            mu: s.queue.service_rate_pps,
+            mean_service_ns: 1e9 / mu,
+            lambda: t.offered_pps().unwrap_or(f64::NAN),
+            poisson: t.arrivals == ArrivalProcess::Poisson,
+            mu,
             capacity: s.queue.capacity_pkts,
             queue: DropTail::new(s.queue.capacity_pkts.map(|c| c as usize)),
             in_service: None,
@@ -182,6 +230,10 @@ impl FifoStation {
             dropped: 0,
             wait: DelayStats::new(warmup, end, s.metrics.batches),
             sojourn: DelayStats::new(warmup, end, s.metrics.batches),
+            delay: DelayStats::new(warmup, end, s.metrics.batches),
+            delivered: 0,
+            propagating: VecDeque::new(),
+            propagation: SimDuration((s.queue.propagation_s * 1e9 + 0.5) as u64),
             waiting_integral: 0,
             busy_integral: 0,
             integrated_to: warmup,
@@ -195,7 +247,7 @@ impl FifoStation {
             Event::Arrival { flow } => {
                 let src = &mut self.sources[flow as usize];
                 let pkt = Packet { flow, seq: src.next_seq(), created: now };
-                events.schedule(now + src.next_gap(), Event::Arrival { flow });
+                events.schedule(src.next(now), Event::Arrival { flow });
                 let counted = now >= self.warmup;
                 self.arrivals += counted as u64;
                 if self.in_service.is_none() {
@@ -212,6 +264,12 @@ impl FifoStation {
                         self.sojourn.record(now, now - pkt.created);
                     }
                     rec.count(col::THROUGHPUT, now);
+                    self.deliver(now);
+                    if self.propagation == SimDuration::ZERO {
+                        self.arrive(now, pkt.created);
+                    } else {
+                        self.propagating.push_back((now, pkt.created));
+                    }
                 }
                 if let Some(next) = self.queue.dequeue(now) {
                     self.start_service(now, next, events, rec);
@@ -235,6 +293,26 @@ impl FifoStation {
         events.schedule(now + SimDuration((service_ns + 0.5) as u64), Event::Departure);
     }
 
+    /// Delivers the packets whose propagation ended by `now`, in the order they left: the same
+    /// as one delivery event per packet, without the events.
+    fn deliver(&mut self, now: SimTime) {
+        while let Some(&(left, created)) = self.propagating.front() {
+            let at = left + self.propagation;
+            if at > now {
+                break;
+            }
+            self.propagating.pop_front();
+            self.arrive(at, created);
+        }
+    }
+
+    fn arrive(&mut self, at: SimTime, created: SimTime) {
+        self.delivered += (at >= self.warmup) as u64;
+        if created >= self.warmup {
+            self.delay.record(at, at - created);
+        }
+    }
+
     /// Accumulates the time integrals of the queue length and of the busy server up to `now`.
     fn integrate(&mut self, now: SimTime) {
         if now > self.integrated_to {
@@ -248,13 +326,16 @@ impl FifoStation {
     /// Summary of the packets that arrived between the warm-up and `now`.
     pub fn summary(&mut self, now: SimTime) -> StationSummary {
         self.integrate(now);
+        self.deliver(now);
         let measured_ns = now.saturating_since(self.warmup).as_nanos();
         let per_ns = |x: u128| if measured_ns == 0 { f64::NAN } else { x as f64 / measured_ns as f64 };
         let deterministic = self.service == ServiceDistribution::Deterministic;
         let theory = match (self.capacity, deterministic) {
+            // On/off arrivals, or M/D/1/K: no simple closed form, the fluid limit under overload.
+            (Some(k), _) if !self.poisson || deterministic => queueing::fluid_overload(self.lambda, self.mu, k),
+            (Some(k), _) => Some(queueing::mm1k(self.lambda, self.mu, k)),
+            (None, _) if !self.poisson => None,
             (None, _) => queueing::mg1(self.lambda, self.mu, deterministic),
-            (Some(k), false) => Some(queueing::mm1k(self.lambda, self.mu, k)),
-            (Some(_), true) => None, // M/D/1/K has no simple closed form
         };
         StationSummary {
             load: self.lambda / self.mu,
@@ -267,6 +348,8 @@ impl FifoStation {
             queue_len_mean_pkts: per_ns(self.waiting_integral),
             wait: self.wait.summary(),
             sojourn: self.sojourn.summary(),
+            delivered: self.delivered,
+            delay: self.delay.summary(),
             theory,
         }
     }
