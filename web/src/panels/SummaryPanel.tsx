@@ -12,7 +12,7 @@ export function SummaryPanel({ summary }: { summary: Summary | null }) {
   return (
     <table className="summary" data-testid="summary">
       <caption>
-        Measured over {summary.measured_s.toFixed(1)} s after the warm-up{t ? `, beside the ${t.model} closed form` : ''}
+        Measured over {summary.measured_s.toFixed(1)} s after the warm-up{t ? `, beside the ${t.model}${t.model === 'fluid limit' ? ' (an approximation)' : ' closed form'}` : ''}
       </caption>
       <thead>
         <tr>
