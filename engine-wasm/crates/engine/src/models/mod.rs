@@ -218,7 +218,7 @@ macro_rules! registry {
 }
 
 registry! {
-    /// A single-server FIFO queue fed by Poisson flows (`traffic`, `queue`).
+    /// A single-server FIFO queue fed by Poisson or on/off flows (`traffic`, `queue`).
     Queue => queue {
         /// Offered traffic (used when `model` is `queue`).
         traffic: TrafficSpec,

@@ -1,4 +1,4 @@
-//! The FIFO queue: Poisson flows into one server with a drop-tail waiting room (M/M/1, M/D/1,
+//! The FIFO queue: Poisson or on/off flows into one server with a drop-tail waiting room (M/M/1, M/D/1,
 //! M/M/1/K), checked against the closed forms of `analytic::queueing`. The smallest model, and
 //! the worked example of `docs/ADDING-A-MODEL.md`.
 
