@@ -147,3 +147,21 @@ test('text typed in the editor while the first scenario is still loading is kept
   // What runs comes back with its defaults filled in.
   await expect(page.getByLabel('Scenario JSON')).toContainText('"service_rate_pps"');
 });
+
+test('fields used only under a condition appear with it: on/off periods with on/off arrivals, the service rate without a link rate', async ({ page }) => {
+  await page.goto('/#p=voip-onoff-droptail-ns3');
+  await expect(page.getByTestId('scenario-name')).toHaveText("200 VoIP calls into one drop-tail port (ns-3's workload Q)");
+  await page.getByRole('button', { name: 'Parameters' }).click();
+  const panel = page.getByRole('complementary', { name: 'Parameters' });
+  await expect(panel.getByLabel('Mean on period [s]')).toHaveValue('0.5');
+  await expect(panel.getByLabel('Link rate [bit/s]')).toHaveValue('9400000');
+  // On/off arrivals over a link: no Poisson rate, no service rate to mislead.
+  await expect(panel.getByLabel('Arrival rate λ [packets/s]')).toHaveCount(0);
+  await expect(panel.getByLabel('Service rate μ [packets/s]')).toHaveCount(0);
+  await panel.getByLabel('Arrivals').selectOption('poisson');
+  await expect(panel.getByLabel('Arrival rate λ [packets/s]')).toBeVisible();
+  await expect(panel.getByLabel('Mean on period [s]')).toHaveCount(0);
+  // Emptying the link rate (null: no link) brings the service rate back.
+  await panel.getByLabel('Link rate [bit/s]').fill('');
+  await expect(panel.getByLabel('Service rate μ [packets/s]')).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenarioJson, loadWasmForNode, scenarioSchemaJson, Simulation, validateScenario } from '../engine/wasmNode';
 import type { EngineError, FieldError } from '../engine/errors';
-import { checkField, errorPath, FIELDS, fromEngineSchema, GROUPS, MODELS, OBJECTS, rustFloat, SCENARIO_VERSION, SECTIONS, setPath, validateFields, withModel, type EngineSchema, type Field, type Model, type ScenarioObject } from './schema';
+import { checkField, errorPath, fieldApplies, FIELDS, fromEngineSchema, GROUPS, MODELS, OBJECTS, rustFloat, SCENARIO_VERSION, SECTIONS, setPath, validateFields, withModel, type EngineSchema, type Field, type Model, type ScenarioObject } from './schema';
 import schemaJson from '../wasm/scenario-schema.json';
 import { presets } from './presets';
 import { rng } from './testRng';
@@ -313,5 +313,31 @@ describe('the UI schema is read from the engine declaration (web/src/wasm/scenar
     const copy = structuredClone(engineSchema);
     copy.models[1].groups[0].fields[0] = { ...copy.models[1].groups[0].fields[0], label: 'Other' };
     expect(() => fromEngineSchema(copy)).toThrow(/declared differently/);
+  });
+});
+
+describe('fields used only under a condition (the engine declares it: applies_when)', () => {
+  const shown = (s: ScenarioObject) => GROUPS.flatMap((g) => g.fields).filter((f) => fieldApplies(f, s)).map((f) => f.path);
+  const base: ScenarioObject = { version: 2, model: 'queue', traffic: { arrivals: 'poisson' }, queue: { link_rate_bps: null } };
+
+  it("shows a queue's on/off periods only with on/off arrivals, and its Poisson rate only without", () => {
+    const poisson = shown(base);
+    expect(poisson).toContain('traffic.rate_pps');
+    expect(poisson).not.toContain('traffic.on_mean_s');
+    const onOff = shown(setPath(base, 'traffic.arrivals', 'on-off'));
+    expect(onOff).toEqual(expect.arrayContaining(['traffic.on_rate_bps', 'traffic.on_mean_s', 'traffic.off_mean_s', 'traffic.packet_bytes']));
+    expect(onOff).not.toContain('traffic.rate_pps');
+  });
+
+  it('hides the service rate once a link rate sets the service time', () => {
+    expect(shown(base)).toContain('queue.service_rate_pps');
+    expect(shown(setPath(base, 'queue.link_rate_bps', 9.4e6))).not.toContain('queue.service_rate_pps');
+    // A missing link rate is its default, null: the service rate is used.
+    expect(shown({ version: 2, model: 'queue' })).toContain('queue.service_rate_pps');
+  });
+
+  it('reads the condition from the engine declaration', () => {
+    const f = FIELDS.get('traffic.on_mean_s');
+    expect(f?.appliesWhen).toEqual({ path: 'traffic.arrivals', values: ['on-off'] });
   });
 });

@@ -42,6 +42,8 @@ interface Base {
   help: string;
   /** Models whose runs use the field (its range is checked only for them, as in the engine); none: every model. */
   models?: Model[];
+  /** Used only while the field at `path` holds one of `values` (the panel hides it otherwise). */
+  appliesWhen?: { path: string; values: Json[] };
 }
 export interface NumberField extends Base {
   type: 'number';
@@ -97,7 +99,7 @@ interface EngineFieldBound {
   at_most: number | null;
 }
 type EngineBound = number | null | EngineFieldBound;
-type EngineField = { path: string; label: string; unit: string | null; help: string } & (
+type EngineField = { path: string; label: string; unit: string | null; help: string; applies_when?: { path: string; values: Json[] } } & (
   | { type: 'number'; rust: string; min: EngineBound; max: EngineBound; min_exclusive: boolean; null_means: string | null; own_wording: boolean }
   | { type: 'choice'; options: { value: string; label: string }[] }
   | { type: 'bool' }
@@ -131,7 +133,8 @@ function bound(b: EngineBound, none: number, where: string): Bound {
 }
 
 function field(f: EngineField): Field {
-  const base = { path: f.path, label: f.label, help: f.help };
+  const base: Base = { path: f.path, label: f.label, help: f.help };
+  if (f.applies_when) base.appliesWhen = { path: f.applies_when.path, values: f.applies_when.values };
   switch (f.type) {
     case 'number': {
       if (f.rust !== 'u32' && f.rust !== 'u64' && f.rust !== 'f64') throw new Error(`scenario schema: ${f.path} has Rust type ${f.rust}`);
@@ -426,7 +429,14 @@ function profileFieldApplies(path: string, s: ScenarioObject): boolean {
 /** Whether the panel shows `f` for a scenario (model and, for a profile, its shape). */
 export function fieldApplies(f: Field, s: ScenarioObject): boolean {
   const model = typeof s.model === 'string' ? s.model : MODELS[0];
-  return (!f.models || f.models.includes(model)) && profileFieldApplies(f.path, s);
+  return (!f.models || f.models.includes(model)) && profileFieldApplies(f.path, s) && conditionHolds(f, s);
+}
+
+/** Whether the field `f` depends on holds one of the values that make `f` used. */
+function conditionHolds(f: Field, s: ScenarioObject): boolean {
+  if (!f.appliesWhen) return true;
+  const v = JSON.stringify(getPath(s, f.appliesWhen.path) ?? null);
+  return f.appliesWhen.values.some((x) => JSON.stringify(x) === v);
 }
 
 /** The engine's message for a scenario's `version`, or null when it is one this engine reads. */

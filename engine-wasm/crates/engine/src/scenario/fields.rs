@@ -111,6 +111,19 @@ pub struct Field {
     /// Type and range.
     #[serde(flatten)]
     pub kind: Kind,
+    /// The field is used only while another field holds one of some values (on/off periods
+    /// only with on/off arrivals); the parameter panel hides it otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub applies_when: Option<AppliesWhen>,
+}
+
+/// The condition of [`Field::applies_when`]: the field at `path` holds one of `values`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AppliesWhen {
+    /// Dotted path of the deciding field.
+    pub path: &'static str,
+    /// Its values for which the field is used (JSON values: a choice's value, or null).
+    pub values: Vec<Value>,
 }
 
 /// A titled group of fields.
@@ -134,25 +147,30 @@ pub fn int(path: &'static str, label: &'static str, rust: &'static str, unit: Op
 
 /// A number field with any bounds.
 pub fn number(path: &'static str, label: &'static str, rust: &'static str, unit: Option<&'static str>, min: Bound, max: Bound, help: &'static str) -> Field {
-    Field { path, label, unit, help, kind: Kind::Number { rust, min, max, min_exclusive: false, null_means: None, own_wording: false } }
+    Field { path, label, unit, help, kind: Kind::Number { rust, min, max, min_exclusive: false, null_means: None, own_wording: false }, applies_when: None }
 }
 
 /// A choice among `options` (value, label).
 pub fn choice(path: &'static str, label: &'static str, options: &[(&'static str, &'static str)], help: &'static str) -> Field {
-    Field { path, label, unit: None, help, kind: Kind::Choice { options: options.iter().map(|&(value, label)| Choice { value, label }).collect() } }
+    Field { path, label, unit: None, help, kind: Kind::Choice { options: options.iter().map(|&(value, label)| Choice { value, label }).collect() }, applies_when: None }
 }
 
 /// A true/false field.
 pub fn boolean(path: &'static str, label: &'static str, help: &'static str) -> Field {
-    Field { path, label, unit: None, help, kind: Kind::Bool }
+    Field { path, label, unit: None, help, kind: Kind::Bool, applies_when: None }
 }
 
 /// A text field.
 pub fn text(path: &'static str, label: &'static str, help: &'static str) -> Field {
-    Field { path, label, unit: None, help, kind: Kind::Text { max_chars: None, multiline: false, null_means: None } }
+    Field { path, label, unit: None, help, kind: Kind::Text { max_chars: None, multiline: false, null_means: None }, applies_when: None }
 }
 
 impl Field {
+    /// Used only while the field at `path` holds one of `values` (JSON: `"on-off"`, `null`).
+    pub fn applies_when(mut self, path: &'static str, values: &[Value]) -> Self {
+        self.applies_when = Some(AppliesWhen { path, values: values.to_vec() });
+        self
+    }
     /// The minimum itself is not allowed.
     pub fn above_min(mut self) -> Self {
         if let Kind::Number { min_exclusive, .. } = &mut self.kind {
@@ -419,7 +437,11 @@ pub fn markdown() -> String {
                     }
                 };
                 let cell = |t: &str| t.replace('|', "\\|");
-                out.push_str(&format!("| `{}` | {} | {} | {} | {} |\n", f.path, cell(&default), cell(&allowed), f.unit.unwrap_or(""), cell(f.help)));
+                let when = f.applies_when.as_ref().map_or(String::new(), |w| {
+                    let vals: Vec<String> = w.values.iter().map(|v| format!("`{v}`")).collect();
+                    format!(" Used only when `{}` is {}.", w.path, vals.join(" or "))
+                });
+                out.push_str(&format!("| `{}` | {} | {} | {} | {}{} |\n", f.path, cell(&default), cell(&allowed), f.unit.unwrap_or(""), cell(f.help), cell(&when)));
             }
         }
     }

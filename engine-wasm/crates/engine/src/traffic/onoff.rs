@@ -85,16 +85,17 @@ mod tests {
         OnOffSource::new(Streams::new(seed).stream("onoff"), SimDuration(26_250_000), on, off, SimTime::ZERO)
     }
 
+    /// Packets a source sends in its first `seconds`.
+    fn sent(seed: u64, on: f64, off: f64, seconds: f64) -> u64 {
+        let mut s = source(seed, on, off);
+        let end = SimTime::from_secs_f64(seconds);
+        std::iter::from_fn(|| Some(s.next_send())).take_while(|&t| t <= end).count() as u64
+    }
+
     #[test]
     fn long_run_rate_is_the_on_rate_times_the_on_fraction() {
         // 64 kb/s of 210-byte packets (26.25 ms), on 0.5 s / off 0.05 s: 34.632 packets/s.
-        let mut s = source(3, 0.5, 0.05);
-        let end = SimTime::from_secs_f64(2000.0);
-        let mut n = 0u64;
-        while s.next_send() <= end {
-            n += 1;
-        }
-        let rate = n as f64 / 2000.0;
+        let rate = sent(3, 0.5, 0.05, 2000.0) as f64 / 2000.0;
         let expect = OnOffSource::mean_rate_pps(0.02625, 0.5, 0.05);
         assert!((expect - 34.632).abs() < 1e-3);
         // 2000 s hold about 3640 on/off cycles: the rate is within 2 % of its mean.
@@ -105,12 +106,7 @@ mod tests {
     fn time_towards_the_next_packet_carries_over_short_on_periods() {
         // On periods of 5 ms mean, far shorter than the 26.25 ms interval: without the carry-over
         // almost no packet would ever be sent. With it the rate is still the on rate x on fraction.
-        let mut s = source(11, 0.005, 0.005);
-        let end = SimTime::from_secs_f64(500.0);
-        let mut n = 0u64;
-        while s.next_send() <= end {
-            n += 1;
-        }
+        let n = sent(11, 0.005, 0.005, 500.0);
         let expect = OnOffSource::mean_rate_pps(0.02625, 0.005, 0.005) * 500.0;
         assert!((n as f64 / expect - 1.0).abs() < 0.02, "{n} vs {expect}");
     }

@@ -3,8 +3,10 @@
 
 use crate::scenario::validate::{duration_ok, Checker, MAX_CAPACITY_PKTS, MAX_EXPECTED_ARRIVALS, MAX_RATE_PPS};
 use crate::scenario::Scenario;
+use crate::traffic::onoff::OnOffSource;
 use crate::scenario::fields::*;
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
 /// Arrival process of the offered traffic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,7 +142,7 @@ impl TrafficSpec {
         match self.arrivals {
             ArrivalProcess::Poisson => Some(self.rate_pps),
             ArrivalProcess::OnOff => {
-                self.on_rate_pps().map(|on| self.flows as f64 * on * self.on_mean_s / (self.on_mean_s + self.off_mean_s))
+                self.on_rate_pps().map(|on| self.flows as f64 * OnOffSource::mean_rate_pps(1.0 / on, self.on_mean_s, self.off_mean_s))
             }
         }
     }
@@ -239,18 +241,18 @@ pub fn groups() -> Vec<Group> {
             fields: vec![
                 choice("traffic.arrivals", "Arrivals", &[("poisson", "Poisson"), ("on-off", "on/off (VoIP with silences)")], "Poisson: exponential gaps, rate λ shared by the flows. On/off: each flow sends its on rate in fixed-size packets while on, nothing while off; periods exponential, every flow starts off."),
                 int("traffic.flows", "Flows", "u32", None, 1, 10_000, "Independent sources, each with its own random stream."),
-                real("traffic.rate_pps", "Arrival rate λ", Some("packets/s"), 0.0, MAX_RATE_PPS, "Poisson arrivals: total rate of all flows together.").above_min(),
+                real("traffic.rate_pps", "Arrival rate λ", Some("packets/s"), 0.0, MAX_RATE_PPS, "Total arrival rate of all flows together (Poisson arrivals).").above_min().applies_when("traffic.arrivals", &[json!("poisson")]),
                 int("traffic.packet_bytes", "Packet size", "u32", Some("bytes"), 1, 65_535, "Size on the wire, what the queue holds and a link serialises. Needed by on/off arrivals and a link rate.").null_means("not modelled"),
-                real("traffic.on_rate_bps", "Rate while on", Some("bit/s"), 0.0, 1e10, "On/off arrivals: each flow's rate on the wire while on (64 kb/s: one 210-byte packet every 26.25 ms).").above_min(),
-                real("traffic.on_mean_s", "Mean on period", Some("s"), 0.0, 86_400.0, "On/off arrivals: mean of the exponential talk spurts.").above_min(),
-                real("traffic.off_mean_s", "Mean off period", Some("s"), 0.0, 86_400.0, "On/off arrivals: mean of the exponential silences.").above_min(),
+                real("traffic.on_rate_bps", "Rate while on", Some("bit/s"), 0.0, 1e10, "On/off arrivals: each flow's rate on the wire while on (64 kb/s: one 210-byte packet every 26.25 ms).").above_min().applies_when("traffic.arrivals", &[json!("on-off")]),
+                real("traffic.on_mean_s", "Mean on period", Some("s"), 0.0, 86_400.0, "On/off arrivals: mean of the exponential talk spurts.").above_min().applies_when("traffic.arrivals", &[json!("on-off")]),
+                real("traffic.off_mean_s", "Mean off period", Some("s"), 0.0, 86_400.0, "On/off arrivals: mean of the exponential silences.").above_min().applies_when("traffic.arrivals", &[json!("on-off")]),
             ],
         },
         Group {
             title: "Queue",
             fields: vec![
                 choice("queue.service", "Service times", &[("exponential", "exponential (M/M/1)"), ("deterministic", "constant (M/D/1)")], "Distribution of the service time, mean 1/μ."),
-                real("queue.service_rate_pps", "Service rate μ", Some("packets/s"), 0.0, MAX_RATE_PPS, "Packets served per second; the load is λ/μ.").above_min(),
+                real("queue.service_rate_pps", "Service rate μ", Some("packets/s"), 0.0, MAX_RATE_PPS, "Packets served per second; the load is λ/μ. Not used when a link rate is set.").above_min().applies_when("queue.link_rate_bps", &[Value::Null]),
                 int("queue.capacity_pkts", "Waiting room K", "u32", Some("packets"), 0, MAX_CAPACITY_PKTS as u64, "Places in the queue, not counting the packet in service (as ns-3's point-to-point device counts it); an arrival finding it full is dropped. Empty: unlimited (at λ ≥ μ it grows without bound: no steady state).").null_means("unlimited"),
                 real("queue.link_rate_bps", "Link rate", Some("bit/s"), 0.0, 1e12, "When set, the server is a link: service time = packet size × 8 / rate, and the service rate μ above is not used.").above_min().null_means("no link: service rate μ"),
                 real("queue.propagation_s", "Propagation delay", Some("s"), 0.0, 10.0, "Added after service; a packet counts as delivered once it has arrived."),
