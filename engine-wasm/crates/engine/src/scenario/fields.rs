@@ -112,7 +112,8 @@ pub struct Field {
     #[serde(flatten)]
     pub kind: Kind,
     /// The field is used only while another field holds one of some values (on/off periods
-    /// only with on/off arrivals); the parameter panel hides it otherwise.
+    /// only with on/off arrivals); the parameter panel hides it otherwise. Never the model's
+    /// policy field: a sweep runs every policy, so each policy's settings stay shown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub applies_when: Option<AppliesWhen>,
 }
@@ -451,6 +452,31 @@ pub fn markdown() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_condition_names_a_field_of_its_model_and_values_that_field_can_hold() {
+        let mut seen = 0;
+        for &k in ModelKind::ALL {
+            let fields: Vec<Field> = groups(k).into_iter().flat_map(|g| g.fields).collect();
+            for f in fields.iter() {
+                let Some(w) = &f.applies_when else { continue };
+                seen += 1;
+                let by = fields.iter().find(|g| g.path == w.path).unwrap_or_else(|| panic!("{}: {} is not a field of {}", f.path, w.path, k.name()));
+                assert!(!w.values.is_empty(), "{}", f.path);
+                for v in &w.values {
+                    let ok = match (&by.kind, v) {
+                        (Kind::Choice { options }, Value::String(s)) => options.iter().any(|o| o.value == s),
+                        (Kind::Number { null_means: Some(_), .. } | Kind::Text { null_means: Some(_), .. }, Value::Null) => true,
+                        _ => false,
+                    };
+                    assert!(ok, "{}: {} never holds {v}", f.path, w.path);
+                }
+                assert_ne!(f.path, w.path, "a field cannot depend on itself");
+                assert_ne!(Some(w.path), k.descriptor().policy_path, "{}: a sweep runs every policy, so a policy's settings must stay shown", f.path);
+            }
+        }
+        assert!(seen >= 15, "{seen} conditions");
+    }
 
     #[test]
     fn the_field_reference_in_docs_is_generated_from_the_declarations() {

@@ -8,6 +8,7 @@ use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
 use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 /// The link layer's reliability scheme (paper 002 §3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -293,11 +294,11 @@ pub fn groups() -> Vec<Group> {
             title: "Erasure channel (Gilbert-Elliott)",
             fields: vec![
                 choice("link.phy", "Erasures", &[("gilbert-elliott", "Gilbert-Elliott, α and β as set"), ("distribution", "Distribution scenario"), ("interleaved-internet", "Interleaved Internet scenario"), ("non-interleaved-internet", "Non-interleaved Internet scenario")], "The chain as set below (paper 002 §3), or derived from one of §4.1's physical-layer scenarios at the Es/N0 below: its packet error ratio, and bursts as long as the 36 ms interleaver (or, without it, a fade at 60 km/h)."),
-                choice("link.phy_model", "Physical layer", &[("stated-points", "stated PER points"), ("faded", "modelled fading and code")], "For a §4.1 scenario: a Gilbert-Elliott chain through §4.1's stated PER points whose fades erase a share 'Erasure in Bad' of their 36 ms span; or each LLDU decoded from the Rayleigh fade (60 km/h) its codeword saw, through the interleaver or not, against a short turbo code fitted to those points, so that a fade near the threshold erases some of its LLDUs."),
-                real("link.es_n0_db", "Es/N0", Some("dB"), -10.0, 40.0, "Signal-to-noise ratio of a §4.1 scenario (Distribution: 14; Internet: 5 to 8, or 12 without interleaving); unused with Gilbert-Elliott."),
-                real("link.alpha", "α: stay Good", None, 0.0, 1.0, "Probability that the channel stays Good from one LLDU to the next (paper 002 Fig. 5: 0.99, Fig. 6: 0.98).").above_min(),
-                real("link.beta", "β: stay Bad", None, 0.0, 0.9999, "Probability that it stays Bad: bursts of 1 / (1 − β) LLDUs on average (Fig. 5: 0.1 to 0.98)."),
-                real("link.erase_good", "Erasure in Good", None, 0.0, 1.0, "Probability that an LLDU sent in the Good state is erased (paper 002: 0)."),
+                choice("link.phy_model", "Physical layer", &[("stated-points", "stated PER points"), ("faded", "modelled fading and code")], "For a §4.1 scenario: a Gilbert-Elliott chain through §4.1's stated PER points whose fades erase a share 'Erasure in Bad' of their 36 ms span; or each LLDU decoded from the Rayleigh fade (60 km/h) its codeword saw, through the interleaver or not, against a short turbo code fitted to those points, so that a fade near the threshold erases some of its LLDUs.").applies_when("link.phy", &[json!("distribution"), json!("interleaved-internet"), json!("non-interleaved-internet")]),
+                real("link.es_n0_db", "Es/N0", Some("dB"), -10.0, 40.0, "Signal-to-noise ratio of a §4.1 scenario (Distribution: 14; Internet: 5 to 8, or 12 without interleaving); unused with Gilbert-Elliott.").applies_when("link.phy", &[json!("distribution"), json!("interleaved-internet"), json!("non-interleaved-internet")]),
+                real("link.alpha", "α: stay Good", None, 0.0, 1.0, "Probability that the channel stays Good from one LLDU to the next (paper 002 Fig. 5: 0.99, Fig. 6: 0.98).").above_min().applies_when("link.phy", &[json!("gilbert-elliott")]),
+                real("link.beta", "β: stay Bad", None, 0.0, 0.9999, "Probability that it stays Bad: bursts of 1 / (1 − β) LLDUs on average (Fig. 5: 0.1 to 0.98).").applies_when("link.phy", &[json!("gilbert-elliott")]),
+                real("link.erase_good", "Erasure in Good", None, 0.0, 1.0, "Probability that an LLDU sent in the Good state is erased (paper 002: 0).").applies_when("link.phy", &[json!("gilbert-elliott")]),
                 real("link.erase_bad", "Erasure in Bad", None, 0.0, 1.0, "Probability that an LLDU sent in the Bad state is erased (paper 002: 1); with a §4.1 scenario and the stated-points physical layer, the share of the LLDUs a faded span erases."),
             ],
         },
@@ -316,10 +317,10 @@ pub fn groups() -> Vec<Group> {
             title: "Traffic",
             fields: vec![
                 choice("link.traffic", "Traffic", &[("saturated", "saturated: the link layer alone"), ("tcp", "one TCP flow (FTP)")], "What feeds the link: always another packet (paper 002 §3), or one TCP sender through the link's buffer (§5-7)."),
-                choice("link.tcp_cc", "TCP congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC"), ("hybla", "Hybla"), ("westwood-plus", "Westwood+"), ("compound", "Compound")], "The TCP sender's congestion control; SACK, an initial window of 10, ns-2's TCP-Linux timer rules."),
-                int("link.tcp_bytes", "TCP file size", "u64", Some("bytes"), 1, 10_000_000_000, "Bytes to send (paper 002 Table 3: 0.1 Mb = 12500); empty for an unlimited FTP transfer.").null_means("unlimited"),
-                int("link.buffer_pkts", "Link buffer", "u32", Some("packets"), 1, 100_000, "IP packets the link may hold waiting to be sent; a segment arriving at a full buffer is dropped."),
-                int("link.tcp_rwnd_pkts", "TCP receiver window", "u32", Some("segments"), 1, 100_000, "Most segments outstanding; the congestion window stops growing there (1000 segments of 1500 bytes: 1.5 MB)."),
+                choice("link.tcp_cc", "TCP congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC"), ("hybla", "Hybla"), ("westwood-plus", "Westwood+"), ("compound", "Compound")], "The TCP sender's congestion control; SACK, an initial window of 10, ns-2's TCP-Linux timer rules.").applies_when("link.traffic", &[json!("tcp")]),
+                int("link.tcp_bytes", "TCP file size", "u64", Some("bytes"), 1, 10_000_000_000, "Bytes to send (paper 002 Table 3: 0.1 Mb = 12500); empty for an unlimited FTP transfer.").null_means("unlimited").applies_when("link.traffic", &[json!("tcp")]),
+                int("link.buffer_pkts", "Link buffer", "u32", Some("packets"), 1, 100_000, "IP packets the link may hold waiting to be sent; a segment arriving at a full buffer is dropped.").applies_when("link.traffic", &[json!("tcp")]),
+                int("link.tcp_rwnd_pkts", "TCP receiver window", "u32", Some("segments"), 1, 100_000, "Most segments outstanding; the congestion window stops growing there (1000 segments of 1500 bytes: 1.5 MB).").applies_when("link.traffic", &[json!("tcp")]),
             ],
         },
         Group {

@@ -9,6 +9,7 @@ use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::scenario::Scenario;
 use crate::scenario::fields::*;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 /// n VoIP flows from a server through the constellation to n mobile receivers behind one last
 /// satellite, sharing its LMS link (paper 000 Fig. 1).
@@ -200,9 +201,9 @@ pub fn groups() -> Vec<Group> {
             title: "Path through the constellation",
             fields: vec![
                 choice("voip.delay_source", "Delay source", &[("route", "the route, offset per flow"), ("range", "a fixed delay per flow")], "route: one delay trace of the constellation route, offset per flow (paper 000 §II-A); range: a fixed delay drawn per flow."),
-                real("voip.trace_offset_max_s", "Largest trace offset", Some("s"), 0.0, 86_400.0, "Largest time offset of a flow into the delay trace (route)."),
-                real("voip.constellation_delay_ms[0]", "Delay range: low", Some("ms"), 0.0, 1000.0, "Lowest server-to-satellite delay (range; paper 000: 70 ms)."),
-                real("voip.constellation_delay_ms[1]", "Delay range: high", Some("ms"), 0.0, 1000.0, "Highest server-to-satellite delay (range; paper 000: 90 ms)."),
+                real("voip.trace_offset_max_s", "Largest trace offset", Some("s"), 0.0, 86_400.0, "Largest time offset of a flow into the delay trace (route).").applies_when("voip.delay_source", &[json!("route")]),
+                real("voip.constellation_delay_ms[0]", "Delay range: low", Some("ms"), 0.0, 1000.0, "Lowest server-to-satellite delay (range; paper 000: 70 ms).").applies_when("voip.delay_source", &[json!("range")]),
+                real("voip.constellation_delay_ms[1]", "Delay range: high", Some("ms"), 0.0, 1000.0, "Highest server-to-satellite delay (range; paper 000: 90 ms).").applies_when("voip.delay_source", &[json!("range")]),
                 real("voip.last_hop_delay_ms", "Last hop", Some("ms"), 0.0, 1000.0, "Propagation from the last satellite to the receivers."),
                 text("voip.server_site", "Server site", "Where the server is: a site name or lat,lon."),
                 text("voip.users_site", "Receivers site", "Where the mobile receivers are."),
