@@ -104,4 +104,13 @@ fn sizes_in_bytes_are_required_where_rates_are_in_bits() {
     let too_much = with(&[("traffic.flows", 10_000.into()), ("traffic.on_rate_bps", 1e9.into()), ("duration_s", 1e5.into())]);
     let e = Scenario::from_json(&too_much).unwrap_err().field_errors();
     assert!(e.iter().any(|f| f.path == "traffic.on_rate_bps" && f.message.contains("arrivals, above the maximum")), "{e:?}");
+
+    // Periods far shorter than the run: the walk over them would be the run's cost.
+    let flicker = with(&[("traffic.on_mean_s", 1e-9.into()), ("traffic.off_mean_s", 1e-9.into())]);
+    let e = Scenario::from_json(&flicker).unwrap_err().field_errors();
+    assert!(e.iter().any(|f| f.path == "traffic.on_mean_s" && f.message.contains("on/off switches")), "{e:?}");
+    // Packets in flight are held in memory.
+    let far = with(&[("queue.link_rate_bps", 1e11.into()), ("queue.propagation_s", 10.into()), ("traffic.on_rate_bps", 1e8.into())]);
+    let e = Scenario::from_json(&far).unwrap_err().field_errors();
+    assert!(e.iter().any(|f| f.path == "queue.propagation_s" && f.message.contains("packets in flight")), "{e:?}");
 }

@@ -196,9 +196,40 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         }
     }
 
+    // On/off flows walk over their on and off periods one by one: periods far shorter than the
+    // run make that walk the run's cost, bounded like the arrivals.
+    if t.arrivals == ArrivalProcess::OnOff && inputs_ok && duration_ok(s) {
+        let switches = 2.0 * t.flows as f64 * s.duration_s / (t.on_mean_s + t.off_mean_s);
+        if switches > MAX_EXPECTED_ARRIVALS {
+            c.push(
+                "traffic.on_mean_s",
+                format!(
+                    "on and off periods of {} s and {} s on average make about {switches:.3e} on/off switches over {} flows and {} s, above the maximum {MAX_EXPECTED_ARRIVALS:.0e} per run; lengthen the periods, or lower the flows or duration_s",
+                    t.on_mean_s, t.off_mean_s, t.flows, s.duration_s
+                ),
+            );
+        }
+    }
+
+    // Packets in flight on the link are held in memory: at most the service rate times the
+    // propagation delay of them at once.
+    let mu = q.service_pps(t).filter(|&m| m.is_finite() && m > 0.0);
+    if let (Some(lambda), Some(mu)) = (offered, mu) {
+        let in_flight = lambda.min(mu) * q.propagation_s;
+        if q.propagation_s.is_finite() && in_flight > MAX_IN_FLIGHT_PKTS {
+            c.push(
+                "queue.propagation_s",
+                format!(
+                    "{} s of propagation at about {} packets/s holds {in_flight:.3e} packets in flight at once, above the {MAX_IN_FLIGHT_PKTS:.0e} a run may hold; shorten it, or lower the rates",
+                    q.propagation_s,
+                    rate(lambda.min(mu))
+                ),
+            );
+        }
+    }
+
     // An unlimited queue at a load of 1 or more has no steady state: it is allowed (to show the
     // instability) while the backlog it builds stays within what a run may hold in memory.
-    let mu = q.service_pps(t).filter(|&m| m.is_finite() && m > 0.0);
     if let (None, true, Some(lambda), Some(mu)) = (q.capacity_pkts, duration_ok(s), offered, mu) {
         if lambda >= mu {
             let backlog = (lambda - mu) * s.duration_s;
@@ -227,6 +258,9 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
 fn rate(x: f64) -> String {
     if x.fract() == 0.0 { format!("{x}") } else { format!("{x:.1}") }
 }
+
+/// Most packets a link may hold in flight at once (each is held in memory).
+pub const MAX_IN_FLIGHT_PKTS: f64 = 2e6;
 
 /// Largest backlog an unlimited queue at a load of 1 or more may build over a run [packets]
 /// (each waiting packet is held in memory).
