@@ -160,7 +160,8 @@ impl QueueSpec {
 }
 
 /// The rules joining fields (ranges are in [`groups`]): sizes where rates are in bits, the
-/// arrival budget, and the backlog an unlimited queue above saturation may build.
+/// budgets of arrivals and of on/off switches per run, the packets a link may hold in flight,
+/// and the backlog an unlimited queue above saturation may build.
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let rate_ok = |r: f64| r.is_finite() && r > 0.0 && r <= MAX_RATE_PPS;
     let t = &s.traffic;

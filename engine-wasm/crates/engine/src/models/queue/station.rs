@@ -1,8 +1,8 @@
 //! A single-server FIFO queue fed by Poisson or on/off flows: M/M/1, M/D/1 and, with a finite
 //! buffer, M/M/1/K and M/D/1/K; with packet sizes, a link rate and a propagation delay, a
-//! drop-tail router port as ns-3's point-to-point device models it. The first model wired end to end through the kernel, the scenario,
-//! the metrics and the bindings; its mean wait is checked against Pollaczek-Khinchine
-//! (`analytic::queueing`).
+//! drop-tail router port as ns-3's point-to-point device models it. The first model wired end
+//! to end through the kernel, the scenario, the metrics and the bindings; its mean wait is
+//! checked against Pollaczek-Khinchine (`analytic::queueing`).
 //!
 //! ```text
 //!  flow 0 ──┐
@@ -196,7 +196,7 @@ impl FifoStation {
         let t = &s.traffic;
         let flows = t.flows;
         let per_flow = t.rate_pps / flows as f64;
-        let interval = t.on_rate_pps().map_or(SimDuration(1), |pps| SimDuration(((1e9 / pps) + 0.5).max(1.0) as u64));
+        let interval = t.on_rate_pps().map_or(SimDuration(1), |pps| SimDuration::from_secs_f64(1.0 / pps).max(SimDuration(1)));
         let mut sources: Vec<Source> = (0..flows)
             .map(|i| {
                 let rng = streams.stream(&format!("traffic.flow[{i}]"));
@@ -233,7 +233,7 @@ impl FifoStation {
             delay: DelayStats::new(warmup, end, s.metrics.batches),
             delivered: 0,
             propagating: VecDeque::new(),
-            propagation: SimDuration((s.queue.propagation_s * 1e9 + 0.5) as u64),
+            propagation: SimDuration::from_secs_f64(s.queue.propagation_s),
             waiting_integral: 0,
             busy_integral: 0,
             integrated_to: warmup,
