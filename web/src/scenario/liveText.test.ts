@@ -209,6 +209,23 @@ describe('text generated from the parameters, for every preset', () => {
   }
 });
 
+describe("CoDeS's sentence follows what its timeout did", () => {
+  const codes = presets.find((p) => p.id === 'voip-leo-codes')!;
+
+  it('at the rule on a fast-fading channel: almost no packet times out, CoDeS does nearly what PF does', () => {
+    const { all } = textOf(codes.json, 6);
+    expect(all).toContain('almost no packet waits the 100 ms timeout (0 % timed out), so CoDeS does nearly what PF does here.');
+  });
+
+  it('on a nearly static channel past saturation: the timeout fires and the text says so, with its share', () => {
+    const { all, summary } = textOf(change(codes.json, { 'voip.flows': 125, 'voip.lms.speed_kmh': 1, warmup_s: 1 }), 8);
+    const timedOut = summary.voip!.loss_pct.timeout!;
+    expect(timedOut).toBeGreaterThan(0.2);
+    expect(all).toContain(`Even with 1 packet per queue, ${prose(timedOut)} % of packets waited past the 100 ms timeout for a good channel`);
+    expect(all).not.toContain('does nearly what PF does');
+  });
+});
+
 describe('the preset notes', () => {
   const defaults = () => JSON.parse(allDefaultsJson()) as Record<string, unknown>;
   const mm1 = presets.find((p) => p.id === 'mm1-load-0.8')!;

@@ -214,8 +214,14 @@ function voipText(s: ScenarioObject, summary: Summary | null): LiveText {
             ? "FQ-CoDel shares B among the calls' queues."
             : `${v.policy === 'DT_S' ? 'DT_S keeps one shared queue of' : "each call's queue holds"} B/n = ${plural(perQueue, 'packet')}.`),
     );
-    if (policy === 'codes' && perQueue <= 1)
-      theory.push(`With ${plural(perQueue, 'packet')} per queue no packet waits the ${prose(timeout ?? NaN)} ms timeout, so CoDeS does exactly what PF does here.`);
+    if (policy === 'codes' && perQueue <= 1) {
+      const timedOut = v.loss_pct.timeout ?? 0;
+      theory.push(
+        timedOut < 0.2
+          ? `With ${plural(perQueue, 'packet')} per queue almost no packet waits the ${prose(timeout ?? NaN)} ms timeout (${prose(timedOut)} % timed out), so CoDeS does nearly what PF does here.`
+          : `Even with ${plural(perQueue, 'packet')} per queue, ${prose(timedOut)} % of packets waited past the ${prose(timeout ?? NaN)} ms timeout for a good channel; CoDeS dropped them and let fresh ones in.`,
+      );
+    }
     const row = TABLE_II[v.policy];
     const paperRow = row ? v.policy : v.policy === 'CoDeS' ? 'PF' : null;
     if (paperRow) {

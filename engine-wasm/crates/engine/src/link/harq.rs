@@ -40,6 +40,38 @@ impl Default for HarqParams {
     }
 }
 
+impl HarqParams {
+    /// The throughput [b/s] this HARQ gives a packet of `bits` information bits sent now to a
+    /// receiver whose channel carries `per_symbol` bits of mutual information per symbol, were
+    /// that quality to hold: the packet needs the first transmission plus the adaptive
+    /// retransmissions [`HarqPacket::receive_mi`] asks for, each one HARQ round trip after the
+    /// previous one, so it is delivered `bits / (symbols / symbol_rate + retx x round trip)`.
+    /// Zero in outage, when even `max_retx` retransmissions would not decode it.
+    ///
+    /// This is "the throughput of the channel at the moment of transmission" that paper 000's
+    /// PF (§III, eq. 3) compares between flows, read through the paper's adaptive HARQ (§II-B:
+    /// "each additional retransmission of HARQ makes the packet decoded 20 ms later", at most 3):
+    /// a receiver whose packet decodes at the first transmission gets the link's full rate; one
+    /// that needs a retransmission waits a round trip (20 ms) for it, two orders of magnitude
+    /// less throughput; one in outage gets nothing. So PF holds a shadowed flow back while
+    /// other flows can be served at once (§V: "the packets may wait a long time before getting
+    /// good conditions").
+    pub fn delivered_rate_bps(&self, bits: f64, per_symbol: f64, symbols_per_s: f64) -> f64 {
+        let mut pkt = HarqPacket::new(bits, self);
+        let mut symbols = pkt.first_transmission_symbols();
+        loop {
+            match pkt.receive_mi(symbols, per_symbol, self) {
+                HarqOutcome::Decoded { retx } => {
+                    let seconds = pkt.symbols / symbols_per_s + f64::from(retx) * self.round_trip_ms / 1e3;
+                    return if seconds > 0.0 { bits / seconds } else { f64::INFINITY };
+                }
+                HarqOutcome::Nack { symbols: more } => symbols = more,
+                HarqOutcome::Dropped => return 0.0,
+            }
+        }
+    }
+}
+
 /// A packet in the HARQ process at the receiver.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HarqPacket {
@@ -125,6 +157,22 @@ mod tests {
         assert!(symbols < 1120.0 && symbols > 0.0);
         // The same quality again: exactly enough.
         assert_eq!(fair.receive(symbols, 2.0, &p), HarqOutcome::Decoded { retx: 1 });
+    }
+
+    #[test]
+    fn the_delivered_rate_falls_by_a_round_trip_per_retransmission_and_is_zero_in_outage() {
+        let p = HarqParams::default();
+        let symbol_rate = 4.7e6;
+        // Line of sight: one transmission of 1120 symbols.
+        let los = p.delivered_rate_bps(1680.0, 1.9, symbol_rate);
+        assert!((los - 1680.0 / (1120.0 / symbol_rate)).abs() < 1e-6 * los);
+        // Half the first transmission's rate: one retransmission of 1120 more, 20 ms later.
+        let shadow = p.delivered_rate_bps(1680.0, 0.75, symbol_rate);
+        assert!((shadow - 1680.0 / (2240.0 / symbol_rate + 0.02)).abs() < 1e-6 * shadow);
+        assert!(los / shadow > 80.0);
+        // Four transmissions cannot gather 1680 bits at 0.3 bits per symbol: outage.
+        assert_eq!(p.delivered_rate_bps(1680.0, 0.3, symbol_rate), 0.0);
+        assert!(p.delivered_rate_bps(1680.0, 0.38, symbol_rate) > 0.0);
     }
 
     #[test]

@@ -86,31 +86,44 @@ fn at_the_buffer_rule_dt_s_loses_over_20_pct_at_75_users_and_pf_under_5() {
 
 #[test]
 fn under_load_pf_carries_most_and_rr_and_dt_h_are_slowest() {
-    // Figs. 3 and 6: PF the highest throughput and spectral efficiency under load; Fig. 7 and
-    // §V: RR and DT_H the longest latencies; Fig. 8: PF's jitter above DT_S's.
+    // Figs. 3 and 6: PF the highest throughput and spectral efficiency under load; Fig. 4: PF
+    // decodes more packets at the first transmission (its rate is the HARQ's throughput, so it
+    // sends when the first transmission decodes); Fig. 7 and §V: RR and DT_H the longest
+    // latencies.
     let [dts, dth, rr, pf] = ["dt-s", "dt-h", "rr", "pf"].map(|p| mean(125, p, ""));
     for other in [&dts, &dth, &rr] {
         assert!(pf.throughput_kbps > 1.1 * other.throughput_kbps, "{pf:?} vs {other:?}");
         assert!(pf.spectral_efficiency > other.spectral_efficiency, "{pf:?} vs {other:?}");
+        assert!(pf.retx[0] > other.retx[0] + 20.0, "{pf:?} vs {other:?}");
     }
     for slow in [&dth, &rr] {
         for fast in [&dts, &pf] {
             assert!(slow.latency_ms > fast.latency_ms + 10.0, "{slow:?} vs {fast:?}");
         }
     }
-    assert!(pf.jitter_ms > dts.jitter_ms, "{pf:?} vs {dts:?}");
+    // Pins a deviation (docs/REPRODUCTION.md): Fig. 8 has PF's jitter far above DT_S's; at
+    // 125 users here it is below, because at 50 km/h a shadowed receiver's fast fading gives it
+    // a moment good enough for a first transmission within a few tens of milliseconds, so PF
+    // never holds a packet long. The day this fails is good news.
+    assert!(pf.jitter_ms < dts.jitter_ms, "{pf:?} vs {dts:?}");
+    // With the mutual information as its rate (the earlier reading), PF picks shadowed flows
+    // far more often: fewer first transmissions decode.
+    let mi = mean(125, "pf", r#", "pf_rate": "mutual-information""#);
+    assert!(mi.retx[0] < pf.retx[0] - 5.0 && mi.throughput_kbps < pf.throughput_kbps, "{mi:?} vs {pf:?}");
 }
 
 #[test]
 fn table_ii_at_75_users_what_holds_and_what_does_not() {
-    // Paper 000 Table II (75 users): DT_S 50.11 / 23.16 / 14.65 / 12.07 / 1.21 %, PF 44.89 /
-    // 26.26 / 22.57 / 6.27 / 0.39 %. Holds (docs/REPRODUCTION.md): DT_S's cells for 1, 2 and
-    // 3 retransmissions and drops within 10 points; PF drops fewer packets in HARQ than DT_S
-    // (by about 10 %, not the paper's 3x). Does not: the first cells (DT_S about 60 %, 10
-    // points above the paper; PF about 61 %, 16 above) and the paper's ordering at the first
-    // transmission (DT ahead of PF): here PF is slightly ahead. The last assertion pins that,
-    // so that a change of mechanism bringing the paper's ordering shows up here and in the docs.
+    // Paper 000 Table II (75 users): DT_S 50.11 / 23.16 / 14.65 / 12.07 / 1.21 %, RR 42.36 /
+    // 24.28 / 24.71 / 8.65 / 0.61 %, PF 44.89 / 26.26 / 22.57 / 6.27 / 0.39 %. Holds
+    // (docs/REPRODUCTION.md): DT_S's cells for 1, 2 and 3 retransmissions and drops within 10
+    // points; PF drops fewer packets in HARQ than DT_S (in kind). Does not, and pinned here as
+    // deviations so that a change of mechanism bringing the paper's numbers shows up: PF's drops
+    // are not under half of DT_S's (the paper's 3x); the first cells (DT_S about 60 %, 10
+    // points above the paper) and the paper's ordering at the first transmission (DT ahead of
+    // RR and PF): here RR equals DT_S and PF is slightly ahead.
     let dts = mean(75, "dt-s", "");
+    let rr = mean(75, "rr", "");
     let pf = mean(75, "pf", "");
     let paper_dts = [50.11, 23.16, 14.65, 12.07, 1.21];
     for k in 1..5 {
@@ -118,18 +131,38 @@ fn table_ii_at_75_users_what_holds_and_what_does_not() {
     }
     assert!((dts.retx.iter().sum::<f64>() - 100.0).abs() < 1e-6);
     assert!(pf.retx[4] < dts.retx[4], "{pf:?} vs {dts:?}");
+    // Deviations.
+    assert!(pf.retx[4] > 0.5 * dts.retx[4], "{pf:?} vs {dts:?}");
+    assert!((rr.retx[0] - dts.retx[0]).abs() < 1.5, "{rr:?} vs {dts:?}");
     assert!(pf.retx[0] > dts.retx[0] && pf.retx[0] - 44.89 > 10.0, "{pf:?} vs {dts:?}");
 }
 
 #[test]
-fn at_the_buffer_rule_codes_is_pf_because_no_packet_waits_the_timeout() {
-    // Figs. 9 and 11 do not appear at the paper's rule: from 75 users on each per-flow queue
-    // holds one packet, so no packet waits 100 ms and CoDeS takes the decisions PF takes.
+fn pins_a_deviation_at_the_buffer_rule_codes_is_pf_because_no_packet_waits_the_timeout() {
+    // Figs. 9 and 11 do not appear at the paper's rule (docs/REPRODUCTION.md): from 75 users on
+    // each per-flow queue holds one packet, and a flow whose channel is shadowed gets a moment
+    // good enough for PF within a few tens of milliseconds at 50 km/h, so almost no packet
+    // waits 100 ms and CoDeS takes PF's decisions. The day this fails is good news.
     let pf = mean(125, "pf", "");
     let codes = mean(125, "codes", "");
     assert_eq!(pf.per_flow_queue, 1);
-    assert_eq!(codes.timeout, 0.0, "{codes:?}");
-    assert_eq!(format!("{:?}", (pf.latency_ms, pf.loss)), format!("{:?}", (codes.latency_ms, codes.loss)));
+    assert!(codes.timeout < 0.2, "{codes:?}");
+    assert!((codes.latency_ms - pf.latency_ms).abs() < 1.0 && (codes.jitter_ms - pf.jitter_ms).abs() < 1.0, "{codes:?} vs {pf:?}");
+    assert!((codes.loss - pf.loss).abs() < 0.2, "{codes:?} vs {pf:?}");
+}
+
+#[test]
+fn on_a_slow_channel_codes_cuts_jitter_at_equal_loss_at_the_buffer_rule() {
+    // The mechanism of Figs. 9 and 11 at the paper's own buffer rule, on a channel that varies
+    // slowly (1 km/h: a variation, not the paper's configuration): PF now holds a shadowed
+    // flow's packet until its channel recovers, CoDeS drops it after 100 ms and admits a fresh
+    // one. Lower latency and jitter, the same loss, timeouts replacing overflow drops.
+    let slow = r#", "lms": {"speed_kmh": 1}"#;
+    let pf = mean(125, "pf", slow);
+    let codes = mean(125, "codes", slow);
+    assert!(codes.jitter_ms < 0.8 * pf.jitter_ms && codes.latency_ms < pf.latency_ms, "{codes:?} vs {pf:?}");
+    assert!((codes.loss - pf.loss).abs() < 0.5, "{codes:?} vs {pf:?}");
+    assert!(codes.timeout > 1.0 && pf.timeout == 0.0 && codes.overflow < pf.overflow, "{codes:?} vs {pf:?}");
 }
 
 #[test]

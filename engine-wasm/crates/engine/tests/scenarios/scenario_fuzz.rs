@@ -131,7 +131,7 @@ const KEYS: &[&str] = &[
     // voip
     "policy", "codes_timeout_ms", "delay_bound_ms", "delay_violation_prob", "lms", "harq", "link_rate_bps", "packet_bytes",
     "rate_bps", "mean_on_ms", "mean_off_ms", "pareto_shape", "delay_source", "trace_offset_max_s", "constellation_delay_ms",
-    "last_hop_delay_ms", "rtt_ms", "pf_window_ms", "codec", "advantage", "snr_traces", "server_site", "users_site",
+    "last_hop_delay_ms", "rtt_ms", "pf_window_ms", "pf_rate", "codec", "advantage", "snr_traces", "server_site", "users_site",
     "snr_ref_db", "speed_kmh", "carrier_ghz", "state_duration_scale_s", "state_step_s", "corr_distance_m",
     "first_tx_bits_per_symbol", "code_gap", "max_retx", "round_trip_ms",
     // diffserv
@@ -147,7 +147,7 @@ const UNKNOWN_KEYS: &[&str] = &["x", "", "Version", "version ", " model", "traff
 const WORDS: &[&str] = &[
     "queue", "constellation", "voip-leo", "diffserv", "poisson", "on-off", "exponential", "deterministic", "iridium", "iridium-800",
     "walker-delta-53", "star", "delta", "sgp4", "two-body", "ahead", "alternating", "ns2", "highest-elevation", "hysteresis",
-    "min-hop", "min-delay", "dt-s", "dt-h", "rr", "pf", "codes", "m-lwdf", "exp-pf", "fq-codel", "g711", "g711-plc", "g729",
+    "min-hop", "min-delay", "dt-s", "dt-h", "rr", "pf", "codes", "m-lwdf", "exp-pf", "fq-codel", "harq", "mutual-information", "g711", "g711-plc", "g729",
     "g729a-vad", "g723.1-6.3", "route", "range", "pss", "dwrr", "new-reno", "cubic", "constant", "cosine", "trace",
     "London", "Hawaii gateway", "New Delhi", "Atlantic ship", "McMurdo Station", "london", "  Tokyo  ", "Atlantis",
     "90,0", "-90,180", "0,0", "0.0,-180", "45.5, 10", "1e-300,0", "NaN,0", "inf,inf", "91,0", ",", "1,2,3",

@@ -21,7 +21,7 @@ use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
 use crate::link::harq::{HarqOutcome, HarqPacket};
 use crate::metrics::emodel::{self, EModelOutput};
 use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKind};
-use super::scenario::{DelaySource, VoipScenario};
+use super::scenario::{DelaySource, PfRate, VoipScenario};
 use crate::scenario::Scenario;
 use crate::sched::per_flow::{self, PolicyParams};
 use crate::sched::{DropReason, Queued, Scheduler};
@@ -362,7 +362,14 @@ impl VoipLeo {
         } else {
             let channels = &mut self.channels;
             let mut dropped = std::mem::take(&mut self.dropped);
-            let next = self.sched.dequeue(now, &mut |flow: usize| channels[flow].mi_bits(now), &mut dropped);
+            let (harq, bits, symbol_rate) = (&self.p.harq, self.useful_bits, self.p.link_rate_bps / 2.0);
+            let next = match self.p.pf_rate {
+                PfRate::MutualInformation => self.sched.dequeue(now, &mut |flow: usize| channels[flow].mi_bits(now), &mut dropped),
+                // A flow in outage keeps a rate of 1 b/s rather than 0, so that when every
+                // waiting flow is in outage the link still serves the most starved one (the
+                // least average), not the lowest index.
+                PfRate::Harq => self.sched.dequeue(now, &mut |flow: usize| harq.delivered_rate_bps(bits, channels[flow].mi_bits(now), symbol_rate).max(1.0), &mut dropped),
+            };
             for (pkt, why) in dropped.drain(..) {
                 self.drop_packet(now, &pkt, why, rec);
             }

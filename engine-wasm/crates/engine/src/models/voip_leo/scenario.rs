@@ -59,6 +59,9 @@ pub struct VoipScenario {
     pub rtt_ms: f64,
     /// Time constant of PF's throughput average [ms] (ns-3's PF: 99 TTIs of 1 ms).
     pub pf_window_ms: f64,
+    /// The rate r_i(t) the PF family compares: the throughput the adaptive HARQ delivers at the
+    /// receiver's current quality (default), or the mutual information per symbol.
+    pub pf_rate: PfRate,
     /// Codec for the E-model.
     pub codec: Codec,
     /// E-model advantage factor (paper 000: 20 for satellite).
@@ -69,6 +72,20 @@ pub struct VoipScenario {
     pub server_site: String,
     /// Where the mobile receivers are, for the globe.
     pub users_site: String,
+}
+
+/// What the PF family takes as a flow's achievable rate r_i(t) (paper 000 eq. 3, "the
+/// throughput of the channel at time t").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PfRate {
+    /// The throughput the adaptive HARQ delivers a packet sent now, were the quality to hold
+    /// ([`HarqParams::delivered_rate_bps`]): full rate when the first transmission decodes, a
+    /// HARQ round trip per retransmission otherwise, zero in outage.
+    Harq,
+    /// QPSK mutual information at the current SNR (a capacity that never nears zero; the only
+    /// rate until 2026-11-26).
+    MutualInformation,
 }
 
 /// Source of the server-to-last-satellite delay.
@@ -106,10 +123,11 @@ impl Default for VoipScenario {
             // The flows' round trip: twice the 60-90 ms path and the 10 ms last hop, plus HARQ
             // (paper 000 §III: "RTT is the average Round-Trip Time of the flows"; the value is
             // ours). With it each call's queue holds 1-2 packets: DT_S loses > 20 % at 75 users
-            // as in the paper, but no packet waits the CoDeS timeout, so CoDeS equals PF; queues
-            // 15x longer (rtt_ms 3000) show CoDeS's effect. See docs/REPRODUCTION.md.
+            // as in the paper, but almost no packet waits the CoDeS timeout, so CoDeS equals PF;
+            // queues 15x longer (rtt_ms 3000) show CoDeS's effect. See docs/REPRODUCTION.md.
             rtt_ms: 200.0,
             pf_window_ms: 99.0,
+            pf_rate: PfRate::Harq,
             codec: Codec::G711,
             advantage: 20.0,
             snr_traces: 3,
@@ -175,6 +193,7 @@ pub fn groups() -> Vec<Group> {
                 choice("voip.policy", "Policy", &[("dt-s", "DropTail, small buffer (DT_S)"), ("dt-h", "DropTail, huge buffer (DT_H)"), ("rr", "Round Robin"), ("pf", "Proportional Fair"), ("codes", "CoDeS"), ("m-lwdf", "M-LWDF"), ("exp-pf", "EXP-PF"), ("fq-codel", "FQ-CoDel")], "How the last satellite shares the LMS link among the receivers (paper 000)."),
                 real("voip.codes_timeout_ms", "CoDeS timeout", Some("ms"), 0.0, 10_000.0, "Packets older than this are dropped (paper 000: 50 to 200, default 100).").above_min(),
                 real("voip.pf_window_ms", "PF window", Some("ms"), 1.0, 1_000_000.0, "Time constant of the throughput average of PF and its variants (ns-3: 99 TTIs of 1 ms)."),
+                choice("voip.pf_rate", "PF's channel rate", &[("harq", "throughput the HARQ delivers (0 in outage)"), ("mutual-information", "mutual information per symbol")], "The rate r_i(t) that PF, CoDeS, M-LWDF and EXP-PF compare (paper 000 eq. 3): what the adaptive HARQ delivers at the current quality (a 20 ms round trip per retransmission, nothing in outage), or QPSK's mutual information."),
                 real("voip.delay_bound_ms", "Delay bound τ", Some("ms"), 0.0, 10_000.0, "Delay bound of M-LWDF and EXP-PF.").above_min(),
                 real("voip.delay_violation_prob", "Violation probability δ", None, 0.0, 0.999, "Target probability of exceeding τ (M-LWDF, EXP-PF).").above_min(),
                 real("voip.rtt_ms", "Buffer RTT", Some("ms"), 0.0, 10_000.0, "Mean RTT in the buffer rule B = RTT C / √n.").above_min(),
