@@ -39,7 +39,8 @@ function sweepTables(title: string, script: string, count: number) {
   });
 }
 
-sweepTables('paper 000 reproduction tables', 'scripts/paper000.mjs', 3);
+// The five policies over the flows, the timeout at the rule, the channel's speed (2), the long queues (2).
+sweepTables('paper 000 reproduction tables', 'scripts/paper000.mjs', 6);
 // Fig. 5, Fig. 6, the interleaving depth; Fig. 8 with Tables 1-2 (3 sweeps); Table 3 (3); Figs. 10,
 // 11 and 9; Table 3's other four TCPs; with the modelled physical layer: Fig. 7 (3), Fig. 8 with
 // Table 1 (3), Table 3 (2), Figs. 10-11 (2).
