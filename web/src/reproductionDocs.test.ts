@@ -72,3 +72,36 @@ describe('paper 004 TCP tables', () => {
     expect(doc).toContain('node scripts/paper004.mjs');
   });
 });
+
+describe("the opening table of every paper's headline findings", () => {
+  const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
+  const STATUS = /^(reproduced|calibrated|in kind|not reproduced)\b/;
+  /** The rows (cells) of the Markdown table under the header line `header` at index `at`. */
+  const rowsAfter = (at: number) =>
+    doc
+      .slice(doc.indexOf('\n', doc.indexOf('\n', at) + 1) + 1)
+      .split('\n')
+      .filter((_, i, lines) => lines.slice(0, i + 1).every((l) => l.startsWith('|')))
+      .map((l) => l.slice(1, -1).split(' | ').map((c) => c.trim()));
+
+  const opening = doc.indexOf("## Headline findings at each paper's one configuration");
+  const sections = [...doc.matchAll(/^\| finding \| paper (00\d) \|/gm)];
+
+  it('comes first and names a status from the four for every finding', () => {
+    expect(opening).toBeGreaterThan(0);
+    expect(opening).toBeLessThan(doc.indexOf('\n## ', doc.indexOf('\n## ') + 1) + 1);
+    const rows = rowsAfter(doc.indexOf('| paper | finding |', opening));
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) {
+      expect(r, r.join(' | ')).toHaveLength(5);
+      expect(r[4], r.join(' | ')).toMatch(STATUS);
+    }
+  });
+
+  it("holds exactly the rows of each paper's own headline table, papers 000 to 004", () => {
+    expect(sections.map((m) => m[1])).toEqual(['000', '001', '002', '003', '004']);
+    const table = rowsAfter(doc.indexOf('| paper | finding |', opening)).map((r) => r.join(' | '));
+    const fromSections = sections.flatMap((m) => rowsAfter(m.index!).map((r) => [m[1], ...r].join(' | ')));
+    expect(table).toEqual(fromSections);
+  });
+});
