@@ -273,13 +273,17 @@ impl CongestionControl for WestwoodPlus {
 
 /// CUBIC constants (RFC 9438 §4.1-4.2).
 pub const CUBIC_C: f64 = 0.4;
-/// Multiplicative decrease factor beta_cubic.
+/// Multiplicative decrease factor beta_cubic of RFC 8312 / RFC 9438: the default.
 pub const CUBIC_BETA: f64 = 0.7;
 
 /// CUBIC (RFC 9438): W_cubic(t) = C (t - K)^3 + W_max, K = cbrt(W_max (1 - beta) / C), with
 /// fast convergence and the Reno-friendly region (alpha_cubic = 3 (1 - beta) / (1 + beta)).
-#[derive(Clone, Debug, Default)]
+/// beta is a field: RFC 8312's 0.7 by default; the Linux CUBIC of paper 002 §5 ("CUBIC
+/// decreases its congestion window by multiplying it by 0.8") uses 0.8.
+#[derive(Clone, Debug)]
 pub struct Cubic {
+    /// Multiplicative decrease factor beta_cubic, in (0, 1).
+    beta: f64,
     w_max: f64,
     w_last_max: f64,
     epoch_start: Option<SimTime>,
@@ -288,7 +292,21 @@ pub struct Cubic {
     cwnd_epoch: f64,
 }
 
+impl Default for Cubic {
+    fn default() -> Self {
+        Cubic::with_beta(CUBIC_BETA)
+    }
+}
+
 impl Cubic {
+    /// A CUBIC whose window is multiplied by `beta` on a loss (clamped to [0.01, 0.99]).
+    pub fn with_beta(beta: f64) -> Self {
+        Cubic { beta: beta.clamp(0.01, 0.99), w_max: 0.0, w_last_max: 0.0, epoch_start: None, k: 0.0, w_est: 0.0, cwnd_epoch: 0.0 }
+    }
+    /// The multiplicative decrease factor beta_cubic.
+    pub fn beta(&self) -> f64 {
+        self.beta
+    }
     /// W_cubic(t) [segments] for t seconds after the start of the congestion-avoidance epoch.
     pub fn w_cubic(&self, t: f64) -> f64 {
         let d = t - self.k;
@@ -327,7 +345,7 @@ impl CongestionControl for Cubic {
         // §4.2: target = W_cubic(t + RTT), clamped to [cwnd, 1.5 cwnd].
         let target = self.w_cubic(t + srtt.as_secs_f64()).clamp(cwnd, 1.5 * cwnd);
         // §4.3: Reno-friendly estimate.
-        let alpha = 3.0 * (1.0 - CUBIC_BETA) / (1.0 + CUBIC_BETA);
+        let alpha = 3.0 * (1.0 - self.beta) / (1.0 + self.beta);
         self.w_est += alpha * acked / cwnd;
         if self.w_cubic(t) < self.w_est {
             return cwnd.max(self.w_est); // Reno-friendly region
@@ -337,10 +355,10 @@ impl CongestionControl for Cubic {
 
     fn on_loss(&mut self, cwnd: f64, _flight: f64, _now: SimTime) -> f64 {
         // §4.7 fast convergence.
-        self.w_max = if cwnd < self.w_last_max { cwnd * (1.0 + CUBIC_BETA) / 2.0 } else { cwnd };
+        self.w_max = if cwnd < self.w_last_max { cwnd * (1.0 + self.beta) / 2.0 } else { cwnd };
         self.w_last_max = cwnd;
         self.epoch_start = None;
-        (cwnd * CUBIC_BETA).max(2.0)
+        (cwnd * self.beta).max(2.0)
     }
 
     fn on_rto(&mut self, cwnd: f64, flight: f64, now: SimTime) -> f64 {
@@ -366,11 +384,17 @@ pub enum AnyCc {
 }
 
 impl AnyCc {
-    /// A fresh controller of `kind`.
+    /// A fresh controller of `kind` (CUBIC with RFC 8312's beta, 0.7).
     pub fn new(kind: CcKind) -> Self {
+        Self::new_with_cubic_beta(kind, CUBIC_BETA)
+    }
+
+    /// A fresh controller of `kind`; CUBIC multiplies its window by `cubic_beta` on a loss
+    /// (the other controls ignore it).
+    pub fn new_with_cubic_beta(kind: CcKind, cubic_beta: f64) -> Self {
         match kind {
             CcKind::NewReno => AnyCc::NewReno(NewReno),
-            CcKind::Cubic => AnyCc::Cubic(Cubic::default()),
+            CcKind::Cubic => AnyCc::Cubic(Cubic::with_beta(cubic_beta)),
             CcKind::Hybla => AnyCc::Hybla(Hybla::default()),
             CcKind::WestwoodPlus => AnyCc::WestwoodPlus(WestwoodPlus::default()),
             CcKind::Compound => AnyCc::Compound(Compound::default()),
@@ -431,6 +455,25 @@ mod tests {
             }
         }
         assert!((c.k() - (100.0f64 * 0.3 / 0.4).cbrt()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn cubic_beta_is_a_field_rfc_8312_by_default_and_the_linux_of_paper_002_at_0_8() {
+        // Default: RFC 8312's 0.7. Paper 002 §5: "CUBIC decreases its congestion window by
+        // multiplying it by 0.8"; K and the Reno-friendly slope follow beta.
+        assert_eq!(Cubic::default().beta(), CUBIC_BETA);
+        let mut c = Cubic::with_beta(0.8);
+        assert!((c.on_loss(100.0, 100.0, SimTime::ZERO) - 80.0).abs() < 1e-12);
+        c.on_ack(80.0, 80.0, 1.0, SimTime::ZERO, SimDuration::from_secs_f64(0.5));
+        assert!((c.k() - (100.0f64 * 0.2 / 0.4).cbrt()).abs() < 1e-9);
+        // Fast convergence: W_max = W (1 + beta) / 2 below the last maximum.
+        c.on_loss(90.0, 90.0, SimTime(1_000_000_000));
+        assert!((c.w_max() - 90.0 * 0.9).abs() < 1e-9);
+        // Through the dispatcher too.
+        let mut any = AnyCc::new_with_cubic_beta(CcKind::Cubic, 0.8);
+        assert!((any.on_loss(50.0, 50.0, SimTime::ZERO) - 40.0).abs() < 1e-12);
+        let mut reno = AnyCc::new_with_cubic_beta(CcKind::NewReno, 0.8);
+        assert!((reno.on_loss(50.0, 50.0, SimTime::ZERO) - 25.0).abs() < 1e-12);
     }
 
     #[test]

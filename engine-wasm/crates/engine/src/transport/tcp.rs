@@ -152,6 +152,15 @@ impl TcpSender {
         self
     }
 
+    /// The same sender, if it runs CUBIC, with `beta` as CUBIC's multiplicative decrease
+    /// (RFC 8312's 0.7 by default; paper 002 §5's Linux: 0.8). To be called before it sends.
+    pub fn with_cubic_beta(mut self, beta: f64) -> Self {
+        if let AnyCc::Cubic(_) = self.cc {
+            self.cc = AnyCc::Cubic(super::congestion::Cubic::with_beta(beta));
+        }
+        self
+    }
+
     /// The same sender with ns-2 TCP-Linux's rate halving through recovery (see the field).
     pub fn with_rate_halving(mut self, on: bool) -> Self {
         self.rate_halving = on;

@@ -124,7 +124,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     let scheme = scheme_of(l);
     let with_tcp = l.traffic == Traffic::Tcp;
     let source = if with_tcp { Source::Queue } else { Source::Saturated };
-    let tcp = with_tcp.then(|| TcpOverLink::new(l.tcp_cc, l.tcp_bytes, l.packet_bytes, l.buffer_pkts, l.tcp_rwnd_pkts, l.lldus_per_packet(), timing.one_way_s, SimTime::ZERO));
+    let tcp = with_tcp.then(|| TcpOverLink::new(l.tcp_cc, l.tcp_bytes, l.packet_bytes, l.buffer_pkts, l.tcp_rwnd_pkts, l.lldus_per_packet(), timing.one_way_s, SimTime::ZERO).with_cubic_beta(l.tcp_cubic_beta));
     let model = LinkLayerModel {
         link: LlduLink::new(scheme, timing, l.lldus_per_packet(), channel).with_source(source),
         label: scheme_label(scheme),

@@ -181,6 +181,9 @@ pub struct LinkLayerScenario {
     pub buffer_pkts: u32,
     /// TCP: the receiver's window [segments].
     pub tcp_rwnd_pkts: u32,
+    /// TCP: CUBIC's multiplicative decrease β (RFC 8312: 0.7, the default; paper 002 §5's
+    /// Linux: 0.8).
+    pub tcp_cubic_beta: f64,
 }
 
 impl Default for LinkLayerScenario {
@@ -212,6 +215,7 @@ impl Default for LinkLayerScenario {
             tcp_bytes: None,
             buffer_pkts: 1000,
             tcp_rwnd_pkts: 1000,
+            tcp_cubic_beta: crate::transport::congestion::CUBIC_BETA,
         }
     }
 }
@@ -321,6 +325,7 @@ pub fn groups() -> Vec<Group> {
                 int("link.tcp_bytes", "TCP file size", "u64", Some("bytes"), 1, 10_000_000_000, "Bytes to send (paper 002 Table 3: 0.1 Mb = 12500); empty for an unlimited FTP transfer.").null_means("unlimited").applies_when("link.traffic", &[json!("tcp")]),
                 int("link.buffer_pkts", "Link buffer", "u32", Some("packets"), 1, 100_000, "IP packets the link may hold waiting to be sent; a segment arriving at a full buffer is dropped.").applies_when("link.traffic", &[json!("tcp")]),
                 int("link.tcp_rwnd_pkts", "TCP receiver window", "u32", Some("segments"), 1, 100_000, "Most segments outstanding; the congestion window stops growing there (1000 segments of 1500 bytes: 1.5 MB).").applies_when("link.traffic", &[json!("tcp")]),
+                real("link.tcp_cubic_beta", "CUBIC β", None, 0.01, 0.99, "CUBIC multiplies its window by β on a loss: 0.7 in RFC 8312; 0.8 in the Linux of paper 002 §5 (\"CUBIC decreases its congestion window by multiplying it by 0.8\").").applies_when("link.tcp_cc", &[json!("cubic")]),
             ],
         },
         Group {

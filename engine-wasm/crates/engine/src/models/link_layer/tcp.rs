@@ -80,6 +80,12 @@ pub struct TcpLinkSummary {
 }
 
 impl TcpOverLink {
+    /// The same flow with `beta` as CUBIC's multiplicative decrease (when it runs CUBIC).
+    pub fn with_cubic_beta(mut self, beta: f64) -> Self {
+        self.sender = self.sender.with_cubic_beta(beta);
+        self
+    }
+
     /// A flow of `bytes` (bulk when `None`) in segments of `packet_bytes`, starting at `start`,
     /// with a receiver window of `rwnd_pkts` segments.
     #[allow(clippy::too_many_arguments)]
