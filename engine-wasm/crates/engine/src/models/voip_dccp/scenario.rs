@@ -147,7 +147,7 @@ pub struct DccpScenario {
     /// The shared access: `frames` (grant-based bandwidth on demand, bursty loss) or
     /// `exponential` (an exponential delay per packet, independent errors).
     pub access: AccessModel,
-    /// `frames`: the access's frame [ms] (26.5: a DVB-RCS superframe, the network paper 003
+    /// `frames`: the access's frame [ms] (26.5: a superframe length used in DVB-RCS, the network paper 003
     /// §III names beside IPSTAR; the paper gives none).
     pub frame_ms: f64,
     /// `frames`: probability that a frame's grant carries the terminal's backlog (otherwise
