@@ -235,6 +235,13 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             c.push("duration_s", format!("{} s of this flow is {packets:.3e} packets on the link, above the maximum {MAX_PACKETS:.0e} per run; a shorter run", s.duration_s));
         }
     }
+    if duration_ok(s) && d.access == AccessModel::Frames && d.frame_ms.is_finite() && d.frame_ms > 0.0 {
+        // A backlog waiting for grants is looked at once per frame: at most one event a frame.
+        let frames = s.duration_s / (d.frame_ms / 1e3);
+        if frames > MAX_PACKETS {
+            c.push("dccp.frame_ms", format!("{} s in frames of {} ms is {frames:.3e} frames, above the maximum {MAX_PACKETS:.0e} per run; longer frames or a shorter run", s.duration_s, d.frame_ms));
+        }
+    }
     if d.codec == VoiceCodec::Cbr && d.dtx {
         c.push("dccp.dtx", "discontinuous transmission applies to voice codecs, not to constant-rate data (dccp.codec cbr)".to_string());
     }
