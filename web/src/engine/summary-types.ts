@@ -310,6 +310,14 @@ export interface DccpSummary {
   /** Largest RFC 3550 jitter [ms]. */
   jitter_max_ms: number | null;
   /**
+   * Mean delay above the path's least delay (RFC 5481's packet delay variation) over the
+   * arrivals [ms]: the other reading of paper 003 Table III's jitter. RFC 3550's J cannot
+   * exceed about twice the interval between packets on a path that keeps their order.
+   */
+  pdv_ms: number | null;
+  /** Largest delay above the path's least [ms]. */
+  pdv_max_ms: number | null;
+  /**
    * The E-model's R (ITU-T G.107, advantage as set) from the loss of every cause and the
    * mean one-way delay, as paper 003 §VI computes it; null for data.
    */

@@ -27,6 +27,16 @@ impl GeParams {
         GeParams { alpha, beta, erase_good: 0.0, erase_bad: 1.0 }
     }
 
+    /// The simplified channel (P_G = 0, P_B = 1) with a given erasure rate `rate` (the
+    /// stationary probability of Bad) and mean Bad run `burst` ≥ 1 steps: β = 1 − 1 / burst and,
+    /// from eq. 3's p = (1 − α) / (2 − α − β), 1 − α = rate (1 − β) / (1 − rate).
+    pub fn with_rate_and_burst(rate: f64, burst: f64) -> Self {
+        let rate = rate.clamp(0.0, 0.5);
+        let leave_bad = 1.0 / burst.max(1.0);
+        let leave_good = if rate >= 1.0 { 1.0 } else { (rate * leave_bad / (1.0 - rate)).min(1.0) };
+        GeParams::simplified(1.0 - leave_good, 1.0 - leave_bad)
+    }
+
     /// Stationary probability of the Bad state, p of paper 002 eq. 3: (1 − α) / (2 − α − β);
     /// the "local erasure probability" of the simplified channel.
     pub fn stationary_bad(&self) -> f64 {
@@ -219,6 +229,14 @@ mod tests {
         let (p, rho) = (g.stationary_bad(), g.correlation());
         let want = p + rho.powi(4) * (1.0 - p);
         assert!((x - want).abs() < 0.005 && (y - want).abs() < 0.005, "stepped {x:.4}, skipped {y:.4}, 4-step chain {want:.4}");
+    }
+
+    #[test]
+    fn a_chain_from_rate_and_burst_has_them() {
+        let g = GeParams::with_rate_and_burst(0.001, 4.0);
+        assert!((g.stationary_bad() - 0.001).abs() < 1e-15 && (1.0 / (1.0 - g.beta) - 4.0).abs() < 1e-12);
+        let g = GeParams::with_rate_and_burst(0.3, 1.0);
+        assert!((g.erasure_rate() - 0.3).abs() < 1e-12 && g.beta == 0.0);
     }
 
     #[test]

@@ -126,6 +126,17 @@ impl TfrcParams {
         }
     }
 
+    /// The rate before any feedback [bytes/s]: one packet per second (RFC 5348 §4.2, paper 003
+    /// §II), s bytes per second; for CCID4-N and CCID4-SCA one packet per second "but with the
+    /// packet size modified according to our proposal" (paper 003 §V): the equivalent segment
+    /// of eq. 5, 1460 s / (s + oh) bytes per second (never less than s).
+    pub fn start_rate(&self, s: f64) -> f64 {
+        match self.ccid {
+            Ccid::Ccid3 | Ccid::Ccid4 => s,
+            Ccid::Ccid4N | Ccid::Ccid4Sca => (CCID4_NOMINAL_BYTES * s / (s + self.header_bytes)).max(s),
+        }
+    }
+
     /// The equation's rate for loss event rate `p` [bytes/s]: eq. 3 for CCID3, eq. 5 for the
     /// CCID4 family (capped at 100 packets per second).
     pub fn equation_rate(&self, s: f64, rtt_s: f64, p: f64) -> f64 {
@@ -224,12 +235,13 @@ pub struct TfrcSender {
 
 impl TfrcSender {
     /// A sender at `now` with packets of `s` bytes expected (the first rate, before any
-    /// feedback, is one packet per second: paper 003 §II, RFC 5348 §4.2).
+    /// feedback, is one packet per second: paper 003 §II, RFC 5348 §4.2; for CCID4-N and
+    /// CCID4-SCA one equivalent segment per second, [`TfrcParams::start_rate`]).
     pub fn new(p: TfrcParams, s: f64, now: SimTime) -> Self {
         TfrcSender {
             p,
             queue: VecDeque::new(),
-            x: s,
+            x: p.start_rate(s),
             s,
             offered: 0,
             rtt: None,
@@ -704,6 +716,11 @@ mod tests {
         // Eq. 7 as printed (4380 s / (s + oh)) would equal eq. 6 at R = 1 s: the erratum.
         assert!((4380.0 * s / (s + 36.0) - n.initial_rate(s, 1.0)).abs() < 1e-9);
         assert_eq!(n.feedbacks_per_rtt(1.0), 10.0);
+        // Before any feedback (paper 003 §V): one packet per second for CCID4, one equivalent
+        // segment per second, 1460 · 100 / 136 = 1073.5 bytes/s, for CCID4-N and CCID4-SCA.
+        assert_eq!(CCID4.start_rate(s), s);
+        assert!((n.start_rate(s) - 1073.529).abs() < 1e-3 && sca.start_rate(s) == n.start_rate(s));
+        assert_eq!(TfrcSender::new(n, s, t(0.0)).rate(), n.start_rate(s));
         assert_eq!(CCID4.feedbacks_per_rtt(1.0), 1.0);
     }
 

@@ -38,10 +38,46 @@ fn tables_2_and_4_ccid4_loses_far_more_than_udp_between_application_and_transpor
 #[test]
 fn table_3_jitter_is_the_networks_the_same_under_dccp_and_udp() {
     // Paper 003 Table III: average jitter 54 ms under both; "the main source of jitter is the
-    // network rather than the DCCP congestion control algorithm".
-    let jitter = |t: &str| mean(&format!(r#""codec": "g711", "transport": "{t}""#), 300.0, |s| s.jitter_ms);
-    let (udp, ccid4) = (jitter("udp"), jitter("ccid4"));
-    assert!((ccid4 / udp - 1.0).abs() < 0.1, "jitter UDP {udp:.1} ms, CCID4 {ccid4:.1} ms");
+    // network rather than the DCCP congestion control algorithm". The shared access grants
+    // capacity in frames, only in frames in which the terminal has a backlog, so each
+    // transport's packets meet their own frames and grants: the delays are not one sequence
+    // injected into both. The grant probability is calibrated to the 54 ms (read as the delay
+    // above the path's least), so that level is checked loosely; the equality is the finding.
+    let g711 = |t: &str| format!(r#""codec": "g711", "transport": "{t}""#);
+    let runs = |t: &str| (1..=3).map(|seed| run(&g711(t), seed, 300.0)).collect::<Vec<_>>();
+    let (udp, ccid4) = (runs("udp"), runs("ccid4"));
+    let m = |rs: &[DccpSummary], f: fn(&DccpSummary) -> f64| rs.iter().map(f).sum::<f64>() / rs.len() as f64;
+    let (ju, jc) = (m(&udp, |s| s.jitter_ms), m(&ccid4, |s| s.jitter_ms));
+    let (pu, pc) = (m(&udp, |s| s.pdv_ms), m(&ccid4, |s| s.pdv_ms));
+    let ctx = format!("RFC 3550 jitter UDP {ju:.1} ms, CCID4 {jc:.1} ms; delay above the least UDP {pu:.1} ms, CCID4 {pc:.1} ms");
+    assert!(udp.iter().zip(&ccid4).all(|(u, c)| u.jitter_ms != c.jitter_ms), "the delays differ run by run: {ctx}");
+    assert!((jc / ju - 1.0).abs() < 0.05, "{ctx}");
+    assert!((pc / pu - 1.0).abs() < 0.2 && pu > 40.0 && pu < 70.0, "{ctx}");
+    // On a path that keeps the order RFC 3550's J stays below twice the packets' interval
+    // (2 × 22.5 ms), so Table III's 54 ms can only be the delay variation; and that variation
+    // comes without late losses for UDP.
+    assert!(ju < 45.0, "{ctx}");
+    assert!(m(&udp, |s| s.late_pct) < 0.1, "UDP late {:.3} %", m(&udp, |s| s.late_pct));
+}
+
+#[test]
+fn table_2_twelve_calls_ccid4_loses_most_then_ccid4_n_then_ccid4_sca_pinning_a_deviation_in_level() {
+    // Paper 003 Tables II and IV, twelve G.711 calls: CCID4 6.32 %, CCID4-N 3.76 %, CCID4-SCA
+    // 1.5 %. The order holds seed by seed over five 300 s runs (the same seed gives each
+    // transport the same channel). This pins a deviation: at 0.1 % PER the flow leaves slow
+    // start and TFRC's equation holds it below the calls' rate, so every variant loses more
+    // than twice the paper's level (the day the level falls within it is good news).
+    let (mut sums, mut wins) = ([0.0; 3], 0);
+    for seed in 1..=5 {
+        let l: Vec<f64> = ["ccid4", "ccid4-n", "ccid4-sca"].iter().map(|t| run(&format!(r#""codec": "g711", "calls": 12, "transport": "{t}""#), seed, 300.0).loss_pct).collect();
+        wins += (l[0] >= l[1] && l[1] >= l[2]) as u32;
+        for i in 0..3 {
+            sums[i] += l[i] / 5.0;
+        }
+    }
+    let ctx = format!("CCID4 {:.2} %, CCID4-N {:.2} %, CCID4-SCA {:.2} % (paper 6.32, 3.76, 1.5); ordered in {wins} of 5 seeds", sums[0], sums[1], sums[2]);
+    assert!(sums[0] > sums[1] && sums[1] > sums[2] && wins >= 4, "{ctx}");
+    assert!(sums[0] > 2.0 * 6.32, "deviation pinned: {ctx}");
 }
 
 #[test]
@@ -61,9 +97,11 @@ fn table_6_dccp_shares_the_link_with_tcp_and_udp_does_not() {
     // CCID4 0.9997; a flow at the nominal link rate, UDP 0.5 against CCID4 0.985. Means over
     // three 300 s runs; TCP NewReno.
     let jain = |cfg: &str| mean(&format!(r#"{cfg}, "tcp_flows": 1"#), 300.0, |s| s.jain.unwrap());
-    for (flow, udp_max) in [(r#""codec": "g711", "calls": 12"#, 0.8), (r#""codec": "cbr""#, 0.6)] {
+    // Behind the shared access's frames the flow at the link's rate gets about 0.90, below the
+    // paper's 0.985 (docs/REPRODUCTION.md), hence its lower bound.
+    for (flow, udp_max, ccid4_min) in [(r#""codec": "g711", "calls": 12"#, 0.8, 0.93), (r#""codec": "cbr""#, 0.6, 0.8)] {
         let (udp, ccid4) = (jain(&format!(r#"{flow}, "transport": "udp""#)), jain(&format!(r#"{flow}, "transport": "ccid4""#)));
-        assert!(udp < udp_max && ccid4 > 0.93, "{flow}: Jain UDP {udp:.3}, CCID4 {ccid4:.3}");
+        assert!(udp < udp_max && ccid4 > ccid4_min, "{flow}: Jain UDP {udp:.3}, CCID4 {ccid4:.3}");
     }
     // Against CUBIC (README, docs/REPRODUCTION.md) TFRC, whose equation is Reno's, gets far less
     // than half the link at this one-second round trip.

@@ -6,9 +6,18 @@
 //! index over the flows.
 //!
 //! The path: the sender's packets (and the TCP flows') wait in the bottleneck's drop-tail
-//! buffer and leave at its rate; the link then loses a packet with probability `per`; the
-//! rest arrive after half the round trip plus an exponential access delay, in order. Reports
-//! and ACKs come back after half the round trip, without loss.
+//! buffer and leave at its rate; then the shared satellite access (paper 003 §III: IPSTAR "uses
+//! shared access over radio channels and consequently can have both congestion and errors")
+//! carries them. By default it grants capacity on demand in frames: a packet waits for the
+//! next frame boundary, and each frame in which the terminal has a backlog grants it (all of
+//! it) with probability `grant_prob`, the carrier otherwise going to other terminals; the
+//! frames the terminal sends step a Gilbert-Elliott chain (paper 002's, Bad share `per`, Bad
+//! runs of `loss_burst_frames` on average) and a frame sent in Bad loses every packet it
+//! carries, so that losses come in bursts, as on a shared access. The frame's packets arrive
+//! at its end plus half the round trip (the request-grant loop of a steady flow is taken as
+//! part of the measured round trip). The earlier stand-in, an exponential delay per packet
+//! and independent errors, is `access: exponential`. Reports and ACKs come back after half
+//! the round trip, without loss.
 
 pub mod scenario;
 #[cfg(test)]
@@ -22,7 +31,8 @@ use crate::scenario::{Scenario, ScenarioError};
 use crate::transport::tcp::{Ack, TcpFlow, TcpSender};
 use crate::transport::tfrc::{AppPacket, TfrcFeedback, TfrcPacket, TfrcParams, TfrcReceiver, TfrcSender};
 use crate::transport::{Feedback, Segment, TransportFlow};
-use scenario::{DccpScenario, VoiceCodec};
+use crate::channel::gilbert_elliott::{GeChannel, GeParams};
+use scenario::{AccessModel, DccpScenario, VoiceCodec};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -105,6 +115,10 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         q,
         talk_rng,
         link_rng: streams.stream("dccp.link"),
+        frame_loss: GeChannel::new(GeParams::with_rate_and_burst(d.per, d.loss_burst_frames), streams.stream("dccp.frames")),
+        access: VecDeque::new(),
+        frame: SimDuration::from_secs_f64(d.frame_ms / 1e3),
+        frame_pending: false,
         access_rng: streams.stream("dccp.access"),
         interval: SimDuration::from_secs_f64(interval),
         frame_payload: payload / calls as f64,
@@ -167,6 +181,8 @@ enum Ev {
     Arrive(Pkt),
     /// A DCCP report reaches the sender.
     Feedback(TfrcFeedback),
+    /// A frame of the shared access begins (`access: frames`).
+    Frame,
     /// A TCP flow may send.
     TcpPoll(u8),
     /// A TCP ACK reaches its sender.
@@ -200,6 +216,8 @@ struct Counts {
     delay_sum_s: f64,
     jitter_sum: f64,
     jitter_max: f64,
+    pdv_sum: f64,
+    pdv_max: f64,
     allowed_sum: f64,
     allowed_n: u64,
     delivered_bytes: f64,
@@ -214,6 +232,12 @@ struct DccpModel {
     talk_rng: RngStream,
     link_rng: RngStream,
     access_rng: RngStream,
+    /// `access: frames`: the chain over the frames the terminal sends, the packets waiting for
+    /// a grant, the frame, and whether the next frame's event is scheduled.
+    frame_loss: GeChannel,
+    access: VecDeque<Pkt>,
+    frame: SimDuration,
+    frame_pending: bool,
     interval: SimDuration,
     frame_payload: f64,
     calls: usize,
@@ -387,24 +411,71 @@ impl DccpModel {
         }
     }
 
+    /// The access lost packet `p` (counted if a voice packet).
+    fn lost_on_link(&mut self, p: &Pkt, now: SimTime, ctx: &mut Ctx) {
+        if let Payload::Voice { .. } = p.payload {
+            if self.counting(now) {
+                self.c.lost_errors += 1;
+            }
+            ctx.recorder.sample(col::LOSS_LINK, now, 1.0);
+            self.lost();
+        }
+    }
+
+    /// Packet `p` reaches the receiving end at `at` or, to keep the order, after the last one.
+    fn deliver(&mut self, p: Pkt, at: SimTime) {
+        let at = at.max(self.last_arrival);
+        self.last_arrival = at;
+        self.q.schedule(at, Ev::Arrive(p));
+    }
+
     fn on_link_done(&mut self, now: SimTime, ctx: &mut Ctx) {
         let Some(p) = self.link.pop_front() else { return };
-        let lost = self.d.per > 0.0 && self.link_rng.next_f64() < self.d.per;
-        if lost {
-            if let Payload::Voice { .. } = p.payload {
-                if self.counting(now) {
-                    self.c.lost_errors += 1;
+        match self.d.access {
+            AccessModel::Exponential => {
+                if self.d.per > 0.0 && self.link_rng.next_f64() < self.d.per {
+                    self.lost_on_link(&p, now, ctx);
+                } else {
+                    let extra = if self.d.access_delay_ms > 0.0 { self.access_rng.exponential(self.d.access_delay_ms / 1e3) } else { 0.0 };
+                    self.deliver(p, now + self.one_way + SimDuration::from_secs_f64(extra));
                 }
-                ctx.recorder.sample(col::LOSS_LINK, now, 1.0);
-                self.lost();
             }
-        } else {
-            let extra = if self.d.access_delay_ms > 0.0 { self.access_rng.exponential(self.d.access_delay_ms / 1e3) } else { 0.0 };
-            let at = (now + self.one_way + SimDuration::from_secs_f64(extra)).max(self.last_arrival);
-            self.last_arrival = at;
-            self.q.schedule(at, Ev::Arrive(p));
+            AccessModel::Frames => {
+                self.access.push_back(p);
+                if !self.frame_pending {
+                    // The next frame boundary strictly after now.
+                    let f = self.frame.as_secs_f64();
+                    let k = (now.as_secs_f64() / f).floor() + 1.0;
+                    self.frame_pending = true;
+                    self.q.schedule(SimTime::from_secs_f64(k * f).max(now), Ev::Frame);
+                }
+            }
         }
         self.start_service(now);
+    }
+
+    /// A frame of the shared access begins with packets waiting: with probability
+    /// `grant_prob` its grant carries them all, the frame is lost or not by the chain, and
+    /// they arrive at its end plus half the round trip; otherwise they wait for the next one.
+    fn on_frame(&mut self, now: SimTime, ctx: &mut Ctx) {
+        self.frame_pending = false;
+        if self.access.is_empty() {
+            return;
+        }
+        if self.access_rng.next_f64() < self.d.grant_prob {
+            let lost = self.d.per > 0.0 && self.frame_loss.next_erased();
+            let at = now + self.frame + self.one_way;
+            while let Some(p) = self.access.pop_front() {
+                if lost {
+                    self.lost_on_link(&p, now, ctx);
+                } else {
+                    self.deliver(p, at);
+                }
+            }
+        } else {
+            self.frame_pending = true;
+            self.q.schedule(now + self.frame, Ev::Frame);
+        }
     }
 
     fn on_arrive(&mut self, p: Pkt, now: SimTime, ctx: &mut Ctx) {
@@ -428,9 +499,11 @@ impl DccpModel {
                     self.jitter += ((transit - prev).abs() - self.jitter) / 16.0;
                 }
                 self.last_transit = Some(transit);
-                // The playout point: the path's least delay (half the round trip and the
-                // packet's own time on the bottleneck) plus the playout buffer.
-                let least = self.one_way.as_secs_f64() + p.wire_bytes * 8.0 / self.d.rate_bps;
+                // The playout point: the path's least delay (half the round trip, the
+                // packet's own time on the bottleneck, and one access frame) plus the playout
+                // buffer.
+                let access = if self.d.access == AccessModel::Frames { self.frame.as_secs_f64() } else { 0.0 };
+                let least = self.one_way.as_secs_f64() + p.wire_bytes * 8.0 / self.d.rate_bps + access;
                 let late = transit > least + self.d.playout_ms / 1e3 + 1e-9;
                 let r = &mut ctx.recorder;
                 r.sample(col::DELAY, now, transit * 1e3);
@@ -446,6 +519,10 @@ impl DccpModel {
                     self.c.delay_sum_s += transit;
                     self.c.jitter_sum += self.jitter;
                     self.c.jitter_max = self.c.jitter_max.max(self.jitter);
+                    // The delay above the path's least (RFC 5481's packet delay variation).
+                    let pdv = (transit - least).max(0.0);
+                    self.c.pdv_sum += pdv;
+                    self.c.pdv_max = self.c.pdv_max.max(pdv);
                     if late {
                         self.c.late += 1;
                     } else {
@@ -525,6 +602,7 @@ impl Model for DccpModel {
                     }
                 }
                 Ev::LinkDone => self.on_link_done(now, ctx),
+                Ev::Frame => self.on_frame(now, ctx),
                 Ev::Arrive(p) => self.on_arrive(p, now, ctx),
                 Ev::Feedback(fb) => {
                     if let Some((tx, _)) = &mut self.dccp {
@@ -597,6 +675,8 @@ impl Model for DccpModel {
             delay_ms,
             jitter_ms: if c.arrived > 0 { c.jitter_sum / c.arrived as f64 * 1e3 } else { f64::NAN },
             jitter_max_ms: c.jitter_max * 1e3,
+            pdv_ms: if c.arrived > 0 { c.pdv_sum / c.arrived as f64 * 1e3 } else { f64::NAN },
+            pdv_max_ms: c.pdv_max * 1e3,
             r: quality.as_ref().map(|q| q.r),
             mos: quality.as_ref().map(|q| q.mos),
             voice_kbps,
@@ -677,6 +757,12 @@ pub struct DccpSummary {
     pub jitter_ms: f64,
     /// Largest RFC 3550 jitter [ms].
     pub jitter_max_ms: f64,
+    /// Mean delay above the path's least delay (RFC 5481's packet delay variation) over the
+    /// arrivals [ms]: the other reading of paper 003 Table III's jitter. RFC 3550's J cannot
+    /// exceed about twice the interval between packets on a path that keeps their order.
+    pub pdv_ms: f64,
+    /// Largest delay above the path's least [ms].
+    pub pdv_max_ms: f64,
     /// The E-model's R (ITU-T G.107, advantage as set) from the loss of every cause and the
     /// mean one-way delay, as paper 003 §VI computes it; null for data.
     pub r: Option<f64>,
@@ -699,7 +785,7 @@ super::model_summary!(DccpSummary, |s| {
     let mut v = vec![
         format!("{} over {}: {} call(s){}, {:.1} kb/s on the wire with every call talking", s.codec, s.transport, s.calls, if s.dtx { " with DTX" } else { "" }, s.app_kbps),
         format!("packets lost {:.2} %: application to transport {:.2} %, link {:.2} %, late {:.2} %", s.loss_pct, s.app_loss_pct, s.link_loss_pct, s.late_pct),
-        format!("one-way delay {:.0} ms, jitter {:.1} ms (max {:.0} ms)", s.delay_ms, s.jitter_ms, s.jitter_max_ms),
+        format!("one-way delay {:.0} ms, jitter {:.1} ms (max {:.0} ms), delay above the least {:.1} ms (max {:.0} ms)", s.delay_ms, s.jitter_ms, s.jitter_max_ms, s.pdv_ms, s.pdv_max_ms),
     ];
     if let (Some(r), Some(m)) = (s.r, s.mos) {
         v.push(format!("R {r:.1}, MOS {m:.2}"));

@@ -7,6 +7,7 @@ use crate::scenario::Scenario;
 use crate::transport::congestion::CcKind;
 use crate::transport::tfrc::Ccid;
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 /// What carries the voice stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,6 +91,20 @@ impl VoiceCodec {
     }
 }
 
+/// How the shared satellite access delays (and loses) the packets leaving the bottleneck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AccessModel {
+    /// Grant-based bandwidth on demand in frames (paper 003 §III: IPSTAR "uses shared access";
+    /// its return link is MF-TDMA with capacity on demand): a packet waits for the next frame,
+    /// then for a frame whose grant carries the terminal's backlog; the frames sent form a
+    /// Gilbert-Elliott chain, and a frame sent in its Bad state loses every packet it carries.
+    Frames,
+    /// An exponential extra delay per packet, order kept, and independent packet errors (the
+    /// earlier stand-in, kept for comparison).
+    Exponential,
+}
+
 /// IAX2's per-call header in a (trunked) voice packet [bytes] (RFC 5456 §8.1.2's mini frame).
 pub const IAX2_CALL_HEADER_BYTES: f64 = 4.0;
 
@@ -129,8 +144,22 @@ pub struct DccpScenario {
     pub rate_bps: f64,
     /// The bottleneck's drop-tail buffer [packets].
     pub queue_pkts: u32,
-    /// Mean extra delay each packet meets on the way [ms]: exponential, order kept
-    /// (SkyQueue's stand-in for the shared access's jitter).
+    /// The shared access: `frames` (grant-based bandwidth on demand, bursty loss) or
+    /// `exponential` (an exponential delay per packet, independent errors).
+    pub access: AccessModel,
+    /// `frames`: the access's frame [ms] (26.5: a superframe length used in DVB-RCS, the network paper 003
+    /// §III names beside IPSTAR; the paper gives none).
+    pub frame_ms: f64,
+    /// `frames`: probability that a frame's grant carries the terminal's backlog (otherwise
+    /// the shared carrier went to other terminals and the backlog waits a frame more). 0.4 is
+    /// calibrated: a G.711 call over UDP then waits 52 ms on average above the path's least
+    /// delay, paper 003 Table III's 54 ms.
+    pub grant_prob: f64,
+    /// `frames`: mean run of lost frames among the frames the terminal sends (1: each lost
+    /// frame on its own, the choice that adds no number the paper lacks); the chain's Bad
+    /// share is `per`.
+    pub loss_burst_frames: f64,
+    /// `exponential`: mean extra delay each packet meets on the way [ms], order kept.
     pub access_delay_ms: f64,
     /// The receiver's playout (jitter) buffer [ms]: a packet later than this beyond the
     /// path's least delay is lost (paper 003: 400).
@@ -162,6 +191,10 @@ impl Default for DccpScenario {
             per: 0.001,
             rate_bps: 1e6,
             queue_pkts: 50,
+            access: AccessModel::Frames,
+            frame_ms: 26.5,
+            grant_prob: 0.4,
+            loss_burst_frames: 1.0,
             access_delay_ms: 20.0,
             playout_ms: 400.0,
             advantage: 30.0,
@@ -202,6 +235,13 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             c.push("duration_s", format!("{} s of this flow is {packets:.3e} packets on the link, above the maximum {MAX_PACKETS:.0e} per run; a shorter run", s.duration_s));
         }
     }
+    if duration_ok(s) && d.access == AccessModel::Frames && d.frame_ms.is_finite() && d.frame_ms > 0.0 {
+        // A backlog waiting for grants is looked at once per frame: at most one event a frame.
+        let frames = s.duration_s / (d.frame_ms / 1e3);
+        if frames > MAX_PACKETS {
+            c.push("dccp.frame_ms", format!("{} s in frames of {} ms is {frames:.3e} frames, above the maximum {MAX_PACKETS:.0e} per run; longer frames or a shorter run", s.duration_s, d.frame_ms));
+        }
+    }
     if d.codec == VoiceCodec::Cbr && d.dtx {
         c.push("dccp.dtx", "discontinuous transmission applies to voice codecs, not to constant-rate data (dccp.codec cbr)".to_string());
     }
@@ -235,10 +275,14 @@ pub fn groups() -> Vec<Group> {
             title: "Path",
             fields: vec![
                 real("dccp.rtt_ms", "Round trip", Some("ms"), 1.0, 10_000.0, "Round trip of the path without queueing (paper 003's IPSTAR: about 1000 ms)."),
-                real("dccp.per", "Packet error rate", None, 0.0, 0.5, "Probability that the link loses a packet (paper 003: 0.001)."),
+                real("dccp.per", "Packet error rate", None, 0.0, 0.5, "Share of the packets the access loses (paper 003: 0.001): the share of lost frames in frames, each packet's probability with the exponential delay."),
                 real("dccp.rate_bps", "Bottleneck rate", Some("bit/s"), 1e3, 1e10, "Rate of the shared link (IPSTAR's nominal rate: about 1 Mb/s).").above_min(),
                 int("dccp.queue_pkts", "Bottleneck buffer", "u32", Some("packets"), 1, 100_000, "Packets the shared link holds; a packet arriving at a full buffer is dropped."),
-                real("dccp.access_delay_ms", "Access jitter (mean)", Some("ms"), 0.0, 5000.0, "Mean of the random extra delay each packet meets (exponential, order kept): SkyQueue's stand-in for the shared satellite access."),
+                choice("dccp.access", "Shared access", &[("frames", "frames, grants on demand"), ("exponential", "exponential delay")], "How the shared satellite access treats the packets leaving the bottleneck: in frames, each packet waits for the next frame and then for a frame whose grant carries the terminal's backlog, and a lost frame loses every packet in it (bursty loss: a Gilbert-Elliott chain over the frames sent); or an exponential delay per packet with independent errors."),
+                real("dccp.frame_ms", "Access frame", Some("ms"), 1.0, 1000.0, "Length of the shared access's frame: the terminal sends its backlog at most once per frame.").applies_when("dccp.access", &[json!("frames")]),
+                real("dccp.grant_prob", "Grant probability", None, 0.01, 1.0, "Probability that a frame's grant carries the terminal's backlog; otherwise the shared carrier served other terminals and the backlog waits one more frame.").applies_when("dccp.access", &[json!("frames")]),
+                real("dccp.loss_burst_frames", "Lost frames in a row (mean)", Some("frames"), 1.0, 1000.0, "Mean run of lost frames among those the terminal sends (a Gilbert-Elliott chain whose Bad share is the packet error rate); 1: each lost frame on its own.").applies_when("dccp.access", &[json!("frames")]),
+                real("dccp.access_delay_ms", "Access jitter (mean)", Some("ms"), 0.0, 5000.0, "Mean of the random extra delay each packet meets (exponential, order kept), with independent packet errors.").applies_when("dccp.access", &[json!("exponential")]),
                 int("dccp.tcp_flows", "Competing TCP flows", "u32", None, 0, 8, "Bulk TCP transfers sharing the bottleneck (paper 003 Table VI: one); Jain's index is taken over them and the voice flow."),
                 choice("dccp.tcp_cc", "TCP congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC"), ("hybla", "Hybla"), ("westwood-plus", "Westwood+"), ("compound", "Compound")], "The competing TCP flows' congestion control (SACK, initial window 10). NewReno by default: TFRC's equation is the throughput of Reno-like TCP; CUBIC at a one-second RTT takes several times TFRC's share."),
             ],
