@@ -54,17 +54,18 @@ describe('paper 004 TCP tables', () => {
   const doc = readFileSync(new URL('docs/REPRODUCTION.md', root), 'utf8');
 
   it('are produced by calc transfer runs of the form the document quotes', () => {
-    // Table 4, Table 5's sizes and Figs. 6 and 9 per city outside and across the seam, and Los
-    // Angeles with RFC 6298's pieces in place of ns-2's.
-    expect(commands.length).toBeGreaterThanOrEqual(300);
-    const template = 'skyqueue calc transfer --from "Hawaii gateway" --to <client> --bytes <N> --when <outside-seam|across-seam> --runs 10 --seed 1';
+    // Table 4, Table 5's sizes and Figs. 6 and 9 per city outside and across the seam, Los
+    // Angeles with RFC 6298's pieces in place of ns-2's, and every city with the old
+    // per-transfer buffer; each cell once per seed 1-5.
+    expect(commands.length).toBeGreaterThanOrEqual(1500);
+    const template = 'skyqueue calc transfer --from "Hawaii gateway" --to <client> --bytes <N> --when <outside-seam|across-seam> --runs 2 --seed <1..5>';
     expect(doc).toContain(`\`${template}\``);
     const fig5 = commands.filter((c) => c.includes('--to random'));
-    for (const c of commands.filter((c) => !fig5.includes(c))) expect(c).toMatch(/^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \d+ --when (outside|across)-seam --runs 10 --seed 1( --no-lost-retransmit| --rto-restart new-data| --min-rto-ms 1000 --rto-restart new-data)?$/);
-    // Fig. 5: 7 gateways, 9 kB and 15 MB each, clients drawn anywhere at any time.
-    expect(fig5).toHaveLength(14);
-    for (const c of fig5) expect(c).toMatch(/^skyqueue calc transfer --from "?[A-Za-z ]+"? --to random --bytes (9000|15000000) --when anytime --runs 100 --seed 1$/);
-    expect(doc).toContain('`skyqueue calc transfer --from <gateway> --to random --bytes <N> --when anytime --runs 100 --seed 1`');
+    for (const c of commands.filter((c) => !fig5.includes(c))) expect(c).toMatch(/^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \d+ --when (outside|across)-seam --runs 2 --seed [1-5]( --no-lost-retransmit| --rto-restart new-data| --min-rto-ms 1000 --rto-restart new-data| --buffer start-bdp)?$/);
+    // Fig. 5: 7 gateways, 9 kB and 15 MB each, clients drawn anywhere at any time, seeds 1-5.
+    expect(fig5).toHaveLength(70);
+    for (const c of fig5) expect(c).toMatch(/^skyqueue calc transfer --from "?[A-Za-z ]+"? --to random --bytes (9000|15000000) --when anytime --runs 20 --seed [1-5]$/);
+    expect(doc).toContain('`skyqueue calc transfer --from <gateway> --to random --bytes <N> --when anytime --runs 20 --seed <1..5>`');
   });
 
   it('are the ones the README says how to regenerate', () => {

@@ -201,7 +201,7 @@ export interface TransferSummary {
   srtt_ms: number | null;
   /** The route's round trip when the transfer started [ms]. */
   start_rtt_ms: number | null;
-  /** Buffer of every link [packets] (one bandwidth-delay product at the start). */
+  /** Packets that may wait on every link besides the one being sent (ns-2 queue limit less one). */
   buffer_packets: number;
   /** Segments sent again. */
   retransmits: number;

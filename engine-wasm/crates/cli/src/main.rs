@@ -68,6 +68,7 @@ COMMANDS:
               [--runs <K>] [--seed <S>] [--throughput <low|high>] [--constellation <preset>]
               [--polar-cutoff <deg>] [--isl-pairing <ahead|alternating>] [--min-rto-ms <ms>]
               [--rto-restart <every-ack|new-data>] [--no-lost-retransmit] [--hystart]
+              [--buffer <ns2|start-bdp|N>]
         TCP as ns-2's TCP-Linux agent runs it (CUBIC, SACK, IW 10, minimum RTO 200 ms as
         ns-2's minrto_, the timer restarted on every ACK, a retransmission lost again sent
         again once later data is SACKed; RFC 6298's timer is --min-rto-ms 1000 --rto-restart
@@ -75,7 +76,11 @@ COMMANDS:
         does; --hystart adds RFC 9406's delay-based exit from slow start) file transfers of N
         bytes from the first site to the second over the moving route, paper 004 Table 3's
         links (low: 1.5 Mb/s up/down, 25 Mb/s ISLs; high:
-        120 Mb/s, 2 Gb/s; buffers of one BDP), started at K times drawn (seed S) among the day's
+        120 Mb/s, 2 Gb/s; every link's queue limit fixed for the run: ns-2's 50 packets at low
+        throughput, 4000 at high, the same 282 ms of the access rate; --buffer N sets a limit of N
+        packets, --buffer start-bdp one BDP from each transfer's starting round trip; packets of
+        1000 bytes of payload, 40 of TCP/IP header and 16 of link header, ACKs of 40 + 8 per
+        SACK block + 16, as ns-2), started at K times drawn (seed S) among the day's
         seconds where the seam does not (default) or does separate the sites, or any second
         with a route (anytime). --to random --when anytime draws each run's client uniformly
         on the globe and its start in the day, after an hour of topology history (paper 004
@@ -698,10 +703,10 @@ fn ns2_iridium_isls(c: &mut serde_json::Value) {
 /// the sites. The topology follows the whole day at 1 s steps (ns-2's access rule depends on
 /// history); each transfer runs on a copy of it taken at its start.
 fn calc_transfer(args: &[String]) -> Result<(), Failure> {
-    use engine::topology::transfer::{run_stepped, Throughput, TransferOptions};
+    use engine::topology::transfer::{run_stepped, Buffer, Throughput, TransferOptions};
     let (pos, opts) = parse_opts(
         args,
-        &["--constellation", "--from", "--to", "--bytes", "--when", "--runs", "--seed", "--throughput", "--polar-cutoff", "--isl-pairing", "--min-rto-ms", "--rto-restart"],
+        &["--constellation", "--from", "--to", "--bytes", "--when", "--runs", "--seed", "--throughput", "--polar-cutoff", "--isl-pairing", "--min-rto-ms", "--rto-restart", "--buffer"],
         &["--hystart", "--no-lost-retransmit"],
     )?;
     if !pos.is_empty() {
@@ -713,6 +718,7 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     let (mut across, mut throughput) = (Some(false), Throughput::Low);
     let mut min_rto_ms = TransferOptions::default().min_rto_s * 1e3;
     let (mut hystart, mut rto_every_ack, mut lost_retransmit) = (false, true, true);
+    let mut buffer = Buffer::Ns2;
     for (flag, v) in opts {
         match flag {
             "--constellation" => c["preset"] = v.into(),
@@ -725,6 +731,16 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
             "--isl-pairing" => c["isl_pairing"] = v.into(),
             "--hystart" => hystart = true,
             "--no-lost-retransmit" => lost_retransmit = false,
+            "--buffer" => {
+                buffer = match v {
+                    "ns2" => Buffer::Ns2,
+                    "start-bdp" => Buffer::StartBdp,
+                    _ => match v.parse::<u64>() {
+                        Ok(n) if (2..=1_000_000).contains(&n) => Buffer::Limit(n),
+                        _ => return Err(Failure::Usage(format!("--buffer: `{v}` is not ns2, start-bdp or a queue limit of 2 to 1000000 packets"))),
+                    },
+                }
+            }
             "--rto-restart" => {
                 rto_every_ack = match v {
                     "every-ack" => true,
@@ -775,7 +791,7 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     let scenario = serde_json::json!({"version": 2, "model": "constellation", "duration_s": 86_400, "warmup_s": 0, "constellation": c});
     let sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
     let k = sim.scenario().constellation.clone();
-    let o = TransferOptions { bytes, throughput, min_rto_s: min_rto_ms / 1e3, hystart, rto_on_every_ack: rto_every_ack, lost_retransmit, ..Default::default() };
+    let o = TransferOptions { bytes, throughput, min_rto_s: min_rto_ms / 1e3, hystart, rto_on_every_ack: rto_every_ack, lost_retransmit, buffer, ..Default::default() };
     const HOUR: u32 = 3600;
     let streams = engine::kernel::Streams::new(seed);
     // A job is a start second (named sites) or a run's index (random clients).
@@ -880,6 +896,8 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
         "no_route_drops": results.iter().map(|r| r.no_route_drops).collect::<Vec<_>>(),
         "timeouts": results.iter().map(|r| r.timeouts).collect::<Vec<_>>(),
         "start_rtt_ms": results.iter().map(|r| r.start_rtt_ms).collect::<Vec<_>>(),
+        "buffer": match buffer { Buffer::Ns2 => "ns2".to_string(), Buffer::StartBdp => "start-bdp".to_string(), Buffer::Limit(n) => n.to_string() },
+        "buffer_packets": results.iter().map(|r| r.buffer_packets).collect::<Vec<_>>(),
     });
     let mut v = v;
     if random_to {

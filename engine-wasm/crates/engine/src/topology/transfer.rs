@@ -4,15 +4,26 @@
 //! - Every data segment and every ACK takes the route that holds when it is sent (source
 //!   routed: up-link, ISL hops, down-link) and keeps it, so that after a route change ACKs on
 //!   the longer route arrive after later ones on the shorter (paper 004 Figs. 7-8).
-//! - Each directed link is a FIFO at its rate with a drop-tail buffer of one bandwidth-delay
-//!   product (Table 3 "queue size: BDP"): the bottleneck (up/down-link) rate times the round trip
-//!   when the transfer starts, in data packets rounded up (our choice; the paper gives no
-//!   rounding), the same number of packets waiting on every link, as ns-2's DropTail `limit_`
-//!   (the packet being sent does not count). A packet is serialised at
-//!   the link's rate, then travels the hop's length at the speed of light, the length taken from
-//!   the positions of the topology step it leaves in. Links are error-free (Table 3).
+//! - Each directed link is a FIFO at its rate with a drop-tail queue whose limit is fixed for the
+//!   run and the same on every link ([`Buffer`]): by default ns-2's 50 packets at the low
+//!   throughput (`opt(qlim) 50` in ns-2's `sat-iridium.tcl`, whose 1.5 Mb/s and 25 Mb/s are
+//!   paper 004 Table 3's low-throughput rates; `Queue set limit_ 50` in `ns-default.tcl`), the
+//!   same time's worth of the rate at the high throughput (Table 3 "queue size: BDP": a BDP
+//!   scales with the rate). 50 packets of 1056 bytes at 1.5 Mb/s are 282 ms, about the longest
+//!   Iridium round trip (2 x 140 ms). As ns-2's DropTail (`drop-tail.cc`), a packet is dropped
+//!   when the packets waiting plus it would reach the limit, so at most `limit - 1` wait besides
+//!   the one being sent. A packet is serialised at the link's rate, then travels the hop's
+//!   length at the speed of light, the length taken from the positions of the topology step it
+//!   leaves in. Links are error-free (Table 3).
+//! - Packet sizes on the wire are ns-2's: a data packet is `packet_bytes` (ns-2's TCP
+//!   `packetSize_`, 1000) plus 40 bytes of TCP/IP header (`tcpip_base_hdr_size_`, added since
+//!   `useHeaders_` is true); an ACK is `ack_bytes` (ns-2's `TCPSink` `packetSize_`, 40) plus 8
+//!   bytes per SACK block (`tcp-sink.cc`); every packet on a satellite link (up, down or ISL)
+//!   carries 16 more bytes below IP (`LINK_HDRSIZE` in `satlink.h`, counted in
+//!   `SatMac::sendDown`'s transmission time). A file of N bytes is ceil(N / `packet_bytes`)
+//!   segments (ns-2's `TcpAgent::sendmsg`).
 //! - TCP is `transport::tcp`: CUBIC sender, SACK receiver (3 blocks), IW 10 (Table 3), no
-//!   handshake (ns-2's one-way agents), data segments of `packet_bytes`, ACKs of `ack_bytes`.
+//!   handshake (ns-2's one-way agents).
 //! - The topology is stepped every `step_s` on the transfer's own event queue, in the kernel's
 //!   integer time; the transfer time is from the start to the arrival of the last byte at the
 //!   receiver, the application's view (§4.1).
@@ -47,6 +58,33 @@ pub enum RtoRestart {
     NewData,
 }
 
+/// The drop-tail queue limit of every link, fixed for the run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Buffer {
+    /// ns-2's queue limit of 50 packets at the low throughput (`sat-iridium.tcl`'s `opt(qlim)`,
+    /// `ns-default.tcl`'s `Queue set limit_ 50`), scaled with the up/down-link rate (4000 at the
+    /// high throughput): the same 282 ms of the access rate at both. The default.
+    Ns2,
+    /// A limit of this many packets (ns-2's `limit_`: at most one fewer wait).
+    Limit(u64),
+    /// One bandwidth-delay product from the round trip at the transfer's start, rounded up to
+    /// whole packets waiting: the rule before the fixed limit, kept for comparison. Two
+    /// transfers at different times then get different buffers on the same links.
+    StartBdp,
+}
+
+/// ns-2's queue limit at 1.5 Mb/s, in packets.
+pub const NS2_QUEUE_LIMIT: u64 = 50;
+
+/// TCP/IP header of a data packet [bytes] (ns-2's `tcpip_base_hdr_size_`).
+pub const TCPIP_HEADER_BYTES: u32 = 40;
+
+/// Header below IP on every satellite link [bytes] (ns-2's `LINK_HDRSIZE`, `satlink.h`).
+pub const LINK_HEADER_BYTES: u32 = 16;
+
+/// A SACK block in an ACK [bytes] (ns-2's `tcp-sink.cc`: two 4-byte words).
+pub const SACK_BLOCK_BYTES: u32 = 8;
+
 impl Throughput {
     /// (up/down-link, ISL) rates [b/s].
     pub fn rates_bps(self) -> (f64, f64) {
@@ -64,10 +102,14 @@ pub struct TransferOptions {
     pub bytes: u64,
     /// Link rates.
     pub throughput: Throughput,
-    /// Data packet size on the wire [bytes] (ns-2's default `packetSize_`, 1000).
+    /// Payload of a data packet [bytes] (ns-2's TCP `packetSize_`, 1000); the wire adds
+    /// [`TCPIP_HEADER_BYTES`] and [`LINK_HEADER_BYTES`].
     pub packet_bytes: u32,
-    /// ACK size on the wire [bytes].
+    /// ACK without SACK blocks [bytes] (ns-2's `TCPSink` `packetSize_`, 40); the wire adds
+    /// [`SACK_BLOCK_BYTES`] per block and [`LINK_HEADER_BYTES`].
     pub ack_bytes: u32,
+    /// Queue limit of every link.
+    pub buffer: Buffer,
     /// Topology step [s].
     pub step_s: f64,
     /// Give up after this long [s].
@@ -102,7 +144,7 @@ pub struct TransferOptions {
 
 impl Default for TransferOptions {
     fn default() -> Self {
-        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, rate_halving: true, rto_on_every_ack: true, lost_retransmit: true, hystart: false, clock_offset_s: 0.0, history_from_s: 0.0 }
+        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, buffer: Buffer::Ns2, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, rate_halving: true, rto_on_every_ack: true, lost_retransmit: true, hystart: false, clock_offset_s: 0.0, history_from_s: 0.0 }
     }
 }
 
@@ -127,7 +169,8 @@ pub struct TransferOutcome {
     pub reordered_acks: u64,
     /// Round trip when the transfer started [ms].
     pub start_rtt_ms: f64,
-    /// Buffer of every link [packets waiting] (one BDP, rounded up).
+    /// Packets that may wait on every link besides the one being sent (the queue limit less
+    /// one, as ns-2's DropTail).
     pub buffer_packets: u64,
     /// Fewest and most ISL hops on the routes the ACKs took (None before the first ACK).
     pub ack_hops_range: Option<(u32, u32)>,
@@ -139,7 +182,8 @@ struct Packet {
     path: Rc<[u32]>,
     /// Index in `path` of the node it is at.
     at: usize,
-    bytes: u32,
+    /// 0 for data, 1 + its SACK blocks for an ACK (an index into `Transfer::wire`).
+    kind: u8,
     body: Body,
 }
 
@@ -195,7 +239,6 @@ pub const MAX_DRAWN_PACKETS: usize = 4000;
 /// the topology: whoever drives it steps the topology on its own schedule between events (see
 /// [`run_stepped`]), so a model keeps one clock for both.
 pub struct Transfer {
-    o: TransferOptions,
     n: u32,
     access_bps: f64,
     isl_bps: f64,
@@ -205,8 +248,11 @@ pub struct Transfer {
     events: EventQueue<Ev>,
     /// Per directed link, at `a * (n + 2) + b`: when it is free again (zero: never used).
     busy: Vec<SimTime>,
-    /// Serialisation of a data packet and of an ACK on an access link and on an ISL.
-    ser: [[SimDuration; 2]; 2],
+    /// Serialisation on an access link and on an ISL of a data packet and of an ACK with 0 to 3
+    /// SACK blocks.
+    ser: [[SimDuration; 5]; 2],
+    /// Those packets' sizes on the wire [bytes].
+    wire: [u32; 5],
     rto_at: Option<SimTime>,
     latest_ack_sent: Option<SimTime>,
     out: TransferOutcome,
@@ -220,13 +266,20 @@ pub struct Transfer {
 }
 
 impl Transfer {
-    /// Starts a transfer at `t0` on the route of the topology's last step (the buffers are sized
-    /// from its round trip).
+    /// Starts a transfer at `t0` on the route of the topology's last step.
     pub fn start(topo: &PairTopology, t0: SimTime, o: &TransferOptions) -> Transfer {
         let (access_bps, isl_bps) = o.throughput.rates_bps();
         let start_s = t0.as_secs_f64();
         let start_rtt_ms = 2.0 * topo.delay_ms();
-        let buffer_packets = if start_rtt_ms.is_finite() { (access_bps / 8.0 * start_rtt_ms / 1e3 / o.packet_bytes as f64).ceil().max(1.0) as u64 } else { 1 };
+        let data_wire = o.packet_bytes + TCPIP_HEADER_BYTES + LINK_HEADER_BYTES;
+        let ack_wire = |blocks: u32| o.ack_bytes + blocks * SACK_BLOCK_BYTES + LINK_HEADER_BYTES;
+        let wire = [data_wire, ack_wire(0), ack_wire(1), ack_wire(2), ack_wire(3)];
+        let buffer_packets = match o.buffer {
+            Buffer::Ns2 => (NS2_QUEUE_LIMIT as f64 * access_bps / 1.5e6).round().max(1.0) as u64 - 1,
+            Buffer::Limit(l) => l.max(1) - 1,
+            Buffer::StartBdp if start_rtt_ms.is_finite() => (access_bps / 8.0 * start_rtt_ms / 1e3 / data_wire as f64).ceil().max(1.0) as u64,
+            Buffer::StartBdp => 1,
+        };
         let segments = o.bytes.div_ceil(o.packet_bytes as u64).max(1);
         let out = TransferOutcome {
             start_s,
@@ -242,7 +295,6 @@ impl Transfer {
             ack_hops_range: None,
         };
         let mut t = Transfer {
-            o: o.clone(),
             n: topo.satellite_count() as u32,
             access_bps,
             isl_bps,
@@ -251,7 +303,8 @@ impl Transfer {
             receiver: TcpReceiver::default(),
             events: EventQueue::new(),
             busy: vec![SimTime::ZERO; (topo.satellite_count() + 2).pow(2)],
-            ser: [access_bps, isl_bps].map(|rate| [o.packet_bytes, o.ack_bytes].map(|b| SimDuration::from_secs_f64(b as f64 * 8.0 / rate))),
+            ser: [access_bps, isl_bps].map(|rate| wire.map(|b| SimDuration::from_secs_f64(b as f64 * 8.0 / rate))),
+            wire,
             rto_at: None,
             latest_ack_sent: None,
             out,
@@ -344,8 +397,8 @@ impl Transfer {
     fn hop(&mut self, slot: u32, now: SimTime, topo: &PairTopology) -> Option<SimTime> {
         let fl = self.slots[slot as usize].as_mut().expect("a hop's packet is in its slot");
         let (a, b) = (fl.p.path[fl.p.at], fl.p.path[fl.p.at + 1]);
-        let ack = matches!(fl.p.body, Body::Ack { .. });
-        let bytes = fl.p.bytes;
+        let kind = fl.p.kind as usize;
+        let bytes = self.wire[kind];
         let access = a >= self.n || b >= self.n;
         let rate = if access { self.access_bps } else { self.isl_bps };
         // A ground site has one transmitter: its up-link is one FIFO whichever satellite it
@@ -362,7 +415,7 @@ impl Transfer {
             self.free.push(slot);
             return None;
         }
-        let done = free + self.ser[!access as usize][ack as usize];
+        let done = free + self.ser[!access as usize][kind];
         self.busy[key] = done;
         let km = distance_km(&self.position(topo, a), &self.position(topo, b));
         let arrives = done + SimDuration::from_secs_f64(km / C_KM_S);
@@ -380,7 +433,7 @@ impl Transfer {
                 self.out.no_route_drops += 1;
                 continue;
             }
-            self.forward(Packet { path: path.clone(), at: 0, bytes: self.o.packet_bytes, body: Body::Data(seg) }, now, topo);
+            self.forward(Packet { path: path.clone(), at: 0, kind: 0, body: Body::Data(seg) }, now, topo);
         }
         // One timer event, moved lazily: a deadline pushed later (ns-2's TCP-Linux restarts the
         // timer on every ACK) waits for the event already queued, which re-arms itself there;
@@ -443,7 +496,8 @@ impl Transfer {
                             self.out.no_route_drops += 1;
                         } else {
                             let hops = (back.len() - 3) as u32;
-                            self.forward(Packet { path: back, at: 0, bytes: self.o.ack_bytes, body: Body::Ack { ack, sent: now, hops } }, now, topo);
+                            let kind = 1 + ack.sack.len().min(3) as u8;
+                            self.forward(Packet { path: back, at: 0, kind, body: Body::Ack { ack, sent: now, hops } }, now, topo);
                         }
                         Happened::Delivered { new_segments: self.receiver.delivered - before }
                     }
@@ -557,14 +611,15 @@ mod tests {
     #[test]
     fn nine_kilobytes_take_one_window_serialised_at_the_access_rate() {
         // 9 segments fit in IW 10: all leave at once; the last arrives after 9 up-link and 1
-        // down-link serialisations (1000 B at 1.5 Mb/s: 5.33 ms each), the ISL ones (0.32 ms per
+        // down-link serialisations (1056 B at 1.5 Mb/s: 5.63 ms each), the ISL ones (0.34 ms per
         // hop) and the one-way propagation.
         let mut t = topo();
         let o = TransferOptions::default();
         let r = run(&mut t, 600.0, &o);
         let hops = t.route().len() as f64 - 1.0;
         let one_way_ms = r.start_rtt_ms / 2.0;
-        let predicted_ms = one_way_ms + 10.0 * 8000.0 / 1.5e6 * 1e3 + hops * 8000.0 / 25e6 * 1e3;
+        // 1056 bytes on the wire: 1000 of payload, 40 of TCP/IP header, 16 below IP (ns-2).
+        let predicted_ms = one_way_ms + 10.0 * 8448.0 / 1.5e6 * 1e3 + hops * 8448.0 / 25e6 * 1e3;
         let got_ms = r.transfer_s.unwrap() * 1e3;
         assert!((got_ms - predicted_ms).abs() < 0.5, "transfer {got_ms:.3} ms, predicted {predicted_ms:.3} ms ({r:?})");
         assert_eq!((r.segments, r.retransmits, r.queue_drops, r.timeouts), (9, 0, 0, 0));

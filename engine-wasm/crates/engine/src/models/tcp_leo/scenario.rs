@@ -42,9 +42,11 @@ pub struct TransferScenario {
     /// simulator) or `new-data` (RFC 6298 (5.3); across the seam it gives a spurious timeout per
     /// loss episode, docs/REPRODUCTION.md).
     pub rto_restart: RtoRestart,
-    /// Data packet size on the wire [bytes] (ns-2's default, 1000).
+    /// Payload of a data packet [bytes] (ns-2's TCP `packetSize_`, 1000); on the wire 40 bytes
+    /// of TCP/IP header and 16 below IP are added (`topology::transfer`).
     pub packet_bytes: u32,
-    /// ACK size on the wire [bytes].
+    /// ACK without SACK blocks [bytes] (ns-2's `TCPSink` `packetSize_`, 40); on the wire 8 bytes
+    /// per SACK block and 16 below IP are added.
     pub ack_bytes: u32,
     /// Cross-plane ISLs are down above this latitude [deg] (ns-2's Iridium model: 60).
     pub polar_cutoff_deg: f64,
@@ -122,9 +124,9 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Links (paper 004 Table 3)",
             fields: vec![
-                choice("transfer.throughput", "Link rates", &[("low", "low: 1.5 Mb/s up/down, ISLs 25 Mb/s"), ("high", "high: 120 Mb/s up/down, ISLs 2 Gb/s")], "Rates of every link; each link's buffer holds one bandwidth-delay product."),
-                int("transfer.packet_bytes", "Data packet", "u32", Some("bytes"), 100, 9000, "Size of a data packet on the wire (ns-2: 1000)."),
-                int("transfer.ack_bytes", "ACK", "u32", Some("bytes"), 20, 1500, "Size of an ACK on the wire."),
+                choice("transfer.throughput", "Link rates", &[("low", "low: 1.5 Mb/s up/down, ISLs 25 Mb/s"), ("high", "high: 120 Mb/s up/down, ISLs 2 Gb/s")], "Rates of every link; each link's queue limit is ns-2's 50 packets at low throughput and 4000 at high (the same 282 ms of the access rate)."),
+                int("transfer.packet_bytes", "Data packet", "u32", Some("bytes"), 100, 9000, "Payload of a data packet (ns-2's packetSize_: 1000); the wire adds 40 bytes of TCP/IP header and 16 of link header."),
+                int("transfer.ack_bytes", "ACK", "u32", Some("bytes"), 20, 1500, "Size of an ACK without SACK blocks (ns-2: 40); the wire adds 8 bytes per SACK block and 16 of link header."),
                 real("transfer.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (ns-2's Iridium model: 60°)."),
                 choice("transfer.isl_pairing", "Cross-plane partner", &[("ahead", "half a slot ahead"), ("alternating", "alternating (ns-2)")], "Which satellite of the next plane each satellite links to."),
             ],

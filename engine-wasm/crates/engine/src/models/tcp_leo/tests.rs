@@ -141,14 +141,17 @@ fn a_ground_site_sends_through_one_transmitter_across_its_handovers() {
 }
 
 #[test]
-fn at_high_throughput_the_handover_that_shortens_the_route_cuts_the_window_but_not_the_throughput() {
+fn deviation_at_high_throughput_the_handover_that_shortens_the_route_cuts_the_window_but_not_the_throughput() {
     // Paper 004 §5.4 (Fig. 11) sees the receive throughput drop 1.3-5.3 % at 120 Mb/s at a
     // handover where the delay falls: later packets overtake earlier ones and CUBIC cuts its
     // window. The ship to London 50 s before §5's inter-orbital handover (41 -> 10 ms one way):
-    // the window is cut, but every second after slow start carries the full 120 Mb/s, the
-    // handover's too, since each link buffers a bandwidth-delay product and the sender (ns-2's
-    // TCP-Linux: rate halving, lost retransmissions resent on SACK evidence) keeps its up-link
-    // busy. Unmatched (docs/REPRODUCTION.md); a change that makes the drop appear fails here.
+    // the window is cut, but every second after slow start carries the full rate, the
+    // handover's too, since each link's queue limit (4000 packets, 282 ms of the rate) is well
+    // above the bandwidth-delay product and the sender (ns-2's TCP-Linux: rate halving, lost
+    // retransmissions resent on SACK evidence) keeps its up-link busy. This pins a deviation
+    // (docs/REPRODUCTION.md): a change that makes the paper's drop appear fails here.
+    // The level before the handover is the paper's: 120 Mb/s of 1056-byte frames counted at
+    // their IP size (1040 bytes) is 118.18 Mb/s (§5.4: 118.18 and 118.19).
     let s = scenario(json!({"from": "Atlantic ship", "to": "London", "clock_start_s": 44614, "start_s": 1, "bytes": null, "throughput": "high"}), 53.0);
     let mut sim = Simulation::new(s).unwrap();
     sim.run_to_end();
@@ -157,8 +160,12 @@ fn at_high_throughput_the_handover_that_shortens_the_route_cuts_the_window_but_n
     let h = (1..delay.len()).find(|&k| delay[k - 1] - delay[k] > 20.0).expect("the handover shortens the route");
     assert!((48..=52).contains(&h), "handover in second {h}");
     assert!(cwnd[h] < 0.8 * cwnd[h - 1], "window {:.0} -> {:.0}", cwnd[h - 1], cwnd[h]);
+    let before: Vec<f64> = thr[20..h].to_vec();
+    let level = before.iter().sum::<f64>() / before.len() as f64;
+    assert!((level - 118.18).abs() < 0.1, "steady receive throughput {level:.2} Mb/s (paper 004 §5.4: 118.18)");
+    // The paper's smallest drop, 1.27 %, would take a second below 116.7 Mb/s.
     for k in (20..delay.len() - 1).filter(|&k| k != h) {
-        assert!(thr[k] > 119.0, "second {k} carried {:.1} Mb/s", thr[k]);
+        assert!(thr[k] > 117.5, "second {k} carried {:.1} Mb/s", thr[k]);
     }
-    assert!(thr[h] > 119.0, "the handover's second carried {:.1} Mb/s", thr[h]);
+    assert!(thr[h] > 117.5, "the handover's second carried {:.1} Mb/s", thr[h]);
 }
