@@ -27,6 +27,8 @@ function summary(over: Partial<DccpSummary>): DccpSummary {
     delay_ms: 530,
     jitter_ms: 17,
     jitter_max_ms: 130,
+    pdv_ms: 60,
+    pdv_max_ms: 200,
     r: 55,
     mos: 2.85,
     voice_kbps: 77,
