@@ -3,8 +3,8 @@
 //! one structured object `{ kind, message, fatal, errors: [{ path, message }] }`, built here and
 //! nowhere else. Nothing a user can type makes this layer panic.
 
-use engine::scenario::{FieldError, Scenario, ScenarioError};
 use engine::kernel::SimTime;
+use engine::scenario::{FieldError, Scenario, ScenarioError};
 use js_sys::Float64Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -181,7 +181,9 @@ pub fn site_catalogue() -> JsValue {
 /// its epoch, flattened `[x, y, z, ...]`; throws a message on bad TLE lines.
 #[wasm_bindgen(js_name = sgp4Teme)]
 pub fn sgp4_teme(line1: &str, line2: &str, minutes: &[f64]) -> Result<Float64Array, JsValue> {
-    engine::orbit::propagate::teme_positions(line1, line2, minutes).map(|v| Float64Array::from(&v[..])).map_err(|e| JsValue::from_str(&e))
+    engine::orbit::propagate::teme_positions(line1, line2, minutes)
+        .map(|v| Float64Array::from(&v[..]))
+        .map_err(|e| JsValue::from_str(&e))
 }
 
 /// The engine's name and version.

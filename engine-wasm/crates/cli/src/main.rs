@@ -241,7 +241,11 @@ fn dispatch(args: &[String]) -> Result<(), Failure> {
 }
 
 /// Splits `args` into positional arguments and `--flag value` options.
-fn parse_opts<'a>(args: &'a [String], with_value: &[&str], switches: &[&str]) -> Result<(Vec<&'a str>, Vec<(&'a str, &'a str)>), Failure> {
+fn parse_opts<'a>(
+    args: &'a [String],
+    with_value: &[&str],
+    switches: &[&str],
+) -> Result<(Vec<&'a str>, Vec<(&'a str, &'a str)>), Failure> {
     let (mut pos, mut opts) = (vec![], vec![]);
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -262,7 +266,8 @@ fn parse_opts<'a>(args: &'a [String], with_value: &[&str], switches: &[&str]) ->
 fn read_source(path: &str) -> Result<String, Failure> {
     if path == "-" {
         let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;
         Ok(s)
     } else {
         std::fs::read_to_string(path).map_err(|e| Failure::Io(format!("cannot read {path}: {e}")))
@@ -270,7 +275,8 @@ fn read_source(path: &str) -> Result<String, Failure> {
 }
 
 fn parse_u64(flag: &str, v: &str) -> Result<u64, Failure> {
-    v.parse::<u64>().map_err(|_| Failure::Usage(format!("{flag}: `{v}` is not a whole number from 0 to 18446744073709551615")))
+    v.parse::<u64>()
+        .map_err(|_| Failure::Usage(format!("{flag}: `{v}` is not a whole number from 0 to 18446744073709551615")))
 }
 
 fn run(args: &[String]) -> Result<(), Failure> {
@@ -316,7 +322,9 @@ fn defaults(args: &[String]) -> Result<(), Failure> {
     let mut scenario = Scenario::default();
     if let Some((_, name)) = opts.first() {
         let names: Vec<&str> = engine::scenario::ModelKind::ALL.iter().map(|k| k.name()).collect();
-        scenario.model = engine::scenario::ModelKind::from_name(name).ok_or_else(|| Failure::Usage(format!("--model: `{name}` is not a model (allowed: {})", names.join(", "))))?;
+        scenario.model = engine::scenario::ModelKind::from_name(name).ok_or_else(|| {
+            Failure::Usage(format!("--model: `{name}` is not a model (allowed: {})", names.join(", ")))
+        })?;
     }
     out(&format!("{}\n", scenario.to_json_pretty()));
     Ok(())
@@ -348,7 +356,10 @@ fn validate(args: &[String]) -> Result<(), Failure> {
 }
 
 fn parse_f64(flag: &str, v: &str) -> Result<f64, Failure> {
-    v.parse::<f64>().ok().filter(|x| x.is_finite()).ok_or_else(|| Failure::Usage(format!("{flag}: `{v}` is not a number")))
+    v.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| Failure::Usage(format!("{flag}: `{v}` is not a number")))
 }
 
 fn calc(args: &[String]) -> Result<(), Failure> {
@@ -387,11 +398,25 @@ fn calc(args: &[String]) -> Result<(), Failure> {
         "pair" => {
             let (pos, opts) = parse_opts(
                 &args[1..],
-                &["--constellation", "--from", "--to", "--hours", "--step-s", "--access", "--propagation", "--routing", "--polar-cutoff", "--isl-pairing"],
+                &[
+                    "--constellation",
+                    "--from",
+                    "--to",
+                    "--hours",
+                    "--step-s",
+                    "--access",
+                    "--propagation",
+                    "--routing",
+                    "--polar-cutoff",
+                    "--isl-pairing",
+                ],
                 &["--seam-isls"],
             )?;
             if !pos.is_empty() {
-                return Err(Failure::Usage(format!("calc pair takes no argument `{}` (quote site names with spaces)", pos[0])));
+                return Err(Failure::Usage(format!(
+                    "calc pair takes no argument `{}` (quote site names with spaces)",
+                    pos[0]
+                )));
             }
             let mut hours = 24.0;
             let mut c = serde_json::json!({});
@@ -418,7 +443,8 @@ fn calc(args: &[String]) -> Result<(), Failure> {
                 "version": 1, "model": "constellation", "name": "calc pair", "duration_s": hours * 3600.0,
                 "warmup_s": 0, "metrics": { "bucket_s": c.get("step_s").and_then(|v| v.as_f64()).unwrap_or(1.0) }, "constellation": c
             });
-            let mut sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(calc pair options)".into(), e))?;
+            let mut sim = Simulation::from_json(&scenario.to_string())
+                .map_err(|e| Failure::Invalid("(calc pair options)".into(), e))?;
             // One series row per topology step (bucket = step): the mean one-way delay while the
             // seam separates the sites and while it does not.
             let (mut outside, mut across) = ((0.0, 0u64), (0.0, 0u64));
@@ -437,8 +463,12 @@ fn calc(args: &[String]) -> Result<(), Failure> {
                     }
                 }
             }
-            let mean = |(sum, n): (f64, u64)| if n > 0 { serde_json::json!(sum / n as f64) } else { serde_json::Value::Null };
-            let p = sim.summary().take::<engine::topology::pair::PairSummary>().ok_or_else(|| Failure::Io("no pair summary".into()))?;
+            let mean =
+                |(sum, n): (f64, u64)| if n > 0 { serde_json::json!(sum / n as f64) } else { serde_json::Value::Null };
+            let p = sim
+                .summary()
+                .take::<engine::topology::pair::PairSummary>()
+                .ok_or_else(|| Failure::Io("no pair summary".into()))?;
             let v = serde_json::json!({
                 "constellation": sim.scenario().constellation.preset,
                 "polar_cutoff_deg": sim.scenario().constellation.polar_cutoff_deg, "isl_pairing": sim.scenario().constellation.isl_pairing,
@@ -454,7 +484,11 @@ fn calc(args: &[String]) -> Result<(), Failure> {
         }
         "transfer" => calc_transfer(&args[1..]),
         "emodel" => {
-            let (pos, opts) = parse_opts(&args[1..], &["--codec", "--delay-ms", "--loss-pct", "--burst-r", "--advantage", "--jitter-buffer-ms"], &[])?;
+            let (pos, opts) = parse_opts(
+                &args[1..],
+                &["--codec", "--delay-ms", "--loss-pct", "--burst-r", "--advantage", "--jitter-buffer-ms"],
+                &[],
+            )?;
             if !pos.is_empty() {
                 return Err(Failure::Usage(format!("calc emodel takes no argument `{}`", pos[0])));
             }
@@ -470,7 +504,9 @@ fn calc(args: &[String]) -> Result<(), Failure> {
                 match flag {
                     "--codec" => {
                         codec = Some(engine::metrics::emodel::Codec::from_name(v).ok_or_else(|| {
-                            Failure::Usage(format!("--codec: `{v}` is not one of g711, g711-plc, g729, g729a-vad, g723.1-6.3"))
+                            Failure::Usage(format!(
+                                "--codec: `{v}` is not one of g711, g711-plc, g729, g729a-vad, g723.1-6.3"
+                            ))
                         })?)
                     }
                     "--delay-ms" => delay = Some(range(parse_f64(flag, v)?, 0.0, 10_000.0)?),
@@ -496,11 +532,16 @@ fn calc(args: &[String]) -> Result<(), Failure> {
             Ok(())
         }
         "pss" => {
-            let (pos, opts) = parse_opts(&args[1..], &["--capacity-bps", "--bw", "--lm", "--lr", "--packet-bytes", "--ef-bps", "--duration-s"], &["--variable-capacity"])?;
+            let (pos, opts) = parse_opts(
+                &args[1..],
+                &["--capacity-bps", "--bw", "--lm", "--lr", "--packet-bytes", "--ef-bps", "--duration-s"],
+                &["--variable-capacity"],
+            )?;
             if !pos.is_empty() {
                 return Err(Failure::Usage(format!("calc pss takes no argument `{}`", pos[0])));
             }
-            let (mut c, mut bw, mut lm, mut lr, mut l, mut ef, mut dur, mut var) = (None, None, None, None, None, 0.0, 20.0, false);
+            let (mut c, mut bw, mut lm, mut lr, mut l, mut ef, mut dur, mut var) =
+                (None, None, None, None, None, 0.0, 20.0, false);
             for (flag, v) in opts {
                 if flag == "--variable-capacity" {
                     var = true;
@@ -526,14 +567,25 @@ fn calc(args: &[String]) -> Result<(), Failure> {
                 }
             }
             let need = |v: Option<f64>, f: &str| v.ok_or_else(|| Failure::Usage(format!("calc pss needs {f}")));
-            let (c, bw, lm, lr, l) = (need(c, "--capacity-bps")?, need(bw, "--bw")?, need(lm, "--lm")?, need(lr, "--lr")?, need(l, "--packet-bytes")?);
+            let (c, bw, lm, lr, l) = (
+                need(c, "--capacity-bps")?,
+                need(bw, "--bw")?,
+                need(lm, "--lm")?,
+                need(lr, "--lr")?,
+                need(l, "--packet-bytes")?,
+            );
             if lr >= lm {
-                return Err(Failure::Usage(format!("--lr: {lr} must be below --lm ({lm}): 0 <= L_R < L_M (paper 001 §2)")));
+                return Err(Failure::Usage(format!(
+                    "--lr: {lr} must be below --lm ({lm}): 0 <= L_R < L_M (paper 001 §2)"
+                )));
             }
             if c / (l * 8.0) * dur > 5e7 {
-                return Err(Failure::Usage("--duration-s: too many packets for one run (at most 5e7); shorten it".into()));
+                return Err(Failure::Usage(
+                    "--duration-s: too many packets for one run (at most 5e7); shorten it".into(),
+                ));
             }
-            let p = engine::sched::pss::PssParams { bw, lm_bits: lm, lr_bits: lr, credit_memory: var, above_average: var };
+            let p =
+                engine::sched::pss::PssParams { bw, lm_bits: lm, lr_bits: lr, credit_memory: var, above_average: var };
             let r = engine::sched::pss::run_saturated(&p, c, ef, l * 8.0, dur);
             outln!("{}", serde_json::to_string_pretty(&serde_json::json!({
                 "capacity_bps": c, "bw": bw, "lm_bits": lm, "lr_bits": lr, "packet_bytes": l, "ef_bps": ef, "duration_s": dur,
@@ -544,7 +596,9 @@ fn calc(args: &[String]) -> Result<(), Failure> {
         }
         "ge" => calc_ge(&args[1..]),
         "tfrc" => calc_tfrc(&args[1..]),
-        other => Err(Failure::Usage(format!("unknown calculation `{other}` (allowed: slant, pair, transfer, emodel, pss, ge, tfrc)"))),
+        other => Err(Failure::Usage(format!(
+            "unknown calculation `{other}` (allowed: slant, pair, transfer, emodel, pss, ge, tfrc)"
+        ))),
     }
 }
 
@@ -552,7 +606,8 @@ fn calc(args: &[String]) -> Result<(), Failure> {
 /// of m erasures among n LLDUs, and with `--k` the probability that a codeword of n with k data
 /// LLDUs cannot be decoded.
 fn calc_ge(args: &[String]) -> Result<(), Failure> {
-    let (pos, opts) = parse_opts(args, &["--alpha", "--beta", "--n", "--k", "--interleave", "--e-good", "--e-bad"], &[])?;
+    let (pos, opts) =
+        parse_opts(args, &["--alpha", "--beta", "--n", "--k", "--interleave", "--e-good", "--e-bad"], &[])?;
     if !pos.is_empty() {
         return Err(Failure::Usage(format!("calc ge takes no argument `{}`", pos[0])));
     }
@@ -600,7 +655,9 @@ fn calc_ge(args: &[String]) -> Result<(), Failure> {
     let n = n.ok_or_else(|| Failure::Usage("calc ge needs --n (LLDUs in the codeword)".into()))? as usize;
     if let Some(k) = k {
         if k as usize > n {
-            return Err(Failure::Usage(format!("--k: {k} is above --n ({n}): a codeword of n LLDUs holds at most n data LLDUs")));
+            return Err(Failure::Usage(format!(
+                "--k: {k} is above --n ({n}): a codeword of n LLDUs holds at most n data LLDUs"
+            )));
         }
     }
     let g = engine::channel::gilbert_elliott::GeParams { alpha, beta, erase_good: eg, erase_bad: eb };
@@ -627,7 +684,8 @@ fn calc_ge(args: &[String]) -> Result<(), Failure> {
 /// `calc tfrc`: the rate TFRC allows (RFC 5348 §3.1 for CCID3; paper 003 eq. 5 for CCID4).
 fn calc_tfrc(args: &[String]) -> Result<(), Failure> {
     use engine::transport::tfrc;
-    let (pos, opts) = parse_opts(args, &["--packet-bytes", "--rtt-s", "--loss-event-rate", "--ccid", "--header-bytes"], &[])?;
+    let (pos, opts) =
+        parse_opts(args, &["--packet-bytes", "--rtt-s", "--loss-event-rate", "--ccid", "--header-bytes"], &[])?;
     if !pos.is_empty() {
         return Err(Failure::Usage(format!("calc tfrc takes no argument `{}`", pos[0])));
     }
@@ -673,10 +731,14 @@ fn calc_tfrc(args: &[String]) -> Result<(), Failure> {
     } else {
         (tfrc::tfrc_bytes_per_s(s, r, p), "RFC 5348 §3.1 (paper 003 eqs. 3-4): b = 1, t_RTO = 4 R")
     };
-    outln!("{}", serde_json::to_string_pretty(&serde_json::json!({
-        "ccid": ccid, "packet_bytes": s, "rtt_s": r, "loss_event_rate": p, "header_bytes": oh,
-        "x_bytes_per_s": x, "x_kbps": tfrc::kbps(x), "packets_per_s": x / s, "source": source
-    })).unwrap_or_default());
+    outln!(
+        "{}",
+        serde_json::to_string_pretty(&serde_json::json!({
+            "ccid": ccid, "packet_bytes": s, "rtt_s": r, "loss_event_rate": p, "header_bytes": oh,
+            "x_bytes_per_s": x, "x_kbps": tfrc::kbps(x), "packets_per_s": x / s, "source": source
+        }))
+        .unwrap_or_default()
+    );
     Ok(())
 }
 
@@ -706,11 +768,28 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     use engine::topology::transfer::{run_stepped, Buffer, Throughput, TransferOptions};
     let (pos, opts) = parse_opts(
         args,
-        &["--constellation", "--from", "--to", "--bytes", "--when", "--runs", "--seed", "--throughput", "--polar-cutoff", "--isl-pairing", "--min-rto-ms", "--rto-restart", "--buffer"],
+        &[
+            "--constellation",
+            "--from",
+            "--to",
+            "--bytes",
+            "--when",
+            "--runs",
+            "--seed",
+            "--throughput",
+            "--polar-cutoff",
+            "--isl-pairing",
+            "--min-rto-ms",
+            "--rto-restart",
+            "--buffer",
+        ],
         &["--hystart", "--no-lost-retransmit"],
     )?;
     if !pos.is_empty() {
-        return Err(Failure::Usage(format!("calc transfer takes no argument `{}` (quote site names with spaces)", pos[0])));
+        return Err(Failure::Usage(format!(
+            "calc transfer takes no argument `{}` (quote site names with spaces)",
+            pos[0]
+        )));
     }
     let mut c = serde_json::json!({ "step_s": 1 });
     let (mut bytes, mut runs, mut seed) = (None, 10u64, 1u64);
@@ -737,7 +816,11 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
                     "start-bdp" => Buffer::StartBdp,
                     _ => match v.parse::<u64>() {
                         Ok(n) if (2..=1_000_000).contains(&n) => Buffer::Limit(n),
-                        _ => return Err(Failure::Usage(format!("--buffer: `{v}` is not ns2, start-bdp or a queue limit of 2 to 1000000 packets"))),
+                        _ => {
+                            return Err(Failure::Usage(format!(
+                                "--buffer: `{v}` is not ns2, start-bdp or a queue limit of 2 to 1000000 packets"
+                            )))
+                        }
                     },
                 }
             }
@@ -759,7 +842,11 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
                     "outside-seam" => Some(false),
                     "across-seam" => Some(true),
                     "anytime" => None,
-                    _ => return Err(Failure::Usage(format!("--when: `{v}` is not outside-seam, across-seam or anytime"))),
+                    _ => {
+                        return Err(Failure::Usage(format!(
+                            "--when: `{v}` is not outside-seam, across-seam or anytime"
+                        )))
+                    }
                 }
             }
             _ => {
@@ -783,15 +870,27 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     let random_to = c.get("to").and_then(|v| v.as_str()).is_some_and(|t| t.eq_ignore_ascii_case("random"));
     if random_to {
         if across.is_some() {
-            return Err(Failure::Usage("--to random draws a client anywhere at any time: it needs --when anytime".into()));
+            return Err(Failure::Usage(
+                "--to random draws a client anywhere at any time: it needs --when anytime".into(),
+            ));
         }
         c["to"] = "0,0".into(); // validated below with a stand-in; each run draws its own
     }
     ns2_iridium_isls(&mut c);
     let scenario = serde_json::json!({"version": 2, "model": "constellation", "duration_s": 86_400, "warmup_s": 0, "constellation": c});
-    let sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
+    let sim = Simulation::from_json(&scenario.to_string())
+        .map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
     let k = sim.scenario().constellation.clone();
-    let o = TransferOptions { bytes, throughput, min_rto_s: min_rto_ms / 1e3, hystart, rto_on_every_ack: rto_every_ack, lost_retransmit, buffer, ..Default::default() };
+    let o = TransferOptions {
+        bytes,
+        throughput,
+        min_rto_s: min_rto_ms / 1e3,
+        hystart,
+        rto_on_every_ack: rto_every_ack,
+        lost_retransmit,
+        buffer,
+        ..Default::default()
+    };
     const HOUR: u32 = 3600;
     let streams = engine::kernel::Streams::new(seed);
     // A job is a start second (named sites) or a run's index (random clients).
@@ -799,7 +898,8 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     let jobs: Vec<u32> = if random_to {
         (0..runs as u32).collect()
     } else {
-        let mut day = engine::models::constellation::build_topology(&k).map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
+        let mut day = engine::models::constellation::build_topology(&k)
+            .map_err(|e| Failure::Invalid("(calc transfer options)".into(), e))?;
         // The day's seconds where the sites have a route and the seam state asked for, with a
         // copy of the topology every hour to start the transfers from.
         let candidates: Vec<u32> = (0..86_400u32)
@@ -820,7 +920,9 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
             return Err(Failure::Usage(format!("--when: {} and {} are never {what} in 24 h", k.from, k.to)));
         }
         let mut rng = streams.stream("calc.transfer.start");
-        (0..runs).map(|_| candidates[((rng.next_f64() * candidates.len() as f64) as usize).min(candidates.len() - 1)]).collect()
+        (0..runs)
+            .map(|_| candidates[((rng.next_f64() * candidates.len() as f64) as usize).min(candidates.len() - 1)])
+            .collect()
     };
     let one = |job: u32| -> Result<(engine::topology::transfer::TransferOutcome, Option<(f64, f64)>), String> {
         if !random_to {
@@ -861,7 +963,9 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let (one, jobs) = (&one, &jobs);
-                scope.spawn(move || jobs.iter().enumerate().skip(k).step_by(threads).map(|(i, &s)| (i, one(s))).collect::<Vec<_>>())
+                scope.spawn(move || {
+                    jobs.iter().enumerate().skip(k).step_by(threads).map(|(i, &s)| (i, one(s))).collect::<Vec<_>>()
+                })
             })
             .collect();
         for h in handles {
@@ -880,7 +984,11 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     let times: Vec<f64> = results.iter().filter_map(|r| r.transfer_s).collect();
     let mean = |xs: &[f64]| if xs.is_empty() { f64::NAN } else { xs.iter().sum::<f64>() / xs.len() as f64 };
     let m = mean(&times);
-    let sd = if times.len() > 1 { (times.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (times.len() - 1) as f64).sqrt() } else { 0.0 };
+    let sd = if times.len() > 1 {
+        (times.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (times.len() - 1) as f64).sqrt()
+    } else {
+        0.0
+    };
     let v = serde_json::json!({
         "from": k.from, "to": if random_to { "random".to_string() } else { k.to.clone() }, "bytes": bytes,
         "when": match across { Some(true) => "across-seam", Some(false) => "outside-seam", None => "anytime" },
@@ -901,7 +1009,8 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
     });
     let mut v = v;
     if random_to {
-        v["clients"] = clients.iter().map(|c| c.map(|(lat, lon)| serde_json::json!([lat, lon]))).collect::<Vec<_>>().into();
+        v["clients"] =
+            clients.iter().map(|c| c.map(|(lat, lon)| serde_json::json!([lat, lon]))).collect::<Vec<_>>().into();
     }
     outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     Ok(())
@@ -922,7 +1031,8 @@ fn tle(args: &[String]) -> Result<(), Failure> {
                 }
             }
             let scenario = serde_json::json!({"version": 1, "model": "constellation", "duration_s": 1, "warmup_s": 0, "constellation": c});
-            let sim = Simulation::from_json(&scenario.to_string()).map_err(|e| Failure::Invalid("(tle generate options)".into(), e))?;
+            let sim = Simulation::from_json(&scenario.to_string())
+                .map_err(|e| Failure::Invalid("(tle generate options)".into(), e))?;
             let info = sim.constellation_info().ok_or_else(|| Failure::Io("no constellation".into()))?;
             out(&info.tle_text);
             Ok(())
@@ -939,7 +1049,11 @@ fn tle(args: &[String]) -> Result<(), Failure> {
                     Ok(())
                 }
                 Err(errors) => {
-                    eprintln!("error: {path}: {} bad line{}; nothing loaded", errors.len(), if errors.len() == 1 { "" } else { "s" });
+                    eprintln!(
+                        "error: {path}: {} bad line{}; nothing loaded",
+                        errors.len(),
+                        if errors.len() == 1 { "" } else { "s" }
+                    );
                     for e in errors {
                         eprintln!("  {e}");
                     }
@@ -952,7 +1066,8 @@ fn tle(args: &[String]) -> Result<(), Failure> {
 }
 
 fn bench(args: &[String]) -> Result<(), Failure> {
-    let (pos, opts) = parse_opts(args, &["--events", "--population", "--seed", "--workload", "--scenario"], &["--json"])?;
+    let (pos, opts) =
+        parse_opts(args, &["--events", "--population", "--seed", "--workload", "--scenario"], &["--json"])?;
     if let Some((_, w)) = opts.iter().find(|(f, _)| *f == "--workload") {
         match *w {
             "hold" => {}
@@ -974,11 +1089,17 @@ fn bench(args: &[String]) -> Result<(), Failure> {
                 let secs = t0.elapsed().as_secs_f64();
                 let events = sim.events_processed();
                 // The run's summary after the clock stops, to show what work was timed.
-                let summary: serde_json::Value = serde_json::from_str(&sim.summary_json()).unwrap_or(serde_json::Value::Null);
-                outln!("{}", serde_json::json!({ "workload": "scenario", "file": file, "seconds": secs, "events": events, "events_per_s": events as f64 / secs, "summary": summary }));
+                let summary: serde_json::Value =
+                    serde_json::from_str(&sim.summary_json()).unwrap_or(serde_json::Value::Null);
+                outln!(
+                    "{}",
+                    serde_json::json!({ "workload": "scenario", "file": file, "seconds": secs, "events": events, "events_per_s": events as f64 / secs, "summary": summary })
+                );
                 return Ok(());
             }
-            other => return Err(Failure::Usage(format!("--workload: `{other}` is not one of hold, topology, scenario"))),
+            other => {
+                return Err(Failure::Usage(format!("--workload: `{other}` is not one of hold, topology, scenario")))
+            }
         }
     }
     if !pos.is_empty() {
@@ -1012,7 +1133,11 @@ fn bench(args: &[String]) -> Result<(), Failure> {
             })
         );
     } else {
-        outln!("hold: {events} events, population {population}: {secs:.3} s, {:.2} M events/s (checksum {:016x})", rate / 1e6, out.checksum);
+        outln!(
+            "hold: {events} events, population {population}: {secs:.3} s, {:.2} M events/s (checksum {:016x})",
+            rate / 1e6,
+            out.checksum
+        );
     }
     Ok(())
 }
@@ -1022,22 +1147,51 @@ fn bench_topology(scenario: &str, json: bool) -> Result<(), Failure> {
     let mut sim = Simulation::from_json(scenario).map_err(|e| Failure::Invalid("(topology benchmark)".into(), e))?;
     sim.run_to_end();
     let secs = t0.elapsed().as_secs_f64();
-    let p = sim.summary().take::<engine::topology::pair::PairSummary>().ok_or_else(|| Failure::Io("no pair summary".into()))?;
-    let checksum = format!("{}-{}-{}-{:.6}", p.handovers.intra_orbital, p.handovers.inter_orbital, p.handovers.isl_change, p.delay_ms.mean);
+    let p = sim
+        .summary()
+        .take::<engine::topology::pair::PairSummary>()
+        .ok_or_else(|| Failure::Io("no pair summary".into()))?;
+    let checksum = format!(
+        "{}-{}-{}-{:.6}",
+        p.handovers.intra_orbital, p.handovers.inter_orbital, p.handovers.isl_change, p.delay_ms.mean
+    );
     if json {
-        outln!("{}", serde_json::json!({ "workload": "topology", "steps": p.steps, "seconds": secs, "steps_per_s": p.steps as f64 / secs, "checksum": checksum }));
+        outln!(
+            "{}",
+            serde_json::json!({ "workload": "topology", "steps": p.steps, "seconds": secs, "steps_per_s": p.steps as f64 / secs, "checksum": checksum })
+        );
     } else {
-        outln!("topology: 24 h of Iridium at 1 s steps ({} steps): {secs:.3} s, {:.0} steps/s (checksum {checksum})", p.steps, p.steps as f64 / secs);
+        outln!(
+            "topology: 24 h of Iridium at 1 s steps ({} steps): {secs:.3} s, {:.0} steps/s (checksum {checksum})",
+            p.steps,
+            p.steps as f64 / secs
+        );
     }
     Ok(())
 }
 
 fn sweep_cmd(args: &[String]) -> Result<(), Failure> {
-    let (pos, opts) = parse_opts(args, &["--param", "--values", "--policies", "--seeds", "--threads", "--format", "--out", "-o", "--shard", "--shards"], &[])?;
+    let (pos, opts) = parse_opts(
+        args,
+        &[
+            "--param",
+            "--values",
+            "--policies",
+            "--seeds",
+            "--threads",
+            "--format",
+            "--out",
+            "-o",
+            "--shard",
+            "--shards",
+        ],
+        &[],
+    )?;
     let [path] = pos[..] else {
         return Err(Failure::Usage("sweep takes exactly one scenario file".into()));
     };
-    let (mut param, mut values, mut policies, mut seeds, mut threads, mut csv, mut out_file) = (None, None, vec![], 1u64, 0usize, false, None);
+    let (mut param, mut values, mut policies, mut seeds, mut threads, mut csv, mut out_file) =
+        (None, None, vec![], 1u64, 0usize, false, None);
     let (mut shard, mut shards) = (None, None);
     for (flag, v) in opts {
         match flag {
@@ -1049,7 +1203,8 @@ fn sweep_cmd(args: &[String]) -> Result<(), Failure> {
                     v.split(',')
                         .map(|x| {
                             let x = x.trim();
-                            serde_json::from_str::<serde_json::Value>(x).unwrap_or_else(|_| serde_json::Value::String(x.to_string()))
+                            serde_json::from_str::<serde_json::Value>(x)
+                                .unwrap_or_else(|_| serde_json::Value::String(x.to_string()))
                         })
                         .collect::<Vec<_>>(),
                 )
@@ -1071,9 +1226,17 @@ fn sweep_cmd(args: &[String]) -> Result<(), Failure> {
         return Err(Failure::Usage(format!("--seeds: {seeds} is outside 1 to 1000")));
     }
     let text = read_source(path)?;
-    let base: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Invalid(path.into(), engine::scenario::Scenario::parse_json(&text).err().unwrap_or(engine::ScenarioError::Invalid(vec![engine::scenario::FieldError::new("", e.to_string())]))))?;
+    let base: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        Failure::Invalid(
+            path.into(),
+            engine::scenario::Scenario::parse_json(&text)
+                .err()
+                .unwrap_or(engine::ScenarioError::Invalid(vec![engine::scenario::FieldError::new("", e.to_string())])),
+        )
+    })?;
     let seed_list: Vec<u64> = (1..=seeds).collect();
-    let points = sweep::grid(&base, &param, &values, &policies, &seed_list).map_err(|(label, e)| Failure::Invalid(format!("{path} with {label}"), e))?;
+    let points = sweep::grid(&base, &param, &values, &policies, &seed_list)
+        .map_err(|(label, e)| Failure::Invalid(format!("{path} with {label}"), e))?;
     let threads = if threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { threads };
     // A slice of the sweep: --shard, or the scheduler's environment (Slurm, Kubernetes).
     let shard = match shard {
@@ -1091,7 +1254,14 @@ fn sweep_cmd(args: &[String]) -> Result<(), Failure> {
             let mine: Vec<usize> = (0..points.len()).filter(|&k| sh.holds(k)).collect();
             let subset: Vec<sweep::Point> = mine.iter().map(|&k| points[k].clone()).collect();
             let rows = sweep::run(&subset, threads);
-            eprintln!("sweep: shard {}/{}: {} of {} runs on {threads} threads in {:.2} s", sh.index, sh.count, rows.len(), points.len(), t0.elapsed().as_secs_f64());
+            eprintln!(
+                "sweep: shard {}/{}: {} of {} runs on {threads} threads in {:.2} s",
+                sh.index,
+                sh.count,
+                rows.len(),
+                points.len(),
+                t0.elapsed().as_secs_f64()
+            );
             let digest = sweep::digest(&base, &param, &values, &policies, seeds, csv);
             let part = sweep::part(&digest, sh, points.len(), csv, mine.into_iter().zip(rows).collect());
             format!("{}\n", serde_json::to_string(&part).unwrap_or_default())
@@ -1118,12 +1288,15 @@ fn sweep_body(rows: &[serde_json::Value], csv: bool) -> String {
 fn merge_cmd(args: &[String]) -> Result<(), Failure> {
     let (pos, opts) = parse_opts(args, &["--out", "-o"], &[])?;
     if pos.is_empty() {
-        return Err(Failure::Usage("merge needs the part files of one sharded sweep (skyqueue sweep ... --shard I/N --out part-I.json)".into()));
+        return Err(Failure::Usage(
+            "merge needs the part files of one sharded sweep (skyqueue sweep ... --shard I/N --out part-I.json)".into(),
+        ));
     }
     let mut parts = vec![];
     for p in &pos {
         let text = read_source(p)?;
-        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| Failure::Usage(format!("{p} is not a part of a sharded sweep: {e}")))?;
+        let v: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| Failure::Usage(format!("{p} is not a part of a sharded sweep: {e}")))?;
         parts.push((p.to_string(), v));
     }
     let (rows, csv) = sweep::merge(&parts).map_err(Failure::Usage)?;

@@ -37,7 +37,13 @@ pub fn set_path(root: &mut Value, path: &str, v: Value) -> Result<(), String> {
 
 /// Builds and validates every point first: an invalid value is reported (with the field
 /// path) before anything runs.
-pub fn grid(base: &Value, param: &str, values: &[Value], policies: &[String], seeds: &[u64]) -> Result<Vec<Point>, (String, ScenarioError)> {
+pub fn grid(
+    base: &Value,
+    param: &str,
+    values: &[Value],
+    policies: &[String],
+    seeds: &[u64],
+) -> Result<Vec<Point>, (String, ScenarioError)> {
     let mut out = vec![];
     let pols: Vec<Option<&String>> = if policies.is_empty() { vec![None] } else { policies.iter().map(Some).collect() };
     // The policy field is the model's own: its descriptor says which.
@@ -46,7 +52,10 @@ pub fn grid(base: &Value, param: &str, values: &[Value], policies: &[String], se
         Some(p) => p,
         None if policies.is_empty() => "",
         None => {
-            let e = engine::scenario::FieldError::new("model", format!("the {} model has no policies to sweep; leave out --policies", model.name()));
+            let e = engine::scenario::FieldError::new(
+                "model",
+                format!("the {} model has no policies to sweep; leave out --policies", model.name()),
+            );
             return Err(("--policies".into(), ScenarioError::Field(e)));
         }
     };
@@ -58,7 +67,9 @@ pub fn grid(base: &Value, param: &str, values: &[Value], policies: &[String], se
                 // `a+b` sets both fields to the value (as the app's sweeps do, e.g. an EF load PSS
                 // knows: diffserv.ef_bps+diffserv.ef_expected_bps).
                 for one in param.split('+') {
-                    set_path(&mut s, one, v.clone()).map_err(|m| (label.clone(), ScenarioError::Field(engine::scenario::FieldError::new(one, m))))?;
+                    set_path(&mut s, one, v.clone()).map_err(|m| {
+                        (label.clone(), ScenarioError::Field(engine::scenario::FieldError::new(one, m)))
+                    })?;
                 }
                 if let Some(p) = pol {
                     set_path(&mut s, policy_path, Value::String((*p).clone())).ok();
@@ -88,7 +99,8 @@ pub fn run(points: &[Point], threads: usize) -> Vec<Value> {
                     }
                     Err(e) => Value::String(e.to_string()),
                 };
-                let row = serde_json::json!({ "value": p.value, "policy": p.policy, "seed": p.seed, "summary": summary });
+                let row =
+                    serde_json::json!({ "value": p.value, "policy": p.policy, "seed": p.seed, "summary": summary });
                 if let Ok(mut slot) = results[i].lock() {
                     *slot = Some(row);
                 }
@@ -139,12 +151,15 @@ pub fn to_csv(rows: &[Value]) -> String {
             }
         }
     }
-    let quote = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
+    let quote =
+        |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
     let mut out = header.iter().map(|h| quote(h)).collect::<Vec<_>>().join(",");
     out.push('\n');
     for f in flat {
         let m: std::collections::HashMap<_, _> = f.into_iter().collect();
-        out.push_str(&header.iter().map(|h| quote(m.get(h).map(String::as_str).unwrap_or(""))).collect::<Vec<_>>().join(","));
+        out.push_str(
+            &header.iter().map(|h| quote(m.get(h).map(String::as_str).unwrap_or(""))).collect::<Vec<_>>().join(","),
+        );
         out.push('\n');
     }
     out
@@ -177,7 +192,9 @@ impl Shard {
     /// `I/N`, 0 ≤ I < N.
     pub fn parse(s: &str) -> Result<Shard, String> {
         let (i, n) = s.split_once('/').ok_or_else(|| format!("--shard: `{s}` is not I/N (e.g. 0/8)"))?;
-        let num = |x: &str| x.trim().parse::<u64>().map_err(|_| format!("--shard: `{s}` is not I/N with whole numbers (e.g. 0/8)"));
+        let num = |x: &str| {
+            x.trim().parse::<u64>().map_err(|_| format!("--shard: `{s}` is not I/N with whole numbers (e.g. 0/8)"))
+        };
         Shard::new(num(i)?, num(n)?, "--shard")
     }
 
@@ -190,7 +207,9 @@ impl Shard {
         let num = |name: &str| -> Result<Option<u64>, String> {
             match get(name) {
                 None => Ok(None),
-                Some(v) => v.trim().parse::<u64>().map(Some).map_err(|_| format!("{name}: `{v}` is not a whole number")),
+                Some(v) => {
+                    v.trim().parse::<u64>().map(Some).map_err(|_| format!("{name}: `{v}` is not a whole number"))
+                }
             }
         };
         if let Some(id) = num("SLURM_ARRAY_TASK_ID")? {
@@ -200,7 +219,9 @@ impl Shard {
                 (None, None, Some(max)) => max.saturating_sub(min) + 1,
                 (None, None, None) => return Err("SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor SLURM_ARRAY_TASK_MAX: give --shards N".into()),
             };
-            let index = id.checked_sub(min).ok_or_else(|| format!("SLURM_ARRAY_TASK_ID {id} is below SLURM_ARRAY_TASK_MIN {min}"))?;
+            let index = id
+                .checked_sub(min)
+                .ok_or_else(|| format!("SLURM_ARRAY_TASK_ID {id} is below SLURM_ARRAY_TASK_MIN {min}"))?;
             return Shard::new(index, count, "the Slurm array").map(Some);
         }
         if let Some(index) = num("JOB_COMPLETION_INDEX")? {
@@ -257,34 +278,63 @@ pub fn merge(parts: &[(String, Value)]) -> Result<(Vec<Value>, bool), String> {
         v.get(key).cloned().ok_or_else(|| format!("{name}: no `{key}`"))
     };
     let digest = field(first, "sweep")?;
-    let shards = field(first, "shards")?.as_u64().filter(|&n| n >= 1).ok_or_else(|| format!("{}: `shards` is not a count", first.0))?;
+    let shards = field(first, "shards")?
+        .as_u64()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| format!("{}: `shards` is not a count", first.0))?;
     let runs = field(first, "runs")?.as_u64().ok_or_else(|| format!("{}: `runs` is not a count", first.0))? as usize;
     let format = field(first, "format")?;
     let mut seen: Vec<Option<&str>> = vec![None; shards as usize];
     let mut rows: Vec<Option<Value>> = vec![None; runs];
     for p in parts {
         if field(p, "sweep")? != digest {
-            return Err(format!("{} belongs to another sweep (digest {}, not {} of {})", p.0, field(p, "sweep")?, digest, first.0));
+            return Err(format!(
+                "{} belongs to another sweep (digest {}, not {} of {})",
+                p.0,
+                field(p, "sweep")?,
+                digest,
+                first.0
+            ));
         }
-        if field(p, "shards")?.as_u64() != Some(shards) || field(p, "runs")?.as_u64() != Some(runs as u64) || field(p, "format")? != format {
+        if field(p, "shards")?.as_u64() != Some(shards)
+            || field(p, "runs")?.as_u64() != Some(runs as u64)
+            || field(p, "format")? != format
+        {
             return Err(format!("{} was cut differently from {} (shards, runs or format)", p.0, first.0));
         }
-        let i = field(p, "shard")?.as_u64().filter(|&i| i < shards).ok_or_else(|| format!("{}: `shard` is not between 0 and {}", p.0, shards - 1))? as usize;
+        let i = field(p, "shard")?
+            .as_u64()
+            .filter(|&i| i < shards)
+            .ok_or_else(|| format!("{}: `shard` is not between 0 and {}", p.0, shards - 1))? as usize;
         if let Some(other) = seen[i] {
             return Err(format!("shard {i} of {shards} is given twice: {other} and {}", p.0));
         }
         seen[i] = Some(&p.0);
         let list = field(p, "rows")?;
         for r in list.as_array().into_iter().flatten() {
-            let k = r.get("index").and_then(Value::as_u64).filter(|&k| (k as usize) < runs && k % shards == i as u64).ok_or_else(|| format!("{}: a row's index is not one of shard {i}'s", p.0))? as usize;
+            let k = r
+                .get("index")
+                .and_then(Value::as_u64)
+                .filter(|&k| (k as usize) < runs && k % shards == i as u64)
+                .ok_or_else(|| format!("{}: a row's index is not one of shard {i}'s", p.0))?
+                as usize;
             rows[k] = Some(r.get("row").cloned().unwrap_or(Value::Null));
         }
     }
-    let missing: Vec<String> = seen.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(i, _)| i.to_string()).collect();
+    let missing: Vec<String> =
+        seen.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(i, _)| i.to_string()).collect();
     if !missing.is_empty() {
-        return Err(format!("shard{} {} of {shards} missing: merge needs every part of the sweep", if missing.len() == 1 { "" } else { "s" }, missing.join(", ")));
+        return Err(format!(
+            "shard{} {} of {shards} missing: merge needs every part of the sweep",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", ")
+        ));
     }
-    let rows = rows.into_iter().enumerate().map(|(k, r)| r.ok_or_else(|| format!("run {k} is missing from shard {} of {shards}", k as u64 % shards))).collect::<Result<Vec<_>, _>>()?;
+    let rows = rows
+        .into_iter()
+        .enumerate()
+        .map(|(k, r)| r.ok_or_else(|| format!("run {k} is missing from shard {} of {shards}", k as u64 % shards)))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok((rows, format == "csv"))
 }
 
@@ -294,8 +344,10 @@ mod tests {
 
     #[test]
     fn csv_columns_are_every_runs_fields_in_first_seen_order() {
-        let rows = vec![serde_json::json!({ "policy": "udp", "s": { "loss": 0.1, "dccp": null } }), serde_json::json!({ "policy": "ccid4", "s": { "loss": 1.8, "dccp": { "x": 5 } } })];
+        let rows = vec![
+            serde_json::json!({ "policy": "udp", "s": { "loss": 0.1, "dccp": null } }),
+            serde_json::json!({ "policy": "ccid4", "s": { "loss": 1.8, "dccp": { "x": 5 } } }),
+        ];
         assert_eq!(to_csv(&rows), "policy,s.dccp,s.loss,s.dccp.x\nudp,,0.1,\nccid4,,1.8,5\n");
     }
 }
-

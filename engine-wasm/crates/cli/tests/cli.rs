@@ -30,16 +30,26 @@ fn every_example_runs_and_writes_results() {
         assert!(out.status.success(), "{}: {}", path.display(), text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("results are JSON");
         match v["scenario"]["model"].as_str() {
-            Some("constellation") => assert!(v["summary"]["constellation"]["steps"].as_u64().unwrap() > 1000, "{}", path.display()),
-            Some("voip-leo") => assert!(v["summary"]["voip"]["delivered"].as_u64().unwrap() > 1000, "{}", path.display()),
-            Some("diffserv") => assert!(v["summary"]["diffserv"]["rates_mbps"][1].as_f64().unwrap() > 1.0, "{}", path.display()),
-            Some("tcp-leo") => assert!(v["summary"]["transfer"]["delivered_bytes"].as_u64().unwrap() >= 9000, "{}", path.display()),
+            Some("constellation") => {
+                assert!(v["summary"]["constellation"]["steps"].as_u64().unwrap() > 1000, "{}", path.display())
+            }
+            Some("voip-leo") => {
+                assert!(v["summary"]["voip"]["delivered"].as_u64().unwrap() > 1000, "{}", path.display())
+            }
+            Some("diffserv") => {
+                assert!(v["summary"]["diffserv"]["rates_mbps"][1].as_f64().unwrap() > 1.0, "{}", path.display())
+            }
+            Some("tcp-leo") => {
+                assert!(v["summary"]["transfer"]["delivered_bytes"].as_u64().unwrap() >= 9000, "{}", path.display())
+            }
             Some("link-layer") => match v["summary"]["link"]["tcp"].as_object() {
                 // A TCP download ends with its file delivered; otherwise the link carries thousands.
                 Some(t) => assert!(t["delivered_segments"].as_u64().unwrap() > 50, "{}", path.display()),
                 None => assert!(v["summary"]["link"]["packets"].as_u64().unwrap() > 1000, "{}", path.display()),
             },
-            Some("voip-dccp") => assert!(v["summary"]["dccp"]["generated"].as_u64().unwrap() > 1000, "{}", path.display()),
+            Some("voip-dccp") => {
+                assert!(v["summary"]["dccp"]["generated"].as_u64().unwrap() > 1000, "{}", path.display())
+            }
             _ => assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display()),
         }
         assert_eq!(v["series"]["columns"].as_array().unwrap().len(), v["series"]["values"].as_array().unwrap().len());
@@ -111,7 +121,24 @@ fn help_documents_every_subcommand() {
     let out = skyqueue(&["--help"]);
     assert!(out.status.success());
     let help = text(&out.stdout);
-    for cmd in ["run <scenario.json>", "validate", "defaults", "bench", "calc slant", "calc pair", "calc emodel", "calc pss", "calc ge", "calc tfrc", "sweep", "merge", "--shard", "sites", "--out", "--seed"] {
+    for cmd in [
+        "run <scenario.json>",
+        "validate",
+        "defaults",
+        "bench",
+        "calc slant",
+        "calc pair",
+        "calc emodel",
+        "calc pss",
+        "calc ge",
+        "calc tfrc",
+        "sweep",
+        "merge",
+        "--shard",
+        "sites",
+        "--out",
+        "--seed",
+    ] {
         assert!(help.contains(cmd), "help lacks {cmd}");
     }
 }
@@ -152,7 +179,20 @@ fn calc_slant_reproduces_paper_004_fig_3() {
 
 #[test]
 fn calc_pair_prints_handovers_seam_delay_and_hops() {
-    let out = skyqueue(&["calc", "pair", "--constellation", "iridium", "--from", "Atlantic ship", "--to", "London", "--hours", "6", "--step-s", "10"]);
+    let out = skyqueue(&[
+        "calc",
+        "pair",
+        "--constellation",
+        "iridium",
+        "--from",
+        "Atlantic ship",
+        "--to",
+        "London",
+        "--hours",
+        "6",
+        "--step-s",
+        "10",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     for k in ["intra_orbital", "inter_orbital", "seam", "isl_change"] {
@@ -165,7 +205,9 @@ fn calc_pair_prints_handovers_seam_delay_and_hops() {
     }
     assert!(v["hops"]["max"].as_u64().unwrap() >= v["hops"]["min"].as_u64().unwrap());
     // Coordinates work as sites; unknown names fail with the list of names.
-    assert!(skyqueue(&["calc", "pair", "--from", "45,-30", "--to", "London", "--hours", "1", "--step-s", "30"]).status.success());
+    assert!(skyqueue(&["calc", "pair", "--from", "45,-30", "--to", "London", "--hours", "1", "--step-s", "30"])
+        .status
+        .success());
     let bad = skyqueue(&["calc", "pair", "--from", "Atlantis", "--to", "London"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("constellation.from: unknown site `Atlantis`"), "{}", text(&bad.stderr));
@@ -177,19 +219,47 @@ fn calc_pair_prints_handovers_seam_delay_and_hops() {
 #[test]
 fn calc_pair_splits_the_delay_by_seam_state_and_uses_ns2_isl_settings_for_iridium() {
     let run = |extra: &[&str]| {
-        let mut args = vec!["calc", "pair", "--constellation", "iridium", "--from", "New Delhi", "--to", "Hawaii gateway", "--hours", "24", "--step-s", "20"];
+        let mut args = vec![
+            "calc",
+            "pair",
+            "--constellation",
+            "iridium",
+            "--from",
+            "New Delhi",
+            "--to",
+            "Hawaii gateway",
+            "--hours",
+            "24",
+            "--step-s",
+            "20",
+        ];
         args.extend_from_slice(extra);
         let out = skyqueue(&args);
         assert!(out.status.success(), "{}", text(&out.stderr));
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
-    let penalty = |v: &serde_json::Value| v["delay_ms_across_seam"].as_f64().unwrap() - v["delay_ms_outside_seam"].as_f64().unwrap();
+    let penalty = |v: &serde_json::Value| {
+        v["delay_ms_across_seam"].as_f64().unwrap() - v["delay_ms_outside_seam"].as_f64().unwrap()
+    };
     let ns2 = run(&[]);
     assert_eq!((ns2["polar_cutoff_deg"].as_f64(), ns2["isl_pairing"].as_str()), (Some(60.0), Some("alternating")));
     let default = run(&["--polar-cutoff", "68", "--isl-pairing", "ahead"]);
     assert_eq!((default["polar_cutoff_deg"].as_f64(), default["isl_pairing"].as_str()), (Some(68.0), Some("ahead")));
     // Other constellations keep the fields' defaults.
-    let delta = skyqueue(&["calc", "pair", "--constellation", "walker-delta-53", "--from", "Toulouse", "--to", "New York", "--hours", "1", "--step-s", "60"]);
+    let delta = skyqueue(&[
+        "calc",
+        "pair",
+        "--constellation",
+        "walker-delta-53",
+        "--from",
+        "Toulouse",
+        "--to",
+        "New York",
+        "--hours",
+        "1",
+        "--step-s",
+        "60",
+    ]);
     let delta: serde_json::Value = serde_json::from_slice(&delta.stdout).unwrap();
     assert_eq!((delta["polar_cutoff_deg"].as_f64(), delta["isl_pairing"].as_str()), (Some(68.0), Some("ahead")));
     assert!(penalty(&default) < 5.0, "{default}");
@@ -204,7 +274,22 @@ fn calc_pair_splits_the_delay_by_seam_state_and_uses_ns2_isl_settings_for_iridiu
 #[test]
 fn calc_transfer_times_files_outside_and_across_the_seam() {
     let run = |when: &str, seed: &str| {
-        let out = skyqueue(&["calc", "transfer", "--from", "Hawaii gateway", "--to", "Los Angeles", "--bytes", "9000", "--when", when, "--runs", "3", "--seed", seed]);
+        let out = skyqueue(&[
+            "calc",
+            "transfer",
+            "--from",
+            "Hawaii gateway",
+            "--to",
+            "Los Angeles",
+            "--bytes",
+            "9000",
+            "--when",
+            when,
+            "--runs",
+            "3",
+            "--seed",
+            seed,
+        ]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
@@ -221,20 +306,55 @@ fn calc_transfer_times_files_outside_and_across_the_seam() {
     assert_ne!(run("outside-seam", "2")["start_s"], outside["start_s"], "another seed, other start times");
     // The experiments of docs/REPRODUCTION.md's TCP tables: echoed, and a 9 kB file (one window,
     // no loss) is not affected by them.
-    let exp = skyqueue(&["calc", "transfer", "--from", "Hawaii gateway", "--to", "Los Angeles", "--bytes", "9000", "--runs", "3", "--rto-restart", "new-data", "--no-lost-retransmit", "--hystart", "--min-rto-ms", "1000"]);
+    let exp = skyqueue(&[
+        "calc",
+        "transfer",
+        "--from",
+        "Hawaii gateway",
+        "--to",
+        "Los Angeles",
+        "--bytes",
+        "9000",
+        "--runs",
+        "3",
+        "--rto-restart",
+        "new-data",
+        "--no-lost-retransmit",
+        "--hystart",
+        "--min-rto-ms",
+        "1000",
+    ]);
     assert!(exp.status.success(), "{}", text(&exp.stderr));
     let e: serde_json::Value = serde_json::from_slice(&exp.stdout).unwrap();
-    assert_eq!((e["rto_restart"].as_str(), e["lost_retransmit"].as_bool(), e["hystart"].as_bool(), e["min_rto_ms"].as_f64()), (Some("new-data"), Some(false), Some(true), Some(1000.0)));
+    assert_eq!(
+        (e["rto_restart"].as_str(), e["lost_retransmit"].as_bool(), e["hystart"].as_bool(), e["min_rto_ms"].as_f64()),
+        (Some("new-data"), Some(false), Some(true), Some(1000.0))
+    );
     assert_eq!(e["transfer_s"], outside["transfer_s"]);
     for (args, msg) in [
         (vec!["--from", "Hawaii gateway", "--bytes", "0"], "--bytes: 0 is outside 1 to"),
         (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--when", "sometimes"], "--when: `sometimes`"),
         (vec!["--from", "Atlantis", "--bytes", "9000"], "constellation.from: unknown site `Atlantis`"),
-        (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--min-rto-ms", "0"], "--min-rto-ms: 0 is outside 1 to 60000"),
-        (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--rto-restart", "never"], "--rto-restart: `never` is not every-ack or new-data"),
-        (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--when", "never"], "--when: `never` is not outside-seam, across-seam or anytime"),
-        (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--buffer", "1"], "--buffer: `1` is not ns2, start-bdp or a queue limit of 2 to 1000000 packets"),
-        (vec!["--from", "Hawaii gateway", "--bytes", "9000", "--buffer", "deep"], "--buffer: `deep` is not ns2, start-bdp"),
+        (
+            vec!["--from", "Hawaii gateway", "--bytes", "9000", "--min-rto-ms", "0"],
+            "--min-rto-ms: 0 is outside 1 to 60000",
+        ),
+        (
+            vec!["--from", "Hawaii gateway", "--bytes", "9000", "--rto-restart", "never"],
+            "--rto-restart: `never` is not every-ack or new-data",
+        ),
+        (
+            vec!["--from", "Hawaii gateway", "--bytes", "9000", "--when", "never"],
+            "--when: `never` is not outside-seam, across-seam or anytime",
+        ),
+        (
+            vec!["--from", "Hawaii gateway", "--bytes", "9000", "--buffer", "1"],
+            "--buffer: `1` is not ns2, start-bdp or a queue limit of 2 to 1000000 packets",
+        ),
+        (
+            vec!["--from", "Hawaii gateway", "--bytes", "9000", "--buffer", "deep"],
+            "--buffer: `deep` is not ns2, start-bdp",
+        ),
     ] {
         let mut a = vec!["calc", "transfer", "--to", "Los Angeles"];
         a.extend(args);
@@ -254,16 +374,35 @@ fn calc_transfer_times_files_outside_and_across_the_seam() {
 fn paper_004_tables_4_and_5_the_seam_slows_small_files_not_large_ones_over_seeds_1_to_5() {
     let ratio = |bytes: &str, seed: &str| -> f64 {
         let mean = |when: &str| {
-            let out = skyqueue(&["calc", "transfer", "--from", "Hawaii gateway", "--to", "Los Angeles", "--bytes", bytes, "--when", when, "--runs", "2", "--seed", seed]);
+            let out = skyqueue(&[
+                "calc",
+                "transfer",
+                "--from",
+                "Hawaii gateway",
+                "--to",
+                "Los Angeles",
+                "--bytes",
+                bytes,
+                "--when",
+                when,
+                "--runs",
+                "2",
+                "--seed",
+                seed,
+            ]);
             assert!(out.status.success(), "{}", text(&out.stderr));
             serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()["mean_transfer_s"].as_f64().unwrap()
         };
         100.0 * mean("outside-seam") / mean("across-seam")
     };
     let seeds = ["1", "2", "3", "4", "5"];
-    let cells: Vec<(&str, &str)> = ["9000", "25000", "1000000"].iter().flat_map(|b| seeds.iter().map(move |s| (*b, *s))).collect();
+    let cells: Vec<(&str, &str)> =
+        ["9000", "25000", "1000000"].iter().flat_map(|b| seeds.iter().map(move |s| (*b, *s))).collect();
     let got: Vec<f64> = std::thread::scope(|scope| {
-        let handles: Vec<_> = cells.chunks(cells.len().div_ceil(2)).map(|part| scope.spawn(move || part.iter().map(|(b, s)| ratio(b, s)).collect::<Vec<_>>())).collect();
+        let handles: Vec<_> = cells
+            .chunks(cells.len().div_ceil(2))
+            .map(|part| scope.spawn(move || part.iter().map(|(b, s)| ratio(b, s)).collect::<Vec<_>>()))
+            .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
     });
     for ((bytes, seed), r) in cells.iter().zip(&got) {
@@ -282,12 +421,18 @@ fn calc_transfer_draws_clients_anywhere_for_fig_5() {
     // client from the seed, the same whatever the number of threads; a 9 kB file is one window,
     // so every transfer takes one slow-start round trip plus ten serialisations: 60 ms to 400 ms.
     let run = |seed: &str| {
-        let out = skyqueue(&["calc", "transfer", "--from", "Toulouse", "--to", "random", "--when", "anytime", "--bytes", "9000", "--runs", "4", "--seed", seed]);
+        let out = skyqueue(&[
+            "calc", "transfer", "--from", "Toulouse", "--to", "random", "--when", "anytime", "--bytes", "9000",
+            "--runs", "4", "--seed", seed,
+        ]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
     let a = run("3");
-    assert_eq!((a["to"].as_str(), a["when"].as_str(), a["finished"].as_u64()), (Some("random"), Some("anytime"), Some(4)));
+    assert_eq!(
+        (a["to"].as_str(), a["when"].as_str(), a["finished"].as_u64()),
+        (Some("random"), Some("anytime"), Some(4))
+    );
     let clients = a["clients"].as_array().unwrap();
     assert_eq!(clients.len(), 4);
     for c in clients {
@@ -302,7 +447,11 @@ fn calc_transfer_draws_clients_anywhere_for_fig_5() {
     assert_ne!(run("4")["clients"], a["clients"]);
     let bad = skyqueue(&["calc", "transfer", "--from", "Toulouse", "--to", "random", "--bytes", "9000"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("--to random draws a client anywhere at any time: it needs --when anytime"), "{}", text(&bad.stderr));
+    assert!(
+        text(&bad.stderr).contains("--to random draws a client anywhere at any time: it needs --when anytime"),
+        "{}",
+        text(&bad.stderr)
+    );
 }
 
 #[test]
@@ -313,7 +462,8 @@ fn calc_ge_gives_the_erasure_distribution_and_the_codeword_failure() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let p_m: Vec<f64> = v["p_m"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
-    let binom = |m: i32| (0..m).fold(1.0, |a, i| a * (12 - i) as f64 / (i + 1) as f64) * 0.1f64.powi(m) * 0.9f64.powi(12 - m);
+    let binom =
+        |m: i32| (0..m).fold(1.0, |a, i| a * (12 - i) as f64 / (i + 1) as f64) * 0.1f64.powi(m) * 0.9f64.powi(12 - m);
     assert_eq!(p_m.len(), 13);
     for (m, p) in p_m.iter().enumerate() {
         assert!((p - binom(m as i32)).abs() < 1e-12, "m = {m}: {p}");
@@ -325,11 +475,34 @@ fn calc_ge_gives_the_erasure_distribution_and_the_codeword_failure() {
     // fail a 10/12 codeword more often than the same p spread at random; an interleaver 100
     // deep spreads them (the codeword sees the 100-step chain, nearly memoryless): the
     // binomial's failure, with the same mean.
-    let ge = |depth: &str| -> serde_json::Value { serde_json::from_slice(&skyqueue(&["calc", "ge", "--alpha", "0.99", "--beta", "0.9", "--n", "12", "--k", "10", "--interleave", depth]).stdout).unwrap() };
+    let ge = |depth: &str| -> serde_json::Value {
+        serde_json::from_slice(
+            &skyqueue(&[
+                "calc",
+                "ge",
+                "--alpha",
+                "0.99",
+                "--beta",
+                "0.9",
+                "--n",
+                "12",
+                "--k",
+                "10",
+                "--interleave",
+                depth,
+            ])
+            .stdout,
+        )
+        .unwrap()
+    };
     let (burst, deep) = (ge("1"), ge("100"));
     assert!((burst["erasure_prob"].as_f64().unwrap() - 1.0 / 11.0).abs() < 1e-12);
     assert!((burst["mean_erasures"].as_f64().unwrap() - deep["mean_erasures"].as_f64().unwrap()).abs() < 1e-9);
-    let spread = |m: i32| (0..m).fold(1.0, |a, i| a * (12 - i) as f64 / (i + 1) as f64) * (1.0f64 / 11.0).powi(m) * (10.0f64 / 11.0).powi(12 - m);
+    let spread = |m: i32| {
+        (0..m).fold(1.0, |a, i| a * (12 - i) as f64 / (i + 1) as f64)
+            * (1.0f64 / 11.0).powi(m)
+            * (10.0f64 / 11.0).powi(12 - m)
+    };
     let spread_failure = 1.0 - spread(0) - spread(1) - spread(2);
     assert!(burst["codeword_failure"].as_f64().unwrap() > spread_failure + 0.04, "{burst}");
     assert!((deep["codeword_failure"].as_f64().unwrap() - spread_failure).abs() < 1e-3, "{deep}");
@@ -338,7 +511,10 @@ fn calc_ge_gives_the_erasure_distribution_and_the_codeword_failure() {
         (vec!["--alpha", "1", "--beta", "0.5", "--n", "12"], "--alpha: 1 is outside 0 to 1 (both excluded)"),
         (vec!["--alpha", "0.9", "--beta", "0", "--n", "12"], "--beta: 0 is outside 0 to 1 (both excluded)"),
         (vec!["--alpha", "0.9", "--beta", "0.5", "--n", "12", "--k", "13"], "--k: 13 is above --n (12)"),
-        (vec!["--alpha", "0.9", "--beta", "0.5", "--n", "12", "--interleave", "0"], "--interleave: 0 is outside 1 to 10000"),
+        (
+            vec!["--alpha", "0.9", "--beta", "0.5", "--n", "12", "--interleave", "0"],
+            "--interleave: 0 is outside 1 to 10000",
+        ),
         (vec!["--alpha", "0.9", "--beta", "0.5"], "calc ge needs --n"),
     ] {
         let out = skyqueue(&[&["calc", "ge"][..], &args].concat());
@@ -364,13 +540,36 @@ fn calc_tfrc_gives_the_rfc_5348_rate_and_ccid4s() {
     let v = x(&["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0.001", "--ccid", "4"]);
     assert_eq!(v["x_bytes_per_s"].as_f64().unwrap(), 20_000.0);
     // A larger header lowers CCID4's rate.
-    let a = x(&["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0.1", "--ccid", "4", "--header-bytes", "40"]);
+    let a = x(&[
+        "--packet-bytes",
+        "200",
+        "--rtt-s",
+        "1",
+        "--loss-event-rate",
+        "0.1",
+        "--ccid",
+        "4",
+        "--header-bytes",
+        "40",
+    ]);
     assert!(a["x_bytes_per_s"].as_f64().unwrap() < 2190.0);
     for (args, says) in [
-        (vec!["--packet-bytes", "0", "--rtt-s", "1", "--loss-event-rate", "0.1"], "--packet-bytes: 0 is outside 1 to 65535"),
-        (vec!["--packet-bytes", "200", "--rtt-s", "0", "--loss-event-rate", "0.1"], "--rtt-s: 0 is outside above 0 to 60"),
-        (vec!["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0"], "--loss-event-rate: 0 is outside above 0 to 1"),
-        (vec!["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0.1", "--ccid", "2"], "--ccid: 2 is neither 3 nor 4"),
+        (
+            vec!["--packet-bytes", "0", "--rtt-s", "1", "--loss-event-rate", "0.1"],
+            "--packet-bytes: 0 is outside 1 to 65535",
+        ),
+        (
+            vec!["--packet-bytes", "200", "--rtt-s", "0", "--loss-event-rate", "0.1"],
+            "--rtt-s: 0 is outside above 0 to 60",
+        ),
+        (
+            vec!["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0"],
+            "--loss-event-rate: 0 is outside above 0 to 1",
+        ),
+        (
+            vec!["--packet-bytes", "200", "--rtt-s", "1", "--loss-event-rate", "0.1", "--ccid", "2"],
+            "--ccid: 2 is neither 3 nor 4",
+        ),
         (vec!["--packet-bytes", "200", "--rtt-s", "1"], "calc tfrc needs --loss-event-rate"),
     ] {
         let out = skyqueue(&[&["calc", "tfrc"][..], &args].concat());
@@ -387,7 +586,20 @@ fn calc_emodel_gives_r_and_mos() {
     // G.107 Table 3 defaults: R = 93.2.
     assert!((v["r"].as_f64().unwrap() - 93.2).abs() < 0.05, "{v}");
     assert!((v["mos"].as_f64().unwrap() - 4.41).abs() < 0.01);
-    let sat = skyqueue(&["calc", "emodel", "--codec", "g729", "--delay-ms", "250", "--loss-pct", "2", "--advantage", "20", "--jitter-buffer-ms", "40"]);
+    let sat = skyqueue(&[
+        "calc",
+        "emodel",
+        "--codec",
+        "g729",
+        "--delay-ms",
+        "250",
+        "--loss-pct",
+        "2",
+        "--advantage",
+        "20",
+        "--jitter-buffer-ms",
+        "40",
+    ]);
     let s: serde_json::Value = serde_json::from_slice(&sat.stdout).unwrap();
     assert_eq!(s["one_way_delay_ms"], 290.0);
     assert!(s["r"].as_f64().unwrap() < 93.2 && s["mos"].as_f64().unwrap() > 1.0);
@@ -402,13 +614,23 @@ fn sweep_of_k_af_sets_the_diffserv_sharing() {
     // Paper 001 Fig. 6's x axis: K_AF, PSS against DWRR, on a short B2 (EF 5 Mb/s, PSS expects 10).
     let dir = std::env::temp_dir().join(format!("skyqueue-sweep-ds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(examples_dir().join("pss-b2-unknown-ef.json")).unwrap()).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(examples_dir().join("pss-b2-unknown-ef.json")).unwrap()).unwrap();
     v["duration_s"] = 30.into();
     v["warmup_s"] = 10.into();
     v["metrics"]["bucket_s"] = 1.into();
     let short = dir.join("b2.json");
     std::fs::write(&short, v.to_string()).unwrap();
-    let out = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "diffserv.k_af", "--values", "0.3,0.7", "--policies", "pss,dwrr"]);
+    let out = skyqueue(&[
+        "sweep",
+        short.to_str().unwrap(),
+        "--param",
+        "diffserv.k_af",
+        "--values",
+        "0.3,0.7",
+        "--policies",
+        "pss,dwrr",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows.len(), 4);
@@ -422,7 +644,16 @@ fn sweep_of_k_af_sets_the_diffserv_sharing() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("diffserv.k_af: 1 is above the maximum 0.98"), "{}", text(&bad.stderr));
     // `a+b` sets both fields to each value, as the app's sweeps (and their exported commands) do.
-    let both = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "diffserv.ef_bps+diffserv.ef_expected_bps", "--values", "3000000", "--policies", "pss"]);
+    let both = skyqueue(&[
+        "sweep",
+        short.to_str().unwrap(),
+        "--param",
+        "diffserv.ef_bps+diffserv.ef_expected_bps",
+        "--values",
+        "3000000",
+        "--policies",
+        "pss",
+    ]);
     assert!(both.status.success(), "{}", text(&both.stderr));
     let rows: Vec<serde_json::Value> = serde_json::from_slice(&both.stdout).unwrap();
     let ds = &rows[0]["summary"]["diffserv"];
@@ -438,12 +669,25 @@ fn sweep_of_file_sizes_compares_the_congestion_controls_over_iridium() {
     // start in a 4 s window (so the seam comes before or after it).
     let dir = std::env::temp_dir().join(format!("skyqueue-sweep-tcp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(examples_dir().join("tcp-iridium-9kb-seam.json")).unwrap()).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(examples_dir().join("tcp-iridium-9kb-seam.json")).unwrap())
+            .unwrap();
     v["transfer"]["start_s"] = 0.5.into();
     v["transfer"]["start_window_s"] = 4.into();
     let file = dir.join("tcp.json");
     std::fs::write(&file, v.to_string()).unwrap();
-    let out = skyqueue(&["sweep", file.to_str().unwrap(), "--param", "transfer.bytes", "--values", "9000,50000", "--policies", "cubic,new-reno", "--seeds", "2"]);
+    let out = skyqueue(&[
+        "sweep",
+        file.to_str().unwrap(),
+        "--param",
+        "transfer.bytes",
+        "--values",
+        "9000,50000",
+        "--policies",
+        "cubic,new-reno",
+        "--seeds",
+        "2",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows.len(), 8);
@@ -469,7 +713,20 @@ fn sweep_runs_a_grid_on_threads_and_rejects_bad_values_first() {
     v["warmup_s"] = 1.into();
     let short = dir.join("short.json");
     std::fs::write(&short, v.to_string()).unwrap();
-    let out = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "voip.flows", "--values", "10,20", "--policies", "dt-s,pf", "--seeds", "2", "--threads", "2"]);
+    let out = skyqueue(&[
+        "sweep",
+        short.to_str().unwrap(),
+        "--param",
+        "voip.flows",
+        "--values",
+        "10,20",
+        "--policies",
+        "dt-s,pf",
+        "--seeds",
+        "2",
+        "--threads",
+        "2",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows.len(), 2 * 2 * 2);
@@ -479,7 +736,8 @@ fn sweep_runs_a_grid_on_threads_and_rejects_bad_values_first() {
     assert_eq!(rows[7]["summary"]["voip"]["flows"], 20);
     // Same as running one point alone: the threads do not change results.
     assert_eq!(rows[1]["seed"], 2);
-    let csv = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "voip.flows", "--values", "10", "--format", "csv"]);
+    let csv =
+        skyqueue(&["sweep", short.to_str().unwrap(), "--param", "voip.flows", "--values", "10", "--format", "csv"]);
     let csv = text(&csv.stdout);
     assert!(csv.lines().next().unwrap().contains("summary.voip.throughput_kbps"));
     assert_eq!(csv.lines().count(), 2);
@@ -493,19 +751,88 @@ fn sweep_runs_a_grid_on_threads_and_rejects_bad_values_first() {
 #[test]
 fn calc_pss_reports_the_class_shares() {
     // BW 0.3 with windows of 10 packets, no EF: AF near 30 % (a little more: non-preemption).
-    let out = skyqueue(&["calc", "pss", "--capacity-bps", "20000000", "--bw", "0.3", "--lm", "75600", "--lr", "0", "--packet-bytes", "1500", "--duration-s", "5"]);
+    let out = skyqueue(&[
+        "calc",
+        "pss",
+        "--capacity-bps",
+        "20000000",
+        "--bw",
+        "0.3",
+        "--lm",
+        "75600",
+        "--lr",
+        "0",
+        "--packet-bytes",
+        "1500",
+        "--duration-s",
+        "5",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let (af, cs0, ef) = (v["af_share"].as_f64().unwrap(), v["cs0_share"].as_f64().unwrap(), v["ef_share"].as_f64().unwrap());
+    let (af, cs0, ef) =
+        (v["af_share"].as_f64().unwrap(), v["cs0_share"].as_f64().unwrap(), v["ef_share"].as_f64().unwrap());
     assert!((0.28..0.36).contains(&af), "{v}");
     assert!((af + cs0 + ef - 1.0).abs() < 1e-9 && ef == 0.0);
     assert!(v["credit_max_bits"].as_f64().unwrap() <= 75600.0 + 1e-6);
     // EF takes its CBR share first.
-    let with_ef = skyqueue(&["calc", "pss", "--capacity-bps", "20000000", "--bw", "0.3", "--lm", "75600", "--lr", "0", "--packet-bytes", "1500", "--ef-bps", "5000000", "--duration-s", "5"]);
+    let with_ef = skyqueue(&[
+        "calc",
+        "pss",
+        "--capacity-bps",
+        "20000000",
+        "--bw",
+        "0.3",
+        "--lm",
+        "75600",
+        "--lr",
+        "0",
+        "--packet-bytes",
+        "1500",
+        "--ef-bps",
+        "5000000",
+        "--duration-s",
+        "5",
+    ]);
     let w: serde_json::Value = serde_json::from_slice(&with_ef.stdout).unwrap();
     assert!((w["ef_share"].as_f64().unwrap() - 0.25).abs() < 0.01, "{w}");
-    assert_eq!(skyqueue(&["calc", "pss", "--capacity-bps", "2e7", "--bw", "1.5", "--lm", "1", "--lr", "0", "--packet-bytes", "1500"]).status.code(), Some(2));
-    assert_eq!(skyqueue(&["calc", "pss", "--capacity-bps", "2e7", "--bw", "0.5", "--lm", "10", "--lr", "20", "--packet-bytes", "1500"]).status.code(), Some(2));
+    assert_eq!(
+        skyqueue(&[
+            "calc",
+            "pss",
+            "--capacity-bps",
+            "2e7",
+            "--bw",
+            "1.5",
+            "--lm",
+            "1",
+            "--lr",
+            "0",
+            "--packet-bytes",
+            "1500"
+        ])
+        .status
+        .code(),
+        Some(2)
+    );
+    assert_eq!(
+        skyqueue(&[
+            "calc",
+            "pss",
+            "--capacity-bps",
+            "2e7",
+            "--bw",
+            "0.5",
+            "--lm",
+            "10",
+            "--lr",
+            "20",
+            "--packet-bytes",
+            "1500"
+        ])
+        .status
+        .code(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -514,7 +841,11 @@ fn every_model_prints_its_summary_lines_with_out() {
     let dir = std::env::temp_dir().join(format!("skyqueue-cli-lines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("r.json");
-    for (example, expect) in [("pss-b1-known-ef.json", "priority switches"), ("walker-delta-53.json", "one-way delay"), ("mm1k-overload.json", "dropped")] {
+    for (example, expect) in [
+        ("pss-b1-known-ef.json", "priority switches"),
+        ("walker-delta-53.json", "one-way delay"),
+        ("mm1k-overload.json", "dropped"),
+    ] {
         let out = skyqueue(&["run", examples_dir().join(example).to_str().unwrap(), "--out", file.to_str().unwrap()]);
         assert!(out.status.success(), "{example}: {}", text(&out.stderr));
         assert!(text(&out.stdout).contains(expect), "{example}: {}", text(&out.stdout));
@@ -524,13 +855,26 @@ fn every_model_prints_its_summary_lines_with_out() {
 
 #[test]
 fn defaults_per_model_hold_only_that_models_sections_and_run() {
-    for (model, section, absent) in [("queue", "traffic", "voip"), ("constellation", "constellation", "queue"), ("voip-leo", "voip", "traffic"), ("diffserv", "diffserv", "constellation"), ("tcp-leo", "transfer", "constellation"), ("link-layer", "link", "transfer"), ("voip-dccp", "dccp", "link")] {
+    for (model, section, absent) in [
+        ("queue", "traffic", "voip"),
+        ("constellation", "constellation", "queue"),
+        ("voip-leo", "voip", "traffic"),
+        ("diffserv", "diffserv", "constellation"),
+        ("tcp-leo", "transfer", "constellation"),
+        ("link-layer", "link", "transfer"),
+        ("voip-dccp", "dccp", "link"),
+    ] {
         let out = skyqueue(&["defaults", "--model", model]);
         assert!(out.status.success(), "{model}: {}", text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!((v["version"].as_u64(), v["model"].as_str()), (Some(2), Some(model)));
         assert!(v[section].is_object() && v.get(absent).is_none(), "{model}: {v}");
-        let check = Command::new(env!("CARGO_BIN_EXE_skyqueue")).args(["validate", "-"]).stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).spawn().unwrap();
+        let check = Command::new(env!("CARGO_BIN_EXE_skyqueue"))
+            .args(["validate", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
         use std::io::Write;
         check.stdin.as_ref().unwrap().write_all(&out.stdout).unwrap();
         assert!(check.wait_with_output().unwrap().status.success(), "{model} defaults validate");
@@ -547,7 +891,13 @@ fn schema_prints_every_models_fields_and_sweeps_refuse_policies_without_a_policy
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let voip = v["models"].as_array().unwrap().iter().find(|m| m["name"] == "voip-leo").unwrap();
     assert_eq!(voip["policy_path"], "voip.policy");
-    let flows = voip["groups"].as_array().unwrap().iter().flat_map(|g| g["fields"].as_array().unwrap()).find(|f| f["path"] == "voip.flows").unwrap();
+    let flows = voip["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["fields"].as_array().unwrap())
+        .find(|f| f["path"] == "voip.flows")
+        .unwrap();
     assert_eq!((flows["min"].as_f64(), flows["max"].as_f64()), (Some(1.0), Some(2000.0)));
     // The Markdown reference is the committed docs/SCENARIO-FIELDS.md.
     let md = skyqueue(&["schema", "--markdown"]);
@@ -555,7 +905,8 @@ fn schema_prints_every_models_fields_and_sweeps_refuse_policies_without_a_policy
     assert_eq!(text(&md.stdout), doc);
 
     let q = examples_dir().join("mm1-load-0.8.json");
-    let out = skyqueue(&["sweep", q.to_str().unwrap(), "--param", "traffic.rate_pps", "--values", "500", "--policies", "pf"]);
+    let out =
+        skyqueue(&["sweep", q.to_str().unwrap(), "--param", "traffic.rate_pps", "--values", "500", "--policies", "pf"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("the queue model has no policies to sweep"), "{}", text(&out.stderr));
 }
@@ -565,11 +916,31 @@ fn schema_prints_every_models_fields_and_sweeps_refuse_policies_without_a_policy
 fn dccp_sweep(dir: &std::path::Path, name: &str, extra: &[&str], env: &[(&str, &str)]) -> Vec<u8> {
     let example = examples_dir().join("dccp-g711.json");
     let out = dir.join(name);
-    let mut args = vec!["sweep", example.to_str().unwrap(), "--param", "dccp.per", "--values", "0.001,0.01", "--policies", "udp,ccid4", "--seeds", "2", "--out", out.to_str().unwrap()];
+    let mut args = vec![
+        "sweep",
+        example.to_str().unwrap(),
+        "--param",
+        "dccp.per",
+        "--values",
+        "0.001,0.01",
+        "--policies",
+        "udp,ccid4",
+        "--seeds",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ];
     args.extend_from_slice(extra);
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_skyqueue"));
     cmd.args(&args);
-    for k in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT", "JOB_COMPLETION_INDEX", "SKYQUEUE_SHARDS"] {
+    for k in [
+        "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_MIN",
+        "SLURM_ARRAY_TASK_MAX",
+        "SLURM_ARRAY_TASK_COUNT",
+        "JOB_COMPLETION_INDEX",
+        "SKYQUEUE_SHARDS",
+    ] {
         cmd.env_remove(k);
     }
     for (k, v) in env {
@@ -606,13 +977,21 @@ fn a_sweep_cut_into_shards_merges_into_the_unsharded_file_byte_for_byte() {
             let merged = dir.join(format!("merged-{n}"));
             let o = merge(&parts, &merged);
             assert!(o.status.success(), "{n} shards: {}", text(&o.stderr));
-            assert!(std::fs::read(&merged).unwrap() == whole, "{n} shards, csv {csv}: the merged file differs from the unsharded one");
+            assert!(
+                std::fs::read(&merged).unwrap() == whole,
+                "{n} shards, csv {csv}: the merged file differs from the unsharded one"
+            );
         }
     }
     // The scheduler's environment in place of --shard: a Slurm array 1-3 (task 2 is shard 1 of
     // 3), a Kubernetes Indexed Job (index 1, three completions).
     let by_flag = dccp_sweep(&dir, "flag.json", &["--shard", "1/3"], &[]);
-    let slurm = dccp_sweep(&dir, "slurm.json", &[], &[("SLURM_ARRAY_TASK_ID", "2"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_MAX", "3")]);
+    let slurm = dccp_sweep(
+        &dir,
+        "slurm.json",
+        &[],
+        &[("SLURM_ARRAY_TASK_ID", "2"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_MAX", "3")],
+    );
     let k8s = dccp_sweep(&dir, "k8s.json", &["--shards", "3"], &[("JOB_COMPLETION_INDEX", "1")]);
     assert!(slurm == by_flag && k8s == by_flag);
     let k8s_env = dccp_sweep(&dir, "k8s-env.json", &[], &[("JOB_COMPLETION_INDEX", "1"), ("SKYQUEUE_SHARDS", "3")]);
@@ -634,7 +1013,10 @@ fn merge_refuses_missing_repeated_and_foreign_parts_naming_them() {
     for (parts, says) in [
         (vec![a.clone(), c.clone()], "shard 1 of 3 missing".to_string()),
         (vec![a.clone()], "shards 1, 2 of 3 missing".to_string()),
-        (vec![a.clone(), b.clone(), b.clone(), c.clone()], format!("shard 1 of 3 is given twice: {} and {}", b.display(), b.display())),
+        (
+            vec![a.clone(), b.clone(), b.clone(), c.clone()],
+            format!("shard 1 of 3 is given twice: {} and {}", b.display(), b.display()),
+        ),
         (vec![a.clone(), b.clone(), foreign.clone()], format!("{} belongs to another sweep", foreign.display())),
     ] {
         let o = merge(&parts, &out);
@@ -645,12 +1027,38 @@ fn merge_refuses_missing_repeated_and_foreign_parts_naming_them() {
     std::fs::write(dir.join("plain.json"), "[]").unwrap();
     let o = merge(&[dir.join("plain.json")], &out);
     assert!(text(&o.stderr).contains("is not a part of a sharded sweep"), "{}", text(&o.stderr));
-    for (shard, says) in [("3/3", "--shard: shard 3 is outside 0 to 2"), ("1/0", "--shard: 0 shards is outside 1 to 100000"), ("x", "--shard: `x` is not I/N")] {
-        let o = skyqueue(&["sweep", examples_dir().join("dccp-g711.json").to_str().unwrap(), "--param", "dccp.per", "--values", "0.001", "--shard", shard]);
+    for (shard, says) in [
+        ("3/3", "--shard: shard 3 is outside 0 to 2"),
+        ("1/0", "--shard: 0 shards is outside 1 to 100000"),
+        ("x", "--shard: `x` is not I/N"),
+    ] {
+        let o = skyqueue(&[
+            "sweep",
+            examples_dir().join("dccp-g711.json").to_str().unwrap(),
+            "--param",
+            "dccp.per",
+            "--values",
+            "0.001",
+            "--shard",
+            shard,
+        ]);
         assert_eq!(o.status.code(), Some(2));
         assert!(text(&o.stderr).contains(says), "{shard}: {}", text(&o.stderr));
     }
-    let o = Command::new(env!("CARGO_BIN_EXE_skyqueue")).args(["sweep", examples_dir().join("dccp-g711.json").to_str().unwrap(), "--param", "dccp.per", "--values", "0.001"]).env("JOB_COMPLETION_INDEX", "0").env_remove("SKYQUEUE_SHARDS").env_remove("SLURM_ARRAY_TASK_ID").output().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_skyqueue"))
+        .args([
+            "sweep",
+            examples_dir().join("dccp-g711.json").to_str().unwrap(),
+            "--param",
+            "dccp.per",
+            "--values",
+            "0.001",
+        ])
+        .env("JOB_COMPLETION_INDEX", "0")
+        .env_remove("SKYQUEUE_SHARDS")
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .output()
+        .unwrap();
     assert!(text(&o.stderr).contains("JOB_COMPLETION_INDEX is set but the count is not"), "{}", text(&o.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -237,7 +237,11 @@ pub fn fec_theory(g: &GeParams, nd: usize, nr: usize, depth: u32, t: &Timing) ->
         delay_sum += r * (t.one_way_s + (n as f64 * i - j as f64 * i - (i - 1.0) / 2.0) * t.slot_s);
     }
     let delivered = direct + recovered;
-    LinkTheory { efficiency: delivered / n as f64, delay_s: delay_sum / delivered, residual_loss: 1.0 - delivered / nd as f64 }
+    LinkTheory {
+        efficiency: delivered / n as f64,
+        delay_s: delay_sum / delivered,
+        residual_loss: 1.0 - delivered / nd as f64,
+    }
 }
 
 /// What HARQ-II's repair rounds do with a block left `d` LLDUs short after its first
@@ -320,7 +324,11 @@ pub fn harq_theory(g: &GeParams, nd: usize, nr: usize, ns: usize, max_rounds: us
         }
     }
     let delivered = direct + recovered;
-    LinkTheory { efficiency: delivered / sent, delay_s: delay_sum / delivered, residual_loss: 1.0 - delivered / nd as f64 }
+    LinkTheory {
+        efficiency: delivered / sent,
+        delay_s: delay_sum / delivered,
+        residual_loss: 1.0 - delivered / nd as f64,
+    }
 }
 
 /// Eq. 2 of paper 002 exactly as printed: the FEC recovery delay RTT/2 + p (1 − Σ_{i=N_R}^{N−1}
@@ -337,7 +345,14 @@ pub fn fec_recovery_delay_as_printed(g: &GeParams, nd: usize, nr: usize, t: &Tim
 /// with R_i the probability that a block is decoded after exactly i rounds and T_R(i) the mean
 /// time of a round's LLDUs: a delay per *block* (every LLDU of a block waits for the block to
 /// decode), where [`harq_theory`] delivers the LLDUs that arrive at once.
-pub fn harq_recovery_delay_as_printed(g: &GeParams, nd: usize, nr: usize, ns: usize, max_rounds: usize, t: &Timing) -> f64 {
+pub fn harq_recovery_delay_as_printed(
+    g: &GeParams,
+    nd: usize,
+    nr: usize,
+    ns: usize,
+    max_rounds: usize,
+    t: &Timing,
+) -> f64 {
     let n = nd + nr;
     let rtt = 2.0 * t.one_way_s;
     let dists = erasure_distributions(g, n.max(nd + ns));
@@ -395,9 +410,21 @@ mod tests {
         }
         let p = g.erasure_rate();
         let (mean, eff) = (delay / n as f64, n as f64 / sent as f64);
-        assert!((eff - arq_efficiency(&g)).abs() < 0.003, "efficiency {eff:.4} against 1 - p = {:.4}", arq_efficiency(&g));
-        assert!((mean - arq_recovery_delay(p, rtt)).abs() < 0.003, "delay {mean:.4} s against {:.4} s", arq_recovery_delay(p, rtt));
-        assert!((mean - arq_recovery_delay_as_printed(p, rtt)).abs() > 0.45, "printed {:.4} s", arq_recovery_delay_as_printed(p, rtt));
+        assert!(
+            (eff - arq_efficiency(&g)).abs() < 0.003,
+            "efficiency {eff:.4} against 1 - p = {:.4}",
+            arq_efficiency(&g)
+        );
+        assert!(
+            (mean - arq_recovery_delay(p, rtt)).abs() < 0.003,
+            "delay {mean:.4} s against {:.4} s",
+            arq_recovery_delay(p, rtt)
+        );
+        assert!(
+            (mean - arq_recovery_delay_as_printed(p, rtt)).abs() > 0.45,
+            "printed {:.4} s",
+            arq_recovery_delay_as_printed(p, rtt)
+        );
         // Error-free: the one-way time.
         assert_eq!(arq_recovery_delay(0.0, rtt), 0.25);
     }
@@ -406,7 +433,9 @@ mod tests {
     fn harq_ii_follows_a_simulated_link() {
         // HARQ 5/7 with 2 extra repair LLDUs per round, R = 2 (paper 002 Fig. 5's code), and the
         // 38/51 block of Fig. 6 with N_S = 3, over bursty channels; rounds a round trip apart.
-        for (g, nd, nr, ns, id) in [(GeParams::simplified(0.99, 0.9), 5, 2, 2, "h57"), (GeParams::simplified(0.98, 0.8), 38, 13, 3, "h3851")] {
+        for (g, nd, nr, ns, id) in
+            [(GeParams::simplified(0.99, 0.9), 5, 2, 2, "h57"), (GeParams::simplified(0.98, 0.8), 38, 13, 3, "h3851")]
+        {
             let want = harq_ii(&g, nd, nr, ns, 2);
             let mut ch = GeChannel::new(g, RngStream::from_seed_and_id(21, id));
             let (blocks, gap) = (60_000usize, 4261u64);
@@ -432,10 +461,21 @@ mod tests {
             let pd = decoded as f64 / blocks as f64;
             let eff = nd as f64 * decoded as f64 / sent as f64;
             let mr = rounds as f64 / decoded as f64;
-            assert!((pd - want.decode_probability).abs() < 0.006, "{id}: P(decode) {pd:.4} against {:.4}", want.decode_probability);
+            assert!(
+                (pd - want.decode_probability).abs() < 0.006,
+                "{id}: P(decode) {pd:.4} against {:.4}",
+                want.decode_probability
+            );
             assert!((eff - want.efficiency).abs() < 0.006, "{id}: efficiency {eff:.4} against {:.4}", want.efficiency);
-            assert!((sent as f64 / blocks as f64 - want.mean_lldus_sent).abs() < 0.01 * want.mean_lldus_sent, "{id}: LLDUs sent");
-            assert!((mr - want.mean_rounds_decoded).abs() < 0.02, "{id}: rounds {mr:.3} against {:.3}", want.mean_rounds_decoded);
+            assert!(
+                (sent as f64 / blocks as f64 - want.mean_lldus_sent).abs() < 0.01 * want.mean_lldus_sent,
+                "{id}: LLDUs sent"
+            );
+            assert!(
+                (mr - want.mean_rounds_decoded).abs() < 0.02,
+                "{id}: rounds {mr:.3} against {:.3}",
+                want.mean_rounds_decoded
+            );
         }
         // No erasures: decoded at once, efficiency N_D / N.
         let clean = harq_ii(&GeParams::simplified(1.0, 0.0), 5, 2, 2, 2);
@@ -445,7 +485,11 @@ mod tests {
 
     #[test]
     fn the_induction_sums_to_one_and_keeps_the_mean() {
-        for g in [GeParams::simplified(0.99, 0.5), GeParams::simplified(0.98, 0.93), GeParams { alpha: 0.95, beta: 0.7, erase_good: 0.01, erase_bad: 0.6 }] {
+        for g in [
+            GeParams::simplified(0.99, 0.5),
+            GeParams::simplified(0.98, 0.93),
+            GeParams { alpha: 0.95, beta: 0.7, erase_good: 0.01, erase_bad: 0.6 },
+        ] {
             let d = erasure_distribution(&g, 47);
             assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
             let mean: f64 = d.iter().enumerate().map(|(m, p)| m as f64 * p).sum();
@@ -467,13 +511,21 @@ mod tests {
     #[test]
     fn the_induction_matches_a_simulated_chain() {
         // Paper 002 Fig. 5's channel (α = 0.99) at a bursty β, blocks of FEC 10/12.
-        for (g, id) in [(GeParams::simplified(0.99, 0.7), "fig5"), (GeParams { alpha: 0.97, beta: 0.8, erase_good: 0.02, erase_bad: 0.5 }, "soft")] {
+        for (g, id) in [
+            (GeParams::simplified(0.99, 0.7), "fig5"),
+            (GeParams { alpha: 0.97, beta: 0.8, erase_good: 0.02, erase_bad: 0.5 }, "soft"),
+        ] {
             let want = erasure_distribution(&g, 12);
             let got = simulate(g, 12, 400_000, id);
             for m in 0..=12 {
                 // Binomial standard error of a frequency, inflated for the blocks' correlation.
                 let se = (want[m] * (1.0 - want[m]) / 400_000.0).sqrt() * 3.0;
-                assert!((got[m] - want[m]).abs() < 4.0 * se + 1e-6, "{id} m = {m}: simulated {} against {}", got[m], want[m]);
+                assert!(
+                    (got[m] - want[m]).abs() < 4.0 * se + 1e-6,
+                    "{id} m = {m}: simulated {} against {}",
+                    got[m],
+                    want[m]
+                );
             }
         }
     }

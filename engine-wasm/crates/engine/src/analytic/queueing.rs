@@ -128,7 +128,12 @@ mod tests {
         assert!(fluid_overload(900.0, 1000.0, 50).is_none());
         let (exact, fluid) = (mm1k(2000.0, 1000.0, 400), fluid_overload(2000.0, 1000.0, 400).unwrap());
         assert!((exact.loss_ratio - fluid.loss_ratio).abs() < 1e-9, "{} vs {}", exact.loss_ratio, fluid.loss_ratio);
-        assert!((exact.wait_mean_s / fluid.wait_mean_s - 1.0).abs() < 0.01, "{} vs {}", exact.wait_mean_s, fluid.wait_mean_s);
+        assert!(
+            (exact.wait_mean_s / fluid.wait_mean_s - 1.0).abs() < 0.01,
+            "{} vs {}",
+            exact.wait_mean_s,
+            fluid.wait_mean_s
+        );
         assert!((exact.utilization - 1.0).abs() < 1e-9);
     }
 }

@@ -200,7 +200,11 @@ mod tests {
         }
         let measured = stay as f64 / from_good as f64;
         let want = g.interleaved(depth);
-        assert!((measured - want.alpha).abs() < 0.002, "P(stay Good) over {depth} steps: measured {measured:.4}, I-step chain {:.4}", want.alpha);
+        assert!(
+            (measured - want.alpha).abs() < 0.002,
+            "P(stay Good) over {depth} steps: measured {measured:.4}, I-step chain {:.4}",
+            want.alpha
+        );
         assert!((measured - printed_alpha).abs() > 0.5, "eq. 4 as printed gives {printed_alpha:.4}");
         // The I-step chain keeps the stationary erasure rate.
         assert!((want.stationary_bad() - p).abs() < 1e-12);
@@ -228,7 +232,10 @@ mod tests {
         let (x, y) = (stepped as f64 / n as f64, skipped as f64 / n as f64);
         let (p, rho) = (g.stationary_bad(), g.correlation());
         let want = p + rho.powi(4) * (1.0 - p);
-        assert!((x - want).abs() < 0.005 && (y - want).abs() < 0.005, "stepped {x:.4}, skipped {y:.4}, 4-step chain {want:.4}");
+        assert!(
+            (x - want).abs() < 0.005 && (y - want).abs() < 0.005,
+            "stepped {x:.4}, skipped {y:.4}, 4-step chain {want:.4}"
+        );
     }
 
     #[test]

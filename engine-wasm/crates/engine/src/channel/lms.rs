@@ -64,7 +64,14 @@ pub struct LmsParams {
 
 impl Default for LmsParams {
     fn default() -> Self {
-        LmsParams { snr_ref_db: 10.0, speed_kmh: 50.0, carrier_ghz: 2.2, state_duration_scale_s: 1.0, state_step_s: 0.01, corr_distance_m: 2.0 }
+        LmsParams {
+            snr_ref_db: 10.0,
+            speed_kmh: 50.0,
+            carrier_ghz: 2.2,
+            state_duration_scale_s: 1.0,
+            state_step_s: 0.01,
+            corr_distance_m: 2.0,
+        }
     }
 }
 
@@ -160,7 +167,13 @@ impl LmsChannel {
         }
         // Start in the stationary distribution.
         let u = rng.next_f64();
-        let state = if u < w[0] { 0 } else if u < w[0] + w[1] { 1 } else { 2 };
+        let state = if u < w[0] {
+            0
+        } else if u < w[0] + w[1] {
+            1
+        } else {
+            2
+        };
         let (alpha, psi, _) = ITS_LOO_DB[state];
         let direct_db = alpha + psi * std_normal(&mut rng);
         let step_m = p.speed_kmh / 3.6 * p.state_step_s;
@@ -236,7 +249,13 @@ impl LmsChannel {
         self.occupancy[self.state] += 1;
         let u = self.rng.next_f64();
         let row = self.cum[self.state];
-        let next = if u < row[0] { 0 } else if u < row[1] { 1 } else { 2 };
+        let next = if u < row[0] {
+            0
+        } else if u < row[1] {
+            1
+        } else {
+            2
+        };
         let (alpha, psi, _) = ITS_LOO_DB[next];
         if next != self.state {
             // A new state draws a fresh shadowing level.
@@ -357,7 +376,8 @@ mod tests {
         // In the LOS state, 20 log10 A ~ N(-0.4, 1.5^2) with a weak diffuse part (-13.2 dB):
         // the median SNR sits within about 1 dB of SNR_ref - 0.4.
         let mut snrs = vec![];
-        let mut ch = LmsChannel::new(LmsParams { snr_ref_db: 10.0, ..Default::default() }, Streams::new(5).stream("lms"));
+        let mut ch =
+            LmsChannel::new(LmsParams { snr_ref_db: 10.0, ..Default::default() }, Streams::new(5).stream("lms"));
         let mut t = 0.0;
         while t < 300.0 {
             let s = snr_db_at(&mut ch, t);
@@ -412,7 +432,17 @@ mod tests {
         // direct value's own argument w k carries a rounding of about 1e-8 rad, hence the looser
         // bound there.
         let mut ch = LmsChannel::new(LmsParams::default(), Streams::new(4).stream("lms"));
-        for (k, bound) in [(1u64, 1e-12), (2, 1e-12), (511, 1e-11), (1023, 1e-11), (1024, 1e-12), (1025, 1e-12), (3071, 1e-11), (100_351, 1e-10), (86_400_000 + 1023, 1e-7)] {
+        for (k, bound) in [
+            (1u64, 1e-12),
+            (2, 1e-12),
+            (511, 1e-11),
+            (1023, 1e-11),
+            (1024, 1e-12),
+            (1025, 1e-12),
+            (3071, 1e-11),
+            (100_351, 1e-10),
+            (86_400_000 + 1023, 1e-7),
+        ] {
             ch.advance_to(k as f64 * FADING_STEP_S + 1e-7);
             assert_eq!(ch.fade_k, k);
             for i in 0..N_TERMS {

@@ -23,7 +23,11 @@ const MI_TABLE_PER_UNIT: f64 = 1000.0;
 
 fn mi_table() -> &'static [f64] {
     static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| (0..=(MI_TABLE_MAX * MI_TABLE_PER_UNIT) as usize + 1).map(|i| qpsk_mi_formula(i as f64 / MI_TABLE_PER_UNIT)).collect())
+    TABLE.get_or_init(|| {
+        (0..=(MI_TABLE_MAX * MI_TABLE_PER_UNIT) as usize + 1)
+            .map(|i| qpsk_mi_formula(i as f64 / MI_TABLE_PER_UNIT))
+            .collect()
+    })
 }
 
 /// [`qpsk_mi_bits`] at linear SNR `g`: the formula interpolated linearly in a table of step

@@ -107,7 +107,13 @@ pub enum HarqOutcome {
 impl HarqPacket {
     /// A new packet of `bits` information bits.
     pub fn new(bits: f64, p: &HarqParams) -> Self {
-        HarqPacket { bits, mi: 0.0, transmissions: 0, symbols: 0.0, first_symbols: (bits / p.first_tx_bits_per_symbol).ceil() }
+        HarqPacket {
+            bits,
+            mi: 0.0,
+            transmissions: 0,
+            symbols: 0.0,
+            first_symbols: (bits / p.first_tx_bits_per_symbol).ceil(),
+        }
     }
 
     /// Symbols of the next transmission when no NACK asked otherwise: the first one.

@@ -420,7 +420,13 @@ impl<E: Erasures> LlduLink<E> {
                 break;
             }
             sizes.push(data.len() as u32);
-            self.blocks.push_back(Block { first_data: data[0], nd: data.len() as u32, received: 0, rounds: 0, done: false });
+            self.blocks.push_back(Block {
+                first_data: data[0],
+                nd: data.len() as u32,
+                received: 0,
+                rounds: 0,
+                done: false,
+            });
             self.next_block += 1;
         }
         let count = sizes.len() as u32;
@@ -536,7 +542,8 @@ impl<E: Erasures> LlduLink<E> {
         } else if blk.rounds < max_rounds {
             let k = blk.nd - blk.received + ns;
             self.block(b).rounds += 1;
-            let items = (0..k).map(|i| Item::Block { block: b, data: None, ends: (i == k - 1).then_some((b, 1)) }).collect();
+            let items =
+                (0..k).map(|i| Item::Block { block: b, data: None, ends: (i == k - 1).then_some((b, 1)) }).collect();
             self.due.push_back((ready, items));
         } else {
             for id in data {
@@ -611,7 +618,12 @@ impl<E: Erasures> LlduLink<E> {
                 self.totals.packet_in_order_delay_sum_s += d_in;
                 (Some(at(p.end - start)), Some(d_in))
             };
-            self.outcomes.push(PacketOutcome { seq: self.pkt_base, lldus: recs.iter().map(|r| r.how).collect(), delay_s, in_order_delay_s });
+            self.outcomes.push(PacketOutcome {
+                seq: self.pkt_base,
+                lldus: recs.iter().map(|r| r.how).collect(),
+                delay_s,
+                in_order_delay_s,
+            });
             self.pkt_base += 1;
         }
         while self.blocks.front().is_some_and(|b| b.done) {
@@ -739,7 +751,12 @@ mod tests {
 
     #[test]
     fn a_perfect_channel_costs_only_the_repair_lldus() {
-        for (scheme, eff) in [(Scheme::None, 1.0), (Scheme::Arq { max_retx: None }, 1.0), (Scheme::Fec { nd: 10, nr: 2, interleave: 3 }, 10.0 / 12.0), (Scheme::Harq { nd: 5, nr: 2, ns: 1, max_rounds: 2 }, 5.0 / 7.0)] {
+        for (scheme, eff) in [
+            (Scheme::None, 1.0),
+            (Scheme::Arq { max_retx: None }, 1.0),
+            (Scheme::Fec { nd: 10, nr: 2, interleave: 3 }, 10.0 / 12.0),
+            (Scheme::Harq { nd: 5, nr: 2, ns: 1, max_rounds: 2 }, 5.0 / 7.0),
+        ] {
             let mut l = link(scheme, &[]);
             run(&mut l, 1008); // whole groups of every scheme
             let t = l.totals();
@@ -748,4 +765,3 @@ mod tests {
         }
     }
 }
-

@@ -26,11 +26,11 @@
 //!    Distribution code 1e-2 at 14 dB. Every other point of Fig. 7, the non-interleaved curve
 //!    included, is what the model gives.
 
-use crate::channel::qpsk_mi_bits_linear;
-use crate::kernel::{math, RngStream, Streams};
 use super::lldu::Erasures;
 use crate::channel::gilbert_elliott::GeParams;
 use crate::channel::lms::{zheng_xiao_sinusoids, N_SINUSOIDS, N_TERMS};
+use crate::channel::qpsk_mi_bits_linear;
+use crate::kernel::{math, RngStream, Streams};
 use std::sync::{Mutex, OnceLock};
 
 /// Samples of the fade a codeword sees across the interleaver's span.
@@ -112,7 +112,13 @@ const INV_MI_STEPS: usize = 8192;
 /// [`qpsk_snr_for_mi`] (built once), clamped to the table's range.
 pub fn qpsk_db_for_mi(mi: f64) -> f64 {
     static TABLE: OnceLock<Vec<f64>> = OnceLock::new();
-    let t = TABLE.get_or_init(|| (0..=INV_MI_STEPS).map(|i| 10.0 * math::log10(qpsk_snr_for_mi((i as f64 / INV_MI_STEPS as f64 * 2.0).clamp(1e-9, 2.0 - 1e-9)))).collect());
+    let t = TABLE.get_or_init(|| {
+        (0..=INV_MI_STEPS)
+            .map(|i| {
+                10.0 * math::log10(qpsk_snr_for_mi((i as f64 / INV_MI_STEPS as f64 * 2.0).clamp(1e-9, 2.0 - 1e-9)))
+            })
+            .collect()
+    });
     let x = (mi / 2.0 * INV_MI_STEPS as f64).clamp(0.0, INV_MI_STEPS as f64 - 1e-9);
     let i = x as usize;
     t[i] + (x - i as f64) * (t[i + 1] - t[i])
@@ -208,8 +214,12 @@ fn threshold_for(fades: &[f64], per: f64, sigma_db: f64) -> f64 {
 /// points (Es/N0 [dB], PER): the threshold meets the first for each width, the width (bisection;
 /// a wider waterfall flattens the curve) meets the second.
 pub fn fit_code(interleave_s: f64, first: (f64, f64), second: (f64, f64)) -> Code {
-    let (f1, f2) = (calibration_fades(interleave_s, first.0, CALIBRATION_SPANS), calibration_fades(interleave_s, second.0, CALIBRATION_SPANS));
-    let at_second = |sigma_db: f64| mean_of(&f2, Code { threshold_db: threshold_for(&f1, first.1, sigma_db), sigma_db });
+    let (f1, f2) = (
+        calibration_fades(interleave_s, first.0, CALIBRATION_SPANS),
+        calibration_fades(interleave_s, second.0, CALIBRATION_SPANS),
+    );
+    let at_second =
+        |sigma_db: f64| mean_of(&f2, Code { threshold_db: threshold_for(&f1, first.1, sigma_db), sigma_db });
     let (mut lo, mut hi) = (0.05_f64, 6.0_f64);
     for _ in 0..40 {
         let mid = 0.5 * (lo + hi);
@@ -237,7 +247,10 @@ pub fn distribution_code() -> Code {
     static CODE: OnceLock<Code> = OnceLock::new();
     *CODE.get_or_init(|| {
         let sigma_db = internet_code().sigma_db;
-        Code { threshold_db: threshold_for(&calibration_fades(INTERLEAVER_S, 14.0, CALIBRATION_SPANS), 0.01, sigma_db), sigma_db }
+        Code {
+            threshold_db: threshold_for(&calibration_fades(INTERLEAVER_S, 14.0, CALIBRATION_SPANS), 0.01, sigma_db),
+            sigma_db,
+        }
     })
 }
 
@@ -247,7 +260,13 @@ pub fn distribution_code() -> Code {
 pub fn mean_per(code: Code, interleave_s: f64, es_n0_db: f64, count: usize) -> f64 {
     // Validation asks this of every run of a sweep: the answers are kept.
     static SEEN: Mutex<Vec<([u64; 5], f64)>> = Mutex::new(Vec::new());
-    let key = [code.threshold_db.to_bits(), code.sigma_db.to_bits(), interleave_s.to_bits(), es_n0_db.to_bits(), count as u64];
+    let key = [
+        code.threshold_db.to_bits(),
+        code.sigma_db.to_bits(),
+        interleave_s.to_bits(),
+        es_n0_db.to_bits(),
+        count as u64,
+    ];
     if let Some(per) = SEEN.lock().ok().and_then(|v| v.iter().find(|(k, _)| *k == key).map(|(_, p)| *p)) {
         return per;
     }
@@ -269,11 +288,18 @@ static CHAINS: Mutex<Vec<([u64; 5], GeParams)>> = Mutex::new(Vec::new());
 /// forms can say about this layer. It matches the first two moments of the erasures, not their
 /// span-by-span structure, so the closed forms are a guide here, not a prediction.
 pub fn equivalent_chain(code: Code, interleave_s: f64, es_n0_db: f64, slot_s: f64) -> GeParams {
-    let key = [code.threshold_db.to_bits(), code.sigma_db.to_bits(), interleave_s.to_bits(), es_n0_db.to_bits(), slot_s.to_bits()];
+    let key = [
+        code.threshold_db.to_bits(),
+        code.sigma_db.to_bits(),
+        interleave_s.to_bits(),
+        es_n0_db.to_bits(),
+        slot_s.to_bits(),
+    ];
     if let Some(g) = CHAINS.lock().ok().and_then(|v| v.iter().find(|(k, _)| *k == key).map(|(_, g)| *g)) {
         return g;
     }
-    let mut phy = FadedPhy::new(code, interleave_s, es_n0_db, slot_s, Streams::new(CALIBRATION_SEED).stream("link.phy.chain"));
+    let mut phy =
+        FadedPhy::new(code, interleave_s, es_n0_db, slot_s, Streams::new(CALIBRATION_SEED).stream("link.phy.chain"));
     let n = ((CALIBRATION_SPANS as f64 * INTERLEAVER_S / slot_s) as u64).clamp(10_000, 2_000_000);
     let (mut erased, mut runs, mut prev) = (0u64, 0u64, false);
     for _ in 0..n {
@@ -361,7 +387,11 @@ impl FadedPhy {
 
 impl Erasures for FadedPhy {
     fn next_lldu(&mut self) -> (bool, bool) {
-        let point = if self.span_slots > 0 { self.slot / self.span_slots } else { ((self.slot as f64 + 0.5) * self.slot_s / FADE_GRID_S) as u64 };
+        let point = if self.span_slots > 0 {
+            self.slot / self.span_slots
+        } else {
+            ((self.slot as f64 + 0.5) * self.slot_s / FADE_GRID_S) as u64
+        };
         if point != self.cached_at {
             let (at, eff) = self.effective_at(self.slot);
             self.cached_at = at;
@@ -451,4 +481,3 @@ mod tests {
         assert!(partial > spans / 20, "{partial} of {spans} spans lost only part of their LLDUs");
     }
 }
-

@@ -175,7 +175,8 @@ pub fn evaluate(p: &EModelInput) -> EModelOutput {
     let xolr = olr + 0.2 * (64.0 + no - p.rlr);
     let iolr = 20.0 * (pow(1.0 + pow(xolr / 8.0, 8.0), 1.0 / 8.0) - xolr / 8.0);
     let stmro = -10.0 * log10(pow(10.0, -p.stmr / 10.0) + exp(-p.t_ms / 4.0) * pow(10.0, -p.telr / 10.0));
-    let ist = 12.0 * pow(1.0 + pow((stmro - 13.0) / 6.0, 8.0), 1.0 / 8.0) - 28.0 * pow(1.0 + pow((stmro + 1.0) / 19.4, 35.0), 1.0 / 35.0)
+    let ist = 12.0 * pow(1.0 + pow((stmro - 13.0) / 6.0, 8.0), 1.0 / 8.0)
+        - 28.0 * pow(1.0 + pow((stmro + 1.0) / 19.4, 35.0), 1.0 / 35.0)
         - 13.0 * pow(1.0 + pow((stmro - 3.0) / 33.0, 13.0), 1.0 / 13.0)
         + 29.0;
     let q = 37.0 - 15.0 * log10(p.qdu);
@@ -187,7 +188,8 @@ pub fn evaluate(p: &EModelInput) -> EModelOutput {
 
     // Id, eqs. 7-17 to 7-28.
     let roe = -1.5 * (no - p.rlr);
-    let mut terv = p.telr - 40.0 * log10((1.0 + p.t_ms / 10.0) / (1.0 + p.t_ms / 150.0)) + 6.0 * exp(-0.3 * p.t_ms * p.t_ms);
+    let mut terv =
+        p.telr - 40.0 * log10((1.0 + p.t_ms / 10.0) / (1.0 + p.t_ms / 150.0)) + 6.0 * exp(-0.3 * p.t_ms * p.t_ms);
     if p.stmr < 9.0 {
         terv += ist / 2.0; // G.107 §7.4, for low sidetone masking
     }
@@ -228,7 +230,17 @@ pub fn mos_from_r(r: f64) -> f64 {
 /// §8), packet loss [%] with its burst ratio, advantage factor; the rest G.107 Table 3.
 pub fn voice_quality(codec: Codec, one_way_ms: f64, loss_pct: f64, burst_r: f64, advantage: f64) -> EModelOutput {
     let (ie, bpl) = codec.impairment();
-    evaluate(&EModelInput { t_ms: one_way_ms, ta_ms: one_way_ms, tr_ms: 2.0 * one_way_ms, ie, bpl, ppl: loss_pct, burst_r, a: advantage, ..Default::default() })
+    evaluate(&EModelInput {
+        t_ms: one_way_ms,
+        ta_ms: one_way_ms,
+        tr_ms: 2.0 * one_way_ms,
+        ie,
+        bpl,
+        ppl: loss_pct,
+        burst_r,
+        a: advantage,
+        ..Default::default()
+    })
 }
 
 #[cfg(test)]
@@ -258,7 +270,9 @@ mod tests {
         assert!(voice_quality(Codec::G711, 50.0, 2.0, 1.0, 0.0).r < base);
         assert!(voice_quality(Codec::G729, 50.0, 0.0, 1.0, 0.0).r < base);
         // PLC makes G.711 robust to loss.
-        assert!(voice_quality(Codec::G711Plc, 50.0, 2.0, 1.0, 0.0).r > voice_quality(Codec::G711, 50.0, 2.0, 1.0, 0.0).r);
+        assert!(
+            voice_quality(Codec::G711Plc, 50.0, 2.0, 1.0, 0.0).r > voice_quality(Codec::G711, 50.0, 2.0, 1.0, 0.0).r
+        );
         // Ie,eff: G.711 without PLC at 1 % random loss: 95 x 1 / (1 + 4.3) = 17.9.
         assert!((voice_quality(Codec::G711, 0.0, 1.0, 1.0, 0.0).ie_eff - 95.0 / 5.3).abs() < 1e-9);
         // Advantage is added as is.
@@ -283,7 +297,13 @@ mod tests {
 
     #[test]
     fn codec_names_parse() {
-        for (n, c) in [("g711", Codec::G711), ("g711-plc", Codec::G711Plc), ("g729", Codec::G729), ("g729a-vad", Codec::G729aVad), ("g723.1-6.3", Codec::G7231)] {
+        for (n, c) in [
+            ("g711", Codec::G711),
+            ("g711-plc", Codec::G711Plc),
+            ("g729", Codec::G729),
+            ("g729a-vad", Codec::G729aVad),
+            ("g723.1-6.3", Codec::G7231),
+        ] {
             assert_eq!(Codec::from_name(n), Some(c));
         }
         assert_eq!(Codec::from_name("opus"), None);

@@ -342,7 +342,14 @@ mod tests {
 
     fn info() -> Vec<SeriesInfo> {
         vec![
-            SeriesInfo { id: "level", label: "Level", unit: "x", kind: SeriesKind::TimeAverage, chart: "", band: false },
+            SeriesInfo {
+                id: "level",
+                label: "Level",
+                unit: "x",
+                kind: SeriesKind::TimeAverage,
+                chart: "",
+                band: false,
+            },
             SeriesInfo { id: "mean", label: "Mean", unit: "x", kind: SeriesKind::Mean, chart: "", band: false },
             SeriesInfo { id: "rate", label: "Rate", unit: "1/s", kind: SeriesKind::Rate, chart: "", band: false },
         ]

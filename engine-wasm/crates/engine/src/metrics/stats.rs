@@ -219,7 +219,11 @@ impl BatchMeans {
 /// equal, 1/n when one takes everything; 1 for an empty or all-zero list.
 pub fn jain_index(xs: &[f64]) -> f64 {
     let (sum, sq) = xs.iter().fold((0.0, 0.0), |(a, b), &x| (a + x, b + x * x));
-    if sq > 0.0 { sum * sum / (xs.len() as f64 * sq) } else { 1.0 }
+    if sq > 0.0 {
+        sum * sum / (xs.len() as f64 * sq)
+    } else {
+        1.0
+    }
 }
 
 #[cfg(test)]

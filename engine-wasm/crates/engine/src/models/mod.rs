@@ -319,7 +319,8 @@ mod tests {
         // panel shows (and checks) a section only for the model that uses it.
         let bad_queue = r#""traffic": {"flows": 0}"#;
         for &k in ModelKind::ALL {
-            let json = format!(r#"{{"version": 1, "model": "{}", "duration_s": 2, "warmup_s": 0, {bad_queue}}}"#, k.name());
+            let json =
+                format!(r#"{{"version": 1, "model": "{}", "duration_s": 2, "warmup_s": 0, {bad_queue}}}"#, k.name());
             let refused = Scenario::from_json(&json).is_err();
             assert_eq!(refused, k == ModelKind::Queue, "{}", k.name());
         }

@@ -81,21 +81,32 @@ pub fn gmst_rad(jd_ut1: f64) -> f64 {
 /// Julian date of a UTC calendar instant (Vallado, algorithm 14; valid 1900-2100).
 pub fn julian_date(year: i32, month: u32, day: u32, hour: u32, minute: u32, second: f64) -> f64 {
     let (y, m) = (year as f64, month as f64);
-    367.0 * y - libm::floor(7.0 * (y + libm::floor((m + 9.0) / 12.0)) * 0.25) + libm::floor(275.0 * m / 9.0) + day as f64 + 1_721_013.5
+    367.0 * y - libm::floor(7.0 * (y + libm::floor((m + 9.0) / 12.0)) * 0.25)
+        + libm::floor(275.0 * m / 9.0)
+        + day as f64
+        + 1_721_013.5
         + ((second / 60.0 + minute as f64) / 60.0 + hour as f64) / 24.0
 }
 
 /// Parses `YYYY-MM-DDTHH:MM:SSZ` (UTC, 1957 to 2056, the TLE epoch range) into a Julian date.
 pub fn julian_date_from_iso(s: &str) -> Option<f64> {
     let b = s.as_bytes();
-    if b.len() != 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[13] != b':' || b[16] != b':' || b[19] != b'Z' {
+    if b.len() != 20 || b[4] != b'-' || b[7] != b'-' || b[10] != b'T' || b[13] != b':' || b[16] != b':' || b[19] != b'Z'
+    {
         return None;
     }
     let num = |r: core::ops::Range<usize>| s.get(r)?.parse::<u32>().ok();
     let (y, mo, d, h, mi, se) = (num(0..4)?, num(5..7)?, num(8..10)?, num(11..13)?, num(14..16)?, num(17..19)?);
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     let days_in_month = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    if !(1957..=2056).contains(&y) || !(1..=12).contains(&mo) || d < 1 || d > days_in_month[mo as usize - 1] || h > 23 || mi > 59 || se > 59 {
+    if !(1957..=2056).contains(&y)
+        || !(1..=12).contains(&mo)
+        || d < 1
+        || d > days_in_month[mo as usize - 1]
+        || h > 23
+        || mi > 59
+        || se > 59
+    {
         return None;
     }
     Some(julian_date(y as i32, mo, d, h, mi, se as f64))

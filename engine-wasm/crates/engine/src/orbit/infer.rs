@@ -80,7 +80,12 @@ fn circular_mean(xs: impl Iterator<Item = f64>) -> f64 {
 }
 
 /// The grid of `sets` at the Julian date `epoch_jd`, or why the sets do not form one.
-pub fn grid(sets: &[(Tle, sgp4::Elements)], epoch_jd: f64, elevation_mask_deg: f64, max_satellites: u32) -> Result<Grid, String> {
+pub fn grid(
+    sets: &[(Tle, sgp4::Elements)],
+    epoch_jd: f64,
+    elevation_mask_deg: f64,
+    max_satellites: u32,
+) -> Result<Grid, String> {
     let n = sets.len();
     if n == 0 {
         return Err("no element sets".into());
@@ -96,7 +101,10 @@ pub fn grid(sets: &[(Tle, sgp4::Elements)], epoch_jd: f64, elevation_mask_deg: f
     for (tle, el) in sets {
         let name = tle.name.clone().unwrap_or_else(|| format!("satellite {}", el.norad_id));
         if el.mean_motion <= 0.0 || el.eccentricity > 0.1 {
-            return Err(format!("{name}: not a near-circular orbit (eccentricity {}, mean motion {} rev/day)", el.eccentricity, el.mean_motion));
+            return Err(format!(
+                "{name}: not a near-circular orbit (eccentricity {}, mean motion {} rev/day)",
+                el.eccentricity, el.mean_motion
+            ));
         }
         let n_rad_s = el.mean_motion * 2.0 * PI / 86_400.0;
         let a = (MU_KM3_S2 / (n_rad_s * n_rad_s)).cbrt();
@@ -136,13 +144,16 @@ pub fn grid(sets: &[(Tle, sgp4::Elements)], epoch_jd: f64, elevation_mask_deg: f
         ));
     }
     if p_count > 100 || s_count > 100 {
-        return Err(format!("{p_count} planes of {s_count} satellites: at most 100 planes and 100 satellites per plane"));
+        return Err(format!(
+            "{p_count} planes of {s_count} satellites: at most 100 planes and 100 satellites per plane"
+        ));
     }
     // Star or delta: the widest gap (the last plane back to the first) against the others.
     let gaps: Vec<f64> = (0..p_count).map(|k| wrap360(centres[(k + 1) % p_count] - centres[k])).collect();
     let interior = &gaps[..p_count.saturating_sub(1)];
     let mean_interior = if interior.is_empty() { 360.0 } else { interior.iter().sum::<f64>() / interior.len() as f64 };
-    let kind = if p_count >= 2 && gaps[p_count - 1] >= 1.5 * mean_interior { WalkerKind::Star } else { WalkerKind::Delta };
+    let kind =
+        if p_count >= 2 && gaps[p_count - 1] >= 1.5 * mean_interior { WalkerKind::Star } else { WalkerKind::Delta };
     // Slots by argument of latitude; slot 0 of each plane at or ahead of the previous plane's.
     let mut order = Vec::with_capacity(n);
     let mut offsets = vec![];
@@ -152,7 +163,9 @@ pub fn grid(sets: &[(Tle, sgp4::Elements)], epoch_jd: f64, elevation_mask_deg: f
         sats.sort_by(|&a, &b| u[a].total_cmp(&u[b]).then(a.cmp(&b)));
         let first = match prev_u0 {
             None => 0,
-            Some(u0) => (0..sats.len()).min_by(|&a, &b| wrap360(u[sats[a]] - u0).total_cmp(&wrap360(u[sats[b]] - u0))).unwrap_or(0),
+            Some(u0) => (0..sats.len())
+                .min_by(|&a, &b| wrap360(u[sats[a]] - u0).total_cmp(&wrap360(u[sats[b]] - u0)))
+                .unwrap_or(0),
         };
         sats.rotate_left(first);
         if let Some(u0) = prev_u0 {
@@ -166,7 +179,9 @@ pub fn grid(sets: &[(Tle, sgp4::Elements)], epoch_jd: f64, elevation_mask_deg: f
     let total = (p_count * s_count) as f64;
     let (raan_spacing_deg, phasing) = match kind {
         WalkerKind::Star => (mean_interior, (mean_offset / slot_deg).clamp(0.0, 1.0)),
-        WalkerKind::Delta => (360.0 / p_count as f64, (mean_offset * total / 360.0).round().clamp(0.0, (p_count - 1) as f64)),
+        WalkerKind::Delta => {
+            (360.0 / p_count as f64, (mean_offset * total / 360.0).round().clamp(0.0, (p_count - 1) as f64))
+        }
     };
     let spec = WalkerSpec {
         kind,
@@ -189,13 +204,19 @@ mod tests {
     use crate::orbit::walker::ConstellationPreset;
 
     fn sets_of(spec: &WalkerSpec, shuffle: bool) -> Vec<(Tle, sgp4::Elements)> {
-        let mut tles: Vec<Tle> = spec.generate().iter().enumerate().map(|(i, e)| format_tle(90_000 + i as u32, &format!("P{}-S{}", e.plane, e.slot), e, 2026, 1.0)).collect();
+        let mut tles: Vec<Tle> = spec
+            .generate()
+            .iter()
+            .enumerate()
+            .map(|(i, e)| format_tle(90_000 + i as u32, &format!("P{}-S{}", e.plane, e.slot), e, 2026, 1.0))
+            .collect();
         if shuffle {
             // A fixed permutation: files list satellites in any order.
             let n = tles.len();
             tles = (0..n).map(|i| tles[(i * 7 + 3) % n].clone()).collect();
         }
-        let text: String = tles.iter().map(|t| format!("{}\n{}\n{}\n", t.name.clone().unwrap(), t.line1, t.line2)).collect();
+        let text: String =
+            tles.iter().map(|t| format!("{}\n{}\n{}\n", t.name.clone().unwrap(), t.line1, t.line2)).collect();
         parse_tle_text(&text).unwrap()
     }
 
@@ -220,7 +241,10 @@ mod tests {
     fn recovers_a_walker_delta_with_its_f() {
         let spec = ConstellationPreset::WalkerDelta53.spec();
         let g = grid(&sets_of(&spec, true), julian_date(2026, 1, 1, 0, 0, 0.0), 25.0, 2000).unwrap();
-        assert_eq!((g.spec.kind, g.spec.planes, g.spec.sats_per_plane), (WalkerKind::Delta, spec.planes, spec.sats_per_plane));
+        assert_eq!(
+            (g.spec.kind, g.spec.planes, g.spec.sats_per_plane),
+            (WalkerKind::Delta, spec.planes, spec.sats_per_plane)
+        );
         assert_eq!(g.spec.phasing, spec.phasing);
         assert_eq!(g.spec.elevation_mask_deg, 25.0);
     }
@@ -236,6 +260,8 @@ mod tests {
         let mixed: Vec<_> = sets_of(&spec, false).into_iter().chain(delta).collect();
         let e = grid(&mixed, julian_date(2026, 1, 1, 0, 0, 0.0), 8.2, 2000).unwrap_err();
         assert!(e.contains("inclinations from 53.0 to 86.4"), "{e}");
-        assert!(grid(&mixed, julian_date(2026, 1, 1, 0, 0, 0.0), 8.2, 100).unwrap_err().contains("above the maximum 100"));
+        assert!(grid(&mixed, julian_date(2026, 1, 1, 0, 0, 0.0), 8.2, 100)
+            .unwrap_err()
+            .contains("above the maximum 100"));
     }
 }

@@ -87,12 +87,15 @@ impl Propagator {
         match model {
             PropagationModel::Sgp4 => {
                 let text: String = p.tles.iter().map(|t| format!("{}\n{}\n", t.line1, t.line2)).collect();
-                let sets = parse_tle_text(&text).map_err(|e| format!("generated element sets are invalid: {}", e[0]))?;
+                let sets =
+                    parse_tle_text(&text).map_err(|e| format!("generated element sets are invalid: {}", e[0]))?;
                 p.sgp4 = sets
                     .iter()
                     .map(|(_, el)| {
                         let jd = frames::JD_J2000 + el.epoch() * 365.25;
-                        sgp4::Constants::from_elements_afspc_compatibility_mode(el).map(|c| (c, jd)).map_err(|e| format!("SGP4 cannot use these elements: {e}"))
+                        sgp4::Constants::from_elements_afspc_compatibility_mode(el)
+                            .map(|c| (c, jd))
+                            .map_err(|e| format!("SGP4 cannot use these elements: {e}"))
                     })
                     .collect::<Result<_, _>>()?;
             }
@@ -109,11 +112,20 @@ impl Propagator {
         for (tle, el) in sets {
             let jd = frames::JD_J2000 + el.epoch() * 365.25;
             let name = tle.name.clone().unwrap_or_else(|| format!("satellite {}", el.norad_id));
-            let c = sgp4::Constants::from_elements_afspc_compatibility_mode(&el).map_err(|e| format!("{name}: SGP4 cannot use these elements: {e}"))?;
+            let c = sgp4::Constants::from_elements_afspc_compatibility_mode(&el)
+                .map_err(|e| format!("{name}: SGP4 cannot use these elements: {e}"))?;
             sgp4.push((c, jd));
             tles.push(tle);
         }
-        Ok(Propagator { model: PropagationModel::Sgp4, epoch_jd, tles, sgp4, circular: vec![], grid_k: None, knots: vec![] })
+        Ok(Propagator {
+            model: PropagationModel::Sgp4,
+            epoch_jd,
+            tles,
+            sgp4,
+            circular: vec![],
+            grid_k: None,
+            knots: vec![],
+        })
     }
 
     /// Number of satellites.
@@ -144,7 +156,14 @@ impl Propagator {
             PropagationModel::TwoBody => {
                 let c = &self.circular[i];
                 let u = c.u0 + c.n_rad_s * t_s;
-                let (su, cu, so, co, si, ci) = (math::sin(u), math::cos(u), math::sin(c.raan), math::cos(c.raan), math::sin(c.inc), math::cos(c.inc));
+                let (su, cu, so, co, si, ci) = (
+                    math::sin(u),
+                    math::cos(u),
+                    math::sin(c.raan),
+                    math::cos(c.raan),
+                    math::sin(c.inc),
+                    math::cos(c.inc),
+                );
                 let pos = [c.r_km * (co * cu - so * su * ci), c.r_km * (so * cu + co * su * ci), c.r_km * su * si];
                 Some((pos, c.r_km * c.n_rad_s * cu * si))
             }
@@ -194,7 +213,10 @@ impl Propagator {
         let g = self.gmst(t_s);
         let (sg, cg) = (math::sin(g), math::cos(g));
         // ecef_from_eci with the rotation's sine and cosine computed once per instant.
-        let fixed = |p: Vec3, vz: f64| SatState { ecef: [cg * p[0] + sg * p[1], -sg * p[0] + cg * p[1], p[2]], ascending: vz > 0.0 };
+        let fixed = |p: Vec3, vz: f64| SatState {
+            ecef: [cg * p[0] + sg * p[1], -sg * p[0] + cg * p[1], p[2]],
+            ascending: vz > 0.0,
+        };
         out.clear();
         match self.model {
             PropagationModel::TwoBody => out.extend((0..self.len()).map(|i| match self.eci(i, t_s) {
@@ -208,8 +230,10 @@ impl Propagator {
                 let s = (t_s - k as f64 * h) / h;
                 let (s2, s3) = (s * s, s * s * s);
                 // Hermite basis and its derivative (per unit s).
-                let (h00, h10, h01, h11) = (2.0 * s3 - 3.0 * s2 + 1.0, s3 - 2.0 * s2 + s, -2.0 * s3 + 3.0 * s2, s3 - s2);
-                let (d00, d10, d01, d11) = (6.0 * s2 - 6.0 * s, 3.0 * s2 - 4.0 * s + 1.0, -6.0 * s2 + 6.0 * s, 3.0 * s2 - 2.0 * s);
+                let (h00, h10, h01, h11) =
+                    (2.0 * s3 - 3.0 * s2 + 1.0, s3 - 2.0 * s2 + s, -2.0 * s3 + 3.0 * s2, s3 - s2);
+                let (d00, d10, d01, d11) =
+                    (6.0 * s2 - 6.0 * s, 3.0 * s2 - 4.0 * s + 1.0, -6.0 * s2 + 6.0 * s, 3.0 * s2 - 2.0 * s);
                 out.extend(self.knots.iter().map(|pair| match pair {
                     [Some((p0, v0)), Some((p1, v1))] => {
                         let at = |j: usize| h00 * p0[j] + h10 * h * v0[j] + h01 * p1[j] + h11 * h * v1[j];
@@ -227,7 +251,8 @@ impl Propagator {
 /// epoch, flattened `[x0, y0, z0, x1, ...]`: the reference for comparing with other SGP4
 /// implementations (satellite.js in the web tests).
 pub fn teme_positions(line1: &str, line2: &str, minutes: &[f64]) -> Result<Vec<f64>, String> {
-    let sets = parse_tle_text(&format!("{line1}\n{line2}\n")).map_err(|e| e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; "))?;
+    let sets = parse_tle_text(&format!("{line1}\n{line2}\n"))
+        .map_err(|e| e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; "))?;
     let c = sgp4::Constants::from_elements_afspc_compatibility_mode(&sets[0].1).map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(3 * minutes.len());
     for &m in minutes {
@@ -239,7 +264,13 @@ pub fn teme_positions(line1: &str, line2: &str, minutes: &[f64]) -> Result<Vec<f
 
 fn circular(e: &SatElements) -> Circular {
     let r = R_EARTH_KM + e.altitude_km;
-    Circular { raan: rad(e.raan_deg), inc: rad(e.inclination_deg), u0: rad(e.u0_deg), r_km: r, n_rad_s: (MU_KM3_S2 / (r * r * r)).sqrt() }
+    Circular {
+        raan: rad(e.raan_deg),
+        inc: rad(e.inclination_deg),
+        u0: rad(e.u0_deg),
+        r_km: r,
+        n_rad_s: (MU_KM3_S2 / (r * r * r)).sqrt(),
+    }
 }
 
 #[cfg(test)]
@@ -252,7 +283,8 @@ mod tests {
 
     #[test]
     fn sgp4_altitude_and_period_match_the_spec() {
-        let mut p = Propagator::from_walker(&ConstellationPreset::Iridium.spec(), EPOCH, PropagationModel::Sgp4).unwrap();
+        let mut p =
+            Propagator::from_walker(&ConstellationPreset::Iridium.spec(), EPOCH, PropagationModel::Sgp4).unwrap();
         let mut s = vec![];
         let mut alts = vec![];
         for t in (0..6000).step_by(60) {
@@ -308,13 +340,15 @@ mod tests {
 
     #[test]
     fn interpolated_states_stay_within_100_m_of_sgp4_over_a_day() {
-        let mut p = Propagator::from_walker(&ConstellationPreset::Iridium.spec(), EPOCH, PropagationModel::Sgp4).unwrap();
+        let mut p =
+            Propagator::from_walker(&ConstellationPreset::Iridium.spec(), EPOCH, PropagationModel::Sgp4).unwrap();
         let (worst, flips) = grid_error(&mut p, 86_400, 7);
         assert!(worst < 100.0, "{worst} m");
         assert!(worst < 2.0, "{worst} m: the bound predicts under a metre for Iridium");
         assert_eq!(flips, 0);
         // Going back in time reloads the grid: the same states as a fresh propagator's.
-        let mut fresh = Propagator::from_walker(&ConstellationPreset::Iridium.spec(), EPOCH, PropagationModel::Sgp4).unwrap();
+        let mut fresh =
+            Propagator::from_walker(&ConstellationPreset::Iridium.spec(), EPOCH, PropagationModel::Sgp4).unwrap();
         let (mut a, mut b) = (vec![], vec![]);
         p.states(1234.5, &mut a);
         fresh.states(1234.5, &mut b);

@@ -62,15 +62,11 @@ pub fn resolve(name: &str, extra: &[Site]) -> Result<Site, String> {
             return Ok(Site { name: format!("{lat:.2},{lon:.2}"), lat_deg: lat, lon_deg: lon });
         }
     }
-    extra
-        .iter()
-        .cloned()
-        .chain(catalogue())
-        .find(|s| s.name.eq_ignore_ascii_case(key))
-        .ok_or_else(|| {
-            let names: Vec<String> = extra.iter().map(|s| s.name.clone()).chain(CATALOGUE.iter().map(|s| s.0.to_string())).collect();
-            format!("unknown site `{key}`; use `lat,lon` or one of: {}", names.join(", "))
-        })
+    extra.iter().cloned().chain(catalogue()).find(|s| s.name.eq_ignore_ascii_case(key)).ok_or_else(|| {
+        let names: Vec<String> =
+            extra.iter().map(|s| s.name.clone()).chain(CATALOGUE.iter().map(|s| s.0.to_string())).collect();
+        format!("unknown site `{key}`; use `lat,lon` or one of: {}", names.join(", "))
+    })
 }
 
 #[cfg(test)]

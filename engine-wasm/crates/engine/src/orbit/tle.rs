@@ -95,7 +95,8 @@ fn piece(n: u32) -> String {
 /// Parses two- or three-line TLE text. Every bad line is reported; if any line is bad,
 /// nothing is returned (no half-loaded constellation).
 pub fn parse_tle_text(text: &str) -> Result<Vec<(Tle, sgp4::Elements)>, Vec<TleError>> {
-    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end())).filter(|(_, l)| !l.trim().is_empty()).collect();
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end())).filter(|(_, l)| !l.trim().is_empty()).collect();
     let mut errors = vec![];
     let mut sets = vec![];
     let mut i = 0;
@@ -129,7 +130,10 @@ pub fn parse_tle_text(text: &str) -> Result<Vec<(Tle, sgp4::Elements)>, Vec<TleE
             continue;
         }
         if l1.get(2..7) != l2.get(2..7) {
-            errors.push(TleError { line: n2, reason: format!("satellite number {} differs from line 1's {}", &l2[2..7], &l1[2..7]) });
+            errors.push(TleError {
+                line: n2,
+                reason: format!("satellite number {} differs from line 1's {}", &l2[2..7], &l1[2..7]),
+            });
             continue;
         }
         let name_text = name.map(|(_, l)| l.trim().trim_start_matches("0 ").to_string());
@@ -153,7 +157,10 @@ fn check_line(l: &str, want: char) -> Option<String> {
         return Some("contains non-ASCII characters".into());
     }
     if !l.starts_with(want) {
-        return Some(format!("expected line {want} of an element set, found `{}`", l.chars().take(12).collect::<String>()));
+        return Some(format!(
+            "expected line {want} of an element set, found `{}`",
+            l.chars().take(12).collect::<String>()
+        ));
     }
     if l.len() != 69 {
         return Some(format!("is {} characters long; a TLE line has 69", l.len()));

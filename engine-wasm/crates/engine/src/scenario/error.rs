@@ -150,7 +150,8 @@ mod tests {
 
     #[test]
     fn serde_type_messages_read_as_plain_words_the_same_table_as_the_app() {
-        let cases: Vec<(String, String)> = serde_json::from_str(include_str!("../../tests/fixtures/plain-messages.json")).unwrap();
+        let cases: Vec<(String, String)> =
+            serde_json::from_str(include_str!("../../tests/fixtures/plain-messages.json")).unwrap();
         assert!(cases.len() > 10);
         for (serde_msg, plain) in cases {
             assert_eq!(plain_message(&serde_msg), plain, "{serde_msg}");

@@ -46,7 +46,9 @@ impl Bound {
     pub fn eval(&self, s: &Value) -> Option<f64> {
         match *self {
             Bound::Fixed(x) => Some(x),
-            Bound::Field { path, times, at_least, at_most } => value_at(s, path).and_then(Value::as_f64).map(|v| (times * v).max(at_least).min(at_most)),
+            Bound::Field { path, times, at_least, at_most } => {
+                value_at(s, path).and_then(Value::as_f64).map(|v| (times * v).max(at_least).min(at_most))
+            }
         }
     }
 }
@@ -137,23 +139,65 @@ pub struct Group {
 }
 
 /// A real field from `min` to `max`.
-pub fn real(path: &'static str, label: &'static str, unit: Option<&'static str>, min: f64, max: f64, help: &'static str) -> Field {
+pub fn real(
+    path: &'static str,
+    label: &'static str,
+    unit: Option<&'static str>,
+    min: f64,
+    max: f64,
+    help: &'static str,
+) -> Field {
     number(path, label, "f64", unit, Bound::Fixed(min), Bound::Fixed(max), help)
 }
 
 /// An integer field of Rust type `rust` from `min` to `max`.
-pub fn int(path: &'static str, label: &'static str, rust: &'static str, unit: Option<&'static str>, min: u64, max: u64, help: &'static str) -> Field {
+pub fn int(
+    path: &'static str,
+    label: &'static str,
+    rust: &'static str,
+    unit: Option<&'static str>,
+    min: u64,
+    max: u64,
+    help: &'static str,
+) -> Field {
     number(path, label, rust, unit, Bound::Fixed(min as f64), Bound::Fixed(max as f64), help)
 }
 
 /// A number field with any bounds.
-pub fn number(path: &'static str, label: &'static str, rust: &'static str, unit: Option<&'static str>, min: Bound, max: Bound, help: &'static str) -> Field {
-    Field { path, label, unit, help, kind: Kind::Number { rust, min, max, min_exclusive: false, null_means: None, own_wording: false }, applies_when: None }
+pub fn number(
+    path: &'static str,
+    label: &'static str,
+    rust: &'static str,
+    unit: Option<&'static str>,
+    min: Bound,
+    max: Bound,
+    help: &'static str,
+) -> Field {
+    Field {
+        path,
+        label,
+        unit,
+        help,
+        kind: Kind::Number { rust, min, max, min_exclusive: false, null_means: None, own_wording: false },
+        applies_when: None,
+    }
 }
 
 /// A choice among `options` (value, label).
-pub fn choice(path: &'static str, label: &'static str, options: &[(&'static str, &'static str)], help: &'static str) -> Field {
-    Field { path, label, unit: None, help, kind: Kind::Choice { options: options.iter().map(|&(value, label)| Choice { value, label }).collect() }, applies_when: None }
+pub fn choice(
+    path: &'static str,
+    label: &'static str,
+    options: &[(&'static str, &'static str)],
+    help: &'static str,
+) -> Field {
+    Field {
+        path,
+        label,
+        unit: None,
+        help,
+        kind: Kind::Choice { options: options.iter().map(|&(value, label)| Choice { value, label }).collect() },
+        applies_when: None,
+    }
 }
 
 /// A true/false field.
@@ -163,7 +207,14 @@ pub fn boolean(path: &'static str, label: &'static str, help: &'static str) -> F
 
 /// A text field.
 pub fn text(path: &'static str, label: &'static str, help: &'static str) -> Field {
-    Field { path, label, unit: None, help, kind: Kind::Text { max_chars: None, multiline: false, null_means: None }, applies_when: None }
+    Field {
+        path,
+        label,
+        unit: None,
+        help,
+        kind: Kind::Text { max_chars: None, multiline: false, null_means: None },
+        applies_when: None,
+    }
 }
 
 impl Field {
@@ -205,16 +256,32 @@ impl Field {
 
 /// The groups every model shows before its own.
 pub fn run_group() -> Group {
-    let models: Vec<(&'static str, &'static str)> = ModelKind::ALL.iter().map(|k| (k.name(), k.descriptor().label)).collect();
+    let models: Vec<(&'static str, &'static str)> =
+        ModelKind::ALL.iter().map(|k| (k.name(), k.descriptor().label)).collect();
     Group {
         title: "Run",
         fields: vec![
             choice("model", "Model", &models, "Which model runs; each has its own parameters below."),
             text("name", "Name", "Short title shown in the header.").max_chars(200, false),
             text("description", "Description", "What the scenario shows and what to watch.").max_chars(5000, true),
-            int("seed", "Seed", "u64", None, 0, MAX_SEED, "Seed of every random stream: the same seed gives the same run, here and in the CLI."),
+            int(
+                "seed",
+                "Seed",
+                "u64",
+                None,
+                0,
+                MAX_SEED,
+                "Seed of every random stream: the same seed gives the same run, here and in the CLI.",
+            ),
             real("duration_s", "Duration", Some("s"), 0.0, MAX_DURATION_S, "Simulated time of the run.").above_min(),
-            real("warmup_s", "Warm-up", Some("s"), 0.0, MAX_DURATION_S, "Initial period left out of the summary statistics (the charts still show it); below the duration."),
+            real(
+                "warmup_s",
+                "Warm-up",
+                Some("s"),
+                0.0,
+                MAX_DURATION_S,
+                "Initial period left out of the summary statistics (the charts still show it); below the duration.",
+            ),
         ],
     }
 }
@@ -224,8 +291,23 @@ pub fn recording_group() -> Group {
     Group {
         title: "Recording",
         fields: vec![
-            real("metrics.bucket_s", "Sample interval", Some("s"), 0.001, 3600.0, "Width of one point of the live series."),
-            int("metrics.max_points", "Points kept", "u32", None, 10, 100_000, "Most points per series in the results; longer runs merge neighbouring points."),
+            real(
+                "metrics.bucket_s",
+                "Sample interval",
+                Some("s"),
+                0.001,
+                3600.0,
+                "Width of one point of the live series.",
+            ),
+            int(
+                "metrics.max_points",
+                "Points kept",
+                "u32",
+                None,
+                10,
+                100_000,
+                "Most points per series in the results; longer runs merge neighbouring points.",
+            ),
             int("metrics.batches", "Batches", "u32", None, 2, 1000, "Batches of the batch-means confidence intervals."),
         ],
     }
@@ -294,7 +376,6 @@ impl Field {
     }
 }
 
-
 /// An object of the scenario: its path, the Rust struct's name (serde's message for `null`
 /// names it) and its keys in declaration order (serde's message for an unknown key lists them
 /// so).
@@ -325,7 +406,12 @@ fn introspect<'de, T: serde::Deserialize<'de>>() -> (&'static str, &'static [&'s
         fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
             Err(de::Error::custom("not a struct"))
         }
-        fn deserialize_struct<V: Visitor<'de>>(self, name: &'static str, fields: &'static [&'static str], _: V) -> Result<V::Value, Self::Error> {
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            name: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
             *self.0 = (name, fields);
             Err(de::Error::custom("probed"))
         }
@@ -364,7 +450,14 @@ pub fn schema_json() -> String {
         .iter()
         .map(|&k| {
             let d = k.descriptor();
-            ModelEntry { name: d.name, label: d.label, summary_key: d.summary_key, policy_path: d.policy_path, groups: groups(k), objects: (d.objects)() }
+            ModelEntry {
+                name: d.name,
+                label: d.label,
+                summary_key: d.summary_key,
+                policy_path: d.policy_path,
+                groups: groups(k),
+                objects: (d.objects)(),
+            }
         })
         .collect();
     let schema = Schema {
@@ -403,7 +496,10 @@ pub fn markdown() -> String {
             }
         }
     }
-    let defaults: Vec<Value> = ModelKind::ALL.iter().map(|&k| serde_json::to_value(Scenario { model: k, ..Scenario::default() }).unwrap_or_default()).collect();
+    let defaults: Vec<Value> = ModelKind::ALL
+        .iter()
+        .map(|&k| serde_json::to_value(Scenario { model: k, ..Scenario::default() }).unwrap_or_default())
+        .collect();
     let mut out = String::from(
         "# Scenario fields\n\nGenerated from the engine's field declarations (`skyqueue schema --markdown`); a test keeps\nthis file equal to them. A scenario (format version 2) holds the common fields and the\nsections of the model that runs. Ranges are checked as listed; rules joining fields (the\nwarm-up below the duration, budgets of work per run, the seam of a star constellation) are\nchecked too and named in their messages.\n",
     );
@@ -416,9 +512,18 @@ pub fn markdown() -> String {
             if !shown.insert(g.title) && (g.title == "Run" || g.title == "Recording") {
                 continue;
             }
-            out.push_str(&format!("\n### {}\n\n| field | default | allowed | unit | what it does |\n|---|---|---|---|---|\n", g.title));
+            out.push_str(&format!(
+                "\n### {}\n\n| field | default | allowed | unit | what it does |\n|---|---|---|---|---|\n",
+                g.title
+            ));
             for f in &g.fields {
-                let default = value_at(&defaults[i], f.path).map_or("(none)".to_string(), |v| if v.is_null() { "null".into() } else { format!("`{v}`") });
+                let default = value_at(&defaults[i], f.path).map_or("(none)".to_string(), |v| {
+                    if v.is_null() {
+                        "null".into()
+                    } else {
+                        format!("`{v}`")
+                    }
+                });
                 let allowed = match &f.kind {
                     Kind::Number { rust, min, max, min_exclusive, null_means, .. } => {
                         let b = |x: &Bound| match (x, *rust == "f64") {
@@ -430,7 +535,9 @@ pub fn markdown() -> String {
                         let null = null_means.map_or(String::new(), |m| format!("; null: {m}"));
                         format!("{lo} to {}{whole}{null}", b(max))
                     }
-                    Kind::Choice { options } => options.iter().map(|o| format!("`{}` ({})", o.value, o.label)).collect::<Vec<_>>().join(", "),
+                    Kind::Choice { options } => {
+                        options.iter().map(|o| format!("`{}` ({})", o.value, o.label)).collect::<Vec<_>>().join(", ")
+                    }
                     Kind::Bool => "true, false".into(),
                     Kind::Text { max_chars, null_means, .. } => {
                         let null = null_means.map_or(String::new(), |m| format!("; null: {m}"));
@@ -442,7 +549,15 @@ pub fn markdown() -> String {
                     let vals: Vec<String> = w.values.iter().map(|v| format!("`{v}`")).collect();
                     format!(" Used only when `{}` is {}.", w.path, vals.join(" or "))
                 });
-                out.push_str(&format!("| `{}` | {} | {} | {} | {}{} |\n", f.path, cell(&default), cell(&allowed), f.unit.unwrap_or(""), cell(f.help), cell(&when)));
+                out.push_str(&format!(
+                    "| `{}` | {} | {} | {} | {}{} |\n",
+                    f.path,
+                    cell(&default),
+                    cell(&allowed),
+                    f.unit.unwrap_or(""),
+                    cell(f.help),
+                    cell(&when)
+                ));
             }
         }
     }
@@ -461,18 +576,29 @@ mod tests {
             for f in fields.iter() {
                 let Some(w) = &f.applies_when else { continue };
                 seen += 1;
-                let by = fields.iter().find(|g| g.path == w.path).unwrap_or_else(|| panic!("{}: {} is not a field of {}", f.path, w.path, k.name()));
+                let by = fields
+                    .iter()
+                    .find(|g| g.path == w.path)
+                    .unwrap_or_else(|| panic!("{}: {} is not a field of {}", f.path, w.path, k.name()));
                 assert!(!w.values.is_empty(), "{}", f.path);
                 for v in &w.values {
                     let ok = match (&by.kind, v) {
                         (Kind::Choice { options }, Value::String(s)) => options.iter().any(|o| o.value == s),
-                        (Kind::Number { null_means: Some(_), .. } | Kind::Text { null_means: Some(_), .. }, Value::Null) => true,
+                        (
+                            Kind::Number { null_means: Some(_), .. } | Kind::Text { null_means: Some(_), .. },
+                            Value::Null,
+                        ) => true,
                         _ => false,
                     };
                     assert!(ok, "{}: {} never holds {v}", f.path, w.path);
                 }
                 assert_ne!(f.path, w.path, "a field cannot depend on itself");
-                assert_ne!(Some(w.path), k.descriptor().policy_path, "{}: a sweep runs every policy, so a policy's settings must stay shown", f.path);
+                assert_ne!(
+                    Some(w.path),
+                    k.descriptor().policy_path,
+                    "{}: a sweep runs every policy, so a policy's settings must stay shown",
+                    f.path
+                );
             }
         }
         assert!(seen >= 15, "{seen} conditions");
@@ -486,7 +612,10 @@ mod tests {
             std::fs::write(&path, &text).unwrap();
         }
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(committed == text, "docs/SCENARIO-FIELDS.md is out of date: UPDATE_DOCS=1 cargo test -p skyqueue-engine --lib field_reference");
+        assert!(
+            committed == text,
+            "docs/SCENARIO-FIELDS.md is out of date: UPDATE_DOCS=1 cargo test -p skyqueue-engine --lib field_reference"
+        );
     }
 
     /// The default scenario of `model` as JSON.
@@ -548,30 +677,59 @@ mod tests {
         for &k in ModelKind::ALL {
             for g in groups(k) {
                 for f in &g.fields {
-                    let Kind::Number { rust, min: Bound::Fixed(lo), max: Bound::Fixed(hi), min_exclusive, own_wording: false, .. } = f.kind else { continue };
+                    let Kind::Number {
+                        rust,
+                        min: Bound::Fixed(lo),
+                        max: Bound::Fixed(hi),
+                        min_exclusive,
+                        own_wording: false,
+                        ..
+                    } = f.kind
+                    else {
+                        continue;
+                    };
                     let int = rust != "f64";
                     let num = |x: f64| if int { serde_json::json!(x as u64) } else { serde_json::json!(x) };
                     let mut ok = defaults(k);
                     set(&mut ok, f.path, num(hi));
                     // (A rule joining fields may still refuse it, e.g. a warm-up as long as the run.)
-                    let at_max: Vec<_> = errors(&ok).into_iter().filter(|e| e.path == f.path && e.message.contains("(allowed:")).collect();
+                    let at_max: Vec<_> = errors(&ok)
+                        .into_iter()
+                        .filter(|e| e.path == f.path && e.message.contains("(allowed:"))
+                        .collect();
                     assert!(at_max.is_empty(), "{}: {} = {hi} refused: {at_max:?}", k.name(), f.path);
                     let above = if int { hi + 1.0 } else { hi * 1.5 + 1.0 };
                     if !(int && rust == "u64" && hi >= u64::MAX as f64) {
                         let mut bad = defaults(k);
                         set(&mut bad, f.path, num(above));
                         let e = errors(&bad);
-                        assert!(e.iter().any(|e| e.path == f.path && e.message.contains("above the maximum")), "{}: {} = {above} not refused: {e:?}", k.name(), f.path);
+                        assert!(
+                            e.iter().any(|e| e.path == f.path && e.message.contains("above the maximum")),
+                            "{}: {} = {above} not refused: {e:?}",
+                            k.name(),
+                            f.path
+                        );
                     }
                     if lo > 0.0 || (!int && lo > f64::MIN) {
-                        let below = if int { lo - 1.0 } else if min_exclusive { lo } else { lo - 1.0 - lo.abs() };
+                        let below = if int {
+                            lo - 1.0
+                        } else if min_exclusive {
+                            lo
+                        } else {
+                            lo - 1.0 - lo.abs()
+                        };
                         if int && below < 0.0 {
                             continue;
                         }
                         let mut bad = defaults(k);
                         set(&mut bad, f.path, num(below));
                         let e = errors(&bad);
-                        assert!(e.iter().any(|e| e.path == f.path), "{}: {} = {below} not refused: {e:?}", k.name(), f.path);
+                        assert!(
+                            e.iter().any(|e| e.path == f.path),
+                            "{}: {} = {below} not refused: {e:?}",
+                            k.name(),
+                            f.path
+                        );
                     }
                 }
             }
@@ -587,7 +745,11 @@ mod tests {
                     let mut bad = defaults(k);
                     set(&mut bad, f.path, serde_json::json!("no-such-option"));
                     let e = errors(&bad);
-                    let msg = &e.iter().find(|e| e.path == f.path || f.path.starts_with(&format!("{}.", e.path))).unwrap_or_else(|| panic!("{}: {e:?}", f.path)).message;
+                    let msg = &e
+                        .iter()
+                        .find(|e| e.path == f.path || f.path.starts_with(&format!("{}.", e.path)))
+                        .unwrap_or_else(|| panic!("{}: {e:?}", f.path))
+                        .message;
                     let listed: Vec<&str> = msg.split('`').skip(3).step_by(2).collect();
                     let declared: Vec<&str> = options.iter().map(|o| o.value).collect();
                     assert_eq!(listed, declared, "{}: {msg}", f.path);
@@ -603,8 +765,14 @@ mod tests {
         set(&mut s, "diffserv.ef_bps", serde_json::json!(2e6));
         set(&mut s, "diffserv.ef_expected_bps", serde_json::json!(0.995e6));
         let e = errors(&s);
-        assert!(e.iter().any(|e| e.path == "diffserv.ef_bps" && e.message.contains("above the maximum 1000000")), "{e:?}");
-        assert!(e.iter().any(|e| e.path == "diffserv.ef_expected_bps" && e.message.contains("above the maximum 990000")), "{e:?}");
+        assert!(
+            e.iter().any(|e| e.path == "diffserv.ef_bps" && e.message.contains("above the maximum 1000000")),
+            "{e:?}"
+        );
+        assert!(
+            e.iter().any(|e| e.path == "diffserv.ef_expected_bps" && e.message.contains("above the maximum 990000")),
+            "{e:?}"
+        );
     }
 
     #[test]

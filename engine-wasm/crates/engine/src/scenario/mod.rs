@@ -262,8 +262,14 @@ impl Scenario {
                         let removed: Vec<String> = errors.iter().map(|e| e.path.clone()).collect();
                         let names = |m: &str| removed.iter().any(|p| m.contains(p.rsplit('.').next().unwrap_or(p)));
                         // A range read from a field set aside is unknown (the app's checks skip it too).
-                        let bound_removed = |p: &str| fields::bound_sources(scenario.model, p).iter().any(|b| removed.iter().any(|r| r == b));
-                        errors.extend(e.field_errors().into_iter().filter(|f| !removed.contains(&f.path) && !names(&f.message) && !bound_removed(&f.path)));
+                        let bound_removed = |p: &str| {
+                            fields::bound_sources(scenario.model, p).iter().any(|b| removed.iter().any(|r| r == b))
+                        };
+                        errors.extend(
+                            e.field_errors().into_iter().filter(|f| {
+                                !removed.contains(&f.path) && !names(&f.message) && !bound_removed(&f.path)
+                            }),
+                        );
                     }
                     break;
                 }
@@ -298,7 +304,11 @@ impl Scenario {
         let scenario = parsed.map_err(|err| {
             let path = err.path().to_string();
             let inner = err.into_inner();
-            if inner.is_syntax() && !path.is_empty() && path != "." && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
+            if inner.is_syntax()
+                && !path.is_empty()
+                && path != "."
+                && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+            {
                 // Valid JSON that serde_json reports as a syntax error ("expected value"): a
                 // value that is not a string where an option name is expected.
                 return ScenarioError::Field(FieldError::new(path, OPTION_EXPECTED));
@@ -314,7 +324,11 @@ impl Scenario {
             ScenarioError::Field(FieldError::new(field_path(&path, &message), plain_message(&message)))
         })?;
         // Nothing may follow the scenario: `{...} garbage` is a syntax error, not a scenario.
-        de.end().map_err(|e| ScenarioError::Syntax { line: e.line(), column: e.column(), message: strip_position(&e.to_string()) })?;
+        de.end().map_err(|e| ScenarioError::Syntax {
+            line: e.line(),
+            column: e.column(),
+            message: strip_position(&e.to_string()),
+        })?;
         Ok(scenario)
     }
 
@@ -333,7 +347,9 @@ impl Scenario {
 /// error in a version 2 one. Anything else (bad JSON, an unknown model or version) is left to
 /// the reading and validation that follow, which report it.
 fn migrate(text: &str) -> Result<Option<String>, ScenarioError> {
-    let Ok(serde_json::Value::Object(mut map)) = serde_json::from_str::<serde_json::Value>(text) else { return Ok(None) };
+    let Ok(serde_json::Value::Object(mut map)) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Ok(None);
+    };
     let version = map.get("version").and_then(serde_json::Value::as_u64);
     let model = match map.get("model") {
         None => ModelKind::default(),
@@ -343,7 +359,12 @@ fn migrate(text: &str) -> Result<Option<String>, ScenarioError> {
         },
     };
     let own = sections(model);
-    let foreign: Vec<String> = ModelKind::ALL.iter().flat_map(|&k| sections(k)).filter(|s| !own.contains(s) && map.contains_key(*s)).map(String::from).collect();
+    let foreign: Vec<String> = ModelKind::ALL
+        .iter()
+        .flat_map(|&k| sections(k))
+        .filter(|s| !own.contains(s) && map.contains_key(*s))
+        .map(String::from)
+        .collect();
     if foreign.is_empty() {
         return Ok(None);
     }
@@ -391,7 +412,11 @@ fn remove_path(value: &mut serde_json::Value, path: &str) -> bool {
     let mut parts: Vec<(String, Vec<usize>)> = vec![];
     for part in path.split('.') {
         let (name, rest) = part.split_once('[').map_or((part, ""), |(n, r)| (n, r));
-        let idx: Vec<usize> = if rest.is_empty() { vec![] } else { format!("[{rest}").split(['[', ']']).filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect() };
+        let idx: Vec<usize> = if rest.is_empty() {
+            vec![]
+        } else {
+            format!("[{rest}").split(['[', ']']).filter(|x| !x.is_empty()).filter_map(|x| x.parse().ok()).collect()
+        };
         parts.push((name.to_string(), idx));
     }
     let Some((last, last_idx)) = parts.pop() else { return false };
@@ -455,7 +480,9 @@ mod tests {
         assert!(matches!(Scenario::from_json(""), Err(ScenarioError::Syntax { .. })));
         // Trailing characters after the scenario used to be ignored.
         match Scenario::from_json("{\"version\": 2} 0-45 ms") {
-            Err(ScenarioError::Syntax { line, column, message }) => assert_eq!((line, column, message.as_str()), (1, 16, "trailing characters")),
+            Err(ScenarioError::Syntax { line, column, message }) => {
+                assert_eq!((line, column, message.as_str()), (1, 16, "trailing characters"))
+            }
             other => panic!("expected a syntax error, got {other:?}"),
         }
     }
@@ -509,7 +536,12 @@ mod tests {
             let v: serde_json::Value = serde_json::from_str(&s.to_json_pretty()).unwrap();
             let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
             for &section in ModelKind::ALL.iter().flat_map(|m| m.sections()) {
-                assert_eq!(keys.contains(&section), sections(k).contains(&section), "{}: {section} in {keys:?}", k.name());
+                assert_eq!(
+                    keys.contains(&section),
+                    sections(k).contains(&section),
+                    "{}: {section} in {keys:?}",
+                    k.name()
+                );
             }
             assert_eq!(v["version"], 2);
             assert_eq!(Scenario::from_json(&s.to_json_pretty()).unwrap(), s, "{}", k.name());
@@ -545,14 +577,38 @@ mod tests {
         order.push("metrics");
         order.extend(others.iter().flat_map(|k| k.sections()));
         assert_eq!(fields::object::<Scenario>("").keys, order);
-        assert_eq!(&order[..10], ["version", "model", "name", "description", "seed", "duration_s", "warmup_s", "traffic", "queue", "metrics"]);
+        assert_eq!(
+            &order[..10],
+            [
+                "version",
+                "model",
+                "name",
+                "description",
+                "seed",
+                "duration_s",
+                "warmup_s",
+                "traffic",
+                "queue",
+                "metrics"
+            ]
+        );
         for &k in ModelKind::ALL {
             let written = top_level_keys(&Scenario { model: k, ..Scenario::default() }.to_json_pretty());
-            let expected: Vec<&str> = order.iter().copied().filter(|key| !ModelKind::ALL.iter().any(|m| m.sections().contains(key)) || k.sections().contains(key)).collect();
+            let expected: Vec<&str> = order
+                .iter()
+                .copied()
+                .filter(|key| !ModelKind::ALL.iter().any(|m| m.sections().contains(key)) || k.sections().contains(key))
+                .collect();
             assert_eq!(written, expected, "{}", k.name());
         }
         let err = Scenario::from_json(r#"{"version": 2, "bogus": 1}"#).unwrap_err();
-        assert!(err.to_string().ends_with(&format!("expected one of {}", order.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "))), "{err}");
+        assert!(
+            err.to_string().ends_with(&format!(
+                "expected one of {}",
+                order.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+            )),
+            "{err}"
+        );
     }
 
     #[test]
@@ -582,10 +638,16 @@ mod tests {
     #[test]
     fn a_non_string_option_is_a_field_error_not_a_syntax_error() {
         // serde_json calls this "expected value" at a line and column, as if the JSON were bad.
-        for json in [r#"{"version": 2, "model": "voip-leo", "voip": {"policy": true}}"#, r#"{"version": 1, "model": "voip-leo", "voip": {"policy": 3}}"#] {
+        for json in [
+            r#"{"version": 2, "model": "voip-leo", "voip": {"policy": true}}"#,
+            r#"{"version": 1, "model": "voip-leo", "voip": {"policy": 3}}"#,
+        ] {
             let err = Scenario::from_json(json).unwrap_err();
             assert_eq!(err.field_errors(), vec![FieldError::new("voip.policy", OPTION_EXPECTED)], "{json}");
         }
-        assert!(matches!(Scenario::from_json(r#"{"version": 1, "model": "voip-leo", "voip": {"policy": }}"#), Err(ScenarioError::Syntax { .. })));
+        assert!(matches!(
+            Scenario::from_json(r#"{"version": 1, "model": "voip-leo", "voip": {"policy": }}"#),
+            Err(ScenarioError::Syntax { .. })
+        ));
     }
 }

@@ -72,7 +72,10 @@ impl Scenario {
     pub fn validate(&self) -> Result<(), ScenarioError> {
         let mut c = Checker::default();
         match self.version {
-            None => c.push("version", format!("missing; this engine reads scenario versions {OLDEST_VERSION} to {SCENARIO_VERSION}")),
+            None => c.push(
+                "version",
+                format!("missing; this engine reads scenario versions {OLDEST_VERSION} to {SCENARIO_VERSION}"),
+            ),
             Some(v) if v != SCENARIO_VERSION => {
                 c.push("version", format!("{v} is not supported (allowed: {OLDEST_VERSION} to {SCENARIO_VERSION})"))
             }
@@ -157,8 +160,14 @@ mod tests {
         ] {
             assert!(paths.contains(&p), "{p} missing from {e:#?}");
         }
-        assert!(e.iter().any(|s| s == "duration_s: -1 must be greater than 0 (allowed: above 0 up to 2592000)"), "{e:#?}");
-        assert!(e.iter().any(|s| s == "metrics.max_points: 5 is below the minimum 10 (allowed: 10 to 100000)"), "{e:#?}");
+        assert!(
+            e.iter().any(|s| s == "duration_s: -1 must be greater than 0 (allowed: above 0 up to 2592000)"),
+            "{e:#?}"
+        );
+        assert!(
+            e.iter().any(|s| s == "metrics.max_points: 5 is below the minimum 10 (allowed: 10 to 100000)"),
+            "{e:#?}"
+        );
     }
 
     #[test]
@@ -173,8 +182,14 @@ mod tests {
         // 1200 into 1000 packets/s for 100 s: a backlog of about 20,000 packets, shown, not refused.
         assert!(errors(r#"{"version": 1, "traffic": {"rate_pps": 1200}}"#).is_empty());
         // 1e5 more arrivals than services per second for a day would hold 8.6e9 packets: refused.
-        let e = errors(r#"{"version": 1, "duration_s": 86400, "traffic": {"rate_pps": 200000}, "queue": {"service_rate_pps": 100000}, "metrics": {"bucket_s": 10}}"#);
-        assert!(e.iter().any(|m| m.starts_with("queue.capacity_pkts: unlimited (null) with traffic.rate_pps (200000)") && m.contains("backlog")), "{e:?}");
+        let e = errors(
+            r#"{"version": 1, "duration_s": 86400, "traffic": {"rate_pps": 200000}, "queue": {"service_rate_pps": 100000}, "metrics": {"bucket_s": 10}}"#,
+        );
+        assert!(
+            e.iter().any(|m| m.starts_with("queue.capacity_pkts: unlimited (null) with traffic.rate_pps (200000)")
+                && m.contains("backlog")),
+            "{e:?}"
+        );
         assert!(errors(r#"{"version": 1, "traffic": {"rate_pps": 1000}, "queue": {"capacity_pkts": 50}}"#).is_empty());
     }
 
@@ -184,14 +199,19 @@ mod tests {
         assert_eq!(e, vec!["warmup_s: 10 must be below duration_s (10)"]);
         let e = errors(r#"{"version": 1, "duration_s": 2592000, "metrics": {"bucket_s": 0.001}}"#);
         assert!(e.iter().any(|s| s.starts_with("metrics.bucket_s:")), "{e:?}");
-        let e = errors(r#"{"version": 1, "duration_s": 2000000, "traffic": {"rate_pps": 1e6}, "queue": {"service_rate_pps": 2e6}, "metrics": {"bucket_s": 1}}"#);
+        let e = errors(
+            r#"{"version": 1, "duration_s": 2000000, "traffic": {"rate_pps": 1e6}, "queue": {"service_rate_pps": 2e6}, "metrics": {"bucket_s": 1}}"#,
+        );
         assert!(e.iter().any(|s| s.starts_with("traffic.rate_pps:") && s.contains("arrivals")), "{e:?}");
     }
 
     #[test]
     fn one_mistake_gives_one_message() {
         // An invalid duration does not also trip the warm-up, bucket or arrival-count rules.
-        assert_eq!(errors(r#"{"version": 1, "duration_s": 0}"#), vec!["duration_s: 0 must be greater than 0 (allowed: above 0 up to 2592000)"]);
+        assert_eq!(
+            errors(r#"{"version": 1, "duration_s": 0}"#),
+            vec!["duration_s: 0 must be greater than 0 (allowed: above 0 up to 2592000)"]
+        );
         // An invalid rate does not also trip the unlimited-capacity rule.
         let e = errors(r#"{"version": 1, "traffic": {"rate_pps": 1e9}}"#);
         assert_eq!(e.len(), 1, "{e:?}");
@@ -216,7 +236,9 @@ mod tests {
             assert!(paths.contains(&p), "{p} missing from {e:#?}");
         }
         assert!(e.iter().any(|s| s.starts_with("constellation.altitude_km: 50 is below the minimum 100")), "{e:#?}");
-        let e = errors(r#"{"version": 1, "model": "constellation", "constellation": {"planes": 100, "sats_per_plane": 100}}"#);
+        let e = errors(
+            r#"{"version": 1, "model": "constellation", "constellation": {"planes": 100, "sats_per_plane": 100}}"#,
+        );
         assert!(e.iter().any(|s| s.contains("10000 satellites, above the maximum 2000")), "{e:#?}");
         let e = errors(r#"{"version": 1, "model": "constellation", "constellation": {"planes": 7}}"#);
         assert!(e.iter().any(|s| s.starts_with("constellation.raan_spacing_deg:") && s.contains("no seam")), "{e:#?}");
@@ -225,10 +247,13 @@ mod tests {
 
     #[test]
     fn voip_ranges_name_the_field() {
-        let e = errors(r#"{"version": 1, "model": "voip-leo", "voip": {"flows": 0, "codes_timeout_ms": -5, "lms": {"snr_ref_db": -100}}}"#);
+        let e = errors(
+            r#"{"version": 1, "model": "voip-leo", "voip": {"flows": 0, "codes_timeout_ms": -5, "lms": {"snr_ref_db": -100}}}"#,
+        );
         let paths: Vec<&str> = e.iter().map(|s| s.split(':').next().unwrap()).collect();
         assert_eq!(paths, vec!["voip.flows", "voip.codes_timeout_ms", "voip.lms.snr_ref_db"], "{e:#?}");
-        assert!(errors(r#"{"version": 1, "model": "voip-leo", "voip": {"flows": 2001}}"#)[0].contains("above the maximum 2000"));
+        assert!(errors(r#"{"version": 1, "model": "voip-leo", "voip": {"flows": 2001}}"#)[0]
+            .contains("above the maximum 2000"));
         assert!(!errors(r#"{"version": 1, "model": "voip-leo", "voip": {"lms": {"snr_ref_db": NaN}}}"#).is_empty());
         assert!(errors(r#"{"version": 1, "model": "voip-leo"}"#).is_empty());
     }
@@ -242,7 +267,13 @@ mod tests {
                 "ef_profile": {"kind": "trace", "points": [[0, 1], [0, 2]]}}}"#,
         );
         let paths: Vec<&str> = e.iter().map(|s| s.split(':').next().unwrap()).collect();
-        for p in ["diffserv.capacity_bps", "diffserv.w_af", "diffserv.pss_lr_bits", "diffserv.capacity_profile.amplitude", "diffserv.ef_profile.points[1][0]"] {
+        for p in [
+            "diffserv.capacity_bps",
+            "diffserv.w_af",
+            "diffserv.pss_lr_bits",
+            "diffserv.capacity_profile.amplitude",
+            "diffserv.ef_profile.points[1][0]",
+        ] {
             assert!(paths.contains(&p), "{p} missing from {e:#?}");
         }
         assert!(e.iter().any(|s| s.starts_with("diffserv.w_af: 0 is below the minimum 2")), "{e:#?}");
@@ -250,7 +281,9 @@ mod tests {
         assert!(e[0].starts_with("diffserv.af_flows"), "{e:#?}");
         let e = errors(r#"{"version": 1, "model": "diffserv", "diffserv": {"capacity_profile": {"kind": "square"}}}"#);
         assert!(e[0].starts_with("diffserv.capacity_profile"), "{e:#?}");
-        let e = errors(r#"{"version": 1, "model": "diffserv", "metrics": {"bucket_s": 2}, "diffserv": {"rate_window_s": 1}}"#);
+        let e = errors(
+            r#"{"version": 1, "model": "diffserv", "metrics": {"bucket_s": 2}, "diffserv": {"rate_window_s": 1}}"#,
+        );
         assert!(e.iter().any(|s| s.starts_with("diffserv.rate_window_s: 1 is below the minimum 2")), "{e:#?}");
         assert!(errors(r#"{"version": 1, "model": "diffserv"}"#).is_empty());
     }

@@ -78,7 +78,10 @@ mod tests {
             let o = order(&mut Dwrr::new(w_af, w_cs0), n);
             let af = o.iter().filter(|&&c| c == Class::Af).count() as f64;
             let expected = n as f64 * w_af / (w_af + w_cs0);
-            assert!((af - expected).abs() <= w_af.max(w_cs0), "weights {w_af}/{w_cs0}: {af} AF of {n}, expected {expected}");
+            assert!(
+                (af - expected).abs() <= w_af.max(w_cs0),
+                "weights {w_af}/{w_cs0}: {af} AF of {n}, expected {expected}"
+            );
         }
         // Whole weights: W_AF AF packets, then W_CS0 CS0 packets, in turn (AF's first turn
         // starts with no deficit and passes to CS0).

@@ -55,7 +55,9 @@ impl<T: Queued> FqCodel<T> {
     pub fn new(n: usize, p: FqCodelParams) -> Self {
         FqCodel {
             p,
-            flows: (0..n.max(1)).map(|_| FlowQueue { q: VecDeque::new(), deficit: 0, codel: Codel::default(), listed: false }).collect(),
+            flows: (0..n.max(1))
+                .map(|_| FlowQueue { q: VecDeque::new(), deficit: 0, codel: Codel::default(), listed: false })
+                .collect(),
             new_flows: VecDeque::new(),
             old_flows: VecDeque::new(),
             total: 0,
@@ -110,7 +112,9 @@ impl<T: Queued> FqCodel<T> {
                 Some(t) => (Some(p), now >= t),
             }
         };
-        let control_law = |t: SimTime, count: u32| t + SimDuration((interval.as_nanos() as f64 / (count.max(1) as f64).sqrt()) as u64);
+        let control_law = |t: SimTime, count: u32| {
+            t + SimDuration((interval.as_nanos() as f64 / (count.max(1) as f64).sqrt()) as u64)
+        };
         let (mut p, ok_to_drop) = do_dequeue(fq);
         if fq.codel.dropping {
             if !ok_to_drop {
@@ -137,7 +141,12 @@ impl<T: Queued> FqCodel<T> {
             p = np;
             fq.codel.dropping = true;
             let delta = fq.codel.count.saturating_sub(fq.codel.last_count);
-            fq.codel.count = if delta > 1 && now.saturating_since(fq.codel.drop_next).as_nanos() < 16 * interval.as_nanos() { delta } else { 1 };
+            fq.codel.count =
+                if delta > 1 && now.saturating_since(fq.codel.drop_next).as_nanos() < 16 * interval.as_nanos() {
+                    delta
+                } else {
+                    1
+                };
             fq.codel.drop_next = control_law(now, fq.codel.count);
             fq.codel.last_count = fq.codel.count;
         }
@@ -211,7 +220,14 @@ mod tests {
     use crate::sched::test_packet::P;
 
     fn params(limit: usize) -> FqCodelParams {
-        FqCodelParams { target: SimDuration(5_000_000), interval: SimDuration(100_000_000), quantum: 1514, packet_bytes: 210, mtu: 1514, limit }
+        FqCodelParams {
+            target: SimDuration(5_000_000),
+            interval: SimDuration(100_000_000),
+            quantum: 1514,
+            packet_bytes: 210,
+            mtu: 1514,
+            limit,
+        }
     }
 
     #[test]

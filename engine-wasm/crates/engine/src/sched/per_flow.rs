@@ -235,7 +235,15 @@ mod tests {
     use crate::sched::test_packet::P;
 
     fn params(flows: usize, total_buffer: usize) -> PolicyParams {
-        PolicyParams { flows, total_buffer, pf_window: SimDuration(99_000_000), codes_timeout: SimDuration(100), delay_violation_prob: 0.05, delay_bound_s: 0.1, packet_bytes: 210.0 }
+        PolicyParams {
+            flows,
+            total_buffer,
+            pf_window: SimDuration(99_000_000),
+            codes_timeout: SimDuration(100),
+            delay_violation_prob: 0.05,
+            delay_bound_s: 0.1,
+            packet_bytes: 210.0,
+        }
     }
 
     #[test]
@@ -244,7 +252,13 @@ mod tests {
         assert_eq!(queue_capacity(LmsPolicy::DtH, 10, 100), 100);
         assert_eq!(queue_capacity(LmsPolicy::Pf, 200, 100), 1);
         // What the built schedulers hold: DT_S 10 of 10 arrivals, DT_H all 100, PF 1 per flow.
-        for (policy, flows, kept) in [(LmsPolicy::DtS, 10, 10), (LmsPolicy::DtH, 10, 100), (LmsPolicy::Rr, 10, 100), (LmsPolicy::Pf, 200, 200), (LmsPolicy::FqCodel, 10, 100)] {
+        for (policy, flows, kept) in [
+            (LmsPolicy::DtS, 10, 10),
+            (LmsPolicy::DtH, 10, 100),
+            (LmsPolicy::Rr, 10, 100),
+            (LmsPolicy::Pf, 200, 200),
+            (LmsPolicy::FqCodel, 10, 100),
+        ] {
             let mut s = build::<P>(policy, &params(flows, 100));
             let mut d = vec![];
             for t in 0..100 {
@@ -267,7 +281,8 @@ mod tests {
         for (f, t) in [(0, 0), (0, 1), (2, 2), (1, 3)] {
             s.enqueue(SimTime(t), P(f, t), &mut d);
         }
-        let order: Vec<usize> = std::iter::from_fn(|| s.dequeue(SimTime(9), &mut |_| 1.0, &mut d)).map(|p| p.0).collect();
+        let order: Vec<usize> =
+            std::iter::from_fn(|| s.dequeue(SimTime(9), &mut |_| 1.0, &mut d)).map(|p| p.0).collect();
         assert_eq!(order, vec![0, 1, 2, 0]);
         assert!(d.is_empty());
     }

@@ -63,7 +63,12 @@ impl<T: Queued> PfCore<T> {
     /// Serves the non-empty queue maximising `metric(queue, r_i / avg r_i)` (ties to the lower
     /// index), asking `link` for each such queue's rate, and adds the packet to its flow's
     /// average.
-    fn serve(&mut self, now: SimTime, link: &mut dyn LinkState, metric: impl Fn(&VecDeque<T>, f64) -> f64) -> Option<T> {
+    fn serve(
+        &mut self,
+        now: SimTime,
+        link: &mut dyn LinkState,
+        metric: impl Fn(&VecDeque<T>, f64) -> f64,
+    ) -> Option<T> {
         if self.queues.is_empty() {
             return None;
         }
@@ -210,9 +215,17 @@ impl<T: Queued> Scheduler<T> for ExpPf<T> {
 
     fn dequeue(&mut self, now: SimTime, link: &mut dyn LinkState, _drops: &mut Drops<T>) -> Option<T> {
         let a = self.urgency;
-        let (sum, n) = self.core.queues.queues().iter().filter(|q| !q.is_empty()).fold((0.0, 0usize), |(s, n), q| (s + a * hol(now, q), n + 1));
+        let (sum, n) = self
+            .core
+            .queues
+            .queues()
+            .iter()
+            .filter(|q| !q.is_empty())
+            .fold((0.0, 0usize), |(s, n), q| (s + a * hol(now, q), n + 1));
         let mean_aw = sum / n.max(1) as f64;
-        self.core.serve(now, link, |q, pf| crate::kernel::math::exp((a * hol(now, q) - mean_aw) / (1.0 + mean_aw.sqrt())) * pf)
+        self.core.serve(now, link, |q, pf| {
+            crate::kernel::math::exp((a * hol(now, q) - mean_aw) / (1.0 + mean_aw.sqrt())) * pf
+        })
     }
 
     fn len(&self) -> usize {

@@ -76,7 +76,15 @@ impl Pss {
 
     /// Algorithm 1, one dequeue decision at `now` on a link of `capacity_bps`, given which
     /// queues hold a packet and the AF head's size [bits]. Returns the class to serve.
-    pub fn dequeue(&mut self, now: SimTime, capacity_bps: f64, ef: bool, af: bool, cs0: bool, af_head_bits: f64) -> Option<Class> {
+    pub fn dequeue(
+        &mut self,
+        now: SimTime,
+        capacity_bps: f64,
+        ef: bool,
+        af: bool,
+        cs0: bool,
+        af_head_bits: f64,
+    ) -> Option<Class> {
         let t = now.as_secs_f64();
         let dtime = t - self.timer_dq; // Algorithm 1, line 2
         let slope = capacity_bps * self.p.bw; // I_idle = C BW
@@ -138,7 +146,15 @@ impl ClassSharing for Pss {
 /// L_M = (N - 1) L_max (1 - BW) + L_R), for packets of average sizes `l_af_bits` and
 /// `l_cs0_bits`. The §2.3 options start off; see [`PssParams::with_variable_capacity`].
 /// Returns (K_AF, params).
-pub fn params_from_wrr(w_af: f64, w_cs0: f64, l_af_bits: f64, l_cs0_bits: f64, capacity_bps: f64, ef_expected_bps: f64, lr_bits: f64) -> (f64, PssParams) {
+pub fn params_from_wrr(
+    w_af: f64,
+    w_cs0: f64,
+    l_af_bits: f64,
+    l_cs0_bits: f64,
+    capacity_bps: f64,
+    ef_expected_bps: f64,
+    lr_bits: f64,
+) -> (f64, PssParams) {
     let k_af = w_af * l_af_bits / (w_af * l_af_bits + w_cs0 * l_cs0_bits); // eq. (2)
     let b = (w_af - 1.0) * l_af_bits / ((w_af - 1.0) * l_af_bits + (w_cs0 - 1.0) * l_cs0_bits); // eq. (4)
     let bw = b * (capacity_bps - ef_expected_bps) / capacity_bps; // eq. (3), as a share of C
@@ -165,7 +181,13 @@ pub fn theory_rates(k_af: f64, capacity_bps: f64, ef_bps: f64, ef_expected_bps: 
 /// `ef_now_bps`, PSS being configured for `capacity_avg_bps` (paper 001 §4.2): what is left
 /// after EF, max(C(t) - EF(t), 0), is shared by the weights under WRR; under PSS, AF gets its
 /// target K_AF (C_avg - R_EF^exp) when that much is left, and CS0 the rest.
-pub fn theory_rates_at(k_af: f64, capacity_avg_bps: f64, capacity_now_bps: f64, ef_now_bps: f64, ef_expected_bps: f64) -> [f64; 4] {
+pub fn theory_rates_at(
+    k_af: f64,
+    capacity_avg_bps: f64,
+    capacity_now_bps: f64,
+    ef_now_bps: f64,
+    ef_expected_bps: f64,
+) -> [f64; 4] {
     let left = (capacity_now_bps - ef_now_bps).max(0.0);
     let wrr_af = k_af * left;
     let wrr_cs0 = (1.0 - k_af) * left;
@@ -242,7 +264,13 @@ mod tests {
     fn credit_stays_in_range_and_af_gets_its_reserved_share() {
         // Property: the credit never leaves [0, L_M] (docs/REPRODUCTION.md), over several parameter sets.
         for (bw, n) in [(0.3, 10.0), (0.5, 4.0), (0.7, 20.0)] {
-            let p = PssParams { bw, lm_bits: (n - 1.0) * L * (1.0 - bw), lr_bits: 0.0, credit_memory: false, above_average: false };
+            let p = PssParams {
+                bw,
+                lm_bits: (n - 1.0) * L * (1.0 - bw),
+                lr_bits: 0.0,
+                credit_memory: false,
+                above_average: false,
+            };
             let r = run_saturated(&p, C, 0.0, L, 20.0);
             assert!(r.credit_min_bits >= 0.0 && r.credit_max_bits <= p.lm_bits + 1e-6, "{r:?}");
             assert!(r.switches > 100);
@@ -259,7 +287,12 @@ mod tests {
             let (k, p) = params_from_wrr(w_af, w_cs0, L, L, C, ef * C, 0.0);
             let r = run_saturated(&p, C, ef * C, L, 50.0);
             let [wrr_af, ..] = theory_rates(k, C, ef * C, ef * C);
-            assert!((r.af_share * C / wrr_af - 1.0).abs() < 0.05, "W {w_af}/{w_cs0} EF {ef}: {} vs {}", r.af_share * C, wrr_af);
+            assert!(
+                (r.af_share * C / wrr_af - 1.0).abs() < 0.05,
+                "W {w_af}/{w_cs0} EF {ef}: {} vs {}",
+                r.af_share * C,
+                wrr_af
+            );
             assert!((r.ef_share - ef).abs() < 0.01);
         }
     }
@@ -275,7 +308,12 @@ mod tests {
             let r = run_saturated(&p, C, ef * C, L, 50.0);
             let [wrr_af, _, pss_af, pss_cs0] = theory_rates(k, C, ef * C, 0.5 * C);
             assert!((r.af_share * C / pss_af - 1.0).abs() < 0.05, "EF {ef}: {} vs eq. 7 {}", r.af_share * C, pss_af);
-            assert!((r.cs0_share * C - pss_cs0).abs() < 0.05 * C, "EF {ef}: CS0 {} vs eq. 8 {}", r.cs0_share * C, pss_cs0);
+            assert!(
+                (r.cs0_share * C - pss_cs0).abs() < 0.05 * C,
+                "EF {ef}: CS0 {} vs eq. 8 {}",
+                r.cs0_share * C,
+                pss_cs0
+            );
             if ef < 0.5 {
                 assert!(pss_af < wrr_af, "with less EF than expected, WRR gives AF more");
             }

@@ -60,7 +60,8 @@ fn drive(s: &mut dyn Scheduler<P>, steps: u64, seed: u64) -> Outcome {
 fn check(name: &str, s: &mut dyn Scheduler<P>, bound: usize, reasons: &[DropReason]) {
     let o = drive(s, 20_000, 7);
     assert_eq!(o.offered, o.served.len() + o.dropped.len() + o.left, "{name}: conservation");
-    let mut all: Vec<(usize, u64)> = o.served.iter().chain(o.dropped.iter().map(|(p, _)| p)).map(|p| (p.0, p.1)).collect();
+    let mut all: Vec<(usize, u64)> =
+        o.served.iter().chain(o.dropped.iter().map(|(p, _)| p)).map(|p| (p.0, p.1)).collect();
     all.sort_unstable();
     all.dedup();
     assert_eq!(all.len(), o.served.len() + o.dropped.len(), "{name}: a packet left twice");
@@ -80,7 +81,14 @@ fn check(name: &str, s: &mut dyn Scheduler<P>, bound: usize, reasons: &[DropReas
 type Case = (&'static str, Box<dyn Scheduler<P>>, &'static [DropReason]);
 
 fn fq_params(limit: usize) -> FqCodelParams {
-    FqCodelParams { target: SimDuration(5 * MS), interval: SimDuration(100 * MS), quantum: 1514, packet_bytes: 210, mtu: 1514, limit }
+    FqCodelParams {
+        target: SimDuration(5 * MS),
+        interval: SimDuration(100 * MS),
+        quantum: 1514,
+        packet_bytes: 210,
+        mtu: 1514,
+        limit,
+    }
 }
 
 #[test]
@@ -91,7 +99,11 @@ fn every_scheduler_conserves_orders_bounds_and_explains_its_drops() {
         ("DropTail", Box::new(DropTail::new(Some(bound))), &[Overflow]),
         ("RR", Box::new(RoundRobin::new(FLOWS, PER_FLOW)), &[Overflow]),
         ("PF", Box::new(Pf::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0)), &[Overflow]),
-        ("CoDeS", Box::new(Codes::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, SimDuration(20 * MS))), &[Overflow, Timeout]),
+        (
+            "CoDeS",
+            Box::new(Codes::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, SimDuration(20 * MS))),
+            &[Overflow, Timeout],
+        ),
         ("M-LWDF", Box::new(MLwdf::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, a)), &[Overflow]),
         ("EXP-PF", Box::new(ExpPf::new(FLOWS, PER_FLOW, SimDuration(99 * MS), 1680.0, a)), &[Overflow]),
         ("FQ-CoDel", Box::new(FqCodel::new(FLOWS, fq_params(bound))), &[Overflow, Codel]),
@@ -134,7 +146,8 @@ fn every_policy_built_from_its_parameters_behaves_as_its_type() {
 fn class_sharings_serve_ef_first_and_never_an_empty_class() {
     let link = ClassLink { capacity_bps: 2e6, af_head_bits: 12_000.0 };
     let (_, pp) = params_from_wrr(3.0, 2.0, 12_000.0, 12_000.0, 2e6, 0.5e6, 0.0);
-    let cases: Vec<(&str, Box<dyn ClassSharing>)> = vec![("DWRR", Box::new(Dwrr::new(3.0, 2.0))), ("PSS", Box::new(Pss::new(pp.clone())))];
+    let cases: Vec<(&str, Box<dyn ClassSharing>)> =
+        vec![("DWRR", Box::new(Dwrr::new(3.0, 2.0))), ("PSS", Box::new(Pss::new(pp.clone())))];
     for (name, mut s) in cases {
         let mut rng = Streams::new(11).stream("sched.tests.classes");
         let mut served = [0u32; 3];
@@ -158,7 +171,9 @@ fn class_sharings_serve_ef_first_and_never_an_empty_class() {
             }
             match (name, s.credit()) {
                 ("DWRR", credit) => assert_eq!(credit, None),
-                (_, Some(cr)) => assert!(cr.credit_bits >= 0.0 && cr.credit_bits <= pp.lm_bits + 1e-6, "{name}: {cr:?}"),
+                (_, Some(cr)) => {
+                    assert!(cr.credit_bits >= 0.0 && cr.credit_bits <= pp.lm_bits + 1e-6, "{name}: {cr:?}")
+                }
                 (_, None) => panic!("{name}: no credit state"),
             }
         }

@@ -132,7 +132,11 @@ impl Simulation {
     pub fn new(scenario: Scenario) -> Result<Simulation, ScenarioError> {
         scenario.validate()?;
         let (model, series) = (scenario.model.descriptor().build)(&scenario)?;
-        let recorder = Recorder::new(series, SimDuration::from_secs_f64(scenario.metrics.bucket_s).as_nanos(), scenario.metrics.max_points as usize);
+        let recorder = Recorder::new(
+            series,
+            SimDuration::from_secs_f64(scenario.metrics.bucket_s).as_nanos(),
+            scenario.metrics.max_points as usize,
+        );
         let ctx = Ctx { now: SimTime::ZERO, processed: 0, recorder };
         let mut sim = Simulation { end: SimTime::from_secs_f64(scenario.duration_s), scenario, model, ctx };
         // Process time zero, so that the state at the start (e.g. the constellation's geometry)
@@ -276,10 +280,25 @@ mod tests {
 
     #[test]
     fn two_runs_give_identical_results() {
-        let a = Simulation::new(scenario("")).map(|mut s| { s.run_to_end(); s.results_json() }).unwrap();
-        let b = Simulation::new(scenario("")).map(|mut s| { s.run_to_end(); s.results_json() }).unwrap();
+        let a = Simulation::new(scenario(""))
+            .map(|mut s| {
+                s.run_to_end();
+                s.results_json()
+            })
+            .unwrap();
+        let b = Simulation::new(scenario(""))
+            .map(|mut s| {
+                s.run_to_end();
+                s.results_json()
+            })
+            .unwrap();
         assert_eq!(a, b);
-        let c = Simulation::new(scenario(r#", "seed": 2"#)).map(|mut s| { s.run_to_end(); s.results_json() }).unwrap();
+        let c = Simulation::new(scenario(r#", "seed": 2"#))
+            .map(|mut s| {
+                s.run_to_end();
+                s.results_json()
+            })
+            .unwrap();
         assert_ne!(a, c);
     }
 

@@ -73,7 +73,21 @@ impl Writer<'_> {
     fn members(&mut self, schema: &Value) -> Vec<String> {
         let obj = schema.as_object().unwrap_or_else(|| panic!("unsupported schema {schema}"));
         const IGNORED: &[&str] = &["description", "title", "format", "minimum", "maximum", "default", "examples"];
-        const HANDLED: &[&str] = &["$ref", "anyOf", "oneOf", "type", "items", "prefixItems", "minItems", "maxItems", "properties", "required", "additionalProperties", "const", "enum"];
+        const HANDLED: &[&str] = &[
+            "$ref",
+            "anyOf",
+            "oneOf",
+            "type",
+            "items",
+            "prefixItems",
+            "minItems",
+            "maxItems",
+            "properties",
+            "required",
+            "additionalProperties",
+            "const",
+            "enum",
+        ];
         if let Some(k) = obj.keys().find(|k| !IGNORED.contains(&k.as_str()) && !HANDLED.contains(&k.as_str())) {
             panic!("schema keyword `{k}` is not supported by sim/summary_types.rs (in {schema}): extend it");
         }
@@ -135,8 +149,14 @@ impl Writer<'_> {
     /// An object's members: every property, in declaration order, with its doc comment;
     /// `indent` is that of the closing brace.
     fn object(&mut self, obj: &Map<String, Value>, indent: &str) -> String {
-        let props = obj.get("properties").and_then(Value::as_object).unwrap_or_else(|| panic!("object without properties {obj:?}"));
-        let required: Vec<&str> = obj.get("required").and_then(Value::as_array).map_or(vec![], |r| r.iter().map(|k| k.as_str().unwrap()).collect());
+        let props = obj
+            .get("properties")
+            .and_then(Value::as_object)
+            .unwrap_or_else(|| panic!("object without properties {obj:?}"));
+        let required: Vec<&str> = obj
+            .get("required")
+            .and_then(Value::as_array)
+            .map_or(vec![], |r| r.iter().map(|k| k.as_str().unwrap()).collect());
         // The derive lists required fields in declaration order; the others follow.
         let mut keys: Vec<&str> = required.clone();
         keys.extend(props.keys().map(String::as_str).filter(|k| !required.contains(k)));
@@ -233,7 +253,10 @@ mod tests {
             std::fs::write(&path, &text).unwrap();
         }
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(committed == text, "{FILE} is out of date: UPDATE_DOCS=1 cargo test -p skyqueue-engine --lib summary_types");
+        assert!(
+            committed == text,
+            "{FILE} is out of date: UPDATE_DOCS=1 cargo test -p skyqueue-engine --lib summary_types"
+        );
     }
 
     /// Whether `value` has the shape `schema` describes (floats may be null); if not, where and
@@ -243,7 +266,8 @@ mod tests {
             return check(value, &defs[name], defs, at);
         }
         if let Some(alts) = schema.get("anyOf").or_else(|| schema.get("oneOf")) {
-            let errors: Vec<String> = alts.as_array().unwrap().iter().filter_map(|a| check(value, a, defs, at).err()).collect();
+            let errors: Vec<String> =
+                alts.as_array().unwrap().iter().filter_map(|a| check(value, a, defs, at).err()).collect();
             return if errors.len() < alts.as_array().unwrap().len() { Ok(()) } else { Err(errors.join("; ")) };
         }
         let types: Vec<&str> = match &schema["type"] {
@@ -284,7 +308,11 @@ mod tests {
                 types.contains(&"object")
             }
         };
-        if fits { Ok(()) } else { Err(format!("{at}: {value} is not of type {types:?}")) }
+        if fits {
+            Ok(())
+        } else {
+            Err(format!("{at}: {value} is not of type {types:?}"))
+        }
     }
 
     #[test]

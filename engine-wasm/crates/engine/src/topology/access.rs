@@ -21,7 +21,14 @@ pub enum AccessPolicy {
 /// `sin_elev[i]` is the sine of satellite i's elevation (ordering and the mask test need no
 /// inverse sine); satellite i is slot `i % slots` of plane `i / slots`. Returns `None` when no
 /// satellite is above `mask_deg`.
-pub fn choose(policy: AccessPolicy, current: Option<usize>, sin_elev: &[f64], mask_deg: f64, slots: usize, hysteresis_deg: f64) -> Option<usize> {
+pub fn choose(
+    policy: AccessPolicy,
+    current: Option<usize>,
+    sin_elev: &[f64],
+    mask_deg: f64,
+    slots: usize,
+    hysteresis_deg: f64,
+) -> Option<usize> {
     let elev_deg = sin_elev;
     let sin_mask = libm::sin(mask_deg.to_radians());
     let visible = |i: usize| sin_elev[i] >= sin_mask;
@@ -47,11 +54,13 @@ pub fn choose(policy: AccessPolicy, current: Option<usize>, sin_elev: &[f64], ma
                 let plane = c / slots;
                 let (j, s) = (c % slots, slots);
                 let next = [plane * s + (j + s - 1) % s, plane * s + (j + 1) % s];
-                next.into_iter().filter(|&i| i != c && visible(i)).fold(None, |best: Option<usize>, i| match best {
-                    Some(b) if elev_deg[b] >= elev_deg[i] => Some(b),
-                    _ => Some(i),
-                })
-                .or_else(highest)
+                next.into_iter()
+                    .filter(|&i| i != c && visible(i))
+                    .fold(None, |best: Option<usize>, i| match best {
+                        Some(b) if elev_deg[b] >= elev_deg[i] => Some(b),
+                        _ => Some(i),
+                    })
+                    .or_else(highest)
             }
             None => highest(),
         },
@@ -68,7 +77,14 @@ mod tests {
     use super::*;
 
     /// The tests speak degrees; `choose` takes sines.
-    fn choose(policy: AccessPolicy, current: Option<usize>, elev_deg: &[f64], mask_deg: f64, slots: usize, h: f64) -> Option<usize> {
+    fn choose(
+        policy: AccessPolicy,
+        current: Option<usize>,
+        elev_deg: &[f64],
+        mask_deg: f64,
+        slots: usize,
+        h: f64,
+    ) -> Option<usize> {
         let s: Vec<f64> = elev_deg.iter().map(|e| libm::sin(e.to_radians())).collect();
         super::choose(policy, current, &s, mask_deg, slots, h)
     }

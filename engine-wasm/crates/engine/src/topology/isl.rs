@@ -118,7 +118,11 @@ pub fn links_with(spec: &WalkerSpec, pairing: IslPairing) -> Vec<Isl> {
             .map(|x| {
                 // A partner a full slot ahead means the one at offset 0 was missed by rounding.
                 let d = (sats[idx(next, x) as usize].u0_deg - u).rem_euclid(360.0);
-                if d > slot - 1e-9 { (x + s - 1) % s } else { x }
+                if d > slot - 1e-9 {
+                    (x + s - 1) % s
+                } else {
+                    x
+                }
             })
             .unwrap_or(j)
     };
@@ -198,7 +202,11 @@ pub fn repair_seam_links(links: &mut [Isl], sats: &[SatState], spec: &WalkerSpec
     for l in links.iter_mut().filter(|l| l.kind == IslKind::CrossSeam) {
         let a = &sats[l.a as usize].ecef;
         l.b = (0..s)
-            .min_by(|&x, &y| distance_km(a, &sats[x as usize].ecef).partial_cmp(&distance_km(a, &sats[y as usize].ecef)).unwrap_or(core::cmp::Ordering::Equal))
+            .min_by(|&x, &y| {
+                distance_km(a, &sats[x as usize].ecef)
+                    .partial_cmp(&distance_km(a, &sats[y as usize].ecef))
+                    .unwrap_or(core::cmp::Ordering::Equal)
+            })
             .unwrap_or(0);
     }
 }

@@ -67,9 +67,23 @@ pub struct TopoEvent {
 /// The series the pair records.
 pub fn series_info() -> Vec<SeriesInfo> {
     vec![
-        SeriesInfo { id: "delay_ms", label: "One-way delay", unit: "ms", kind: SeriesKind::Mean, chart: "", band: false },
+        SeriesInfo {
+            id: "delay_ms",
+            label: "One-way delay",
+            unit: "ms",
+            kind: SeriesKind::Mean,
+            chart: "",
+            band: false,
+        },
         SeriesInfo { id: "hops", label: "ISL hops", unit: "hops", kind: SeriesKind::Mean, chart: "", band: false },
-        SeriesInfo { id: "seam", label: "Separated by the seam", unit: "fraction of time", kind: SeriesKind::Mean, chart: "", band: false },
+        SeriesInfo {
+            id: "seam",
+            label: "Separated by the seam",
+            unit: "fraction of time",
+            kind: SeriesKind::Mean,
+            chart: "",
+            band: false,
+        },
     ]
 }
 
@@ -242,10 +256,19 @@ const PLANE_CHANGE_MERGE_S: f64 = 1800.0;
 
 impl PairTopology {
     /// Builds the topology of `spec` propagated by `prop`, for the pair `sites`.
-    pub fn new(spec: WalkerSpec, prop: Propagator, opts: PairOptions, sites: [Site; 2], site_choices: Vec<Site>) -> Self {
+    pub fn new(
+        spec: WalkerSpec,
+        prop: Propagator,
+        opts: PairOptions,
+        sites: [Site; 2],
+        site_choices: Vec<Site>,
+    ) -> Self {
         let n = prop.len();
         let links = isl::links_with(&spec, opts.pairing);
-        let site_ecef = [ecef_from_geodetic(sites[0].lat_deg, sites[0].lon_deg, 0.0), ecef_from_geodetic(sites[1].lat_deg, sites[1].lon_deg, 0.0)];
+        let site_ecef = [
+            ecef_from_geodetic(sites[0].lat_deg, sites[0].lon_deg, 0.0),
+            ecef_from_geodetic(sites[1].lat_deg, sites[1].lon_deg, 0.0),
+        ];
         PairTopology {
             spec,
             prop,
@@ -321,7 +344,15 @@ impl PairTopology {
         self.link_changes = 0;
     }
 
-    fn event(&mut self, t_s: f64, kind: TopoEventKind, end: Option<u8>, from_sat: Option<u32>, to_sat: Option<u32>, reason: Option<&'static str>) {
+    fn event(
+        &mut self,
+        t_s: f64,
+        kind: TopoEventKind,
+        end: Option<u8>,
+        from_sat: Option<u32>,
+        to_sat: Option<u32>,
+        reason: Option<&'static str>,
+    ) {
         self.events.push(TopoEvent { t_s, kind, end, from_sat, to_sat, reason, hops: None });
     }
 
@@ -345,7 +376,11 @@ impl PairTopology {
                 if now != before {
                     self.link_changes += 1;
                     let l = self.links[i];
-                    let (kind, reason) = if now == IslState::Up { (TopoEventKind::LinkUp, before.reason()) } else { (TopoEventKind::LinkDown, now.reason()) };
+                    let (kind, reason) = if now == IslState::Up {
+                        (TopoEventKind::LinkUp, before.reason())
+                    } else {
+                        (TopoEventKind::LinkDown, now.reason())
+                    };
                     self.event(t_s, kind, None, Some(l.a), Some(l.b), Some(reason));
                 }
             }
@@ -358,7 +393,14 @@ impl PairTopology {
             for (i, s) in self.sats.iter().enumerate() {
                 self.elev[end][i] = sin_elevation(&self.site_ecef[end], &self.site_up[end], &s.ecef);
             }
-            let now = access::choose(self.opts.access, self.access[end], &self.elev[end], self.spec.elevation_mask_deg, slots, self.opts.hysteresis_deg);
+            let now = access::choose(
+                self.opts.access,
+                self.access[end],
+                &self.elev[end],
+                self.spec.elevation_mask_deg,
+                slots,
+                self.opts.hysteresis_deg,
+            );
             self.access[end] = now;
             if first || now == before[end] {
                 continue;
@@ -411,7 +453,11 @@ impl PairTopology {
             for (l, st) in self.links.iter().zip(&self.states) {
                 // Cross-seam links are only ever up with the seam-ISL teaching option.
                 if *st == IslState::Up {
-                    self.router.add_edge(l.a, l.b, distance_km(&self.sats[l.a as usize].ecef, &self.sats[l.b as usize].ecef));
+                    self.router.add_edge(
+                        l.a,
+                        l.b,
+                        distance_km(&self.sats[l.a as usize].ecef, &self.sats[l.b as usize].ecef),
+                    );
                 }
             }
             let up = distance_km(&self.site_ecef[0], &self.sats[a].ecef);
@@ -429,7 +475,12 @@ impl PairTopology {
             self.last_downlink_ms = down / C_KM_S * 1e3;
         }
         let hops = if self.route.is_empty() { f64::NAN } else { (self.route.len() - 1) as f64 };
-        if !first && self.access == before && !self.route.is_empty() && !self.prev_route.is_empty() && self.route != self.prev_route {
+        if !first
+            && self.access == before
+            && !self.route.is_empty()
+            && !self.prev_route.is_empty()
+            && self.route != self.prev_route
+        {
             self.counts.isl_change += 1;
             self.event(t_s, TopoEventKind::IslChange, None, None, None, None);
             let hops = [(self.prev_route.len() - 1) as u32, (self.route.len() - 1) as u32];
@@ -521,16 +572,25 @@ impl PairTopology {
     /// What the globe needs to draw the constellation.
     pub fn info(&self) -> ConstellationInfo {
         ConstellationInfo {
-            sats: (0..self.prop.len() as u32).map(|i| (i / self.spec.sats_per_plane, i % self.spec.sats_per_plane)).collect(),
+            sats: (0..self.prop.len() as u32)
+                .map(|i| (i / self.spec.sats_per_plane, i % self.spec.sats_per_plane))
+                .collect(),
             links: self.links.clone(),
             planes: self.spec.planes,
             sats_per_plane: self.spec.sats_per_plane,
             kind: self.spec.kind,
-            tle_text: self.prop.tles().iter().map(|t| format!("{}\n{}\n{}\n", t.name.clone().unwrap_or_default(), t.line1, t.line2)).collect(),
+            tle_text: self
+                .prop
+                .tles()
+                .iter()
+                .map(|t| format!("{}\n{}\n{}\n", t.name.clone().unwrap_or_default(), t.line1, t.line2))
+                .collect(),
             elevation_mask_deg: self.spec.elevation_mask_deg,
             altitude_km: self.spec.altitude_km,
             inclination_deg: self.spec.inclination_deg,
-            plane_raan_deg: (0..self.spec.planes).map(|k| libm::fmod(k as f64 * self.spec.plane_spacing_deg(), 360.0)).collect(),
+            plane_raan_deg: (0..self.spec.planes)
+                .map(|k| libm::fmod(k as f64 * self.spec.plane_spacing_deg(), 360.0))
+                .collect(),
             seam_raan_deg: self.spec.seam_spacing_deg().map(|gap| -gap / 2.0),
             sites: self.sites.clone(),
             site_choices: self.site_choices.clone(),

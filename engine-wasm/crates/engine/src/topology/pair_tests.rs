@@ -35,7 +35,13 @@ fn fewest_hops(t: &PairTopology, a: usize, b: usize) -> Option<usize> {
     let mut q = VecDeque::from([a]);
     while let Some(u) = q.pop_front() {
         for (l, s) in t.links.iter().zip(&t.states) {
-            let v = if l.a as usize == u { l.b } else if l.b as usize == u { l.a } else { continue };
+            let v = if l.a as usize == u {
+                l.b
+            } else if l.b as usize == u {
+                l.a
+            } else {
+                continue;
+            };
             if *s == IslState::Up && dist[v as usize] == usize::MAX {
                 dist[v as usize] = dist[u] + 1;
                 q.push_back(v as usize);
@@ -110,7 +116,10 @@ fn geometry_packed_follows_its_documented_layout() {
         }
         i += 1;
     }
-    assert!(g[i - links..i].contains(&0.0) && g[i - links..i].contains(&1.0), "some links up, some cut off at the poles");
+    assert!(
+        g[i - links..i].contains(&0.0) && g[i - links..i].contains(&1.0),
+        "some links up, some cut off at the poles"
+    );
     for l in &t.links {
         assert_eq!(g[i], l.b as f64);
         i += 1;
@@ -150,7 +159,12 @@ fn seam_partners_in_the_packed_geometry_follow_the_re_pairing() {
 }
 
 /// What one end's access change should have produced.
-fn expected_access_event(end: u8, before: Option<usize>, now: Option<usize>, slots: usize) -> Option<(TopoEventKind, Option<u8>, Option<u32>, Option<u32>)> {
+fn expected_access_event(
+    end: u8,
+    before: Option<usize>,
+    now: Option<usize>,
+    slots: usize,
+) -> Option<(TopoEventKind, Option<u8>, Option<u32>, Option<u32>)> {
     let kind = match (before, now) {
         (Some(a), Some(b)) if a == b => return None,
         (Some(a), Some(b)) if a / slots == b / slots => TopoEventKind::IntraOrbital,
@@ -208,18 +222,35 @@ fn events_classify_each_change_and_the_summary_adds_them_up() {
             let e = events.iter().find(|e| e.kind == TopoEventKind::IslChange).expect("an isl-change event");
             assert_eq!(e.hops, Some([(route.len() - 1) as u32, (t.route.len() - 1) as u32]), "at {t_s} s");
         }
-        let mut got: Vec<_> = events.iter().filter(|e| !matches!(e.kind, TopoEventKind::LinkUp | TopoEventKind::LinkDown)).map(|e| (e.kind, e.end, e.from_sat, e.to_sat)).collect();
+        let mut got: Vec<_> = events
+            .iter()
+            .filter(|e| !matches!(e.kind, TopoEventKind::LinkUp | TopoEventKind::LinkDown))
+            .map(|e| (e.kind, e.end, e.from_sat, e.to_sat))
+            .collect();
         got.sort_by_key(|e| format!("{e:?}"));
         expected.sort_by_key(|e| format!("{e:?}"));
         assert_eq!(got, expected, "at {t_s} s");
         // One event per link whose state changed, naming its ends; without links across the
         // seam only the polar cut-off (§2.2) switches links, so that is every reason.
-        let mut changed: Vec<_> = t.links.iter().zip(states.iter().zip(&t.states)).filter(|(_, (a, b))| a != b).map(|(l, (_, b))| (l.a, l.b, *b == IslState::Up)).collect();
-        let mut link_events: Vec<_> = events.iter().filter(|e| matches!(e.kind, TopoEventKind::LinkUp | TopoEventKind::LinkDown)).map(|e| (e.from_sat.unwrap(), e.to_sat.unwrap(), e.kind == TopoEventKind::LinkUp)).collect();
+        let mut changed: Vec<_> = t
+            .links
+            .iter()
+            .zip(states.iter().zip(&t.states))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(l, (_, b))| (l.a, l.b, *b == IslState::Up))
+            .collect();
+        let mut link_events: Vec<_> = events
+            .iter()
+            .filter(|e| matches!(e.kind, TopoEventKind::LinkUp | TopoEventKind::LinkDown))
+            .map(|e| (e.from_sat.unwrap(), e.to_sat.unwrap(), e.kind == TopoEventKind::LinkUp))
+            .collect();
         changed.sort_unstable();
         link_events.sort_unstable();
         assert_eq!(link_events, changed, "at {t_s} s");
-        assert!(events.iter().filter(|e| matches!(e.kind, TopoEventKind::LinkUp | TopoEventKind::LinkDown)).all(|e| e.reason == Some("polar-cutoff")));
+        assert!(events
+            .iter()
+            .filter(|e| matches!(e.kind, TopoEventKind::LinkUp | TopoEventKind::LinkDown))
+            .all(|e| e.reason == Some("polar-cutoff")));
         assert!(events.iter().all(|e| e.t_s == t_s));
         all.extend(events);
         t_s += step_s;
@@ -227,8 +258,18 @@ fn events_classify_each_change_and_the_summary_adds_them_up() {
     let count = |k: TopoEventKind| all.iter().filter(|e| e.kind == k).count() as u64;
     let s = t.summary();
     let h = &s.handovers;
-    assert_eq!((h.intra_orbital, h.inter_orbital, h.seam, h.isl_change), (count(TopoEventKind::IntraOrbital), count(TopoEventKind::InterOrbital), count(TopoEventKind::SeamEnter), count(TopoEventKind::IslChange)));
-    for k in [TopoEventKind::IntraOrbital, TopoEventKind::InterOrbital, TopoEventKind::SeamEnter, TopoEventKind::IslChange] {
+    assert_eq!(
+        (h.intra_orbital, h.inter_orbital, h.seam, h.isl_change),
+        (
+            count(TopoEventKind::IntraOrbital),
+            count(TopoEventKind::InterOrbital),
+            count(TopoEventKind::SeamEnter),
+            count(TopoEventKind::IslChange)
+        )
+    );
+    for k in
+        [TopoEventKind::IntraOrbital, TopoEventKind::InterOrbital, TopoEventKind::SeamEnter, TopoEventKind::IslChange]
+    {
         assert!(count(k) > 0, "no {k:?} in 10 h");
     }
     assert_eq!(s.link_changes, count(TopoEventKind::LinkUp) + count(TopoEventKind::LinkDown));
@@ -246,7 +287,8 @@ fn events_classify_each_change_and_the_summary_adds_them_up() {
             plane_changes += last.is_none_or(|l| e.t_s - l >= 1800.0) as u64;
             last = Some(e.t_s);
         }
-        let intra: Vec<f64> = all.iter().filter(|e| e.end == Some(end) && e.kind == TopoEventKind::IntraOrbital).map(|e| e.t_s).collect();
+        let intra: Vec<f64> =
+            all.iter().filter(|e| e.end == Some(end) && e.kind == TopoEventKind::IntraOrbital).map(|e| e.t_s).collect();
         intra_gaps.extend(intra.windows(2).map(|w| w[1] - w[0]));
     }
     assert_eq!(s.plane_changes, plane_changes);
@@ -260,7 +302,11 @@ fn events_classify_each_change_and_the_summary_adds_them_up() {
     assert_eq!((s.hops.min, s.hops.max), (*hops.iter().min().unwrap(), *hops.iter().max().unwrap()));
     // Up- and downlinks: 780 km at zenith to 2463 km at the 8.2 deg mask (paper 004 Fig. 3),
     // give or take SGP4's oscillation of the radius.
-    assert!(s.access_delay_ms.min >= 2.55 && s.access_delay_ms.max <= 8.3 && s.access_delay_ms.mean > s.access_delay_ms.min, "{:?}", s.access_delay_ms);
+    assert!(
+        s.access_delay_ms.min >= 2.55 && s.access_delay_ms.max <= 8.3 && s.access_delay_ms.mean > s.access_delay_ms.min,
+        "{:?}",
+        s.access_delay_ms
+    );
 }
 
 #[test]
@@ -299,7 +345,11 @@ fn without_a_route_the_delay_and_hops_are_not_numbers_and_the_gap_is_counted() {
             assert!(t.delay_to_last_satellite_ms().is_nan());
             let g = t.geometry_packed();
             let at = 1 + 4 * 6 + 1 + 2 * t.links.len();
-            assert!(g[at..at + 2].contains(&-1.0) && g[at + 3].is_nan() && g[at + 5] == 0.0 && g.len() == at + 6, "{:?}", &g[at..]);
+            assert!(
+                g[at..at + 2].contains(&-1.0) && g[at + 3].is_nan() && g[at + 5] == 0.0 && g.len() == at + 6,
+                "{:?}",
+                &g[at..]
+            );
         }
         if delay.is_nan() {
             unrouted += 1;
@@ -310,7 +360,10 @@ fn without_a_route_the_delay_and_hops_are_not_numbers_and_the_gap_is_counted() {
     let s = t.summary();
     assert_eq!((s.steps, s.steps_without_route), (240, unrouted));
     assert!(unrouted > 100 && routed > 0, "{unrouted} unrouted, {routed} routed");
-    assert!(events.iter().any(|e| e.kind == TopoEventKind::AccessLost) && events.iter().any(|e| e.kind == TopoEventKind::AccessGained));
+    assert!(
+        events.iter().any(|e| e.kind == TopoEventKind::AccessLost)
+            && events.iter().any(|e| e.kind == TopoEventKind::AccessGained)
+    );
     assert!(s.delay_ms.min.is_finite() && s.delay_ms.min <= s.delay_ms.mean && s.delay_ms.mean <= s.delay_ms.max);
 
     // Never routed: the summary has no delay, and 0 hops.
@@ -338,7 +391,11 @@ fn info_describes_the_constellation() {
     assert_eq!((info.planes, info.sats_per_plane, info.kind), (6, 11, WalkerKind::Star));
     assert_eq!((info.altitude_km, info.inclination_deg, info.elevation_mask_deg), (780.0, 86.4, 8.2));
     assert_eq!(info.plane_raan_deg.len(), 6);
-    assert!(info.plane_raan_deg.iter().enumerate().all(|(k, r)| (r - 31.6 * k as f64).abs() < 1e-9), "{:?}", info.plane_raan_deg);
+    assert!(
+        info.plane_raan_deg.iter().enumerate().all(|(k, r)| (r - 31.6 * k as f64).abs() < 1e-9),
+        "{:?}",
+        info.plane_raan_deg
+    );
     assert!((info.seam_raan_deg.unwrap() + 11.0).abs() < 1e-9);
     assert_eq!(info.tle_text.lines().count(), 3 * 66);
     assert!(info.tle_text.lines().skip(1).step_by(3).all(|l| l.starts_with("1 ")));

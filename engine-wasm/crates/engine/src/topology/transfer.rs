@@ -144,7 +144,23 @@ pub struct TransferOptions {
 
 impl Default for TransferOptions {
     fn default() -> Self {
-        TransferOptions { bytes: 9_000, throughput: Throughput::Low, packet_bytes: 1000, ack_bytes: 40, buffer: Buffer::Ns2, step_s: 1.0, max_s: 3600.0, cc: CcKind::Cubic, min_rto_s: 0.2, rate_halving: true, rto_on_every_ack: true, lost_retransmit: true, hystart: false, clock_offset_s: 0.0, history_from_s: 0.0 }
+        TransferOptions {
+            bytes: 9_000,
+            throughput: Throughput::Low,
+            packet_bytes: 1000,
+            ack_bytes: 40,
+            buffer: Buffer::Ns2,
+            step_s: 1.0,
+            max_s: 3600.0,
+            cc: CcKind::Cubic,
+            min_rto_s: 0.2,
+            rate_halving: true,
+            rto_on_every_ack: true,
+            lost_retransmit: true,
+            hystart: false,
+            clock_offset_s: 0.0,
+            history_from_s: 0.0,
+        }
     }
 }
 
@@ -207,7 +223,6 @@ struct InFlight {
     leaves: SimTime,
     arrives: SimTime,
 }
-
 
 /// What one event of a transfer did, for a model's series.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -277,7 +292,9 @@ impl Transfer {
         let buffer_packets = match o.buffer {
             Buffer::Ns2 => (NS2_QUEUE_LIMIT as f64 * access_bps / 1.5e6).round().max(1.0) as u64 - 1,
             Buffer::Limit(l) => l.max(1) - 1,
-            Buffer::StartBdp if start_rtt_ms.is_finite() => (access_bps / 8.0 * start_rtt_ms / 1e3 / data_wire as f64).ceil().max(1.0) as u64,
+            Buffer::StartBdp if start_rtt_ms.is_finite() => {
+                (access_bps / 8.0 * start_rtt_ms / 1e3 / data_wire as f64).ceil().max(1.0) as u64
+            }
             Buffer::StartBdp => 1,
         };
         let segments = o.bytes.div_ceil(o.packet_bytes as u64).max(1);
@@ -299,7 +316,12 @@ impl Transfer {
             access_bps,
             isl_bps,
             t0,
-            sender: TcpSender::new(o.cc, 10.0, segments, 1e9).with_min_rto(SimDuration::from_secs_f64(o.min_rto_s)).with_rate_halving(o.rate_halving).with_rto_on_every_ack(o.rto_on_every_ack).with_lost_retransmit(o.lost_retransmit).with_hystart(o.hystart),
+            sender: TcpSender::new(o.cc, 10.0, segments, 1e9)
+                .with_min_rto(SimDuration::from_secs_f64(o.min_rto_s))
+                .with_rate_halving(o.rate_halving)
+                .with_rto_on_every_ack(o.rto_on_every_ack)
+                .with_lost_retransmit(o.lost_retransmit)
+                .with_hystart(o.hystart),
             receiver: TcpReceiver::default(),
             events: EventQueue::new(),
             busy: vec![SimTime::ZERO; (topo.satellite_count() + 2).pow(2)],
@@ -347,7 +369,11 @@ impl Transfer {
     /// the cached pair unless the topology's route changed.
     fn paths_now(&mut self, topo: &PairTopology) -> (Rc<[u32]>, Rc<[u32]>) {
         let r = topo.route();
-        let same = if r.is_empty() { self.fwd.is_empty() } else { self.fwd.len() == r.len() + 2 && &self.fwd[1..=r.len()] == r };
+        let same = if r.is_empty() {
+            self.fwd.is_empty()
+        } else {
+            self.fwd.len() == r.len() + 2 && &self.fwd[1..=r.len()] == r
+        };
         if !same {
             if r.is_empty() {
                 self.fwd = Rc::from(Vec::new());
@@ -497,7 +523,11 @@ impl Transfer {
                         } else {
                             let hops = (back.len() - 3) as u32;
                             let kind = 1 + ack.sack.len().min(3) as u8;
-                            self.forward(Packet { path: back, at: 0, kind, body: Body::Ack { ack, sent: now, hops } }, now, topo);
+                            self.forward(
+                                Packet { path: back, at: 0, kind, body: Body::Ack { ack, sent: now, hops } },
+                                now,
+                                topo,
+                            );
                         }
                         Happened::Delivered { new_segments: self.receiver.delivered - before }
                     }
@@ -506,7 +536,8 @@ impl Transfer {
                             self.out.reordered_acks += 1;
                         }
                         self.latest_ack_sent = Some(self.latest_ack_sent.map_or(sent, |l| l.max(sent)));
-                        self.out.ack_hops_range = Some(self.out.ack_hops_range.map_or((hops, hops), |(lo, hi)| (lo.min(hops), hi.max(hops))));
+                        self.out.ack_hops_range =
+                            Some(self.out.ack_hops_range.map_or((hops, hops), |(lo, hi)| (lo.min(hops), hi.max(hops))));
                         let rtt_ms = now.saturating_since(ack.ts_echo).as_secs_f64() * 1e3;
                         self.sender.on_ack(&ack, now);
                         self.pump(now, topo);
@@ -528,7 +559,11 @@ impl Transfer {
         for fl in self.slots.iter().flatten().take(m) {
             let (pa, pb) = (self.position(topo, fl.a), self.position(topo, fl.b));
             let span = fl.arrives.saturating_since(fl.leaves).as_secs_f64();
-            let x = if now <= fl.leaves || span <= 0.0 { 0.0 } else { (now.saturating_since(fl.leaves).as_secs_f64() / span).min(1.0) };
+            let x = if now <= fl.leaves || span <= 0.0 {
+                0.0
+            } else {
+                (now.saturating_since(fl.leaves).as_secs_f64() / span).min(1.0)
+            };
             for k in 0..3 {
                 out.push(pa[k] + (pb[k] - pa[k]) * x);
             }
@@ -636,7 +671,10 @@ mod tests {
             let r = run(&mut t, 600.0, &o(segs * 1000));
             let predicted = (rounds + 0.5) * r.start_rtt_ms;
             let got = r.transfer_s.unwrap() * 1e3;
-            assert!((got - predicted).abs() < 0.03 * predicted + 1.0, "{segs} segments: {got:.2} ms, predicted {predicted:.2} ms");
+            assert!(
+                (got - predicted).abs() < 0.03 * predicted + 1.0,
+                "{segs} segments: {got:.2} ms, predicted {predicted:.2} ms"
+            );
         }
     }
 
@@ -648,7 +686,11 @@ mod tests {
         let o = TransferOptions { bytes: 15_000_000, max_s: 40.0, ..Default::default() };
         let mut t = topo();
         let r = run(&mut t, leave - 20.0, &o);
-        assert!(r.reordered_acks > 0, "no reordering across the route change at {leave} s: {:?}", (r.reordered_acks, r.ack_hops_range));
+        assert!(
+            r.reordered_acks > 0,
+            "no reordering across the route change at {leave} s: {:?}",
+            (r.reordered_acks, r.ack_hops_range)
+        );
         let (lo, hi) = r.ack_hops_range.unwrap();
         assert!(hi > lo, "the ACKs' route did not change");
         let mut t2 = topo();

@@ -33,7 +33,9 @@ impl RateProfile {
     pub fn factor(&self, t_s: f64) -> f64 {
         match self {
             RateProfile::Constant => 1.0,
-            RateProfile::Cosine { amplitude, period_s } => 1.0 + amplitude * math::cos(2.0 * core::f64::consts::PI * t_s / period_s),
+            RateProfile::Cosine { amplitude, period_s } => {
+                1.0 + amplitude * math::cos(2.0 * core::f64::consts::PI * t_s / period_s)
+            }
             RateProfile::Trace { points } => {
                 let i = points.partition_point(|p| p[0] <= t_s);
                 points.get(i.saturating_sub(1)).map_or(1.0, |p| p[1])
@@ -85,11 +87,17 @@ impl RateProfile {
                 let mut last = f64::NEG_INFINITY;
                 for (i, [t, f]) in points.iter().enumerate() {
                     if !(t.is_finite() && *t >= 0.0 && *t > last) {
-                        out.push((format!("points[{i}][0]"), format!("time {t} must be 0 or more and above the previous point's")));
+                        out.push((
+                            format!("points[{i}][0]"),
+                            format!("time {t} must be 0 or more and above the previous point's"),
+                        ));
                         break;
                     }
                     if !(f.is_finite() && (min_factor..=max_factor).contains(f)) {
-                        out.push((format!("points[{i}][1]"), format!("factor {f} is outside {min_factor} to {max_factor}")));
+                        out.push((
+                            format!("points[{i}][1]"),
+                            format!("factor {f} is outside {min_factor} to {max_factor}"),
+                        ));
                         break;
                     }
                     last = *t;
@@ -136,7 +144,9 @@ mod tests {
     fn profiles_parse_with_their_kind() {
         let p: RateProfile = serde_json::from_str(r#"{"kind":"cosine","amplitude":0.3,"period_s":15}"#).unwrap();
         assert_eq!(p.period_s(), Some(15.0));
-        assert!(serde_json::from_str::<RateProfile>(r#"{"kind":"cosine","amplitude":0.3,"period_s":15,"x":1}"#).is_err());
+        assert!(
+            serde_json::from_str::<RateProfile>(r#"{"kind":"cosine","amplitude":0.3,"period_s":15,"x":1}"#).is_err()
+        );
         assert!(serde_json::from_str::<RateProfile>(r#"{"kind":"sine"}"#).is_err());
     }
 }

@@ -19,9 +19,24 @@ pub struct ParetoOnOff {
 impl ParetoOnOff {
     /// A source of `rate_bps` during bursts with `packet_bytes` packets, starting at a random
     /// phase within its first second.
-    pub fn new(mut rng: RngStream, rate_bps: f64, packet_bytes: f64, mean_on_s: f64, mean_off_s: f64, shape: f64) -> Self {
+    pub fn new(
+        mut rng: RngStream,
+        rate_bps: f64,
+        packet_bytes: f64,
+        mean_on_s: f64,
+        mean_off_s: f64,
+        shape: f64,
+    ) -> Self {
         let start = rng.uniform(0.0, 1.0);
-        let mut s = ParetoOnOff { rng, shape, mean_on_s, mean_off_s, interval_s: packet_bytes * 8.0 / rate_bps, burst_end_s: 0.0, next_s: start };
+        let mut s = ParetoOnOff {
+            rng,
+            shape,
+            mean_on_s,
+            mean_off_s,
+            interval_s: packet_bytes * 8.0 / rate_bps,
+            burst_end_s: 0.0,
+            next_s: start,
+        };
         s.burst_end_s = start + s.pareto(mean_on_s);
         s
     }
@@ -59,7 +74,8 @@ mod tests {
         let mut packets = 0u64;
         let horizon = 2000.0;
         for f in 0..20 {
-            let mut s = ParetoOnOff::new(Streams::new(3).stream(&format!("voip[{f}]")), 64_000.0, 210.0, 0.5, 0.05, 1.5);
+            let mut s =
+                ParetoOnOff::new(Streams::new(3).stream(&format!("voip[{f}]")), 64_000.0, 210.0, 0.5, 0.05, 1.5);
             while s.next_packet_s() < horizon {
                 packets += 1;
             }

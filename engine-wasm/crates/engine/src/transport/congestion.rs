@@ -301,7 +301,15 @@ impl Default for Cubic {
 impl Cubic {
     /// A CUBIC whose window is multiplied by `beta` on a loss (clamped to [0.01, 0.99]).
     pub fn with_beta(beta: f64) -> Self {
-        Cubic { beta: beta.clamp(0.01, 0.99), w_max: 0.0, w_last_max: 0.0, epoch_start: None, k: 0.0, w_est: 0.0, cwnd_epoch: 0.0 }
+        Cubic {
+            beta: beta.clamp(0.01, 0.99),
+            w_max: 0.0,
+            w_last_max: 0.0,
+            epoch_start: None,
+            k: 0.0,
+            w_est: 0.0,
+            cwnd_epoch: 0.0,
+        }
     }
     /// The multiplicative decrease factor beta_cubic.
     pub fn beta(&self) -> f64 {
@@ -512,7 +520,10 @@ mod tests {
         let (w0_h, w0_r) = (20_000.0, 1_000.0); // both 40,000 segments/s
         let gain_h = (rounds(&mut h, w0_h, 1.0, 0.5, 10) - w0_h) / 0.5;
         let gain_r = (rounds(&mut NewReno, w0_r, 1.0, 0.025, 200) - w0_r) / 0.025;
-        assert!((gain_h - gain_r).abs() / gain_r < 0.05, "Hybla +{gain_h:.0} segments/s, NewReno at RTT_0 +{gain_r:.0}");
+        assert!(
+            (gain_h - gain_r).abs() / gain_r < 0.05,
+            "Hybla +{gain_h:.0} segments/s, NewReno at RTT_0 +{gain_r:.0}"
+        );
         assert!((gain_r / 5.0 - 1600.0).abs() / 1600.0 < 0.05, "{gain_r}");
         // Without the scaling (NewReno at 500 ms) the rate gains ρ² = 400 times less.
         let gain_slow = (rounds(&mut NewReno, w0_h, 1.0, 0.5, 10) - w0_h) / 0.5;
@@ -566,7 +577,8 @@ mod tests {
             w = r.on_ack(w, 20.0, 1.0, SimTime::ZERO, SimDuration(100_000_000));
         }
         assert!((w - 21.0).abs() < 0.05, "{w}"); // about one segment per window
-        assert_eq!(r.on_ack(2.0, 10.0, 1.0, SimTime::ZERO, SimDuration(100_000_000)), 3.0); // slow start
+        assert_eq!(r.on_ack(2.0, 10.0, 1.0, SimTime::ZERO, SimDuration(100_000_000)), 3.0);
+        // slow start
     }
 
     #[test]
@@ -592,7 +604,10 @@ mod tests {
         let w2 = round(&mut c, w1, 0.5, rtt);
         let grew = w2 - w1;
         let expected = 1.0 + (CTCP_ALPHA * crate::kernel::math::pow(w1, CTCP_K) - 1.0);
-        assert!((grew - expected).abs() < 0.3, "one round on an empty path: +{grew:.2} segments, eq. 5 gives +{expected:.2}");
+        assert!(
+            (grew - expected).abs() < 0.3,
+            "one round on an empty path: +{grew:.2} segments, eq. 5 gives +{expected:.2}"
+        );
         assert!(c.dwnd() > 2.0);
         // A standing queue: RTT 700 ms against a base of 500 ms.
         let d_before = c.dwnd();

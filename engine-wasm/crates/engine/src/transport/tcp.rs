@@ -242,7 +242,16 @@ impl TcpSender {
         debug_assert!(self.cwnd.is_finite() && self.cwnd >= 1.0, "cwnd {} ssthresh {}", self.cwnd, self.ssthresh);
         let window = self.cwnd.min(self.rwnd);
         // Holes to retransmit, in order, found once; pipe computed once and counted up.
-        let mut holes = if self.flagged == 0 { VecDeque::new() } else { self.segs.iter().enumerate().filter(|(_, s)| s.lost && !s.sacked && !s.retransmitted).map(|(i, _)| i).collect::<VecDeque<_>>() };
+        let mut holes = if self.flagged == 0 {
+            VecDeque::new()
+        } else {
+            self.segs
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.lost && !s.sacked && !s.retransmitted)
+                .map(|(i, _)| i)
+                .collect::<VecDeque<_>>()
+        };
         let mut pipe = self.pipe();
         if std::mem::take(&mut self.fast_retransmit) {
             if let Some(i) = holes.pop_front() {
@@ -369,7 +378,11 @@ impl TcpSender {
                 s.retransmitted = false;
             }
         }
-        debug_assert_eq!(self.flagged, self.segs.iter().filter(|s| s.sacked || s.lost).count(), "the count of flagged segments");
+        debug_assert_eq!(
+            self.flagged,
+            self.segs.iter().filter(|s| s.sacked || s.lost).count(),
+            "the count of flagged segments"
+        );
         // RFC 5681 FlightSize: outstanding segments.
         let flight = (self.snd_nxt - self.snd_una) as f64;
         if self.rto_point.is_some_and(|p| self.snd_una >= p) {
@@ -381,7 +394,13 @@ impl TcpSender {
                 let srtt = self.srtt.unwrap_or(SimDuration::ZERO);
                 self.cwnd = self.cc.on_ack(self.cwnd, self.ssthresh, newly as f64, now, srtt).min(self.rwnd.max(1.0));
             }
-            self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 || self.rto_on_every_ack { Some(self.deadline_from(now)) } else { self.rto_deadline };
+            self.rto_deadline = if self.segs.is_empty() {
+                None
+            } else if newly > 0 || self.rto_on_every_ack {
+                Some(self.deadline_from(now))
+            } else {
+                self.rto_deadline
+            };
             return;
         }
         match self.recovery {
@@ -408,7 +427,13 @@ impl TcpSender {
             None => {}
         }
         // RFC 6298 (5.2, 5.3): stop the timer when all is acknowledged, else restart it.
-        self.rto_deadline = if self.segs.is_empty() { None } else if newly > 0 || self.rto_on_every_ack { Some(self.deadline_from(now)) } else { self.rto_deadline };
+        self.rto_deadline = if self.segs.is_empty() {
+            None
+        } else if newly > 0 || self.rto_on_every_ack {
+            Some(self.deadline_from(now))
+        } else {
+            self.rto_deadline
+        };
     }
 
     /// The retransmission timer fired at `now` (RFC 6298 5.4-5.7): back off, restart from one
@@ -574,10 +599,12 @@ mod tests {
             s.on_ack(&r.on_data(&Segment { seq, ts: SimTime::ZERO }), t);
         }
         assert_eq!(s.poll_send(t).first().map(|d| d.seq), Some(0), "the hole goes first");
-        (4..20).map(|seq| {
-            s.on_ack(&r.on_data(&Segment { seq, ts: SimTime::ZERO }), t);
-            s.poll_send(t).len()
-        }).collect()
+        (4..20)
+            .map(|seq| {
+                s.on_ack(&r.on_data(&Segment { seq, ts: SimTime::ZERO }), t);
+                s.poll_send(t).len()
+            })
+            .collect()
     }
 
     #[test]
@@ -680,7 +707,8 @@ mod tests {
             let segs = f.poll_send(now);
             assert!(!segs.is_empty() && segs.iter().all(|s| s.ts == now));
             sent += segs.len() as u64;
-            let fbs: Vec<Feedback> = segs.iter().filter_map(|s| f.on_segment(s, now + SimDuration(10_000_000))).collect();
+            let fbs: Vec<Feedback> =
+                segs.iter().filter_map(|s| f.on_segment(s, now + SimDuration(10_000_000))).collect();
             for fb in &fbs {
                 f.on_feedback(fb, ms(20 * round + 20));
             }

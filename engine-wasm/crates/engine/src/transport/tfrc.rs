@@ -109,7 +109,9 @@ impl TfrcParams {
     /// ref. [8]).
     pub fn feedbacks_per_rtt(&self, rtt_s: f64) -> f64 {
         match self.ccid {
-            Ccid::Ccid4N | Ccid::Ccid4Sca if rtt_s > self.nominal_rtt_s && self.nominal_rtt_s > 0.0 => (rtt_s / self.nominal_rtt_s).round().max(1.0),
+            Ccid::Ccid4N | Ccid::Ccid4Sca if rtt_s > self.nominal_rtt_s && self.nominal_rtt_s > 0.0 => {
+                (rtt_s / self.nominal_rtt_s).round().max(1.0)
+            }
             _ => 1.0,
         }
     }
@@ -547,7 +549,11 @@ impl TfrcReceiver {
             tot0 += w * if i == 0 { i0 } else { self.intervals[i - 1] };
         }
         let mean = tot0.max(tot1) / w_tot;
-        if mean > 0.0 { (1.0 / mean).min(1.0) } else { 1.0 }
+        if mean > 0.0 {
+            (1.0 / mean).min(1.0)
+        } else {
+            1.0
+        }
     }
 
     /// The loss interval that would give `x_target` bytes/s (RFC 5348 §6.3.1: the first loss
@@ -587,7 +593,11 @@ impl TfrcReceiver {
             // after the current event's start opens a new one.
             let missing = pkt.seq - self.expected;
             self.lost += missing;
-            let rtt = if self.rtt_s > 0.0 { self.rtt_s } else { (now.as_secs_f64() - self.last_report.as_secs_f64()).max(0.1) };
+            let rtt = if self.rtt_s > 0.0 {
+                self.rtt_s
+            } else {
+                (now.as_secs_f64() - self.last_report.as_secs_f64()).max(0.1)
+            };
             let starts_new = match self.event_start_seq {
                 None => true,
                 Some(_) => now.as_secs_f64() - self.event_start_time.as_secs_f64() > rtt,
@@ -866,7 +876,12 @@ mod tests {
     fn losses_within_one_rtt_are_one_event_and_the_first_interval_is_synthesised() {
         let p = TfrcParams { ccid: Ccid::Ccid3, ..CCID4 };
         let mut rx = TfrcReceiver::new(p, t(0.0));
-        let pkt = |seq: u64, at: f64| TfrcPacket { seq, app: AppPacket { id: seq, bytes: 100, created: t(at) }, sent: t(at), rtt_s: 0.2 };
+        let pkt = |seq: u64, at: f64| TfrcPacket {
+            seq,
+            app: AppPacket { id: seq, bytes: 100, created: t(at) },
+            sent: t(at),
+            rtt_s: 0.2,
+        };
         for seq in 0..100 {
             rx.on_packet(&pkt(seq, seq as f64 * 0.01), t(seq as f64 * 0.01));
         }

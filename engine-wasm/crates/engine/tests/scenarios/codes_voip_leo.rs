@@ -47,8 +47,10 @@ struct Mean {
 fn mean(flows: u32, policy: &str, extra: &str) -> Mean {
     let runs: Vec<VoipSummary> = std::thread::scope(|sc| {
         let half: Vec<_> = (1..=SEEDS).filter(|s| s % 2 == 0).collect();
-        let other = sc.spawn(move || half.into_iter().map(|seed| run_seed(flows, policy, extra, seed)).collect::<Vec<_>>());
-        let mut v: Vec<_> = (1..=SEEDS).filter(|s| s % 2 == 1).map(|seed| run_seed(flows, policy, extra, seed)).collect();
+        let other =
+            sc.spawn(move || half.into_iter().map(|seed| run_seed(flows, policy, extra, seed)).collect::<Vec<_>>());
+        let mut v: Vec<_> =
+            (1..=SEEDS).filter(|s| s % 2 == 1).map(|seed| run_seed(flows, policy, extra, seed)).collect();
         v.extend(other.join().unwrap());
         v
     });
@@ -147,7 +149,10 @@ fn pins_a_deviation_at_the_buffer_rule_codes_is_pf_because_no_packet_waits_the_t
     let codes = mean(125, "codes", "");
     assert_eq!(pf.per_flow_queue, 1);
     assert!(codes.timeout < 0.2, "{codes:?}");
-    assert!((codes.latency_ms - pf.latency_ms).abs() < 1.0 && (codes.jitter_ms - pf.jitter_ms).abs() < 1.0, "{codes:?} vs {pf:?}");
+    assert!(
+        (codes.latency_ms - pf.latency_ms).abs() < 1.0 && (codes.jitter_ms - pf.jitter_ms).abs() < 1.0,
+        "{codes:?} vs {pf:?}"
+    );
     assert!((codes.loss - pf.loss).abs() < 0.2, "{codes:?} vs {pf:?}");
 }
 
@@ -195,7 +200,9 @@ fn every_policy_sees_the_same_traffic() {
 #[test]
 fn the_server_to_satellite_delay_follows_the_constellation_route() {
     let run_with = |extra: &str| {
-        let json = format!(r#"{{"version": 1, "model": "voip-leo", "duration_s": 10, "warmup_s": 1, "voip": {{"flows": 10 {extra}}}}}"#);
+        let json = format!(
+            r#"{{"version": 1, "model": "voip-leo", "duration_s": 10, "warmup_s": 1, "voip": {{"flows": 10 {extra}}}}}"#
+        );
         let mut sim = Simulation::new(Scenario::from_json(&json).unwrap()).unwrap();
         sim.run_to_end();
         sim.summary().take::<VoipSummary>().unwrap()

@@ -31,7 +31,12 @@ fn check_pk(load: f64, service: &str, seed: u64) {
     let s = run(&queue(load, service, seed)).take::<engine::models::queue::station::StationSummary>().unwrap();
     let theory = s.theory.as_ref().expect("P-K applies to an unlimited queue with rho < 1");
     let (mean, half) = (s.wait.mean_s, s.wait.ci95_half_s * CI99_OVER_CI95);
-    let ctx = format!("{service} rho {load}: wait {:.6} ms ± {:.6} (99 %), P-K {:.6} ms", mean * 1e3, half * 1e3, theory.wait_mean_s * 1e3);
+    let ctx = format!(
+        "{service} rho {load}: wait {:.6} ms ± {:.6} (99 %), P-K {:.6} ms",
+        mean * 1e3,
+        half * 1e3,
+        theory.wait_mean_s * 1e3
+    );
     assert!((mean - theory.wait_mean_s).abs() <= half, "outside the CI: {ctx}");
     assert!(half < 0.06 * theory.wait_mean_s, "CI too wide to mean anything: {ctx}");
     assert!((s.utilization - load).abs() < 0.01, "utilization {} vs {load}", s.utilization);
@@ -70,7 +75,8 @@ fn mm1k_blocking_matches_the_stationary_distribution() {
     // Overload (rho = 1.2) into a 10-packet buffer: K = 11 in the system.
     let s = run(r#"{"version": 1, "seed": 3, "duration_s": 300, "warmup_s": 10,
                     "traffic": {"rate_pps": 1200}, "queue": {"service_rate_pps": 1000, "capacity_pkts": 10}}"#)
-    .take::<engine::models::queue::station::StationSummary>().unwrap();
+    .take::<engine::models::queue::station::StationSummary>()
+    .unwrap();
     let t = s.theory.as_ref().unwrap();
     assert_eq!(t.model, "M/M/1/11");
     assert!((s.loss_ratio / t.loss_ratio - 1.0).abs() < 0.03, "loss {} vs {}", s.loss_ratio, t.loss_ratio);

@@ -32,7 +32,8 @@ fn day(from: &str, to: &str, extra: &str) -> PairSummary {
     sim.summary().take::<engine::topology::pair::PairSummary>().unwrap()
 }
 
-const PAIRS: [(&str, &str); 3] = [("Atlantic ship", "London"), ("Los Angeles", "Hawaii gateway"), ("New Delhi", "Hawaii gateway")];
+const PAIRS: [(&str, &str); 3] =
+    [("Atlantic ship", "London"), ("Los Angeles", "Hawaii gateway"), ("New Delhi", "Hawaii gateway")];
 
 #[test]
 fn handover_rates_and_seam_separations_match_section_2_3() {
@@ -54,12 +55,15 @@ fn ship_to_london_shows_the_five_delay_variation_sources_of_fig_4() {
     let mut sim = Simulation::new(scenario("Atlantic ship", "London", 24.0, "")).unwrap();
     sim.run_to_end();
     let events = sim.drain_events();
-    for kind in [TopoEventKind::IntraOrbital, TopoEventKind::InterOrbital, TopoEventKind::SeamEnter, TopoEventKind::IslChange] {
+    for kind in
+        [TopoEventKind::IntraOrbital, TopoEventKind::InterOrbital, TopoEventKind::SeamEnter, TopoEventKind::IslChange]
+    {
         assert!(events.iter().any(|e| e.kind == kind), "no {kind:?} event in 24 h");
     }
     // Source 1, elevation: between two events the delay still drifts (continuously).
     let results: serde_json::Value = serde_json::from_str(&sim.results_json()).unwrap();
-    let delay: Vec<f64> = results["series"]["values"][0].as_array().unwrap().iter().filter_map(|v| v.as_f64()).collect();
+    let delay: Vec<f64> =
+        results["series"]["values"][0].as_array().unwrap().iter().filter_map(|v| v.as_f64()).collect();
     let drift = delay.windows(2).filter(|w| (w[1] - w[0]).abs() > 1e-3 && (w[1] - w[0]).abs() < 0.5).count();
     assert!(drift > 100, "only {drift} small continuous delay changes");
     // Source 4, the seam: the delay while separated is far above the delay outside it.
@@ -76,10 +80,18 @@ fn teaching_options_change_what_the_paper_says_they_change() {
     assert!(seam_on.delay_ms.max < 0.6 * base.delay_ms.max, "{:?} vs {:?}", seam_on.delay_ms, base.delay_ms);
     // Highest elevation flickers between planes.
     let flicker = day("Los Angeles", "Hawaii gateway", r#", "access": "highest-elevation""#);
-    assert!(flicker.handovers.inter_orbital > 2 * base.handovers.inter_orbital, "{:?} vs {:?}", flicker.handovers, base.handovers);
+    assert!(
+        flicker.handovers.inter_orbital > 2 * base.handovers.inter_orbital,
+        "{:?} vs {:?}",
+        flicker.handovers,
+        base.handovers
+    );
     // The two-body model runs and gives the same rates.
     let kepler = day("Atlantic ship", "London", r#", "propagation": "two-body""#);
-    assert!((2..=3).contains(&kepler.seam_separations) && (8.0..=12.5).contains(&kepler.intra_orbital_interval_min), "{kepler:?}");
+    assert!(
+        (2..=3).contains(&kepler.seam_separations) && (8.0..=12.5).contains(&kepler.intra_orbital_interval_min),
+        "{kepler:?}"
+    );
 }
 
 #[test]
@@ -130,12 +142,18 @@ fn loaded_element_sets_reproduce_the_generated_shell() {
 
     // A file whose planes hold different numbers of satellites is a field error that says so.
     let short: String = lines[3..].iter().map(|l| format!("{l}\n")).collect();
-    let bad = format!(r#"{{"version": 2, "model": "constellation", "constellation": {{"tle": {}}}}}"#, serde_json::to_string(&short).unwrap());
+    let bad = format!(
+        r#"{{"version": 2, "model": "constellation", "constellation": {{"tle": {}}}}}"#,
+        serde_json::to_string(&short).unwrap()
+    );
     let err = Simulation::from_json(&bad).err().expect("refused").to_string();
     assert!(err.contains("constellation.tle") && err.contains("different numbers of satellites"), "{err}");
     // A damaged line names its line number.
     let damaged = text.replacen("1 80000", "1 8000X", 1);
-    let bad = format!(r#"{{"version": 2, "model": "constellation", "constellation": {{"tle": {}}}}}"#, serde_json::to_string(&damaged).unwrap());
+    let bad = format!(
+        r#"{{"version": 2, "model": "constellation", "constellation": {{"tle": {}}}}}"#,
+        serde_json::to_string(&damaged).unwrap()
+    );
     let err = Simulation::from_json(&bad).err().expect("refused").to_string();
     assert!(err.contains("constellation.tle: line 3: satellite number 80000 differs from line 1's 8000X"), "{err}");
 }

@@ -15,7 +15,9 @@ use engine::models::link_layer::LinkSummary;
 use engine::Simulation;
 
 fn run(alpha: f64, beta: f64, link: &str, seed: u64) -> LinkSummary {
-    let json = format!(r#"{{"version": 2, "model": "link-layer", "seed": {seed}, "duration_s": 60, "link": {{"alpha": {alpha}, "beta": {beta}, {link}}}}}"#);
+    let json = format!(
+        r#"{{"version": 2, "model": "link-layer", "seed": {seed}, "duration_s": 60, "link": {{"alpha": {alpha}, "beta": {beta}, {link}}}}}"#
+    );
     let mut sim = Simulation::from_json(&json).expect("valid scenario");
     sim.run_to_end();
     sim.summary().take::<LinkSummary>().expect("the link's summary")
@@ -31,10 +33,16 @@ fn mean(alpha: f64, beta: f64, link: &str) -> ([f64; 3], LinkSummary) {
 #[test]
 fn fig_5_the_closed_forms_fit_the_simulated_link_within_2_percent() {
     for beta in [0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98] {
-        for link in [r#""scheme": "fec", "fec_nd": 10, "fec_nr": 2"#, r#""scheme": "harq", "harq_nd": 5, "harq_nr": 2, "harq_ns": 1, "harq_rounds": 2"#] {
+        for link in [
+            r#""scheme": "fec", "fec_nd": 10, "fec_nr": 2"#,
+            r#""scheme": "harq", "harq_nd": 5, "harq_nr": 2, "harq_ns": 1, "harq_rounds": 2"#,
+        ] {
             let ([eff, delay, _], l) = mean(0.99, beta, link);
             let th = &l.theory;
-            let ctx = format!("β {beta}, {}: efficiency {eff:.4} against {:.4}, delay {delay:.2} ms against {:.2}", l.scheme, th.efficiency, th.delay_ms);
+            let ctx = format!(
+                "β {beta}, {}: efficiency {eff:.4} against {:.4}, delay {delay:.2} ms against {:.2}",
+                l.scheme, th.efficiency, th.delay_ms
+            );
             assert!((eff / th.efficiency - 1.0).abs() < 0.02, "{ctx}");
             assert!((delay / th.delay_ms - 1.0).abs() < 0.02, "{ctx}");
         }
@@ -75,18 +83,25 @@ fn tcp(phy: &str, es_n0: f64, rate: f64, link: &str, seed: u64, duration: f64) -
 }
 
 #[test]
-fn fig_8_and_table_2_newreno_and_compound_fall_short_over_arq_hybla_fills_the_link_and_its_queue_and_harq_costs_its_rate_and_adds_delay() {
+fn fig_8_and_table_2_newreno_and_compound_fall_short_over_arq_hybla_fills_the_link_and_its_queue_and_harq_costs_its_rate_and_adds_delay(
+) {
     // Paper 002 Fig. 8 (Distribution scenario, up: 2.34 Mb/s, Es/N0 14 dB): NewReno and
     // Compound stay far below the others; Hybla, CUBIC and Westwood+ come close to the link's capacity with ARQ;
     // with HARQ(X/Y) their rate is multiplied by X/Y. Table 2: Hybla's packets wait far longer
     // than CUBIC's. Means over three seeds of 200 s (the preset's run).
-    let mean = |cc: &str, scheme: &str, f: fn(&LinkSummary) -> f64| (1..=3).map(|seed| f(&tcp("distribution", 14.0, 2.34e6, &format!(r#""tcp_cc": "{cc}", {scheme}"#), seed, 200.0))).sum::<f64>() / 3.0;
+    let mean = |cc: &str, scheme: &str, f: fn(&LinkSummary) -> f64| {
+        (1..=3)
+            .map(|seed| f(&tcp("distribution", 14.0, 2.34e6, &format!(r#""tcp_cc": "{cc}", {scheme}"#), seed, 200.0)))
+            .sum::<f64>()
+            / 3.0
+    };
     let goodput = |l: &LinkSummary| l.tcp.as_ref().unwrap().goodput_kbps;
     let p85 = |l: &LinkSummary| l.tcp.as_ref().unwrap().delay_p85_s.unwrap();
     let arq = r#""scheme": "arq""#;
     let harq = r#""scheme": "harq", "harq_nd": 10, "harq_nr": 2"#;
     let (reno, compound) = (mean("new-reno", arq, goodput), mean("compound", arq, goodput));
-    let (cubic, hybla, westwood) = (mean("cubic", arq, goodput), mean("hybla", arq, goodput), mean("westwood-plus", arq, goodput));
+    let (cubic, hybla, westwood) =
+        (mean("cubic", arq, goodput), mean("hybla", arq, goodput), mean("westwood-plus", arq, goodput));
     let ctx = format!("ARQ goodput [kb/s]: NewReno {reno:.0}, Compound {compound:.0}, CUBIC {cubic:.0}, Hybla {hybla:.0}, Westwood+ {westwood:.0}");
     assert!(reno.max(compound) < 0.6 * cubic.min(westwood), "{ctx}");
     // "For both TCP New Reno and TCP Compound, ARQ at the link layer overcomes HARQ-II."
@@ -96,17 +111,26 @@ fn fig_8_and_table_2_newreno_and_compound_fall_short_over_arq_hybla_fills_the_li
     // Hybla 0.94 over these seeds).
     assert!(cubic.min(hybla).min(westwood) > 0.7 * 2340.0, "{ctx}");
     let hybla_harq = mean("hybla", harq, goodput);
-    assert!((hybla_harq / hybla - 10.0 / 12.0).abs() < 0.06, "Hybla with HARQ(10/12) {hybla_harq:.0} against ARQ {hybla:.0}");
+    assert!(
+        (hybla_harq / hybla - 10.0 / 12.0).abs() < 0.06,
+        "Hybla with HARQ(10/12) {hybla_harq:.0} against ARQ {hybla:.0}"
+    );
     let (hybla_wait, cubic_wait) = (mean("hybla", arq, p85), mean("cubic", arq, p85));
     // Paper: 8.61 s against 2.41 s, 3.6 times. With β 0.8 CUBIC keeps more in the buffer and
     // its 85 % delay varies much from seed to seed (1.2 ± 1.1 s over seeds 1-5; 1.6 s over
     // these three), so twice is what three seeds can hold.
-    assert!(hybla_wait > 2.0 * cubic_wait, "85 % of the packets within {hybla_wait:.2} s (Hybla) and {cubic_wait:.2} s (CUBIC)");
+    assert!(
+        hybla_wait > 2.0 * cubic_wait,
+        "85 % of the packets within {hybla_wait:.2} s (Hybla) and {cubic_wait:.2} s (CUBIC)"
+    );
     // Table 2's second finding, "contrary to what one might think": HARQ-II adds delay
     // (Hybla's 85 % delay 8.61 s over ARQ, 8.67 s over HARQ(10/12), 9.71 s over HARQ(10/15)).
     let harq15 = r#""scheme": "harq", "harq_nd": 10, "harq_nr": 5"#;
     let (hybla_wait_12, hybla_wait_15) = (mean("hybla", harq, p85), mean("hybla", harq15, p85));
-    assert!(hybla_wait < hybla_wait_12 && hybla_wait_12 < hybla_wait_15, "Hybla's 85 % delay: ARQ {hybla_wait:.2} s, HARQ(10/12) {hybla_wait_12:.2} s, HARQ(10/15) {hybla_wait_15:.2} s");
+    assert!(
+        hybla_wait < hybla_wait_12 && hybla_wait_12 < hybla_wait_15,
+        "Hybla's 85 % delay: ARQ {hybla_wait:.2} s, HARQ(10/12) {hybla_wait_12:.2} s, HARQ(10/15) {hybla_wait_15:.2} s"
+    );
 }
 
 #[test]
@@ -117,8 +141,19 @@ fn table_3_harq_shortens_a_download_at_low_es_n0_only_when_a_fade_erases_its_lld
     // repair, and not when it erases them all (the default), which only a retransmission can:
     // docs/REPRODUCTION.md. Means over 40 runs.
     let time = |scheme: &str, erase_bad: f64| {
-        let link = format!(r#""tcp_cc": "cubic", "tcp_bytes": 100000, "harq_nd": 10, "harq_nr": 2, "erase_bad": {erase_bad}, "scheme": "{scheme}""#);
-        (1..=40).map(|seed| tcp("interleaved-internet", 5.0, 263e3, &link, seed, 60.0).tcp.unwrap().transfer_s.expect("the download ends")).sum::<f64>() / 40.0
+        let link = format!(
+            r#""tcp_cc": "cubic", "tcp_bytes": 100000, "harq_nd": 10, "harq_nr": 2, "erase_bad": {erase_bad}, "scheme": "{scheme}""#
+        );
+        (1..=40)
+            .map(|seed| {
+                tcp("interleaved-internet", 5.0, 263e3, &link, seed, 60.0)
+                    .tcp
+                    .unwrap()
+                    .transfer_s
+                    .expect("the download ends")
+            })
+            .sum::<f64>()
+            / 40.0
     };
     let (arq_sparse, harq_sparse) = (time("arq", 0.2), time("harq", 0.2));
     assert!(harq_sparse < 0.85 * arq_sparse, "sparse erasures: HARQ {harq_sparse:.2} s, ARQ {arq_sparse:.2} s");
@@ -135,13 +170,18 @@ fn table_1_with_the_modelled_physical_layer_harq_cuts_cubics_transport_retransmi
     // (docs/REPRODUCTION.md). Means over three seeds of 60 s.
     let mean = |scheme: &str| {
         let link = format!(r#""tcp_cc": "cubic", "phy_model": "faded", {scheme}"#);
-        (1..=3).map(|seed| tcp("distribution", 14.0, 2.34e6, &link, seed, 60.0).tcp.unwrap().retransmission_probability).sum::<f64>() / 3.0
+        (1..=3)
+            .map(|seed| tcp("distribution", 14.0, 2.34e6, &link, seed, 60.0).tcp.unwrap().retransmission_probability)
+            .sum::<f64>()
+            / 3.0
     };
     let arq = mean(r#""scheme": "arq""#);
     let h52 = mean(r#""scheme": "harq", "harq_nd": 50, "harq_nr": 2"#);
     let h12 = mean(r#""scheme": "harq", "harq_nd": 10, "harq_nr": 2"#);
     let h15 = mean(r#""scheme": "harq", "harq_nd": 10, "harq_nr": 5"#);
-    let ctx = format!("retransmissions per segment: ARQ {arq:.4}, HARQ(50/52) {h52:.4}, HARQ(10/12) {h12:.4}, HARQ(10/15) {h15:.4}");
+    let ctx = format!(
+        "retransmissions per segment: ARQ {arq:.4}, HARQ(50/52) {h52:.4}, HARQ(10/12) {h12:.4}, HARQ(10/15) {h15:.4}"
+    );
     assert!(arq > h52 && h52 > h12 && h12 > h15, "{ctx}");
     assert!(arq > 3.0 * h12 && h12 > 3.0 * h15, "{ctx}");
 }
@@ -152,8 +192,19 @@ fn table_3_with_the_modelled_physical_layer_harq_shortens_the_download_at_low_es
     // 7.3 s against ARQ 9.8 s. The modelled physical layer erases a faded span's LLDUs
     // sparsely, FEC repairs most of them and HARQ-II wins, as in the paper. Means over 40 runs.
     let time = |scheme: &str| {
-        let link = format!(r#""tcp_cc": "cubic", "tcp_bytes": 100000, "harq_nd": 10, "harq_nr": 2, "phy_model": "faded", "scheme": "{scheme}""#);
-        (1..=40).map(|seed| tcp("interleaved-internet", 5.0, 263e3, &link, seed, 60.0).tcp.unwrap().transfer_s.expect("the download ends")).sum::<f64>() / 40.0
+        let link = format!(
+            r#""tcp_cc": "cubic", "tcp_bytes": 100000, "harq_nd": 10, "harq_nr": 2, "phy_model": "faded", "scheme": "{scheme}""#
+        );
+        (1..=40)
+            .map(|seed| {
+                tcp("interleaved-internet", 5.0, 263e3, &link, seed, 60.0)
+                    .tcp
+                    .unwrap()
+                    .transfer_s
+                    .expect("the download ends")
+            })
+            .sum::<f64>()
+            / 40.0
     };
     let (arq, harq) = (time("arq"), time("harq"));
     assert!(harq < 0.85 * arq, "HARQ {harq:.2} s, ARQ {arq:.2} s");
@@ -165,7 +216,9 @@ fn fig_7_the_modelled_physical_layer_meets_the_stated_points_and_loses_more_with
     // 5 dB and 1e-2 at 8 dB; the run's measured LLDU erasure rate follows it, and the same code
     // without interleaving erases more at 8 dB (§4.1 states 1e-2 only at 12 dB).
     let erased = |phy: &str, es_n0: f64| {
-        let json = format!(r#"{{"version": 2, "model": "link-layer", "seed": 2, "duration_s": 100, "link": {{"scheme": "none", "phy": "{phy}", "phy_model": "faded", "es_n0_db": {es_n0}, "rate_bps": 263000}}}}"#);
+        let json = format!(
+            r#"{{"version": 2, "model": "link-layer", "seed": 2, "duration_s": 100, "link": {{"scheme": "none", "phy": "{phy}", "phy_model": "faded", "es_n0_db": {es_n0}, "rate_bps": 263000}}}}"#
+        );
         let mut sim = Simulation::from_json(&json).expect("valid scenario");
         sim.run_to_end();
         sim.summary().take::<LinkSummary>().expect("the link's summary").erased_fraction

@@ -86,11 +86,21 @@ fn delay_is_the_sojourn_plus_the_propagation() {
     let s = run(json);
     let theory = s.theory.as_ref().expect("M/D/1 from the link rate and the packet size");
     assert!((s.load - 0.7).abs() < 1e-12, "load {}", s.load);
-    assert!((s.wait.mean_s / theory.wait_mean_s - 1.0).abs() < 0.05, "wait {} vs {}", s.wait.mean_s, theory.wait_mean_s);
+    assert!(
+        (s.wait.mean_s / theory.wait_mean_s - 1.0).abs() < 0.05,
+        "wait {} vs {}",
+        s.wait.mean_s,
+        theory.wait_mean_s
+    );
     let d = s.delay.mean_s - s.sojourn.mean_s;
     assert!((d - 0.025).abs() < 1e-4, "delay - sojourn = {d}");
     // Packets leaving in the last 25 ms are still in flight at the end.
-    assert!(s.departures >= s.delivered && s.departures - s.delivered <= 40, "{} left, {} arrived", s.departures, s.delivered);
+    assert!(
+        s.departures >= s.delivered && s.departures - s.delivered <= 40,
+        "{} left, {} arrived",
+        s.departures,
+        s.delivered
+    );
 }
 
 #[test]
@@ -101,16 +111,24 @@ fn sizes_in_bytes_are_required_where_rates_are_in_bits() {
     let link_only = r#"{"version": 2, "traffic": {"rate_pps": 10}, "queue": {"link_rate_bps": 1e6}}"#;
     let e = Scenario::from_json(link_only).unwrap_err().field_errors();
     assert!(e.iter().any(|f| f.path == "traffic.packet_bytes" && f.message.contains("queue.link_rate_bps")), "{e:?}");
-    let too_much = with(&[("traffic.flows", 10_000.into()), ("traffic.on_rate_bps", 1e9.into()), ("duration_s", 1e5.into())]);
+    let too_much =
+        with(&[("traffic.flows", 10_000.into()), ("traffic.on_rate_bps", 1e9.into()), ("duration_s", 1e5.into())]);
     let e = Scenario::from_json(&too_much).unwrap_err().field_errors();
-    assert!(e.iter().any(|f| f.path == "traffic.on_rate_bps" && f.message.contains("arrivals, above the maximum")), "{e:?}");
+    assert!(
+        e.iter().any(|f| f.path == "traffic.on_rate_bps" && f.message.contains("arrivals, above the maximum")),
+        "{e:?}"
+    );
 
     // Periods far shorter than the run: the walk over them would be the run's cost.
     let flicker = with(&[("traffic.on_mean_s", 1e-9.into()), ("traffic.off_mean_s", 1e-9.into())]);
     let e = Scenario::from_json(&flicker).unwrap_err().field_errors();
     assert!(e.iter().any(|f| f.path == "traffic.on_mean_s" && f.message.contains("on/off switches")), "{e:?}");
     // Packets in flight are held in memory.
-    let far = with(&[("queue.link_rate_bps", 1e11.into()), ("queue.propagation_s", 10.into()), ("traffic.on_rate_bps", 1e8.into())]);
+    let far = with(&[
+        ("queue.link_rate_bps", 1e11.into()),
+        ("queue.propagation_s", 10.into()),
+        ("traffic.on_rate_bps", 1e8.into()),
+    ]);
     let e = Scenario::from_json(&far).unwrap_err().field_errors();
     assert!(e.iter().any(|f| f.path == "queue.propagation_s" && f.message.contains("packets in flight")), "{e:?}");
 }

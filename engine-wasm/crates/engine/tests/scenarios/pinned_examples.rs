@@ -16,7 +16,11 @@ use std::path::PathBuf;
 
 fn examples() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../examples");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).expect("examples/ exists").map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("examples/ exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
     files.sort();
     files
 }
@@ -55,7 +59,8 @@ fn pinned(results_json: &str) -> String {
             })
         })
         .collect();
-    let series = json!({ "bucket_s": series["bucket_s"], "t_s_fnv1a": fnv1a(&series["t_s"].to_string()), "columns": digest });
+    let series =
+        json!({ "bucket_s": series["bucket_s"], "t_s_fnv1a": fnv1a(&series["t_s"].to_string()), "columns": digest });
     // The summary keeps its own key order: it is compared as the engine writes it.
     format!("{}\n{}", serde_json::to_string_pretty(&series).unwrap(), summary_text(results_json))
 }
@@ -73,7 +78,8 @@ fn summary_text(results_json: &str) -> String {
 fn as_version_1(text: &str) -> String {
     let mut v: Value = serde_json::from_str(text).unwrap();
     for &k in ModelKind::ALL {
-        let defaults: Value = serde_json::from_str(&Scenario { model: k, ..Scenario::default() }.to_json_pretty()).unwrap();
+        let defaults: Value =
+            serde_json::from_str(&Scenario { model: k, ..Scenario::default() }.to_json_pretty()).unwrap();
         for section in engine::scenario::sections(k) {
             if v.get(section).is_none() {
                 v[section] = defaults[section].clone();
@@ -99,7 +105,8 @@ fn every_example_is_pinned() {
                         .map(|p| {
                             let text = std::fs::read_to_string(p).unwrap();
                             let run = |text: &str| {
-                                let mut sim = Simulation::from_json(text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                                let mut sim =
+                                    Simulation::from_json(text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
                                 sim.run_to_end();
                                 sim.results_json()
                             };

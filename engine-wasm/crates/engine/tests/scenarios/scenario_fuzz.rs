@@ -120,40 +120,203 @@ const EXTRA_SEEDS: &[&str] = &[
 /// Every field name of the scenario format, by section (added in their own or in other sections).
 const KEYS: &[&str] = &[
     // top level
-    "version", "model", "name", "description", "seed", "duration_s", "warmup_s", "traffic", "queue", "metrics",
-    "constellation", "voip", "diffserv",
+    "version",
+    "model",
+    "name",
+    "description",
+    "seed",
+    "duration_s",
+    "warmup_s",
+    "traffic",
+    "queue",
+    "metrics",
+    "constellation",
+    "voip",
+    "diffserv",
     // traffic, queue, metrics
-    "arrivals", "flows", "rate_pps", "service", "service_rate_pps", "capacity_pkts", "bucket_s", "max_points", "batches",
+    "arrivals",
+    "flows",
+    "rate_pps",
+    "service",
+    "service_rate_pps",
+    "capacity_pkts",
+    "bucket_s",
+    "max_points",
+    "batches",
     // constellation
-    "preset", "kind", "planes", "sats_per_plane", "altitude_km", "inclination_deg", "raan_spacing_deg", "phasing",
-    "elevation_mask_deg", "propagation", "epoch_utc", "polar_cutoff_deg", "seam_isls", "isl_pairing", "access",
-    "hysteresis_deg", "routing", "step_s", "from", "to", "sites", "lat_deg", "lon_deg",
+    "preset",
+    "kind",
+    "planes",
+    "sats_per_plane",
+    "altitude_km",
+    "inclination_deg",
+    "raan_spacing_deg",
+    "phasing",
+    "elevation_mask_deg",
+    "propagation",
+    "epoch_utc",
+    "polar_cutoff_deg",
+    "seam_isls",
+    "isl_pairing",
+    "access",
+    "hysteresis_deg",
+    "routing",
+    "step_s",
+    "from",
+    "to",
+    "sites",
+    "lat_deg",
+    "lon_deg",
     // voip
-    "policy", "codes_timeout_ms", "delay_bound_ms", "delay_violation_prob", "lms", "harq", "link_rate_bps", "packet_bytes",
-    "rate_bps", "mean_on_ms", "mean_off_ms", "pareto_shape", "delay_source", "trace_offset_max_s", "constellation_delay_ms",
-    "last_hop_delay_ms", "rtt_ms", "pf_window_ms", "pf_rate", "codec", "advantage", "snr_traces", "server_site", "users_site",
-    "snr_ref_db", "speed_kmh", "carrier_ghz", "state_duration_scale_s", "state_step_s", "corr_distance_m",
-    "first_tx_bits_per_symbol", "code_gap", "max_retx", "round_trip_ms",
+    "policy",
+    "codes_timeout_ms",
+    "delay_bound_ms",
+    "delay_violation_prob",
+    "lms",
+    "harq",
+    "link_rate_bps",
+    "packet_bytes",
+    "rate_bps",
+    "mean_on_ms",
+    "mean_off_ms",
+    "pareto_shape",
+    "delay_source",
+    "trace_offset_max_s",
+    "constellation_delay_ms",
+    "last_hop_delay_ms",
+    "rtt_ms",
+    "pf_window_ms",
+    "pf_rate",
+    "codec",
+    "advantage",
+    "snr_traces",
+    "server_site",
+    "users_site",
+    "snr_ref_db",
+    "speed_kmh",
+    "carrier_ghz",
+    "state_duration_scale_s",
+    "state_step_s",
+    "corr_distance_m",
+    "first_tx_bits_per_symbol",
+    "code_gap",
+    "max_retx",
+    "round_trip_ms",
     // diffserv
-    "capacity_bps", "ef_bps", "ef_expected_bps", "sharing", "w_af", "w_cs0", "af_flows", "cs0_flows", "cc", "buffer_pkts",
-    "capacity_profile", "ef_profile", "pss_credit_memory", "pss_above_average", "pss_lr_bits", "rate_window_s", "k_af",
-    "start_spread_s", "amplitude", "period_s", "points",
+    "capacity_bps",
+    "ef_bps",
+    "ef_expected_bps",
+    "sharing",
+    "w_af",
+    "w_cs0",
+    "af_flows",
+    "cs0_flows",
+    "cc",
+    "buffer_pkts",
+    "capacity_profile",
+    "ef_profile",
+    "pss_credit_memory",
+    "pss_above_average",
+    "pss_lr_bits",
+    "rate_window_s",
+    "k_af",
+    "start_spread_s",
+    "amplitude",
+    "period_s",
+    "points",
 ];
 
 /// Keys no section has.
-const UNKNOWN_KEYS: &[&str] = &["x", "", "Version", "version ", " model", "traffic.flows", "__proto__", "\u{0}", "é", "rate", "seed\u{301}", "🛰"];
+const UNKNOWN_KEYS: &[&str] =
+    &["x", "", "Version", "version ", " model", "traffic.flows", "__proto__", "\u{0}", "é", "rate", "seed\u{301}", "🛰"];
 
 /// Enum values, site names and other strings the format knows, plus near misses.
 const WORDS: &[&str] = &[
-    "queue", "constellation", "voip-leo", "diffserv", "poisson", "on-off", "exponential", "deterministic", "iridium", "iridium-800",
-    "walker-delta-53", "star", "delta", "sgp4", "two-body", "ahead", "alternating", "ns2", "highest-elevation", "hysteresis",
-    "min-hop", "min-delay", "dt-s", "dt-h", "rr", "pf", "codes", "m-lwdf", "exp-pf", "fq-codel", "harq", "mutual-information", "g711", "g711-plc", "g729",
-    "g729a-vad", "g723.1-6.3", "route", "range", "pss", "dwrr", "new-reno", "cubic", "constant", "cosine", "trace",
-    "London", "Hawaii gateway", "New Delhi", "Atlantic ship", "McMurdo Station", "london", "  Tokyo  ", "Atlantis",
-    "90,0", "-90,180", "0,0", "0.0,-180", "45.5, 10", "1e-300,0", "NaN,0", "inf,inf", "91,0", ",", "1,2,3",
-    "2026-01-01T00:00:00Z", "2026-02-29T00:00:00Z", "2024-02-29T23:59:59Z", "1957-01-01T00:00:00Z", "2056-12-31T23:59:59Z",
-    "2026-13-01T00:00:00Z", "0000-00-00T00:00:00Z", "+026-01-01T00:00:00Z", "2026-01-01T00:00:00", "2026-01-01T00:00:00Zé",
-    "é026-01-01T00:00:00Z", "2026-01-01T24:00:00Z", "", " ", "Queue", "VOIP-LEO", "voip_leo", "diffserv ", "\u{0}", "☃",
+    "queue",
+    "constellation",
+    "voip-leo",
+    "diffserv",
+    "poisson",
+    "on-off",
+    "exponential",
+    "deterministic",
+    "iridium",
+    "iridium-800",
+    "walker-delta-53",
+    "star",
+    "delta",
+    "sgp4",
+    "two-body",
+    "ahead",
+    "alternating",
+    "ns2",
+    "highest-elevation",
+    "hysteresis",
+    "min-hop",
+    "min-delay",
+    "dt-s",
+    "dt-h",
+    "rr",
+    "pf",
+    "codes",
+    "m-lwdf",
+    "exp-pf",
+    "fq-codel",
+    "harq",
+    "mutual-information",
+    "g711",
+    "g711-plc",
+    "g729",
+    "g729a-vad",
+    "g723.1-6.3",
+    "route",
+    "range",
+    "pss",
+    "dwrr",
+    "new-reno",
+    "cubic",
+    "constant",
+    "cosine",
+    "trace",
+    "London",
+    "Hawaii gateway",
+    "New Delhi",
+    "Atlantic ship",
+    "McMurdo Station",
+    "london",
+    "  Tokyo  ",
+    "Atlantis",
+    "90,0",
+    "-90,180",
+    "0,0",
+    "0.0,-180",
+    "45.5, 10",
+    "1e-300,0",
+    "NaN,0",
+    "inf,inf",
+    "91,0",
+    ",",
+    "1,2,3",
+    "2026-01-01T00:00:00Z",
+    "2026-02-29T00:00:00Z",
+    "2024-02-29T23:59:59Z",
+    "1957-01-01T00:00:00Z",
+    "2056-12-31T23:59:59Z",
+    "2026-13-01T00:00:00Z",
+    "0000-00-00T00:00:00Z",
+    "+026-01-01T00:00:00Z",
+    "2026-01-01T00:00:00",
+    "2026-01-01T00:00:00Zé",
+    "é026-01-01T00:00:00Z",
+    "2026-01-01T24:00:00Z",
+    "",
+    " ",
+    "Queue",
+    "VOIP-LEO",
+    "voip_leo",
+    "diffserv ",
+    "\u{0}",
+    "☃",
 ];
 
 /// Numbers at and beyond the edges of the allowed ranges.
@@ -227,7 +390,8 @@ fn random_value(f: &mut Fuzz, depth: usize) -> Value {
         }
         _ => {
             // A profile or a list of (time, factor) points, as the diffserv section takes.
-            let pts: Vec<Value> = (0..f.below(5)).map(|_| Value::Array(vec![interesting_number(f), interesting_number(f)])).collect();
+            let pts: Vec<Value> =
+                (0..f.below(5)).map(|_| Value::Array(vec![interesting_number(f), interesting_number(f)])).collect();
             let mut m = Map::new();
             m.insert("kind".into(), Value::String(f.pick(&["constant", "cosine", "trace", "square"]).to_string()));
             if f.chance(0.5) {
@@ -242,18 +406,57 @@ fn random_value(f: &mut Fuzz, depth: usize) -> Value {
 }
 
 fn random_word(f: &mut Fuzz) -> String {
-    const ALPHABET: &[char] = &['a', 'z', '0', '9', '-', '_', ' ', ',', '.', ':', 'T', 'Z', 'é', '☃', '\u{0}', '"', '\\', '\u{10FFFF}'];
+    const ALPHABET: &[char] =
+        &['a', 'z', '0', '9', '-', '_', ' ', ',', '.', ':', 'T', 'Z', 'é', '☃', '\u{0}', '"', '\\', '\u{10FFFF}'];
     (0..f.below(12)).map(|_| *f.pick(ALPHABET)).collect()
 }
 
 /// Raw text no `serde_json::Value` can hold, spliced into a document as a value.
 fn raw_token(f: &mut Fuzz) -> String {
     const RAW: &[&str] = &[
-        "NaN", "-NaN", "Infinity", "-Infinity", "inf", "1e999", "-1e999", "1e-999", "18446744073709551616",
-        "-9223372036854775809", "340282366920938463463374607431768211456", "00", "01", "1.", ".5", "+1", "0x10", "1e",
-        "-", "--1", "1e+", "tru", "nul", "True", "\"\\ud800\"", "\"\\udc00\\ud800\"", "\"\\u0000\"", "\"a\\qb\"", "\"\t\"",
-        "\"\\uD83D\\uDEF0\"", "1.7976931348623157e309", "4.9e-325", "0.0000000000000000000000000000001",
-        "123456789012345678901234567890", "1E2", "-0", "-0.0e-0", "[1,]", "{,}", "{\"a\":1,}", "'x'", "undefined", "\u{FEFF}1",
+        "NaN",
+        "-NaN",
+        "Infinity",
+        "-Infinity",
+        "inf",
+        "1e999",
+        "-1e999",
+        "1e-999",
+        "18446744073709551616",
+        "-9223372036854775809",
+        "340282366920938463463374607431768211456",
+        "00",
+        "01",
+        "1.",
+        ".5",
+        "+1",
+        "0x10",
+        "1e",
+        "-",
+        "--1",
+        "1e+",
+        "tru",
+        "nul",
+        "True",
+        "\"\\ud800\"",
+        "\"\\udc00\\ud800\"",
+        "\"\\u0000\"",
+        "\"a\\qb\"",
+        "\"\t\"",
+        "\"\\uD83D\\uDEF0\"",
+        "1.7976931348623157e309",
+        "4.9e-325",
+        "0.0000000000000000000000000000001",
+        "123456789012345678901234567890",
+        "1E2",
+        "-0",
+        "-0.0e-0",
+        "[1,]",
+        "{,}",
+        "{\"a\":1,}",
+        "'x'",
+        "undefined",
+        "\u{FEFF}1",
     ];
     match f.below(10) {
         0 => {
@@ -349,9 +552,43 @@ fn mutate_value(f: &mut Fuzz, doc: &mut Value, others: &[Value], raw: &mut Vec<S
                 let y = match f.below(12) {
                     // The edges of the allowed ranges, so that valid scenarios reach extremes.
                     9..=11 => *f.pick(&[
-                        0.0, 0.001, 0.01, 0.02, 0.1, 0.5, 0.95, 0.98, 0.99, 0.999, 1.0, 2.0, 8.0, 10.0, 30.0, 40.0, 60.0, 90.0, 100.0,
-                        180.0, 200.0, 600.0, 1000.0, 2000.0, 3600.0, 10_000.0, 50_000.0, 65_535.0, 86_400.0, 1e6, 1e7, 1e8, 1e10,
-                        -10.0, -90.0, -180.0, 2_592_000.0,
+                        0.0,
+                        0.001,
+                        0.01,
+                        0.02,
+                        0.1,
+                        0.5,
+                        0.95,
+                        0.98,
+                        0.99,
+                        0.999,
+                        1.0,
+                        2.0,
+                        8.0,
+                        10.0,
+                        30.0,
+                        40.0,
+                        60.0,
+                        90.0,
+                        100.0,
+                        180.0,
+                        200.0,
+                        600.0,
+                        1000.0,
+                        2000.0,
+                        3600.0,
+                        10_000.0,
+                        50_000.0,
+                        65_535.0,
+                        86_400.0,
+                        1e6,
+                        1e7,
+                        1e8,
+                        1e10,
+                        -10.0,
+                        -90.0,
+                        -180.0,
+                        2_592_000.0,
                     ]),
                     0 => x * 0.5,
                     1 => x * 2.0,
@@ -482,7 +719,8 @@ fn garble(f: &mut Fuzz, s: &str) -> String {
 }
 
 fn serialise(f: &mut Fuzz, doc: &Value, raw: &[String]) -> String {
-    let mut text = if f.chance(0.5) { serde_json::to_string(doc) } else { serde_json::to_string_pretty(doc) }.expect("a Value serialises");
+    let mut text = if f.chance(0.5) { serde_json::to_string(doc) } else { serde_json::to_string_pretty(doc) }
+        .expect("a Value serialises");
     let sentinel = format!("\"{RAW_SENTINEL}\"");
     for token in raw {
         text = text.replacen(&sentinel, token, 1);
@@ -512,7 +750,8 @@ fn mutate_bytes(f: &mut Fuzz, text: &str) -> String {
             1 => {
                 let i = f.below(len + 1);
                 let n = 1 + f.below(8);
-                let ins: Vec<u8> = (0..n).map(|_| if f.chance(0.8) { *f.pick(BYTES) } else { f.next_u64() as u8 }).collect();
+                let ins: Vec<u8> =
+                    (0..n).map(|_| if f.chance(0.8) { *f.pick(BYTES) } else { f.next_u64() as u8 }).collect();
                 b.splice(i..i, ins);
             }
             2 if len > 0 => {
@@ -551,8 +790,29 @@ fn random_text(f: &mut Fuzz) -> String {
         }
         1 => {
             const TOKENS: &[&str] = &[
-                "{", "}", "[", "]", ":", ",", "\"version\"", "\"model\"", "1", "-1", "1e308", "\"queue\"", "\"voip-leo\"",
-                "null", "true", "\"\"", " ", "\n", "\"traffic\"", "\"flows\"", "0.5", "\"diffserv\"", "\"constellation\"",
+                "{",
+                "}",
+                "[",
+                "]",
+                ":",
+                ",",
+                "\"version\"",
+                "\"model\"",
+                "1",
+                "-1",
+                "1e308",
+                "\"queue\"",
+                "\"voip-leo\"",
+                "null",
+                "true",
+                "\"\"",
+                " ",
+                "\n",
+                "\"traffic\"",
+                "\"flows\"",
+                "0.5",
+                "\"diffserv\"",
+                "\"constellation\"",
             ];
             (0..f.below(40)).map(|_| *f.pick(TOKENS)).collect()
         }
@@ -571,7 +831,10 @@ fn random_text(f: &mut Fuzz) -> String {
 }
 
 fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
-    p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "(non-string panic)".into())
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(non-string panic)".into())
 }
 
 /// An input shortened for a failure report.
@@ -676,7 +939,10 @@ fn event_rate(s: &Scenario) -> f64 {
 
 /// Builds the simulation of an accepted scenario and advances it a little.
 fn exercise(mut s: Scenario) -> Result<(), String> {
-    if s.model == ModelKind::VoipLeo && s.voip.delay_source == DelaySource::Route && s.duration_s + s.voip.trace_offset_max_s > 60.0 {
+    if s.model == ModelKind::VoipLeo
+        && s.voip.delay_source == DelaySource::Route
+        && s.duration_s + s.voip.trace_offset_max_s > 60.0
+    {
         // The route's delay trace is computed up front, one constellation step per second.
         s.duration_s = 1.0;
         s.warmup_s = s.warmup_s.min(0.5);
@@ -717,7 +983,8 @@ fn seeds() -> Vec<(String, String)> {
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no examples in {}", dir.display());
-    let mut out: Vec<(String, String)> = files.iter().map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap())).collect();
+    let mut out: Vec<(String, String)> =
+        files.iter().map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap())).collect();
     out.extend(EXTRA_SEEDS.iter().enumerate().map(|(i, s)| (format!("EXTRA_SEEDS[{i}]"), s.to_string())));
     out
 }
@@ -725,7 +992,8 @@ fn seeds() -> Vec<(String, String)> {
 #[test]
 fn the_engine_never_panics_on_user_input_and_every_rejection_has_a_message() {
     let seeds = seeds();
-    let values: Vec<Value> = seeds.iter().map(|(name, text)| serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"))).collect();
+    let values: Vec<Value> =
+        seeds.iter().map(|(name, text)| serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"))).collect();
     let mut f = Fuzz(env_or("SCENARIO_FUZZ_SEED", FUZZ_SEED));
     let mutants = env_or("SCENARIO_FUZZ_MUTANTS", MUTANTS as u64) as usize;
     let max_sims = env_or("SCENARIO_FUZZ_SIMS", MAX_SIMS as u64) as usize;
@@ -801,7 +1069,13 @@ fn the_engine_never_panics_on_user_input_and_every_rejection_has_a_message() {
         sims_per_model.iter().sum::<usize>()
     );
     let first: Vec<&str> = failures.iter().take(5).map(String::as_str).collect();
-    assert!(failures.is_empty(), "{} of {} inputs broke a rule; the first ones:\n\n{}", failures.len(), inputs.len(), first.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} inputs broke a rule; the first ones:\n\n{}",
+        failures.len(),
+        inputs.len(),
+        first.join("\n\n")
+    );
 }
 
 /// Regression test for what the fuzzer found (fixed) (not a panic): a key given twice at the top level is refused
@@ -815,7 +1089,10 @@ fn a_duplicate_field_is_named_by_its_path() {
     for (json, path) in [
         (r#"{"version": 1, "version": 1}"#, "version"),
         (r#"{"version": 1, "traffic": {"flows": 1, "flows": 2}}"#, "traffic.flows"),
-        (r#"{"version": 1, "model": "constellation", "constellation": {"sites": [{"name": "a", "name": "b", "lat_deg": 0, "lon_deg": 0}]}}"#, "constellation.sites[0].name"),
+        (
+            r#"{"version": 1, "model": "constellation", "constellation": {"sites": [{"name": "a", "name": "b", "lat_deg": 0, "lon_deg": 0}]}}"#,
+            "constellation.sites[0].name",
+        ),
     ] {
         let e = Scenario::from_json(json).unwrap_err();
         assert_eq!(e.field_errors()[0].path, path, "{json}: {e:?}");
@@ -836,7 +1113,8 @@ fn a_duplicate_field_is_named_by_its_path() {
 /// u32::MAX do it; release builds wrap silently instead..
 #[test]
 fn a_huge_constellation_is_refused_without_overflow() {
-    let json = r#"{"version": 1, "model": "constellation", "constellation": {"planes": 65536, "sats_per_plane": 65536}}"#;
+    let json =
+        r#"{"version": 1, "model": "constellation", "constellation": {"planes": 65536, "sats_per_plane": 65536}}"#;
     let e = Scenario::from_json(json).unwrap_err();
     let paths: Vec<String> = e.field_errors().into_iter().map(|e| e.path).collect();
     assert!(paths.contains(&"constellation.planes".to_string()), "{e}");
@@ -861,7 +1139,8 @@ fn a_written_scenario_reads_back_bit_for_bit() {
     assert_eq!(got.to_bits(), sent.to_bits(), "{sent} came back as {got}");
 
     // (Out of range, so read without validation: the round trip is what is checked.)
-    let s = Scenario::parse_json(r#"{"version": 1, "model": "voip-leo", "voip": {"pf_window_ms": 9007199254740991}}"#).unwrap();
+    let s = Scenario::parse_json(r#"{"version": 1, "model": "voip-leo", "voip": {"pf_window_ms": 9007199254740991}}"#)
+        .unwrap();
     let back = Scenario::parse_json(&s.to_json_pretty()).unwrap();
     assert_eq!(back.voip.pf_window_ms, 9007199254740991.0);
 }

@@ -107,7 +107,11 @@ fn diffserv_over_five_seeds_has_a_spread_for_the_confidence_bars() {
     assert!(sd(af.clone()) > 1e-3, "AF rate {af:?}");
     assert!(sd(goodput.clone()) > 1e-3, "AF goodput {goodput:?}");
     // EF is a CBR source by strict priority: its rate over the measured span stays as set.
-    assert!(runs.iter().all(|s| (s.rates_mbps[0] - 0.5).abs() < 0.01), "{:?}", runs.iter().map(|s| s.rates_mbps[0]).collect::<Vec<_>>());
+    assert!(
+        runs.iter().all(|s| (s.rates_mbps[0] - 0.5).abs() < 0.01),
+        "{:?}",
+        runs.iter().map(|s| s.rates_mbps[0]).collect::<Vec<_>>()
+    );
 }
 
 #[test]

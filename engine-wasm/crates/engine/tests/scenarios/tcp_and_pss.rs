@@ -6,16 +6,25 @@
 //! above the expected value, PSS keeps AF near eq. (7) while DWRR's follows eq. (1) (Fig. 6);
 //! the credit stays in [0, L_M].
 
-use engine::sched::pss::{params_from_wrr, theory_rates, Class};
 use engine::models::diffserv::router::{run, FlowSpec, RouterSpec, Sharing};
 use engine::models::diffserv::DiffservSummary;
+use engine::sched::pss::{params_from_wrr, theory_rates, Class};
 use engine::transport::congestion::CcKind;
 use engine::transport::Transport;
 
 const MSS: f64 = 1500.0;
 
 fn bench(capacity: f64, rtt: f64, buffer: usize, flows: Vec<FlowSpec>, ef: f64, sharing: Sharing) -> RouterSpec {
-    RouterSpec { capacity_bps: capacity, one_way_s: rtt / 2.0, mss_bytes: MSS, buffer_pkts: buffer, ef_bps: ef, sharing, flows, ..RouterSpec::default() }
+    RouterSpec {
+        capacity_bps: capacity,
+        one_way_s: rtt / 2.0,
+        mss_bytes: MSS,
+        buffer_pkts: buffer,
+        ef_bps: ef,
+        sharing,
+        flows,
+        ..RouterSpec::default()
+    }
 }
 
 fn cs0(cc: CcKind, start: f64) -> FlowSpec {
@@ -43,7 +52,14 @@ fn a_single_flow_fills_the_bottleneck() {
 fn two_cubic_flows_converge_to_a_fair_share() {
     let c = 10e6;
     let bdp = (c * 0.1 / (MSS * 8.0)) as usize;
-    let spec = bench(c, 0.1, bdp, vec![cs0(CcKind::Cubic, 0.0), cs0(CcKind::Cubic, 5.0)], 0.0, Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 });
+    let spec = bench(
+        c,
+        0.1,
+        bdp,
+        vec![cs0(CcKind::Cubic, 0.0), cs0(CcKind::Cubic, 5.0)],
+        0.0,
+        Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 },
+    );
     let mid = run(spec.clone(), 60.0).delivered();
     let end = run(spec, 180.0).delivered();
     let x: Vec<f64> = (0..2).map(|i| (end[i] - mid[i]) as f64).collect();
@@ -58,7 +74,11 @@ fn diffserv(sharing: Sharing, ef_share: f64) -> (f64, f64, f64, f64) {
     let mut flows = vec![];
     for k in 0..10 {
         flows.push(FlowSpec { class: Class::Af, transport: Transport::Tcp(CcKind::Cubic), start_s: 0.1 * k as f64 });
-        flows.push(FlowSpec { class: Class::Cs0, transport: Transport::Tcp(CcKind::Cubic), start_s: 0.05 + 0.1 * k as f64 });
+        flows.push(FlowSpec {
+            class: Class::Cs0,
+            transport: Transport::Tcp(CcKind::Cubic),
+            start_s: 0.05 + 0.1 * k as f64,
+        });
     }
     let bdp = (c * 0.5 / (MSS * 8.0)) as usize;
     let dur = 100.0;
@@ -129,7 +149,10 @@ fn b3(file: &str, edits: &[(&str, serde_json::Value)], seeds: std::ops::RangeInc
         sim.summary().take::<DiffservSummary>().unwrap()
     };
     std::thread::scope(|scope| {
-        let handles: Vec<_> = seeds.chunks(seeds.len().div_ceil(2)).map(|chunk| scope.spawn(move || chunk.iter().map(|&seed| run(seed)).collect::<Vec<_>>())).collect();
+        let handles: Vec<_> = seeds
+            .chunks(seeds.len().div_ceil(2))
+            .map(|chunk| scope.spawn(move || chunk.iter().map(|&seed| run(seed)).collect::<Vec<_>>()))
+            .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
     })
 }
@@ -151,7 +174,9 @@ fn credit_memory_lets_af_make_up_for_starvation_figs_7_and_8() {
     let (mem, van) = (mean(&mems, |s| s.rates_mbps[1]), mean(&vans, |s| s.rates_mbps[1]));
     let target = mems[0].af_target_mbps.unwrap();
     let eq7 = vans[0].theory_mbps[2];
-    let ctx = format!("mean over 5 seeds: memory AF {mem:.2}, vanilla AF {van:.2}, target {target:.2}, eq. 7 averaged {eq7:.2}");
+    let ctx = format!(
+        "mean over 5 seeds: memory AF {mem:.2}, vanilla AF {van:.2}, target {target:.2}, eq. 7 averaged {eq7:.2}"
+    );
     assert!((0.8..1.05).contains(&(mem / target)), "{ctx}");
     assert!(van < 0.7 * target, "{ctx}");
     assert!(mem > 1.3 * van, "{ctx}");
@@ -181,7 +206,13 @@ fn the_higher_capacity_branch_keeps_af_nearer_its_target_figs_9_and_10() {
     // the runs are paired (same seed, so the same start times, with and without the branch)
     // and averaged over seeds 1-10.
     let ef = serde_json::json!(5e6);
-    let run = |above: bool| b3("pss-b3-variable-memory.json", &[("ef_bps", ef.clone()), ("ef_expected_bps", ef.clone()), ("pss_above_average", serde_json::json!(above))], 1..=10);
+    let run = |above: bool| {
+        b3(
+            "pss-b3-variable-memory.json",
+            &[("ef_bps", ef.clone()), ("ef_expected_bps", ef.clone()), ("pss_above_average", serde_json::json!(above))],
+            1..=10,
+        )
+    };
     let (with, without) = (run(true), run(false));
     let target = with[0].af_target_mbps.unwrap();
     let (af_with, af_without) = (mean(&with, |s| s.rates_mbps[1]), mean(&without, |s| s.rates_mbps[1]));

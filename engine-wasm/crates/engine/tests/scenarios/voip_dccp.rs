@@ -6,7 +6,9 @@ use engine::sim::Simulation;
 /// One run: `dccp` fields merged into the model's defaults (paper 003's path: RTT 1 s, PER
 /// 0.1 %, 1 Mb/s, a 400 ms playout buffer).
 fn run(dccp: &str, seed: u64, duration: f64) -> DccpSummary {
-    let json = format!(r#"{{"version": 2, "model": "voip-dccp", "seed": {seed}, "duration_s": {duration}, "warmup_s": 0, "dccp": {{{dccp}}}}}"#);
+    let json = format!(
+        r#"{{"version": 2, "model": "voip-dccp", "seed": {seed}, "duration_s": {duration}, "warmup_s": 0, "dccp": {{{dccp}}}}}"#
+    );
     let mut sim = Simulation::from_json(&json).expect("valid scenario");
     sim.run_to_end();
     sim.summary().take::<DccpSummary>().expect("the model's summary")
@@ -49,7 +51,9 @@ fn table_3_jitter_is_the_networks_the_same_under_dccp_and_udp() {
     let m = |rs: &[DccpSummary], f: fn(&DccpSummary) -> f64| rs.iter().map(f).sum::<f64>() / rs.len() as f64;
     let (ju, jc) = (m(&udp, |s| s.jitter_ms), m(&ccid4, |s| s.jitter_ms));
     let (pu, pc) = (m(&udp, |s| s.pdv_ms), m(&ccid4, |s| s.pdv_ms));
-    let ctx = format!("RFC 3550 jitter UDP {ju:.1} ms, CCID4 {jc:.1} ms; delay above the least UDP {pu:.1} ms, CCID4 {pc:.1} ms");
+    let ctx = format!(
+        "RFC 3550 jitter UDP {ju:.1} ms, CCID4 {jc:.1} ms; delay above the least UDP {pu:.1} ms, CCID4 {pc:.1} ms"
+    );
     assert!(udp.iter().zip(&ccid4).all(|(u, c)| u.jitter_ms != c.jitter_ms), "the delays differ run by run: {ctx}");
     assert!((jc / ju - 1.0).abs() < 0.05, "{ctx}");
     assert!((pc / pu - 1.0).abs() < 0.2 && pu > 40.0 && pu < 70.0, "{ctx}");
@@ -69,13 +73,19 @@ fn table_2_twelve_calls_ccid4_loses_most_then_ccid4_n_then_ccid4_sca_pinning_a_d
     // than twice the paper's level (the day the level falls within it is good news).
     let (mut sums, mut wins) = ([0.0; 3], 0);
     for seed in 1..=5 {
-        let l: Vec<f64> = ["ccid4", "ccid4-n", "ccid4-sca"].iter().map(|t| run(&format!(r#""codec": "g711", "calls": 12, "transport": "{t}""#), seed, 300.0).loss_pct).collect();
+        let l: Vec<f64> = ["ccid4", "ccid4-n", "ccid4-sca"]
+            .iter()
+            .map(|t| run(&format!(r#""codec": "g711", "calls": 12, "transport": "{t}""#), seed, 300.0).loss_pct)
+            .collect();
         wins += (l[0] >= l[1] && l[1] >= l[2]) as u32;
         for i in 0..3 {
             sums[i] += l[i] / 5.0;
         }
     }
-    let ctx = format!("CCID4 {:.2} %, CCID4-N {:.2} %, CCID4-SCA {:.2} % (paper 6.32, 3.76, 1.5); ordered in {wins} of 5 seeds", sums[0], sums[1], sums[2]);
+    let ctx = format!(
+        "CCID4 {:.2} %, CCID4-N {:.2} %, CCID4-SCA {:.2} % (paper 6.32, 3.76, 1.5); ordered in {wins} of 5 seeds",
+        sums[0], sums[1], sums[2]
+    );
     assert!(sums[0] > sums[1] && sums[1] > sums[2] && wins >= 4, "{ctx}");
     assert!(sums[0] > 2.0 * 6.32, "deviation pinned: {ctx}");
 }
@@ -99,13 +109,17 @@ fn table_6_dccp_shares_the_link_with_tcp_and_udp_does_not() {
     let jain = |cfg: &str| mean(&format!(r#"{cfg}, "tcp_flows": 1"#), 300.0, |s| s.jain.unwrap());
     // Behind the shared access's frames the flow at the link's rate gets about 0.90, below the
     // paper's 0.985 (docs/REPRODUCTION.md), hence its lower bound.
-    for (flow, udp_max, ccid4_min) in [(r#""codec": "g711", "calls": 12"#, 0.8, 0.93), (r#""codec": "cbr""#, 0.6, 0.8)] {
-        let (udp, ccid4) = (jain(&format!(r#"{flow}, "transport": "udp""#)), jain(&format!(r#"{flow}, "transport": "ccid4""#)));
+    for (flow, udp_max, ccid4_min) in [(r#""codec": "g711", "calls": 12"#, 0.8, 0.93), (r#""codec": "cbr""#, 0.6, 0.8)]
+    {
+        let (udp, ccid4) =
+            (jain(&format!(r#"{flow}, "transport": "udp""#)), jain(&format!(r#"{flow}, "transport": "ccid4""#)));
         assert!(udp < udp_max && ccid4 > ccid4_min, "{flow}: Jain UDP {udp:.3}, CCID4 {ccid4:.3}");
     }
     // Against CUBIC (README, docs/REPRODUCTION.md) TFRC, whose equation is Reno's, gets far less
     // than half the link at this one-second round trip.
-    let cubic = |f: fn(&DccpSummary) -> f64| mean(r#""codec": "g711", "calls": 12, "transport": "ccid4", "tcp_flows": 1, "tcp_cc": "cubic""#, 300.0, f);
+    let cubic = |f: fn(&DccpSummary) -> f64| {
+        mean(r#""codec": "g711", "calls": 12, "transport": "ccid4", "tcp_flows": 1, "tcp_cc": "cubic""#, 300.0, f)
+    };
     let (voice, tcp) = (cubic(|s| s.received_kbps), cubic(|s| s.tcp_kbps[0]));
     assert!(voice < 0.5 * tcp, "against CUBIC: the calls {voice:.0} kb/s, TCP {tcp:.0} kb/s");
 }

@@ -15,7 +15,16 @@ use crate::topology::pair::{self, PairOptions, PairSummary, PairTopology};
 use scenario::ConstellationScenario;
 
 /// The constellation model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "constellation", label: "a constellation and a pair of sites", summary_key: "constellation", policy_path: None, groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "constellation",
+    label: "a constellation and a pair of sites",
+    summary_key: "constellation",
+    policy_path: None,
+    groups: scenario::groups,
+    objects: scenario::objects,
+    validate: scenario::validate,
+    build,
+};
 
 /// Builds the pair topology of a validated constellation section (also the VoIP-over-LEO
 /// model's view of paper 000's constellation).
@@ -83,7 +92,13 @@ super::model_summary!(PairSummary, |p| {
     let h = &p.handovers;
     vec![
         format!("{} - {}: {} steps", p.from.name, p.to.name, p.steps),
-        format!("handovers: {} intra-orbital, {} inter-orbital, {} seam, {} ISL changes; {} seam separations", h.intra_orbital, h.inter_orbital, h.seam, h.isl_change, p.seam_separations),
-        format!("one-way delay {:.2} / {:.2} / {:.2} ms (min / mean / max), {} to {} hops", p.delay_ms.min, p.delay_ms.mean, p.delay_ms.max, p.hops.min, p.hops.max),
+        format!(
+            "handovers: {} intra-orbital, {} inter-orbital, {} seam, {} ISL changes; {} seam separations",
+            h.intra_orbital, h.inter_orbital, h.seam, h.isl_change, p.seam_separations
+        ),
+        format!(
+            "one-way delay {:.2} / {:.2} / {:.2} ms (min / mean / max), {} to {} hops",
+            p.delay_ms.min, p.delay_ms.mean, p.delay_ms.max, p.hops.min, p.hops.max
+        ),
     ]
 });

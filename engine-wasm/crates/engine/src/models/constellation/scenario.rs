@@ -4,15 +4,15 @@
 use crate::orbit::frames::julian_date_from_iso;
 use crate::orbit::infer;
 use crate::orbit::propagate::{PropagationModel, Propagator};
-use crate::orbit::tle::parse_tle_text;
-use crate::orbit::sites::Site;
-use crate::orbit::walker::{ConstellationPreset, WalkerKind, WalkerSpec};
-use crate::topology::access::AccessPolicy;
-use crate::topology::routing::RoutingMetric;
 use crate::orbit::sites;
+use crate::orbit::sites::Site;
+use crate::orbit::tle::parse_tle_text;
+use crate::orbit::walker::{ConstellationPreset, WalkerKind, WalkerSpec};
+use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_SATELLITES, MAX_TOPOLOGY_STEPS};
 use crate::scenario::Scenario;
-use crate::scenario::fields::*;
+use crate::topology::access::AccessPolicy;
+use crate::topology::routing::RoutingMetric;
 use serde::{Deserialize, Serialize};
 
 /// Constellation, rules and ground sites. A preset gives every orbital parameter; any
@@ -184,7 +184,10 @@ impl ConstellationScenario {
         let text = self.tle_text()?;
         Some((|| {
             if self.propagation != PropagationModel::Sgp4 {
-                return Err(("constellation.propagation", "loaded element sets are propagated with SGP4: use `sgp4` (or remove constellation.tle)".into()));
+                return Err((
+                    "constellation.propagation",
+                    "loaded element sets are propagated with SGP4: use `sgp4` (or remove constellation.tle)".into(),
+                ));
             }
             let sets = parse_tle_text(text).map_err(|errs| {
                 let shown: Vec<String> = errs.iter().take(3).map(|e| e.to_string()).collect();
@@ -217,8 +220,21 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     let spec = k.spec();
     let p = "constellation.";
     let f = |name: &str| format!("{p}{name}");
-    if spec.planes >= 1 && spec.sats_per_plane >= 1 && spec.total() > MAX_SATELLITES && spec.planes <= 100 && spec.sats_per_plane <= 100 {
-        c.push(&f("sats_per_plane"), format!("{} planes x {} is {} satellites, above the maximum {MAX_SATELLITES}", spec.planes, spec.sats_per_plane, spec.total()));
+    if spec.planes >= 1
+        && spec.sats_per_plane >= 1
+        && spec.total() > MAX_SATELLITES
+        && spec.planes <= 100
+        && spec.sats_per_plane <= 100
+    {
+        c.push(
+            &f("sats_per_plane"),
+            format!(
+                "{} planes x {} is {} satellites, above the maximum {MAX_SATELLITES}",
+                spec.planes,
+                spec.sats_per_plane,
+                spec.total()
+            ),
+        );
     }
     match spec.kind {
         WalkerKind::Star => {
@@ -228,7 +244,12 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
                 if seam <= 0.0 {
                     c.push(
                         &f("raan_spacing_deg"),
-                        format!("{} planes {} deg apart span more than 180 deg, leaving no seam; use at most {:.4}", spec.planes, spec.raan_spacing_deg, 180.0 / (spec.planes as f64 - 1.0)),
+                        format!(
+                            "{} planes {} deg apart span more than 180 deg, leaving no seam; use at most {:.4}",
+                            spec.planes,
+                            spec.raan_spacing_deg,
+                            180.0 / (spec.planes as f64 - 1.0)
+                        ),
                     );
                 }
             }
@@ -238,12 +259,18 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             let max_f = spec.planes.saturating_sub(1) as f64;
             c.real(&f("phasing"), spec.phasing, 0.0, false, max_f);
             if spec.phasing.is_finite() && spec.phasing.fract() != 0.0 {
-                c.push(&f("phasing"), format!("{} is not a whole number (Walker F, allowed: 0 to {max_f})", spec.phasing));
+                c.push(
+                    &f("phasing"),
+                    format!("{} is not a whole number (Walker F, allowed: 0 to {max_f})", spec.phasing),
+                );
             }
         }
     }
     match k.epoch_jd() {
-        None => c.push(&f("epoch_utc"), format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", k.epoch_utc)),
+        None => c.push(
+            &f("epoch_utc"),
+            format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", k.epoch_utc),
+        ),
         Some(jd) => {
             if let Some(Err((field, m))) = k.loaded_shell(jd) {
                 c.push(field, m);
@@ -251,7 +278,14 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         }
     }
     if duration_ok(s) && k.step_s.is_finite() && k.step_s >= 0.1 && s.duration_s / k.step_s > MAX_TOPOLOGY_STEPS {
-        c.push(&f("step_s"), format!("{} s gives {:.3e} steps over duration_s, above the maximum {MAX_TOPOLOGY_STEPS:.0e}", k.step_s, s.duration_s / k.step_s));
+        c.push(
+            &f("step_s"),
+            format!(
+                "{} s gives {:.3e} steps over duration_s, above the maximum {MAX_TOPOLOGY_STEPS:.0e}",
+                k.step_s,
+                s.duration_s / k.step_s
+            ),
+        );
     }
     for (i, site) in k.sites.iter().enumerate() {
         c.real(&format!("{p}sites[{i}].lat_deg"), site.lat_deg, -90.0, false, 90.0);

@@ -14,7 +14,16 @@ use crate::scenario::{Scenario, ScenarioError, SharingKind};
 use serde::Serialize;
 
 /// The DiffServ model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "diffserv", label: "a DiffServ router (paper 001)", summary_key: "diffserv", policy_path: Some("diffserv.sharing"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "diffserv",
+    label: "a DiffServ router (paper 001)",
+    summary_key: "diffserv",
+    policy_path: Some("diffserv.sharing"),
+    groups: scenario::groups,
+    objects: scenario::objects,
+    validate: scenario::validate,
+    build,
+};
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     let d = &s.diffserv;
@@ -114,8 +123,10 @@ impl Model for DiffservModel {
             let boundary = d.next_sample <= t;
             let stop = if boundary { SimTime(d.next_sample.0 - 1) } else { t };
             // The warm-up snapshot is taken before the first event at or after the warm-up.
-            let snap_before = if d.bits_at_warmup.is_none() && d.warmup.0 <= stop.0 + 1 { Some(d.warmup) } else { None };
-            for (limit, snapshot) in [(snap_before.map(|w| SimTime(w.0.saturating_sub(1))), true), (Some(stop), false)] {
+            let snap_before =
+                if d.bits_at_warmup.is_none() && d.warmup.0 <= stop.0 + 1 { Some(d.warmup) } else { None };
+            for (limit, snapshot) in [(snap_before.map(|w| SimTime(w.0.saturating_sub(1))), true), (Some(stop), false)]
+            {
                 let Some(limit) = limit else { continue };
                 if !(snapshot && d.warmup.0 == 0) {
                     while let Some((at, ev)) = self.events.pop_until(limit) {
@@ -190,7 +201,9 @@ impl Model for DiffservModel {
                 .enumerate()
                 .zip(&d.flows_class)
                 .filter(|(_, c)| **c == class)
-                .map(|((i, x), _)| per_s((x - d.delivered_at_warmup.get(i).copied().unwrap_or(0)) as f64 * bits_per_seg))
+                .map(|((i, x), _)| {
+                    per_s((x - d.delivered_at_warmup.get(i).copied().unwrap_or(0)) as f64 * bits_per_seg)
+                })
                 .collect()
         };
         let (af, cs0) = (goodput(1), goodput(2));
@@ -242,7 +255,15 @@ impl DiffservState {
     /// Theory [WRR AF, WRR CS0, PSS AF, PSS CS0] [b/s] averaged over [a, b] (eqs. 1, 6, 7, 8
     /// at each instant of the profiles, paper 001 §4.2).
     fn theory_over(&self, a: f64, b: f64) -> [f64; 4] {
-        let at = |t: f64| crate::sched::pss::theory_rates_at(self.k_af, self.c_avg, self.c_avg * self.capacity_profile.factor(t), self.ef_avg * self.ef_profile.factor(t), self.ef_expected);
+        let at = |t: f64| {
+            crate::sched::pss::theory_rates_at(
+                self.k_af,
+                self.c_avg,
+                self.c_avg * self.capacity_profile.factor(t),
+                self.ef_avg * self.ef_profile.factor(t),
+                self.ef_expected,
+            )
+        };
         if (self.capacity_profile.is_constant() && self.ef_profile.is_constant()) || b <= a {
             return at(a);
         }
@@ -307,10 +328,16 @@ super::model_summary!(DiffservSummary, |d| {
         "{} with K_AF {:.3}: EF {:.3}, AF {:.3}, CS0 {:.3} Mb/s on a {:.3} Mb/s link (EF offered {:.3})",
         d.sharing, d.k_af, d.rates_mbps[0], d.rates_mbps[1], d.rates_mbps[2], d.capacity_mbps, d.ef_offered_mbps
     )];
-    let (af, cs0) = if d.pss.is_some() { (d.theory_mbps[2], d.theory_mbps[3]) } else { (d.theory_mbps[0], d.theory_mbps[1]) };
-    lines.push(format!("theory AF {af:.3}, CS0 {cs0:.3} Mb/s; drops EF {}, AF {}, CS0 {}; Jain AF {:.3}, CS0 {:.3}", d.drops[0], d.drops[1], d.drops[2], d.jain[0], d.jain[1]));
+    let (af, cs0) =
+        if d.pss.is_some() { (d.theory_mbps[2], d.theory_mbps[3]) } else { (d.theory_mbps[0], d.theory_mbps[1]) };
+    lines.push(format!(
+        "theory AF {af:.3}, CS0 {cs0:.3} Mb/s; drops EF {}, AF {}, CS0 {}; Jain AF {:.3}, CS0 {:.3}",
+        d.drops[0], d.drops[1], d.drops[2], d.jain[0], d.jain[1]
+    ));
     if let (Some(target), Some(switches), Some((lo, hi))) = (d.af_target_mbps, d.switches, d.credit_range_bits) {
-        lines.push(format!("PSS: AF target {target:.3} Mb/s, {switches} priority switches, credit {lo:.0} to {hi:.0} bits"));
+        lines.push(format!(
+            "PSS: AF target {target:.3} Mb/s, {switches} priority switches, credit {lo:.0} to {hi:.0} bits"
+        ));
     }
     lines
 });

@@ -36,7 +36,14 @@ pub fn series_info() -> Vec<crate::metrics::SeriesInfo> {
         s("credit_bits", "AF credit", "bits", "credit", Mean),
         s("lm_bits", "L_M", "bits", "credit", Mean),
         s("lr_bits", "L_R", "bits", "credit", Mean),
-        SeriesInfo { id: "af_high", label: "AF at high priority (shaded)", unit: "share of time", kind: TimeAverage, chart: "credit", band: true },
+        SeriesInfo {
+            id: "af_high",
+            label: "AF at high priority (shaded)",
+            unit: "share of time",
+            kind: TimeAverage,
+            chart: "credit",
+            band: true,
+        },
         s("ef_queue", "EF queue", "packets", "queues", TimeAverage),
         s("af_queue", "AF queue", "packets", "queues", TimeAverage),
         s("cs0_queue", "CS0 queue", "packets", "queues", TimeAverage),
@@ -223,7 +230,17 @@ impl Router {
         let tx_bits = spec.mss_bytes * 8.0;
         let n = spec.flows.len();
         let queues = std::array::from_fn(|_| DropTail::new(Some(spec.buffer_pkts)));
-        Router { flows, queues, busy: false, sharing, counters: ClassCounters::default(), credit_range: None, tx_bits, spec, timer_scheduled: vec![None; n] }
+        Router {
+            flows,
+            queues,
+            busy: false,
+            sharing,
+            counters: ClassCounters::default(),
+            credit_range: None,
+            tx_bits,
+            spec,
+            timer_scheduled: vec![None; n],
+        }
     }
 
     /// Each flow's counters (acknowledged, retransmitted, timeouts), for inspection.
@@ -292,8 +309,13 @@ impl Router {
     /// The class queue to serve next, as the class sharing decides from which queues hold a
     /// packet, the configured capacity C and the segment size.
     fn pick(&mut self, now: SimTime) -> Option<usize> {
-        let backlog = Backlog { ef: !self.queues[0].is_empty(), af: !self.queues[1].is_empty(), cs0: !self.queues[2].is_empty() };
-        let class = self.sharing.pick(now, backlog, ClassLink { capacity_bps: self.spec.capacity_bps, af_head_bits: self.tx_bits })?;
+        let backlog =
+            Backlog { ef: !self.queues[0].is_empty(), af: !self.queues[1].is_empty(), cs0: !self.queues[2].is_empty() };
+        let class = self.sharing.pick(
+            now,
+            backlog,
+            ClassLink { capacity_bps: self.spec.capacity_bps, af_head_bits: self.tx_bits },
+        )?;
         if let Some(c) = self.sharing.credit() {
             let c = c.credit_bits;
             self.credit_range = Some(self.credit_range.map_or((c, c), |(a, b)| (a.min(c), b.max(c))));
@@ -340,7 +362,10 @@ impl Router {
             }
             Event::Arrive { flow, seg } => {
                 if let Some(feedback) = self.flows[flow].on_segment(&seg, now) {
-                    events.schedule(now + SimDuration::from_secs_f64(self.spec.one_way_s), Event::FeedbackArrive { flow, feedback });
+                    events.schedule(
+                        now + SimDuration::from_secs_f64(self.spec.one_way_s),
+                        Event::FeedbackArrive { flow, feedback },
+                    );
                 }
             }
             Event::FeedbackArrive { flow, feedback } => {

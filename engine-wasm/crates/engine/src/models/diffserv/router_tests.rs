@@ -23,7 +23,16 @@ fn both(n: usize) -> Vec<FlowSpec> {
 
 /// A 2 Mb/s link with a 40 ms RTT (6 ms a packet).
 fn spec(flows: Vec<FlowSpec>, ef_bps: f64, buffer_pkts: usize, sharing: Sharing) -> RouterSpec {
-    RouterSpec { capacity_bps: 2e6, one_way_s: 0.02, mss_bytes: MSS, buffer_pkts, ef_bps, sharing, flows, ..RouterSpec::default() }
+    RouterSpec {
+        capacity_bps: 2e6,
+        one_way_s: 0.02,
+        mss_bytes: MSS,
+        buffer_pkts,
+        ef_bps,
+        sharing,
+        flows,
+        ..RouterSpec::default()
+    }
 }
 
 fn pss(w_af: f64, w_cs0: f64, capacity: f64, ef_expected: f64) -> Sharing {
@@ -32,7 +41,11 @@ fn pss(w_af: f64, w_cs0: f64, capacity: f64, ef_expected: f64) -> Sharing {
 
 /// Runs like [`run`], calling `check(now, event handled, router)` after every event; returns
 /// the router and the events still pending at the end.
-fn run_checked(spec: RouterSpec, duration_s: f64, mut check: impl FnMut(SimTime, &Event, &Router)) -> (Router, EventQueue<Event>) {
+fn run_checked(
+    spec: RouterSpec,
+    duration_s: f64,
+    mut check: impl FnMut(SimTime, &Event, &Router),
+) -> (Router, EventQueue<Event>) {
     let mut events = EventQueue::new();
     let mut r = Router::new(spec, &mut events);
     let end = SimTime::from_secs_f64(duration_s);
@@ -105,7 +118,12 @@ fn class_buffers_are_drop_tail() {
 fn ef_packets_are_offered_sent_dropped_or_queued() {
     // Conservation at the EF buffer: offered = sent + dropped + waiting. EF at 0.75 of a link
     // held at half its capacity overflows a 20-packet buffer.
-    let s = RouterSpec { ef_bps: 1.5e6, buffer_pkts: 20, capacity_profile: RateProfile::Trace { points: vec![[0.0, 0.5]] }, ..spec(vec![], 0.0, 0, Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 }) };
+    let s = RouterSpec {
+        ef_bps: 1.5e6,
+        buffer_pkts: 20,
+        capacity_profile: RateProfile::Trace { points: vec![[0.0, 0.5]] },
+        ..spec(vec![], 0.0, 0, Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 })
+    };
     let r = run(s, 3.0);
     let c = &r.counters;
     let offered = c.ef_offered_bits / L;
@@ -124,11 +142,12 @@ fn every_data_packet_sent_reaches_its_receiver_one_way_later() {
     // events still in flight at the end. TCP: a sender's cumulative ACK never passes what its
     // receiver delivered in order, and delivered data never exceeds what the class sent.
     let mut arrived = [0u64; 3];
-    let (r, mut pending) = run_checked(spec(both(3), 0.5e6, 10, Sharing::Dwrr { w_af: 3.0, w_cs0: 2.0 }), 5.0, |_, ev, r| {
-        if let Event::Arrive { flow, .. } = ev {
-            arrived[class_of(r, *flow)] += 1;
-        }
-    });
+    let (r, mut pending) =
+        run_checked(spec(both(3), 0.5e6, 10, Sharing::Dwrr { w_af: 3.0, w_cs0: 2.0 }), 5.0, |_, ev, r| {
+            if let Event::Arrive { flow, .. } = ev {
+                arrived[class_of(r, *flow)] += 1;
+            }
+        });
     let mut in_flight = [0u64; 3];
     while let Some((_, ev)) = pending.pop() {
         if let Event::Arrive { flow, .. } = ev {
@@ -162,7 +181,12 @@ fn a_class_alone_is_the_same_drop_tail_bottleneck_under_any_sharing() {
         let r = run(spec(flows, 0.0, bdp, sharing), dur);
         let other = if k == 1 { 2 } else { 1 };
         assert_eq!((r.counters.bits[0], r.counters.bits[other]), (0.0, 0.0));
-        (r.counters.bits[k], r.counters.drops[k], r.delivered(), r.flow_stats().iter().map(|s| s.retransmits).collect::<Vec<_>>())
+        (
+            r.counters.bits[k],
+            r.counters.drops[k],
+            r.delivered(),
+            r.flow_stats().iter().map(|s| s.retransmits).collect::<Vec<_>>(),
+        )
     };
     let two_af = vec![af(0.0), af(0.5)];
     let two_cs0 = vec![cs0(0.0), cs0(0.5)];
@@ -214,9 +238,17 @@ fn dwrr_shares_in_proportion_to_the_weights_when_both_are_backlogged() {
         let order = dwrr_order(w_af, w_cs0, n);
         let af = order.iter().filter(|&&k| k == 1).count() as f64;
         let expected = n as f64 * w_af / (w_af + w_cs0);
-        assert!((af - expected).abs() <= w_af.max(w_cs0), "weights {w_af}/{w_cs0}: {af} AF packets of {n}, expected {expected}");
+        assert!(
+            (af - expected).abs() <= w_af.max(w_cs0),
+            "weights {w_af}/{w_cs0}: {af} AF packets of {n}, expected {expected}"
+        );
         let longest = |class: usize| order.split(|&k| k != class).map(<[usize]>::len).max().unwrap_or(0);
-        assert!(longest(1) as f64 <= w_af.ceil() && longest(2) as f64 <= w_cs0.ceil(), "weights {w_af}/{w_cs0}: runs of {} AF, {} CS0", longest(1), longest(2));
+        assert!(
+            longest(1) as f64 <= w_af.ceil() && longest(2) as f64 <= w_cs0.ceil(),
+            "weights {w_af}/{w_cs0}: runs of {} AF, {} CS0",
+            longest(1),
+            longest(2)
+        );
     }
 }
 
@@ -287,7 +319,12 @@ fn an_ef_profile_at_zero_pauses_the_source_and_it_resumes_within_a_millisecond()
     // 6 Mb/s, a packet every 2 ms, paused on [1 s, 1.5005 s): 500 packets before (0 to 998 ms);
     // paused, the source looks again every millisecond and resumes at 1.501 s, then sends
     // every 2 ms up to 2.999 s: 750 packets.
-    let s = RouterSpec { capacity_bps: 20e6, ef_bps: 6e6, ef_profile: RateProfile::Trace { points: vec![[0.0, 1.0], [1.0, 0.0], [1.5005, 1.0]] }, ..spec(vec![], 0.0, 100, Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 }) };
+    let s = RouterSpec {
+        capacity_bps: 20e6,
+        ef_bps: 6e6,
+        ef_profile: RateProfile::Trace { points: vec![[0.0, 1.0], [1.0, 0.0], [1.5005, 1.0]] },
+        ..spec(vec![], 0.0, 100, Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 })
+    };
     let mut at = vec![];
     let mut offered = 0.0;
     let (r, _) = run_checked(s, 3.0, |now, _, r| {

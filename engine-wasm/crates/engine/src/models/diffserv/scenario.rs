@@ -1,10 +1,10 @@
 //! The DiffServ router part of a scenario (paper 001; docs/REPRODUCTION.md).
 
-use crate::traffic::profile::RateProfile;
-use crate::transport::congestion::CcKind;
+use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::scenario::Scenario;
-use crate::scenario::fields::*;
+use crate::traffic::profile::RateProfile;
+use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 
 /// How AF and CS0 share the capacity EF leaves.
@@ -91,7 +91,9 @@ impl DiffservScenario {
         let period = self.capacity_profile.period_s().or(self.ef_profile.period_s());
         match (self.pss_credit_memory, period) {
             (true, Some(t)) => t * self.capacity_bps * bw,
-            _ if self.pss_credit_memory || !self.capacity_profile.is_constant() || !self.ef_profile.is_constant() => l_max * bw,
+            _ if self.pss_credit_memory || !self.capacity_profile.is_constant() || !self.ef_profile.is_constant() => {
+                l_max * bw
+            }
             _ => 0.0,
         }
     }
@@ -132,14 +134,20 @@ const AMPLITUDE_MAX: [f64; 2] = [0.95, 1.0];
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let d = &s.diffserv;
     let f = |n: &str| format!("diffserv.{n}");
-    for (name, profile, amp, lo) in [("capacity_profile", &d.capacity_profile, AMPLITUDE_MAX[0], 0.01), ("ef_profile", &d.ef_profile, AMPLITUDE_MAX[1], 0.0)] {
+    for (name, profile, amp, lo) in [
+        ("capacity_profile", &d.capacity_profile, AMPLITUDE_MAX[0], 0.01),
+        ("ef_profile", &d.ef_profile, AMPLITUDE_MAX[1], 0.0),
+    ] {
         for (sub, m) in profile.check(amp, lo, 10.0) {
             c.push(&f(&format!("{name}.{sub}")), m);
         }
     }
     let pkts = d.capacity_bps / (d.packet_bytes * 8.0) * s.duration_s;
     if pkts.is_finite() && pkts > MAX_EXPECTED_ARRIVALS {
-        c.push("duration_s", format!("{pkts:.3e} packets on the link, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; shorten the run"));
+        c.push(
+            "duration_s",
+            format!("{pkts:.3e} packets on the link, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; shorten the run"),
+        );
     }
 }
 

@@ -22,13 +22,32 @@ fn scenario(d: DiffservScenario, duration_s: f64, warmup_s: f64) -> Scenario {
 /// A small saturated router: 2 Mb/s, RTT 40 ms, EF at 0.5 Mb/s as expected, 2 AF and 2 CS0
 /// flows, weights 3:2.
 fn small(sharing: SharingKind) -> DiffservScenario {
-    DiffservScenario { capacity_bps: 2e6, rtt_ms: 40.0, ef_bps: 0.5e6, ef_expected_bps: 0.5e6, sharing, w_af: 3.0, w_cs0: 2.0, af_flows: 2, cs0_flows: 2, ..Default::default() }
+    DiffservScenario {
+        capacity_bps: 2e6,
+        rtt_ms: 40.0,
+        ef_bps: 0.5e6,
+        ef_expected_bps: 0.5e6,
+        sharing,
+        w_af: 3.0,
+        w_cs0: 2.0,
+        af_flows: 2,
+        cs0_flows: 2,
+        ..Default::default()
+    }
 }
 
 /// One EF flow alone on a 20 Mb/s link at 6 Mb/s: a packet every 2 ms exactly from t = 0 (no
 /// random phase), each sent at once (0.6 ms on the link).
 fn ef_alone() -> DiffservScenario {
-    DiffservScenario { capacity_bps: 20e6, ef_bps: 6e6, ef_expected_bps: 6e6, af_flows: 0, cs0_flows: 0, start_spread_s: 0.0, ..Default::default() }
+    DiffservScenario {
+        capacity_bps: 20e6,
+        ef_bps: 6e6,
+        ef_expected_bps: 6e6,
+        af_flows: 0,
+        cs0_flows: 0,
+        start_spread_s: 0.0,
+        ..Default::default()
+    }
 }
 
 /// Runs to the end; every series row and the summary.
@@ -44,7 +63,14 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 }
 
 /// A `DiffservState` holding only the theory inputs (for `theory_over`).
-fn theory_state(k_af: f64, c_avg: f64, ef_avg: f64, ef_expected: f64, capacity_profile: RateProfile, ef_profile: RateProfile) -> DiffservState {
+fn theory_state(
+    k_af: f64,
+    c_avg: f64,
+    ef_avg: f64,
+    ef_expected: f64,
+    capacity_profile: RateProfile,
+    ef_profile: RateProfile,
+) -> DiffservState {
     DiffservState {
         k_af,
         pss: None,
@@ -78,14 +104,24 @@ fn a_trailing_window_rate_is_the_mean_of_the_bucket_rates_it_spans() {
         for j in 0..one.len() {
             let from = j.saturating_sub(4);
             let mean = one.values[k][from..=j].iter().sum::<f64>() / (j + 1 - from) as f64;
-            assert!(close(five.values[k][j], mean, 1e-9), "column {k}, bucket {j}: {} vs mean {mean}", five.values[k][j]);
+            assert!(
+                close(five.values[k][j], mean, 1e-9),
+                "column {k}, bucket {j}: {} vs mean {mean}",
+                five.values[k][j]
+            );
         }
         // Every bucket has its one sample.
         assert!(one.values[k].iter().all(|v| v.is_finite()), "column {k}: {:?}", one.values[k]);
     }
     // The traffic is really there (AF and CS0 both send, EF at its rate once the window is full).
-    assert!(one.values[col::RATES + 1].iter().sum::<f64>() > 0.0 && one.values[col::RATES + 2].iter().sum::<f64>() > 0.0);
-    assert!(five.values[col::LINK + 1][10..].iter().all(|&v| (v - 0.5).abs() < 0.03), "{:?}", five.values[col::LINK + 1]);
+    assert!(
+        one.values[col::RATES + 1].iter().sum::<f64>() > 0.0 && one.values[col::RATES + 2].iter().sum::<f64>() > 0.0
+    );
+    assert!(
+        five.values[col::LINK + 1][10..].iter().all(|&v| (v - 0.5).abs() < 0.03),
+        "{:?}",
+        five.values[col::LINK + 1]
+    );
 }
 
 #[test]
@@ -107,8 +143,19 @@ fn a_sampled_rate_never_exceeds_the_link_capacity_over_its_window() {
     // plus the one packet still on the link at its end. Saturated: DWRR and PSS, a fixed and a
     // varying capacity (paper 001 §4.2's C(t)), windows of one and of three buckets.
     let varying = RateProfile::Cosine { amplitude: 0.3, period_s: 2.0 };
-    for (sharing, profile, window) in [(SharingKind::Dwrr, RateProfile::Constant, 0.1), (SharingKind::Pss, RateProfile::Constant, 0.3), (SharingKind::Pss, varying.clone(), 0.1), (SharingKind::Dwrr, varying, 0.3)] {
-        let d = DiffservScenario { capacity_profile: profile.clone(), rate_window_s: window, af_flows: 3, cs0_flows: 3, ..small(sharing) };
+    for (sharing, profile, window) in [
+        (SharingKind::Dwrr, RateProfile::Constant, 0.1),
+        (SharingKind::Pss, RateProfile::Constant, 0.3),
+        (SharingKind::Pss, varying.clone(), 0.1),
+        (SharingKind::Dwrr, varying, 0.3),
+    ] {
+        let d = DiffservScenario {
+            capacity_profile: profile.clone(),
+            rate_window_s: window,
+            af_flows: 3,
+            cs0_flows: 3,
+            ..small(sharing)
+        };
         let (rows, _) = run(scenario(d, 4.0, 0.0));
         let mut busiest: f64 = 0.0;
         for j in 0..rows.len() {
@@ -118,7 +165,10 @@ fn a_sampled_rate_never_exceeds_the_link_capacity_over_its_window() {
             // Constant capacity: exactly C; varying: the window's mean capacity (32-point
             // midpoint rule) with 1 % for a packet's duration fixed at its start.
             let slack = if profile.is_constant() { 1e-9 } else { 0.01 * link };
-            assert!(sent <= link + L / span / 1e6 + slack, "{sharing:?} {profile:?} bucket {j}: {sent} Mb/s on a {link} Mb/s link");
+            assert!(
+                sent <= link + L / span / 1e6 + slack,
+                "{sharing:?} {profile:?} bucket {j}: {sent} Mb/s on a {link} Mb/s link"
+            );
             busiest = busiest.max(sent / link);
         }
         assert!(busiest > 0.95, "{sharing:?} {profile:?}: never saturated ({busiest})");
@@ -270,7 +320,10 @@ fn the_theory_lines_are_eq_7_and_8_under_pss_and_eq_1_and_6_under_dwrr() {
         assert!(close(th[0], 0.96, 1e-12) && close(th[2], 0.72, 1e-12));
         let (af, cs0) = if sharing == SharingKind::Pss { (th[2], th[3]) } else { (th[0], th[1]) };
         for j in 0..rows.len() {
-            assert!(close(rows.values[col::THEORY][j], af, 1e-12) && close(rows.values[col::THEORY + 1][j], cs0, 1e-12), "{sharing:?} bucket {j}");
+            assert!(
+                close(rows.values[col::THEORY][j], af, 1e-12) && close(rows.values[col::THEORY + 1][j], cs0, 1e-12),
+                "{sharing:?} bucket {j}"
+            );
             assert!(close(rows.values[col::LINK][j], 2.0, 1e-12));
         }
         assert!(close(s.capacity_mbps, 2.0, 1e-12));
@@ -294,7 +347,14 @@ fn theory_over_averages_the_equations_not_their_inputs() {
     // halving only 0.1 C is left, below AF's target K_AF (C - R_EF^exp) = 0.3 C, so eq. 7 is
     // capped there: the average is 0.2 C, where eq. 7 at the mean capacity would say 0.3 C.
     let c = 10e6;
-    let st = theory_state(0.5, c, 0.4 * c, 0.4 * c, RateProfile::Trace { points: vec![[0.0, 1.0], [5.0, 0.5]] }, RateProfile::Constant);
+    let st = theory_state(
+        0.5,
+        c,
+        0.4 * c,
+        0.4 * c,
+        RateProfile::Trace { points: vec![[0.0, 1.0], [5.0, 0.5]] },
+        RateProfile::Constant,
+    );
     let before = theory_rates_at(0.5, c, c, 0.4 * c, 0.4 * c);
     let after = theory_rates_at(0.5, c, 0.5 * c, 0.4 * c, 0.4 * c);
     let got = st.theory_over(0.0, 10.0);
@@ -316,7 +376,14 @@ fn theory_over_a_full_period_of_cosines_keeps_what_ef_leaves() {
     // (eqs. 1, 6); PSS (eqs. 7, 8) shares the same leftover, and AF falls short of its target
     // where the leftover dips below it.
     let (c, ef, k) = (10e6, 2.5e6, 0.5);
-    let st = theory_state(k, c, ef, ef, RateProfile::Cosine { amplitude: 0.3, period_s: 10.0 }, RateProfile::Cosine { amplitude: 0.6, period_s: 5.0 });
+    let st = theory_state(
+        k,
+        c,
+        ef,
+        ef,
+        RateProfile::Cosine { amplitude: 0.3, period_s: 10.0 },
+        RateProfile::Cosine { amplitude: 0.6, period_s: 5.0 },
+    );
     let [wrr_af, wrr_cs0, pss_af, pss_cs0] = st.theory_over(0.0, 10.0);
     assert!(close(wrr_af, k * (c - ef), 1e-12), "{wrr_af}");
     assert!(close(wrr_cs0, (1.0 - k) * (c - ef), 1e-12), "{wrr_cs0}");
@@ -350,7 +417,9 @@ fn goodput_after_the_warm_up_is_what_each_flow_delivered_from_the_warm_up_on() {
         // Not vacuous: in each class a flow delivered data both before and after the warm-up
         // (with 7-packet buffers a flow may also lose its first segments and spend the 3 s in
         // retransmission timeouts of 1 s and more, RFC 6298, delivering nothing).
-        let across = (0..after.goodput_mbps[c].len()).filter(|&i| before.goodput_mbps[c][i] > 0.0 && after.goodput_mbps[c][i] > 0.0).count();
+        let across = (0..after.goodput_mbps[c].len())
+            .filter(|&i| before.goodput_mbps[c][i] > 0.0 && after.goodput_mbps[c][i] > 0.0)
+            .count();
         assert!(across > 0, "class {c}: no flow delivered across the warm-up: {before:?} {after:?}");
         assert!(close(after.jain[c], jain(&after.goodput_mbps[c]), 1e-12));
         assert!(after.jain[c] > 0.0 && after.jain[c] <= 1.0 + 1e-12);
@@ -362,7 +431,11 @@ fn goodput_after_the_warm_up_is_what_each_flow_delivered_from_the_warm_up_on() {
     // From t = 0, in-order data delivered never exceeds what the class sent.
     for (c, class) in [(0, 1), (1, 2)] {
         let goodput: f64 = all.goodput_mbps[c].iter().sum();
-        assert!(goodput <= all.rates_mbps[class] + 1e-9, "class {class}: goodput {goodput} above its rate {}", all.rates_mbps[class]);
+        assert!(
+            goodput <= all.rates_mbps[class] + 1e-9,
+            "class {class}: goodput {goodput} above its rate {}",
+            all.rates_mbps[class]
+        );
     }
 }
 
@@ -432,4 +505,3 @@ fn sources_start_at_seeded_times_within_the_spread() {
     let (_, _, ef) = sources(&DiffservScenario { start_spread_s: 1e-4, ..d.clone() }, 3);
     assert!((0.0..1e-4).contains(&ef), "{ef}");
 }
-

@@ -16,11 +16,20 @@ use crate::link::phy::FadedPhy;
 use crate::metrics::{SeriesInfo, SeriesKind};
 use crate::scenario::{Scenario, ScenarioError};
 use scenario::{Delivery, LinkLayerScenario, SchemeKind, Traffic};
-use tcp::{TcpLinkSummary, TcpOverLink};
 use serde::Serialize;
+use tcp::{TcpLinkSummary, TcpOverLink};
 
 /// The link-layer lab in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "link-layer", label: "Link-layer reliability (paper 002)", summary_key: "link", policy_path: Some("link.scheme"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "link-layer",
+    label: "Link-layer reliability (paper 002)",
+    summary_key: "link",
+    policy_path: Some("link.scheme"),
+    groups: scenario::groups,
+    objects: scenario::objects,
+    validate: scenario::validate,
+    build,
+};
 
 /// Series columns: the link's, and with TCP the window and goodput first (their charts lead).
 #[derive(Clone, Copy)]
@@ -39,7 +48,17 @@ struct Cols {
 impl Cols {
     fn new(tcp: bool) -> Self {
         let o = if tcp { 2 } else { 0 };
-        Cols { cwnd: 0, goodput: 1, bad: o, erased: o + 1, resent: o + 2, efficiency: o + 3, lldu_delay: o + 4, packet_delay: o + 5, packet_loss: o + 6 }
+        Cols {
+            cwnd: 0,
+            goodput: 1,
+            bad: o,
+            erased: o + 1,
+            resent: o + 2,
+            efficiency: o + 3,
+            lldu_delay: o + 4,
+            packet_delay: o + 5,
+            packet_loss: o + 6,
+        }
     }
 }
 
@@ -94,12 +113,24 @@ pub fn theory_of(l: &LinkLayerScenario) -> LinkTheorySummary {
         Scheme::Fec { nd, nr, interleave } => {
             let gi = g.interleaved(interleave);
             let (nd, nr) = (nd as usize, nr as usize);
-            (theory::fec_theory(&g, nd, nr, interleave, &t), Some(theory::fec_recovery_delay_as_printed(&gi, nd, nr, &t)), Some(theory::fec_efficiency_as_printed(&gi, nd, nr)))
+            (
+                theory::fec_theory(&g, nd, nr, interleave, &t),
+                Some(theory::fec_recovery_delay_as_printed(&gi, nd, nr, &t)),
+                Some(theory::fec_efficiency_as_printed(&gi, nd, nr)),
+            )
         }
-        Scheme::Arq { max_retx } => (theory::arq_theory(&g, max_retx, &t), max_retx.is_none().then(|| theory::arq_recovery_delay_as_printed(g.erasure_rate(), l.rtt_ms / 1e3)), None),
+        Scheme::Arq { max_retx } => (
+            theory::arq_theory(&g, max_retx, &t),
+            max_retx.is_none().then(|| theory::arq_recovery_delay_as_printed(g.erasure_rate(), l.rtt_ms / 1e3)),
+            None,
+        ),
         Scheme::Harq { nd, nr, ns, max_rounds } => {
             let (nd, nr, ns, r) = (nd as usize, nr as usize, ns as usize, max_rounds as usize);
-            (theory::harq_theory(&g, nd, nr, ns, r, &t), Some(theory::harq_recovery_delay_as_printed(&g, nd, nr, ns, r, &t)), None)
+            (
+                theory::harq_theory(&g, nd, nr, ns, r, &t),
+                Some(theory::harq_recovery_delay_as_printed(&g, nd, nr, ns, r, &t)),
+                None,
+            )
         }
     };
     LinkTheorySummary {
@@ -124,7 +155,19 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     let scheme = scheme_of(l);
     let with_tcp = l.traffic == Traffic::Tcp;
     let source = if with_tcp { Source::Queue } else { Source::Saturated };
-    let tcp = with_tcp.then(|| TcpOverLink::new(l.tcp_cc, l.tcp_bytes, l.packet_bytes, l.buffer_pkts, l.tcp_rwnd_pkts, l.lldus_per_packet(), timing.one_way_s, SimTime::ZERO).with_cubic_beta(l.tcp_cubic_beta));
+    let tcp = with_tcp.then(|| {
+        TcpOverLink::new(
+            l.tcp_cc,
+            l.tcp_bytes,
+            l.packet_bytes,
+            l.buffer_pkts,
+            l.tcp_rwnd_pkts,
+            l.lldus_per_packet(),
+            timing.one_way_s,
+            SimTime::ZERO,
+        )
+        .with_cubic_beta(l.tcp_cubic_beta)
+    });
     let model = LinkLayerModel {
         link: LlduLink::new(scheme, timing, l.lldus_per_packet(), channel).with_source(source),
         label: scheme_label(scheme),
@@ -224,7 +267,12 @@ impl Model for LinkLayerModel {
                         r.sample(k.packet_delay, at, d * 1e3);
                     }
                     if let Some(tcp) = &mut self.tcp {
-                        let c = crate::link::lldu::Completed { seq: p.seq, delivered: p.delay_s.is_some(), at_slot: handed_at, delay_s: p.in_order_delay_s.unwrap_or(f64::NAN) };
+                        let c = crate::link::lldu::Completed {
+                            seq: p.seq,
+                            delivered: p.delay_s.is_some(),
+                            at_slot: handed_at,
+                            delay_s: p.in_order_delay_s.unwrap_or(f64::NAN),
+                        };
                         tcp.on_completed(&c, slot_s);
                     }
                 }

@@ -3,10 +3,10 @@
 
 use crate::channel::gilbert_elliott::GeParams;
 use crate::link::phy;
-use crate::transport::congestion::CcKind;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
 use crate::scenario::Scenario;
+use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -92,7 +92,8 @@ impl Phy {
         let span_s = match self {
             Phy::NonInterleavedInternet => {
                 let r2 = -crate::kernel::math::ln(1.0 - per);
-                (crate::kernel::math::exp(r2) - 1.0) / (r2.sqrt() * PHY_DOPPLER_HZ * (2.0 * core::f64::consts::PI).sqrt())
+                (crate::kernel::math::exp(r2) - 1.0)
+                    / (r2.sqrt() * PHY_DOPPLER_HZ * (2.0 * core::f64::consts::PI).sqrt())
             }
             _ => PHY_INTERLEAVING_S,
         };
@@ -223,7 +224,11 @@ impl Default for LinkLayerScenario {
 impl LinkLayerScenario {
     /// The modelled physical layer, when a §4.1 scenario is run with `phy_model` `faded`.
     pub fn faded(&self) -> Option<(phy::Code, f64)> {
-        if self.phy_model == PhyModel::Faded { self.phy.code() } else { None }
+        if self.phy_model == PhyModel::Faded {
+            self.phy.code()
+        } else {
+            None
+        }
     }
 
     /// LLDU slot [s].
@@ -241,7 +246,9 @@ impl LinkLayerScenario {
             return phy::equivalent_chain(code, span_s, self.es_n0_db, self.slot_s());
         }
         match self.phy.per(self.es_n0_db) {
-            None => GeParams { alpha: self.alpha, beta: self.beta, erase_good: self.erase_good, erase_bad: self.erase_bad },
+            None => {
+                GeParams { alpha: self.alpha, beta: self.beta, erase_good: self.erase_good, erase_bad: self.erase_bad }
+            }
             Some(per) => {
                 // Bad spans erase each LLDU with probability P_B (`erase_bad`): the chain is Bad
                 // a fraction PER / P_B of the time.
@@ -269,7 +276,13 @@ pub const MAX_ERASURE_RATE: f64 = 0.9;
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let l = &s.link;
     let in_unit = |x: f64| (0.0..=1.0).contains(&x);
-    if l.phy == Phy::GilbertElliott && in_unit(l.alpha) && in_unit(l.beta) && in_unit(l.erase_good) && in_unit(l.erase_bad) && l.alpha > 0.0 {
+    if l.phy == Phy::GilbertElliott
+        && in_unit(l.alpha)
+        && in_unit(l.beta)
+        && in_unit(l.erase_good)
+        && in_unit(l.erase_bad)
+        && l.alpha > 0.0
+    {
         let e = l.channel().erasure_rate();
         if e > MAX_ERASURE_RATE {
             c.push("link.beta", format!("with α {} and β {} the channel erases {:.3} of the LLDUs, above the maximum {MAX_ERASURE_RATE}; lower β or raise α", l.alpha, l.beta, e));

@@ -89,7 +89,16 @@ impl TcpOverLink {
     /// A flow of `bytes` (bulk when `None`) in segments of `packet_bytes`, starting at `start`,
     /// with a receiver window of `rwnd_pkts` segments.
     #[allow(clippy::too_many_arguments)]
-    pub fn new(cc: CcKind, bytes: Option<u64>, packet_bytes: u32, buffer_pkts: u32, rwnd_pkts: u32, lldus_per_packet: u32, one_way_s: f64, start: SimTime) -> Self {
+    pub fn new(
+        cc: CcKind,
+        bytes: Option<u64>,
+        packet_bytes: u32,
+        buffer_pkts: u32,
+        rwnd_pkts: u32,
+        lldus_per_packet: u32,
+        one_way_s: f64,
+        start: SimTime,
+    ) -> Self {
         let total = bytes.map(|b| b.div_ceil(packet_bytes.max(1) as u64).max(1));
         let sender = TcpSender::new(cc, 10.0, total.unwrap_or(u64::MAX), rwnd_pkts.max(1) as f64)
             .with_min_rto(SimDuration::from_secs_f64(0.2))
@@ -176,12 +185,17 @@ impl TcpOverLink {
         let q = |x: f64| self.delay_us.quantile(x).map(|us| us as f64 / 1e6);
         let end = self.done_at.unwrap_or(now);
         let span = end.saturating_since(self.start).as_secs_f64();
-        let bits = (self.receiver.delivered.min(self.total_segments.unwrap_or(u64::MAX)) * packet_bytes as u64 * 8) as f64;
+        let bits =
+            (self.receiver.delivered.min(self.total_segments.unwrap_or(u64::MAX)) * packet_bytes as u64 * 8) as f64;
         TcpLinkSummary {
             cc: self.cc.name().into(),
             segments_sent: self.segments_sent,
             retransmits: self.sender.retransmits,
-            retransmission_probability: if self.segments_sent > 0 { self.sender.retransmits as f64 / self.segments_sent as f64 } else { f64::NAN },
+            retransmission_probability: if self.segments_sent > 0 {
+                self.sender.retransmits as f64 / self.segments_sent as f64
+            } else {
+                f64::NAN
+            },
             max_retransmissions: self.max_retransmissions,
             timeouts: self.sender.timeouts,
             buffer_drops: self.buffer_drops,

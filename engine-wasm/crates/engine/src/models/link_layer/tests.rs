@@ -14,8 +14,18 @@ fn a_default_run_agrees_with_its_closed_form() {
     assert_eq!(l.scheme, "HARQ-II 5/7, N_S 1, R 2");
     assert_eq!(l.lldus_per_packet, 47);
     assert!((l.slot_us - 112.82).abs() < 0.01, "{}", l.slot_us);
-    assert!((l.efficiency / l.theory.efficiency - 1.0).abs() < 0.02, "{} against {}", l.efficiency, l.theory.efficiency);
-    assert!((l.lldu_delay_ms / l.theory.delay_ms - 1.0).abs() < 0.02, "{} against {}", l.lldu_delay_ms, l.theory.delay_ms);
+    assert!(
+        (l.efficiency / l.theory.efficiency - 1.0).abs() < 0.02,
+        "{} against {}",
+        l.efficiency,
+        l.theory.efficiency
+    );
+    assert!(
+        (l.lldu_delay_ms / l.theory.delay_ms - 1.0).abs() < 0.02,
+        "{} against {}",
+        l.lldu_delay_ms,
+        l.theory.delay_ms
+    );
     assert!(l.packets > 3000, "{}", l.packets);
     // In order a packet waits for those before it.
     assert!(l.packet_in_order_delay_ms >= l.packet_delay_ms);

@@ -12,7 +12,16 @@ use crate::scenario::{Scenario, ScenarioError};
 use station::{Event, FifoStation, StationSummary};
 
 /// The queue model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "queue", label: "a FIFO queue", summary_key: "queue", policy_path: None, groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "queue",
+    label: "a FIFO queue",
+    summary_key: "queue",
+    policy_path: None,
+    groups: scenario::groups,
+    objects: scenario::objects,
+    validate: scenario::validate,
+    build,
+};
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     let streams = Streams::new(s.seed);
@@ -48,8 +57,19 @@ super::model_summary!(StationSummary, |q| {
         None => String::new(),
     };
     vec![
-        format!("load {:.3}, {} arrivals, {} dropped ({:.3} %), utilization {:.4}", q.load, q.arrivals, q.dropped_overflow, 100.0 * q.loss_ratio, q.utilization),
+        format!(
+            "load {:.3}, {} arrivals, {} dropped ({:.3} %), utilization {:.4}",
+            q.load,
+            q.arrivals,
+            q.dropped_overflow,
+            100.0 * q.loss_ratio,
+            q.utilization
+        ),
         format!("mean wait {:.4} ms ± {:.4} ms (95 % CI){theory}", ms(q.wait.mean_s), ms(q.wait.ci95_half_s)),
-        format!("{} delivered, mean one-way delay {:.4} ms (wait, service and propagation)", q.delivered, ms(q.delay.mean_s)),
+        format!(
+            "{} delivered, mean one-way delay {:.4} ms (wait, service and propagation)",
+            q.delivered,
+            ms(q.delay.mean_s)
+        ),
     ]
 });

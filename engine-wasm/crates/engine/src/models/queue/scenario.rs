@@ -1,10 +1,10 @@
 //! The queue model's part of a scenario: the offered traffic (`traffic`) and the queue with its
 //! server (`queue`), their defaults and their validation.
 
+use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_CAPACITY_PKTS, MAX_EXPECTED_ARRIVALS, MAX_RATE_PPS};
 use crate::scenario::Scenario;
 use crate::traffic::onoff::OnOffSource;
-use crate::scenario::fields::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -127,7 +127,13 @@ impl Default for TrafficSpec {
 
 impl Default for QueueSpec {
     fn default() -> Self {
-        QueueSpec { service: d::service(), service_rate_pps: d::service_rate_pps(), capacity_pkts: None, link_rate_bps: None, propagation_s: 0.0 }
+        QueueSpec {
+            service: d::service(),
+            service_rate_pps: d::service_rate_pps(),
+            capacity_pkts: None,
+            link_rate_bps: None,
+            propagation_s: 0.0,
+        }
     }
 }
 
@@ -141,9 +147,9 @@ impl TrafficSpec {
     pub fn offered_pps(&self) -> Option<f64> {
         match self.arrivals {
             ArrivalProcess::Poisson => Some(self.rate_pps),
-            ArrivalProcess::OnOff => {
-                self.on_rate_pps().map(|on| self.flows as f64 * OnOffSource::mean_rate_pps(1.0 / on, self.on_mean_s, self.off_mean_s))
-            }
+            ArrivalProcess::OnOff => self
+                .on_rate_pps()
+                .map(|on| self.flows as f64 * OnOffSource::mean_rate_pps(1.0 / on, self.on_mean_s, self.off_mean_s)),
         }
     }
 }
@@ -168,7 +174,11 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     let q = &s.queue;
     if t.packet_bytes.is_none() {
         if t.arrivals == ArrivalProcess::OnOff {
-            c.push("traffic.packet_bytes", "on-off arrivals send traffic.on_rate_bps in packets of this size: give it, from 1 to 65535 bytes".into());
+            c.push(
+                "traffic.packet_bytes",
+                "on-off arrivals send traffic.on_rate_bps in packets of this size: give it, from 1 to 65535 bytes"
+                    .into(),
+            );
         } else if q.link_rate_bps.is_some() {
             c.push("traffic.packet_bytes", "a link rate (queue.link_rate_bps) serialises packets of this size: give it, from 1 to 65535 bytes, or set queue.link_rate_bps to null and use queue.service_rate_pps".into());
         }
@@ -257,7 +267,11 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
 
 /// A rate as the user wrote it when it is whole, to 0.1 otherwise.
 fn rate(x: f64) -> String {
-    if x.fract() == 0.0 { format!("{x}") } else { format!("{x:.1}") }
+    if x.fract() == 0.0 {
+        format!("{x}")
+    } else {
+        format!("{x:.1}")
+    }
 }
 
 /// Most packets a link may hold in flight at once (each is held in memory).

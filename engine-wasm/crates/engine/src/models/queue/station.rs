@@ -13,16 +13,16 @@
 //! Statistics of the summary count packets that *arrived* after the warm-up; the series show
 //! the whole run.
 
+use super::scenario::{ArrivalProcess, ServiceDistribution};
 use crate::analytic::queueing::{self, QueueTheory};
 use crate::kernel::{EventQueue, RngStream, SimDuration, SimTime, Streams};
 use crate::metrics::{BatchMeans, LogHistogram, MeanCi, Recorder, RunningStats, SeriesInfo, SeriesKind};
-use super::scenario::{ArrivalProcess, ServiceDistribution};
 use crate::scenario::Scenario;
 use crate::sched::{DropTail, Enqueued, Scheduler};
 use crate::traffic::onoff::OnOffSource;
 use crate::traffic::{Packet, PoissonSource};
-use std::collections::VecDeque;
 use serde::Serialize;
+use std::collections::VecDeque;
 
 /// Events of the station.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,10 +47,31 @@ pub(crate) mod col {
 /// The series the station records, in column order.
 pub fn series_info() -> Vec<SeriesInfo> {
     vec![
-        SeriesInfo { id: "queue_len", label: "Packets waiting", unit: "packets", kind: SeriesKind::TimeAverage, chart: "", band: false },
+        SeriesInfo {
+            id: "queue_len",
+            label: "Packets waiting",
+            unit: "packets",
+            kind: SeriesKind::TimeAverage,
+            chart: "",
+            band: false,
+        },
         SeriesInfo { id: "wait_ms", label: "Waiting time", unit: "ms", kind: SeriesKind::Mean, chart: "", band: false },
-        SeriesInfo { id: "throughput_pps", label: "Throughput", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
-        SeriesInfo { id: "drops_pps", label: "Drops (overflow)", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
+        SeriesInfo {
+            id: "throughput_pps",
+            label: "Throughput",
+            unit: "packets/s",
+            kind: SeriesKind::Rate,
+            chart: "",
+            band: false,
+        },
+        SeriesInfo {
+            id: "drops_pps",
+            label: "Drops (overflow)",
+            unit: "packets/s",
+            kind: SeriesKind::Rate,
+            chart: "",
+            band: false,
+        },
     ]
 }
 
@@ -138,7 +159,11 @@ struct DelayStats {
 
 impl DelayStats {
     fn new(warmup: SimTime, end: SimTime, batches: u32) -> Self {
-        DelayStats { stats: RunningStats::default(), hist: LogHistogram::default(), batches: BatchMeans::new(warmup, end, batches) }
+        DelayStats {
+            stats: RunningStats::default(),
+            hist: LogHistogram::default(),
+            batches: BatchMeans::new(warmup, end, batches),
+        }
     }
     fn record(&mut self, at: SimTime, d: SimDuration) {
         let s = d.as_secs_f64();
@@ -196,13 +221,16 @@ impl FifoStation {
         let t = &s.traffic;
         let flows = t.flows;
         let per_flow = t.rate_pps / flows as f64;
-        let interval = t.on_rate_pps().map_or(SimDuration(1), |pps| SimDuration::from_secs_f64(1.0 / pps).max(SimDuration(1)));
+        let interval =
+            t.on_rate_pps().map_or(SimDuration(1), |pps| SimDuration::from_secs_f64(1.0 / pps).max(SimDuration(1)));
         let mut sources: Vec<Source> = (0..flows)
             .map(|i| {
                 let rng = streams.stream(&format!("traffic.flow[{i}]"));
                 match t.arrivals {
                     ArrivalProcess::Poisson => Source::Poisson(PoissonSource::new(rng, per_flow)),
-                    ArrivalProcess::OnOff => Source::OnOff(OnOffSource::new(rng, interval, t.on_mean_s, t.off_mean_s, SimTime::ZERO)),
+                    ArrivalProcess::OnOff => {
+                        Source::OnOff(OnOffSource::new(rng, interval, t.on_mean_s, t.off_mean_s, SimTime::ZERO))
+                    }
                 }
             })
             .collect();

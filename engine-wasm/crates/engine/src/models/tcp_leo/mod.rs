@@ -16,7 +16,16 @@ use crate::topology::transfer::{Happened, Transfer, TransferOptions, TCPIP_HEADE
 use serde::Serialize;
 
 /// The TCP-over-Iridium model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "tcp-leo", label: "TCP over Iridium (paper 004)", summary_key: "transfer", policy_path: Some("transfer.cc"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "tcp-leo",
+    label: "TCP over Iridium (paper 004)",
+    summary_key: "transfer",
+    policy_path: Some("transfer.cc"),
+    groups: scenario::groups,
+    objects: scenario::objects,
+    validate: scenario::validate,
+    build,
+};
 
 /// History stepped before a run that begins after the epoch [s].
 const HISTORY_S: f64 = 3600.0;
@@ -137,7 +146,8 @@ impl Model for TcpLeoModel {
             } else if let Some(tr) = self.transfer.as_mut() {
                 match tr.process_next(&self.topo) {
                     Happened::Delivered { new_segments } => {
-                        let bytes = (new_segments * self.options.packet_bytes as u64).min(self.options.bytes - self.delivered_bytes);
+                        let bytes = (new_segments * self.options.packet_bytes as u64)
+                            .min(self.options.bytes - self.delivered_bytes);
                         self.delivered_bytes += bytes;
                         // What the receiver's link delivers, every data packet (paper 004's
                         // receive throughput), not the in-order bursts handed to the application,
@@ -145,7 +155,11 @@ impl Model for TcpLeoModel {
                         // ns-2's traces count a packet: a full 1.5 Mb/s link of 1056-byte frames
                         // then reads 1.477 Mb/s and 120 Mb/s 118.18 (paper 004 §5: 1.47 and
                         // 118.18-118.19 before the handovers).
-                        ctx.recorder.sample(THROUGHPUT, at, (self.options.packet_bytes + TCPIP_HEADER_BYTES) as f64 * 8.0 / 1e6);
+                        ctx.recorder.sample(
+                            THROUGHPUT,
+                            at,
+                            (self.options.packet_bytes + TCPIP_HEADER_BYTES) as f64 * 8.0 / 1e6,
+                        );
                     }
                     Happened::Acked { cwnd, rtt_ms, hops } => {
                         ctx.recorder.sample(CWND, at, cwnd);
@@ -174,7 +188,11 @@ impl Model for TcpLeoModel {
             started: self.transfer.is_some(),
             transfer_s: o.as_ref().and_then(|o| o.transfer_s),
             delivered_bytes: self.delivered_bytes,
-            mean_throughput_mbps: if span > 0.0 && self.transfer.is_some() { self.delivered_bytes as f64 * 8.0 / 1e6 / span } else { 0.0 },
+            mean_throughput_mbps: if span > 0.0 && self.transfer.is_some() {
+                self.delivered_bytes as f64 * 8.0 / 1e6 / span
+            } else {
+                0.0
+            },
             cwnd_segments: cwnd,
             srtt_ms: srtt,
             start_rtt_ms: o.as_ref().map(|o| o.start_rtt_ms),
@@ -264,7 +282,8 @@ pub struct TransferSummary {
     pub route: PairSummary,
 }
 
-super::model_summary!(TransferSummary, |s| vec![
+super::model_summary!(TransferSummary, |s| {
+    vec![
     format!(
         "{} -> {}: {} over {} throughput, {}",
         s.from,
@@ -285,7 +304,8 @@ super::model_summary!(TransferSummary, |s| vec![
         "route: {} intra-orbital, {} inter-orbital, {} seam handovers; one-way delay {:.1} / {:.1} ms (min / max)",
         s.route.handovers.intra_orbital, s.route.handovers.inter_orbital, s.route.handovers.seam, s.route.delay_ms.min, s.route.delay_ms.max
     ),
-]);
+]
+});
 
 #[cfg(test)]
 mod tests;

@@ -88,10 +88,19 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         return;
     }
     if t.start_s.is_finite() && t.start_window_s.is_finite() && t.start_s + t.start_window_s >= s.duration_s {
-        c.push("transfer.start_s", format!("{} s (+ a window of {} s) is not before the end of the run (duration_s {} s)", t.start_s, t.start_window_s, s.duration_s));
+        c.push(
+            "transfer.start_s",
+            format!(
+                "{} s (+ a window of {} s) is not before the end of the run (duration_s {} s)",
+                t.start_s, t.start_window_s, s.duration_s
+            ),
+        );
     }
     if s.duration_s > MAX_TOPOLOGY_STEPS {
-        c.push("duration_s", format!("{} s of 1 s topology steps is above the maximum {MAX_TOPOLOGY_STEPS:.0e}", s.duration_s));
+        c.push(
+            "duration_s",
+            format!("{} s of 1 s topology steps is above the maximum {MAX_TOPOLOGY_STEPS:.0e}", s.duration_s),
+        );
     }
     // Bound the work of one run: data packets the access link can carry in the run, or the file.
     let (access_bps, _) = t.throughput.rates_bps();

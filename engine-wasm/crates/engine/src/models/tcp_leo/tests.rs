@@ -16,7 +16,12 @@ fn scenario(transfer: Value, duration_s: f64) -> Scenario {
 /// The results file's series `id` of a finished run, NaN where a bucket had no sample.
 fn series(sim: &mut Simulation, id: &str) -> Vec<f64> {
     let r: Value = serde_json::from_str(&sim.results_json()).unwrap();
-    let k = r["series"]["columns"].as_array().unwrap().iter().position(|c| c["id"] == id).unwrap_or_else(|| panic!("no series {id}"));
+    let k = r["series"]["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c["id"] == id)
+        .unwrap_or_else(|| panic!("no series {id}"));
     r["series"]["values"][k].as_array().unwrap().iter().map(|v| v.as_f64().unwrap_or(f64::NAN)).collect()
 }
 
@@ -36,7 +41,10 @@ fn a_transfer_in_the_model_is_the_clis_transfer() {
         let mut topo = crate::models::constellation::build_topology(&super::constellation_view(&s)).unwrap();
         let want = transfer::run(&mut topo, 600.0, &TransferOptions { bytes, ..Default::default() });
         assert_eq!(got.transfer_s, want.transfer_s, "{bytes} bytes");
-        assert_eq!((got.retransmits, got.timeouts, got.reordered_acks), (want.retransmits, want.timeouts, want.reordered_acks));
+        assert_eq!(
+            (got.retransmits, got.timeouts, got.reordered_acks),
+            (want.retransmits, want.timeouts, want.reordered_acks)
+        );
         assert_eq!(got.delivered_bytes, bytes);
         assert!(got.transfer_s.is_some());
     }
@@ -56,7 +64,12 @@ fn the_series_follow_the_window_the_round_trip_and_the_throughput() {
     assert!((1.2..=1.5 + 1e-9).contains(&mean), "receive throughput {mean:.3} Mb/s at steady state ({late:?})");
     for k in 10..60 {
         if rtt[k].is_finite() && delay[k].is_finite() {
-            assert!(rtt[k] >= 2.0 * delay[k] - 15.0, "second {k}: RTT {} below the route's round trip {}", rtt[k], 2.0 * delay[k]);
+            assert!(
+                rtt[k] >= 2.0 * delay[k] - 15.0,
+                "second {k}: RTT {} below the route's round trip {}",
+                rtt[k],
+                2.0 * delay[k]
+            );
         }
     }
     assert!(cwnd.iter().cloned().fold(0.0, f64::max) > 10.0, "the window never grew past IW 10");
@@ -130,14 +143,22 @@ fn a_ground_site_sends_through_one_transmitter_across_its_handovers() {
     // by more than what a shorter route's overtaking packets add (about 2 %). With one queue per
     // site-satellite pair, the old link's queue drained beside the new one, and a second reached
     // 1.576 Mb/s.
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../examples/tcp-iridium-ship-london-bulk.json")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../examples/tcp-iridium-ship-london-bulk.json"
+    ))
+    .unwrap();
     let mut sim = Simulation::from_json(&text).unwrap();
     sim.run_to_end();
     let thr: Vec<f64> = series(&mut sim, "throughput_mbps").into_iter().filter(|x| x.is_finite()).collect();
     let max = thr.iter().cloned().fold(0.0, f64::max);
     assert!(max < 1.55, "a second carried {max:.3} Mb/s over a 1.5 Mb/s up-link");
     let s = summary(&mut sim);
-    assert!(s.route.handovers.intra_orbital + s.route.handovers.inter_orbital >= 3, "the run crosses handovers: {:?}", s.route.handovers);
+    assert!(
+        s.route.handovers.intra_orbital + s.route.handovers.inter_orbital >= 3,
+        "the run crosses handovers: {:?}",
+        s.route.handovers
+    );
 }
 
 #[test]
@@ -152,7 +173,10 @@ fn deviation_at_high_throughput_the_handover_that_shortens_the_route_cuts_the_wi
     // (docs/REPRODUCTION.md): a change that makes the paper's drop appear fails here.
     // The level before the handover is the paper's: 120 Mb/s of 1056-byte frames counted at
     // their IP size (1040 bytes) is 118.18 Mb/s (§5.4: 118.18 and 118.19).
-    let s = scenario(json!({"from": "Atlantic ship", "to": "London", "clock_start_s": 44614, "start_s": 1, "bytes": null, "throughput": "high"}), 53.0);
+    let s = scenario(
+        json!({"from": "Atlantic ship", "to": "London", "clock_start_s": 44614, "start_s": 1, "bytes": null, "throughput": "high"}),
+        53.0,
+    );
     let mut sim = Simulation::new(s).unwrap();
     sim.run_to_end();
     let mut col = |id: &str| series(&mut sim, id);

@@ -24,6 +24,7 @@ pub mod scenario;
 mod tests;
 
 use super::{Ctx, Descriptor, Model, ModelSummary};
+use crate::channel::gilbert_elliott::{GeChannel, GeParams};
 use crate::kernel::{EventQueue, RngStream, SimDuration, SimTime, Streams};
 use crate::metrics::emodel;
 use crate::metrics::{SeriesInfo, SeriesKind};
@@ -31,13 +32,21 @@ use crate::scenario::{Scenario, ScenarioError};
 use crate::transport::tcp::{Ack, TcpFlow, TcpSender};
 use crate::transport::tfrc::{AppPacket, TfrcFeedback, TfrcPacket, TfrcParams, TfrcReceiver, TfrcSender};
 use crate::transport::{Feedback, Segment, TransportFlow};
-use crate::channel::gilbert_elliott::{GeChannel, GeParams};
 use scenario::{AccessModel, DccpScenario, VoiceCodec};
 use serde::Serialize;
 use std::collections::VecDeque;
 
 /// The model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "voip-dccp", label: "VoIP over DCCP on a GEO link (paper 003)", summary_key: "dccp", policy_path: Some("dccp.transport"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "voip-dccp",
+    label: "VoIP over DCCP on a GEO link (paper 003)",
+    summary_key: "dccp",
+    policy_path: Some("dccp.transport"),
+    groups: scenario::groups,
+    objects: scenario::objects,
+    validate: scenario::validate,
+    build,
+};
 
 /// A TCP segment on the wire [bytes] (MSS 1460 plus 40 of headers).
 pub const TCP_SEGMENT_BYTES: f64 = 1500.0;
@@ -63,7 +72,14 @@ fn series_info(tcp: bool, dtx: bool) -> Vec<SeriesInfo> {
         s("app_kbps", "Application's rate", "kb/s", SeriesKind::SumRate, "Rates", false),
         s("allowed_kbps", "Rate TFRC allows (X)", "kb/s", SeriesKind::Mean, "Rates", false),
         s("delivered_kbps", "Delivered", "kb/s", SeriesKind::SumRate, "Rates", false),
-        s("loss_app", "Lost between application and transport", "packets/s", SeriesKind::Rate, "Losses by cause", false),
+        s(
+            "loss_app",
+            "Lost between application and transport",
+            "packets/s",
+            SeriesKind::Rate,
+            "Losses by cause",
+            false,
+        ),
         s("loss_link", "Lost on the link", "packets/s", SeriesKind::Rate, "Losses by cause", false),
         s("loss_late", "Too late for the playout buffer", "packets/s", SeriesKind::Rate, "Losses by cause", false),
         s("delay_ms", "One-way delay", "ms", SeriesKind::Mean, "Delay and jitter", false),
@@ -100,10 +116,16 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     q.schedule(SimTime::ZERO, Ev::Tick);
     q.schedule(SimTime::from_secs_f64(1.0), Ev::Second);
     let dccp = d.transport.ccid().map(|ccid| {
-        let p = TfrcParams { ccid, header_bytes: d.header_bytes, nominal_rtt_s: d.nominal_rtt_ms / 1e3, buffer_pkts: d.buffer_pkts.max(1) as usize };
+        let p = TfrcParams {
+            ccid,
+            header_bytes: d.header_bytes,
+            nominal_rtt_s: d.nominal_rtt_ms / 1e3,
+            buffer_pkts: d.buffer_pkts.max(1) as usize,
+        };
         (TfrcSender::new(p, payload, SimTime::ZERO), TfrcReceiver::new(p, SimTime::ZERO))
     });
-    let tcp: Vec<TcpFlow> = (0..d.tcp_flows).map(|_| TcpFlow::new(TcpSender::new(d.tcp_cc, 10.0, u64::MAX, 1e9))).collect();
+    let tcp: Vec<TcpFlow> =
+        (0..d.tcp_flows).map(|_| TcpFlow::new(TcpSender::new(d.tcp_cc, 10.0, u64::MAX, 1e9))).collect();
     for i in 0..tcp.len() {
         q.schedule(SimTime::ZERO, Ev::TcpPoll(i as u8));
     }
@@ -115,7 +137,10 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         q,
         talk_rng,
         link_rng: streams.stream("dccp.link"),
-        frame_loss: GeChannel::new(GeParams::with_rate_and_burst(d.per, d.loss_burst_frames), streams.stream("dccp.frames")),
+        frame_loss: GeChannel::new(
+            GeParams::with_rate_and_burst(d.per, d.loss_burst_frames),
+            streams.stream("dccp.frames"),
+        ),
         access: VecDeque::new(),
         frame: SimDuration::from_secs_f64(d.frame_ms / 1e3),
         frame_pending: false,
@@ -436,7 +461,11 @@ impl DccpModel {
                 if self.d.per > 0.0 && self.link_rng.next_f64() < self.d.per {
                     self.lost_on_link(&p, now, ctx);
                 } else {
-                    let extra = if self.d.access_delay_ms > 0.0 { self.access_rng.exponential(self.d.access_delay_ms / 1e3) } else { 0.0 };
+                    let extra = if self.d.access_delay_ms > 0.0 {
+                        self.access_rng.exponential(self.d.access_delay_ms / 1e3)
+                    } else {
+                        0.0
+                    };
                     self.deliver(p, now + self.one_way + SimDuration::from_secs_f64(extra));
                 }
             }
@@ -549,9 +578,20 @@ impl DccpModel {
 
     fn on_second(&mut self, now: SimTime, ctx: &mut Ctx) {
         self.q.schedule(now + SimDuration::from_secs_f64(1.0), Ev::Second);
-        let w = self.window.iter().fold(Window::default(), |a, w| Window { generated: a.generated + w.generated, lost: a.lost + w.lost, arrived: a.arrived + w.arrived, delay_sum_s: a.delay_sum_s + w.delay_sum_s });
+        let w = self.window.iter().fold(Window::default(), |a, w| Window {
+            generated: a.generated + w.generated,
+            lost: a.lost + w.lost,
+            arrived: a.arrived + w.arrived,
+            delay_sum_s: a.delay_sum_s + w.delay_sum_s,
+        });
         if let (Some(codec), true) = (self.d.codec.emodel(), w.generated > 0 && w.arrived > 0) {
-            let q = emodel::voice_quality(codec, w.delay_sum_s / w.arrived as f64 * 1e3, 100.0 * w.lost as f64 / w.generated as f64, 1.0, self.d.advantage);
+            let q = emodel::voice_quality(
+                codec,
+                w.delay_sum_s / w.arrived as f64 * 1e3,
+                100.0 * w.lost as f64 / w.generated as f64,
+                1.0,
+                self.d.advantage,
+            );
             ctx.recorder.sample(col::MOS, now, q.mos);
         }
         self.window.push_back(Window::default());
@@ -634,10 +674,19 @@ impl Model for DccpModel {
         let lost = c.lost_app + c.lost_queue + c.lost_errors + c.late;
         let span = (now.as_secs_f64() - self.warmup.as_secs_f64()).max(1e-9);
         let delay_ms = if c.arrived > 0 { c.delay_sum_s / c.arrived as f64 * 1e3 } else { f64::NAN };
-        let quality = self.d.codec.emodel().filter(|_| c.arrived > 0).map(|codec| emodel::voice_quality(codec, delay_ms, pct(lost), 1.0, self.d.advantage));
+        let quality = self
+            .d
+            .codec
+            .emodel()
+            .filter(|_| c.arrived > 0)
+            .map(|codec| emodel::voice_quality(codec, delay_ms, pct(lost), 1.0, self.d.advantage));
         let voice_kbps = c.delivered_bytes * 8.0 / 1e3 / span;
         let received_kbps = c.arrived_bytes * 8.0 / 1e3 / span;
-        let tcp_kbps: Vec<f64> = self.tcp_delivered.iter().map(|&n| n as f64 * (TCP_SEGMENT_BYTES - 40.0) * 8.0 / 1e3 / now.as_secs_f64().max(1e-9)).collect();
+        let tcp_kbps: Vec<f64> = self
+            .tcp_delivered
+            .iter()
+            .map(|&n| n as f64 * (TCP_SEGMENT_BYTES - 40.0) * 8.0 / 1e3 / now.as_secs_f64().max(1e-9))
+            .collect();
         let jain = (!tcp_kbps.is_empty()).then(|| {
             let xs: Vec<f64> = std::iter::once(received_kbps).chain(tcp_kbps.iter().copied()).collect();
             crate::metrics::stats::jain_index(&xs)
@@ -783,18 +832,39 @@ pub struct DccpSummary {
 
 super::model_summary!(DccpSummary, |s| {
     let mut v = vec![
-        format!("{} over {}: {} call(s){}, {:.1} kb/s on the wire with every call talking", s.codec, s.transport, s.calls, if s.dtx { " with DTX" } else { "" }, s.app_kbps),
-        format!("packets lost {:.2} %: application to transport {:.2} %, link {:.2} %, late {:.2} %", s.loss_pct, s.app_loss_pct, s.link_loss_pct, s.late_pct),
-        format!("one-way delay {:.0} ms, jitter {:.1} ms (max {:.0} ms), delay above the least {:.1} ms (max {:.0} ms)", s.delay_ms, s.jitter_ms, s.jitter_max_ms, s.pdv_ms, s.pdv_max_ms),
+        format!(
+            "{} over {}: {} call(s){}, {:.1} kb/s on the wire with every call talking",
+            s.codec,
+            s.transport,
+            s.calls,
+            if s.dtx { " with DTX" } else { "" },
+            s.app_kbps
+        ),
+        format!(
+            "packets lost {:.2} %: application to transport {:.2} %, link {:.2} %, late {:.2} %",
+            s.loss_pct, s.app_loss_pct, s.link_loss_pct, s.late_pct
+        ),
+        format!(
+            "one-way delay {:.0} ms, jitter {:.1} ms (max {:.0} ms), delay above the least {:.1} ms (max {:.0} ms)",
+            s.delay_ms, s.jitter_ms, s.jitter_max_ms, s.pdv_ms, s.pdv_max_ms
+        ),
     ];
     if let (Some(r), Some(m)) = (s.r, s.mos) {
         v.push(format!("R {r:.1}, MOS {m:.2}"));
     }
     if let Some(d) = &s.dccp {
-        v.push(format!("TFRC allowed {:.1} kb/s on average; {}", d.allowed_kbps, if d.slow_start { "never left slow start" } else { "in congestion avoidance" }));
+        v.push(format!(
+            "TFRC allowed {:.1} kb/s on average; {}",
+            d.allowed_kbps,
+            if d.slow_start { "never left slow start" } else { "in congestion avoidance" }
+        ));
     }
     if let Some(j) = s.jain {
-        v.push(format!("Jain's index {j:.4} (the flow {:.0} kb/s received, TCP {:?} kb/s)", s.received_kbps, s.tcp_kbps.iter().map(|x| x.round()).collect::<Vec<_>>()));
+        v.push(format!(
+            "Jain's index {j:.4} (the flow {:.0} kb/s received, TCP {:?} kb/s)",
+            s.received_kbps,
+            s.tcp_kbps.iter().map(|x| x.round()).collect::<Vec<_>>()
+        ));
     }
     v
 });

@@ -230,7 +230,8 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     let d = &s.dccp;
     if duration_ok(s) && d.rate_bps.is_finite() && d.rate_bps > 0.0 && d.cbr_bps > 0.0 && d.cbr_payload_bytes > 0 {
         let (_, interval) = d.packet();
-        let packets = s.duration_s * (1.0 / interval + if d.tcp_flows > 0 { d.rate_bps / (8.0 * 1500.0) * 2.0 } else { 0.0 });
+        let packets =
+            s.duration_s * (1.0 / interval + if d.tcp_flows > 0 { d.rate_bps / (8.0 * 1500.0) * 2.0 } else { 0.0 });
         if packets > MAX_PACKETS {
             c.push("duration_s", format!("{} s of this flow is {packets:.3e} packets on the link, above the maximum {MAX_PACKETS:.0e} per run; a shorter run", s.duration_s));
         }
@@ -243,7 +244,11 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         }
     }
     if d.codec == VoiceCodec::Cbr && d.dtx {
-        c.push("dccp.dtx", "discontinuous transmission applies to voice codecs, not to constant-rate data (dccp.codec cbr)".to_string());
+        c.push(
+            "dccp.dtx",
+            "discontinuous transmission applies to voice codecs, not to constant-rate data (dccp.codec cbr)"
+                .to_string(),
+        );
     }
 }
 

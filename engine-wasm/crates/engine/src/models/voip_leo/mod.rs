@@ -17,7 +17,16 @@ use run::{Event, VoipLeo, VoipSummary};
 use scenario::DelaySource;
 
 /// The VoIP-over-LEO model in the registry.
-pub const DESCRIPTOR: Descriptor = Descriptor { name: "voip-leo", label: "VoIP over LEO (paper 000)", summary_key: "voip", policy_path: Some("voip.policy"), groups: scenario::groups, objects: scenario::objects, validate: scenario::validate, build };
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "voip-leo",
+    label: "VoIP over LEO (paper 000)",
+    summary_key: "voip",
+    policy_path: Some("voip.policy"),
+    groups: scenario::groups,
+    objects: scenario::objects,
+    validate: scenario::validate,
+    build,
+};
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     // Paper 000's constellation (66 satellites at 800 km) between the server and the users: its
@@ -81,10 +90,19 @@ impl Model for VoipLeoModel {
 }
 
 super::model_summary!(VoipSummary, |v| vec![
-    format!("{} flows, {}: throughput {:.0} kb/s, latency {:.1} ms (p95 {:.1}), jitter {:.2} ms", v.flows, v.policy, v.throughput_kbps, v.latency_ms, v.latency_p95_ms, v.jitter_ms),
+    format!(
+        "{} flows, {}: throughput {:.0} kb/s, latency {:.1} ms (p95 {:.1}), jitter {:.2} ms",
+        v.flows, v.policy, v.throughput_kbps, v.latency_ms, v.latency_p95_ms, v.jitter_ms
+    ),
     format!(
         "loss {:.2} % (overflow {:.2}, timeout {:.2}, HARQ {:.2}); R {:.1}, MOS {:.2}; spectral efficiency {:.3}",
-        v.loss_pct.total, v.loss_pct.overflow, v.loss_pct.timeout, v.loss_pct.harq, v.emodel.r, v.emodel.mos, v.spectral_efficiency
+        v.loss_pct.total,
+        v.loss_pct.overflow,
+        v.loss_pct.timeout,
+        v.loss_pct.harq,
+        v.emodel.r,
+        v.emodel.mos,
+        v.spectral_efficiency
     ),
 ]);
 

@@ -15,13 +15,13 @@
 //! per_symbol`; the zero padding to 1115 bytes is known to the receiver and not sent. This is
 //! the reading under which the link saturates between 75 and 100 users, as the paper found.
 
+use super::scenario::{DelaySource, PfRate, VoipScenario};
 use crate::channel::lms::LmsChannel;
 use crate::channel::Channel;
 use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
 use crate::link::harq::{HarqOutcome, HarqPacket};
 use crate::metrics::emodel::{self, EModelOutput};
 use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKind};
-use super::scenario::{DelaySource, PfRate, VoipScenario};
 use crate::scenario::Scenario;
 use crate::sched::per_flow::{self, PolicyParams};
 use crate::sched::{DropReason, Queued, Scheduler};
@@ -96,20 +96,87 @@ mod col {
 
 /// The series this model records; the SNR traces last.
 pub fn series_info(snr_traces: u32) -> Vec<SeriesInfo> {
-    const SNR_IDS: [&str; 8] = ["snr_rx0_db", "snr_rx1_db", "snr_rx2_db", "snr_rx3_db", "snr_rx4_db", "snr_rx5_db", "snr_rx6_db", "snr_rx7_db"];
-    const SNR_LABELS: [&str; 8] = ["SNR receiver 0", "SNR receiver 1", "SNR receiver 2", "SNR receiver 3", "SNR receiver 4", "SNR receiver 5", "SNR receiver 6", "SNR receiver 7"];
+    const SNR_IDS: [&str; 8] = [
+        "snr_rx0_db",
+        "snr_rx1_db",
+        "snr_rx2_db",
+        "snr_rx3_db",
+        "snr_rx4_db",
+        "snr_rx5_db",
+        "snr_rx6_db",
+        "snr_rx7_db",
+    ];
+    const SNR_LABELS: [&str; 8] = [
+        "SNR receiver 0",
+        "SNR receiver 1",
+        "SNR receiver 2",
+        "SNR receiver 3",
+        "SNR receiver 4",
+        "SNR receiver 5",
+        "SNR receiver 6",
+        "SNR receiver 7",
+    ];
     let mut v = vec![
-        SeriesInfo { id: "latency_ms", label: "One-way latency", unit: "ms", kind: SeriesKind::Mean, chart: "", band: false },
-        SeriesInfo { id: "jitter_ms", label: "Jitter (RFC 3550)", unit: "ms", kind: SeriesKind::Mean, chart: "", band: false },
-        SeriesInfo { id: "throughput_kbps", label: "Throughput (useful)", unit: "kb/s", kind: SeriesKind::SumRate, chart: "", band: false },
-        SeriesInfo { id: "overflow_pps", label: "Lost: queue overflow", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
-        SeriesInfo { id: "timeout_pps", label: "Lost: timeout (CoDeS)", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
-        SeriesInfo { id: "harq_drop_pps", label: "Lost: HARQ failure", unit: "packets/s", kind: SeriesKind::Rate, chart: "", band: false },
+        SeriesInfo {
+            id: "latency_ms",
+            label: "One-way latency",
+            unit: "ms",
+            kind: SeriesKind::Mean,
+            chart: "",
+            band: false,
+        },
+        SeriesInfo {
+            id: "jitter_ms",
+            label: "Jitter (RFC 3550)",
+            unit: "ms",
+            kind: SeriesKind::Mean,
+            chart: "",
+            band: false,
+        },
+        SeriesInfo {
+            id: "throughput_kbps",
+            label: "Throughput (useful)",
+            unit: "kb/s",
+            kind: SeriesKind::SumRate,
+            chart: "",
+            band: false,
+        },
+        SeriesInfo {
+            id: "overflow_pps",
+            label: "Lost: queue overflow",
+            unit: "packets/s",
+            kind: SeriesKind::Rate,
+            chart: "",
+            band: false,
+        },
+        SeriesInfo {
+            id: "timeout_pps",
+            label: "Lost: timeout (CoDeS)",
+            unit: "packets/s",
+            kind: SeriesKind::Rate,
+            chart: "",
+            band: false,
+        },
+        SeriesInfo {
+            id: "harq_drop_pps",
+            label: "Lost: HARQ failure",
+            unit: "packets/s",
+            kind: SeriesKind::Rate,
+            chart: "",
+            band: false,
+        },
         SeriesInfo { id: "mos", label: "MOS so far", unit: "MOS", kind: SeriesKind::Mean, chart: "", band: false },
         SeriesInfo { id: "r", label: "R so far", unit: "R", kind: SeriesKind::Mean, chart: "", band: false },
     ];
     for k in 0..snr_traces.min(8) as usize {
-        v.push(SeriesInfo { id: SNR_IDS[k], label: SNR_LABELS[k], unit: "dB", kind: SeriesKind::Mean, chart: "", band: false });
+        v.push(SeriesInfo {
+            id: SNR_IDS[k],
+            label: SNR_LABELS[k],
+            unit: "dB",
+            kind: SeriesKind::Mean,
+            chart: "",
+            band: false,
+        });
     }
     v
 }
@@ -218,11 +285,20 @@ impl VoipLeo {
         let mut channels = Vec::with_capacity(n);
         let mut offsets = Vec::with_capacity(n);
         for i in 0..n {
-            let mut src = ParetoOnOff::new(streams.stream(&format!("voip.flow[{i}]")), p.rate_bps, p.packet_bytes, p.mean_on_ms / 1e3, p.mean_off_ms / 1e3, p.pareto_shape);
+            let mut src = ParetoOnOff::new(
+                streams.stream(&format!("voip.flow[{i}]")),
+                p.rate_bps,
+                p.packet_bytes,
+                p.mean_on_ms / 1e3,
+                p.mean_off_ms / 1e3,
+                p.pareto_shape,
+            );
             events.schedule(SimTime::from_secs_f64(src.next_packet_s()), Event::Emit(i as u32));
             sources.push(src);
             let mut r = streams.stream(&format!("voip.flow[{i}].delay"));
-            const_delay.push(SimDuration::from_secs_f64(r.uniform(p.constellation_delay_ms[0], p.constellation_delay_ms[1]) / 1e3));
+            const_delay.push(SimDuration::from_secs_f64(
+                r.uniform(p.constellation_delay_ms[0], p.constellation_delay_ms[1]) / 1e3,
+            ));
             offsets.push(r.uniform(0.0, p.trace_offset_max_s));
             channels.push(LmsChannel::new(p.lms.clone(), streams.stream(&format!("lms.rx[{i}]"))));
         }
@@ -364,11 +440,17 @@ impl VoipLeo {
             let mut dropped = std::mem::take(&mut self.dropped);
             let (harq, bits, symbol_rate) = (&self.p.harq, self.useful_bits, self.p.link_rate_bps / 2.0);
             let next = match self.p.pf_rate {
-                PfRate::MutualInformation => self.sched.dequeue(now, &mut |flow: usize| channels[flow].mi_bits(now), &mut dropped),
+                PfRate::MutualInformation => {
+                    self.sched.dequeue(now, &mut |flow: usize| channels[flow].mi_bits(now), &mut dropped)
+                }
                 // A flow in outage keeps a rate of 1 b/s rather than 0, so that when every
                 // waiting flow is in outage the link still serves the most starved one (the
                 // least average), not the lowest index.
-                PfRate::Harq => self.sched.dequeue(now, &mut |flow: usize| harq.delivered_rate_bps(bits, channels[flow].mi_bits(now), symbol_rate).max(1.0), &mut dropped),
+                PfRate::Harq => self.sched.dequeue(
+                    now,
+                    &mut |flow: usize| harq.delivered_rate_bps(bits, channels[flow].mi_bits(now), symbol_rate).max(1.0),
+                    &mut dropped,
+                ),
             };
             for (pkt, why) in dropped.drain(..) {
                 self.drop_packet(now, &pkt, why, rec);
@@ -461,12 +543,23 @@ impl VoipLeo {
 
     fn quality(&self) -> EModelOutput {
         let loss = self.loss_pct().total;
-        emodel::voice_quality(self.p.codec, self.latency.mean() * 1e3, if loss.is_finite() { loss } else { 0.0 }, 1.0, self.p.advantage)
+        emodel::voice_quality(
+            self.p.codec,
+            self.latency.mean() * 1e3,
+            if loss.is_finite() { loss } else { 0.0 },
+            1.0,
+            self.p.advantage,
+        )
     }
 
     fn loss_pct(&self) -> LossBreakdown {
         let pct = |x: u64| if self.sent == 0 { f64::NAN } else { 100.0 * x as f64 / self.sent as f64 };
-        LossBreakdown { overflow: pct(self.lost[0]), timeout: pct(self.lost[1]), harq: pct(self.lost[2]), total: pct(self.lost.iter().sum()) }
+        LossBreakdown {
+            overflow: pct(self.lost[0]),
+            timeout: pct(self.lost[1]),
+            harq: pct(self.lost[2]),
+            total: pct(self.lost.iter().sum()),
+        }
     }
 
     /// Summary of the packets created between the warm-up and `now`.
@@ -474,23 +567,39 @@ impl VoipLeo {
         let measured = now.saturating_since(self.start_measure).as_secs_f64();
         let per_s = |x: f64| if measured > 0.0 { x / measured } else { f64::NAN };
         let outcomes: u64 = self.retx_hist.iter().sum();
-        let hist_pct = self.retx_hist.map(|c| if outcomes == 0 { f64::NAN } else { 100.0 * c as f64 / outcomes as f64 });
+        let hist_pct =
+            self.retx_hist.map(|c| if outcomes == 0 { f64::NAN } else { 100.0 * c as f64 / outcomes as f64 });
         let jitter: Vec<f64> = self.flows.iter().filter(|f| f.transit_prev.is_some()).map(|f| f.jitter_s).collect();
         VoipSummary {
             policy: self.p.policy.label(),
             flows: self.p.flows,
-            buffer_pkts: [per_flow::queue_capacity(self.p.policy, self.p.flows as usize, self.p.total_buffer_pkts()), self.p.total_buffer_pkts()],
+            buffer_pkts: [
+                per_flow::queue_capacity(self.p.policy, self.p.flows as usize, self.p.total_buffer_pkts()),
+                self.p.total_buffer_pkts(),
+            ],
             sent: self.sent,
             delivered: self.delivered,
             throughput_kbps: per_s(self.delivered_bits) / 1e3,
             latency_ms: self.latency.mean() * 1e3,
             latency_p95_ms: self.latency_hist.quantile(0.95).map_or(f64::NAN, |ns| ns as f64 / 1e6),
-            jitter_ms: if jitter.is_empty() { f64::NAN } else { jitter.iter().sum::<f64>() / jitter.len() as f64 * 1e3 },
+            jitter_ms: if jitter.is_empty() {
+                f64::NAN
+            } else {
+                jitter.iter().sum::<f64>() / jitter.len() as f64 * 1e3
+            },
             delay_std_ms: self.latency.variance().sqrt() * 1e3,
             loss_pct: self.loss_pct(),
             harq_retx_pct: hist_pct,
-            first_tx_decoded_pct: if self.first_tx[1] == 0 { f64::NAN } else { 100.0 * self.first_tx[0] as f64 / self.first_tx[1] as f64 },
-            spectral_efficiency: if self.coded_sent_bits > 0.0 { self.useful_sent_bits / self.coded_sent_bits } else { f64::NAN },
+            first_tx_decoded_pct: if self.first_tx[1] == 0 {
+                f64::NAN
+            } else {
+                100.0 * self.first_tx[0] as f64 / self.first_tx[1] as f64
+            },
+            spectral_efficiency: if self.coded_sent_bits > 0.0 {
+                self.useful_sent_bits / self.coded_sent_bits
+            } else {
+                f64::NAN
+            },
             load_mbps: [per_s(self.useful_sent_bits) / 1e6, per_s(self.coded_sent_bits) / 1e6],
             emodel: self.quality(),
         }

@@ -3,11 +3,11 @@
 use crate::channel::lms::LmsParams;
 use crate::link::harq::HarqParams;
 use crate::metrics::emodel::Codec;
-use crate::sched::per_flow::LmsPolicy;
 use crate::orbit::sites;
+use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::scenario::Scenario;
-use crate::scenario::fields::*;
+use crate::sched::per_flow::LmsPolicy;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -153,9 +153,18 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     let v = &s.voip;
     let f = |name: &str| format!("voip.{name}");
     if v.constellation_delay_ms[0] > v.constellation_delay_ms[1] {
-        c.push(&f("constellation_delay_ms"), format!("[{}, {}]: the minimum is above the maximum", v.constellation_delay_ms[0], v.constellation_delay_ms[1]));
+        c.push(
+            &f("constellation_delay_ms"),
+            format!(
+                "[{}, {}]: the minimum is above the maximum",
+                v.constellation_delay_ms[0], v.constellation_delay_ms[1]
+            ),
+        );
     }
-    if v.delay_source == DelaySource::Route && s.duration_s.is_finite() && s.duration_s + v.trace_offset_max_s > 2.0 * 86_400.0 {
+    if v.delay_source == DelaySource::Route
+        && s.duration_s.is_finite()
+        && s.duration_s + v.trace_offset_max_s > 2.0 * 86_400.0
+    {
         c.push(&f("delay_source"), format!("`route` follows at most 48 h of the constellation: duration_s ({}) + trace_offset_max_s ({}) is longer; use `range` or a shorter run", s.duration_s, v.trace_offset_max_s));
     }
     for (name, site) in [("server_site", &v.server_site), ("users_site", &v.users_site)] {

@@ -30,7 +30,13 @@ fn run(s: Scenario) -> (VoipSummary, crate::metrics::SeriesFrame) {
 /// on the 9.4 Mb/s link, less than the shortest gap between two packets of a call (the
 /// shortest silence, 16.7 ms), so no packet ever waits.
 fn lone_clean_call() -> VoipScenario {
-    let mut v = VoipScenario { flows: 1, delay_source: DelaySource::Range, constellation_delay_ms: [80.0, 80.0], trace_offset_max_s: 0.0, ..VoipScenario::default() };
+    let mut v = VoipScenario {
+        flows: 1,
+        delay_source: DelaySource::Range,
+        constellation_delay_ms: [80.0, 80.0],
+        trace_offset_max_s: 0.0,
+        ..VoipScenario::default()
+    };
     v.lms.snr_ref_db = 40.0;
     v.harq.first_tx_bits_per_symbol = 0.05;
     v
@@ -43,7 +49,12 @@ fn tx_ms(v: &VoipScenario, symbols: f64) -> f64 {
 
 /// The view `build` makes of paper 000's constellation between the two sites.
 fn view(v: &VoipScenario) -> PairTopology {
-    let k = ConstellationScenario { preset: ConstellationPreset::Iridium800, from: v.server_site.clone(), to: v.users_site.clone(), ..Default::default() };
+    let k = ConstellationScenario {
+        preset: ConstellationPreset::Iridium800,
+        from: v.server_site.clone(),
+        to: v.users_site.clone(),
+        ..Default::default()
+    };
     build_topology(&k).unwrap()
 }
 
@@ -96,7 +107,11 @@ fn the_route_delay_follows_the_constellations_trace() {
     for (k, l) in latency.iter().enumerate().filter(|(_, l)| l.is_finite()) {
         let near = &trace[k.saturating_sub(1)..=k + 1];
         let (lo, hi) = near.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &d| (a.min(d), b.max(d)));
-        assert!(l - fixed >= lo - 1e-6 && l - fixed <= hi + 1e-6, "second {k}: {} ms outside the trace's [{lo}, {hi}]", l - fixed);
+        assert!(
+            l - fixed >= lo - 1e-6 && l - fixed <= hi + 1e-6,
+            "second {k}: {} ms outside the trace's [{lo}, {hi}]",
+            l - fixed
+        );
         checked += 1;
     }
     assert!(checked >= 15, "{latency:?}");
@@ -134,8 +149,20 @@ fn every_policy_sees_the_same_traffic_and_channels() {
     // same run.
     let loaded = VoipScenario { flows: 40, delay_source: DelaySource::Range, ..VoipScenario::default() };
     let lone = VoipScenario { flows: 1, delay_source: DelaySource::Range, ..VoipScenario::default() };
-    let policies = [LmsPolicy::DtS, LmsPolicy::DtH, LmsPolicy::Rr, LmsPolicy::Pf, LmsPolicy::Codes, LmsPolicy::MLwdf, LmsPolicy::ExpPf, LmsPolicy::FqCodel];
-    let sent: Vec<u64> = policies.iter().map(|&policy| run(scenario(VoipScenario { policy, ..loaded.clone() }, 2.0, 0.5)).0.sent).collect();
+    let policies = [
+        LmsPolicy::DtS,
+        LmsPolicy::DtH,
+        LmsPolicy::Rr,
+        LmsPolicy::Pf,
+        LmsPolicy::Codes,
+        LmsPolicy::MLwdf,
+        LmsPolicy::ExpPf,
+        LmsPolicy::FqCodel,
+    ];
+    let sent: Vec<u64> = policies
+        .iter()
+        .map(|&policy| run(scenario(VoipScenario { policy, ..loaded.clone() }, 2.0, 0.5)).0.sent)
+        .collect();
     assert!(sent.iter().all(|&n| n == sent[0] && n > 1000), "{sent:?}");
     let reference = run(scenario(VoipScenario { policy: LmsPolicy::Pf, ..lone.clone() }, 6.0, 0.5)).0;
     assert!(reference.harq_retx_pct[1] > 0.0, "the channel made no retransmission: {reference:?}");
@@ -153,7 +180,8 @@ fn packets_sent_are_delivered_lost_or_still_on_their_way() {
     // and the HARQ processes hold. The loss breakdown adds up; the HARQ row (paper 000 Table II)
     // covers the decoded and the dropped, and its last column is the HARQ loss.
     for (policy, rtt_ms) in [(LmsPolicy::DtS, 200.0), (LmsPolicy::Pf, 200.0), (LmsPolicy::Codes, 3000.0)] {
-        let mut v = VoipScenario { flows: 150, policy, rtt_ms, delay_source: DelaySource::Range, ..VoipScenario::default() };
+        let mut v =
+            VoipScenario { flows: 150, policy, rtt_ms, delay_source: DelaySource::Range, ..VoipScenario::default() };
         v.lms.snr_ref_db = 7.0;
         let (s, _) = run(scenario(v.clone(), 4.0, 1.0));
         let ctx = format!("{policy:?}: {s:?}");
@@ -181,7 +209,12 @@ fn harq_retransmits_at_most_max_retx_times_within_its_round_trips() {
     // round trip (20 ms) apart, then dropped; so a lone call's packets arrive at most
     // 3 x 20 ms + four transmissions after the 90 ms of the path ("at most 70 ms after entering
     // the HARQ module"), and never sooner than the path and one transmission.
-    let mut lone = VoipScenario { flows: 1, delay_source: DelaySource::Range, constellation_delay_ms: [80.0, 80.0], ..VoipScenario::default() };
+    let mut lone = VoipScenario {
+        flows: 1,
+        delay_source: DelaySource::Range,
+        constellation_delay_ms: [80.0, 80.0],
+        ..VoipScenario::default()
+    };
     lone.lms.snr_ref_db = 3.0;
     let first = (BITS / lone.harq.first_tx_bits_per_symbol).ceil();
     let tx = tx_ms(&lone, first);
@@ -201,7 +234,11 @@ fn harq_retransmits_at_most_max_retx_times_within_its_round_trips() {
         let path = 80.0 + lone.last_hop_delay_ms;
         let (lo, hi) = (path + tx, path + 20.0 * max_retx as f64 + (max_retx + 2) as f64 * tx);
         assert!(s.latency_ms >= lo && s.latency_p95_ms <= hi, "[{lo}, {hi}]: {ctx}");
-        assert!(rows.values[0].iter().filter(|l| l.is_finite()).all(|&l| l >= lo - 1e-9 && l <= hi), "[{lo}, {hi}]: {:?}", rows.values[0]);
+        assert!(
+            rows.values[0].iter().filter(|l| l.is_finite()).all(|&l| l >= lo - 1e-9 && l <= hi),
+            "[{lo}, {hi}]: {:?}",
+            rows.values[0]
+        );
         // Every packet sent on the link decodes or is NACKed at its first transmission; the
         // share decoded there (Fig. 4) is Table II's first column, but for the packets still
         // in HARQ at the end.
@@ -238,11 +275,21 @@ fn without_retransmissions_a_failed_first_transmission_still_counts_as_one() {
     // max_retx = 0: a failed first transmission ends as a HARQ drop, not a NACK. It used to be
     // left out of the first-transmission denominator, which then read 100 % while 9 packets in
     // 10 failed (paper 000 Table II's first column is decoded / all first transmissions).
-    let mut v = VoipScenario { flows: 1, delay_source: DelaySource::Range, constellation_delay_ms: [80.0, 80.0], trace_offset_max_s: 0.0, ..VoipScenario::default() };
+    let mut v = VoipScenario {
+        flows: 1,
+        delay_source: DelaySource::Range,
+        constellation_delay_ms: [80.0, 80.0],
+        trace_offset_max_s: 0.0,
+        ..VoipScenario::default()
+    };
     v.lms.snr_ref_db = 3.0;
     v.harq.max_retx = 0;
     let (s, _) = run(scenario(v, 30.0, 1.0));
     let failed = s.harq_retx_pct[4];
     assert!(failed > 10.0, "{s:?}");
-    assert!((s.first_tx_decoded_pct - (100.0 - failed)).abs() < 1e-9, "first tx {} vs failed {failed}", s.first_tx_decoded_pct);
+    assert!(
+        (s.first_tx_decoded_pct - (100.0 - failed)).abs() < 1e-9,
+        "first tx {} vs failed {failed}",
+        s.first_tx_decoded_pct
+    );
 }
