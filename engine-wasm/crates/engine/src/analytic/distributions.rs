@@ -62,7 +62,7 @@ pub fn normal_quantile(p: f64) -> f64 {
 /// G. W. Hill, "Algorithm 396: Student's t-quantiles", CACM 13(10), 1970, which is exact for
 /// df = 1 and 2 and accurate to about 1e-6 beyond (checked against tables in the tests).
 pub fn student_t_quantile(p: f64, df: f64) -> f64 {
-    if !(p > 0.0 && p < 1.0) || !(df >= 1.0) {
+    if !(p > 0.0 && p < 1.0 && df >= 1.0) {
         return f64::NAN;
     }
     if p == 0.5 {
@@ -101,7 +101,7 @@ fn hill_two_sided(p: f64, n: f64) -> f64 {
         if n < 5.0 {
             c += 0.3 * (n - 4.5) * (x + 0.6);
         }
-        c = (((0.05 * d * x - 5.0) * x - 7.0) * x - 2.0) * x + b + c;
+        c += (((0.05 * d * x - 5.0) * x - 7.0) * x - 2.0) * x + b;
         y = (((((0.4 * y + 6.3) * y + 36.0) * y + 94.5) / c - y - 3.0) / b + 1.0) * x;
         y = a * y * y;
         y = if y > 0.002 { math::exp(y) - 1.0 } else { 0.5 * y * y + y };

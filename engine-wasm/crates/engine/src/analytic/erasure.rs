@@ -358,10 +358,10 @@ pub fn harq_recovery_delay_as_printed(
     let dists = erasure_distributions(g, n.max(nd + ns));
     let block = &dists[n];
     let mut sum = 0.0;
-    for m in nr + 1..=n {
+    for (m, &p_m) in block.iter().enumerate().take(n + 1).skip(nr + 1) {
         let h = harq_rounds_with(&dists, m - nr, ns, max_rounds);
         for r in 0..max_rounds {
-            sum += block[m] * ((r + 1) as f64 * h.decoded[r] * rtt + h.slots[r] * t.slot_s);
+            sum += p_m * ((r + 1) as f64 * h.decoded[r] * rtt + h.slots[r] * t.slot_s);
         }
     }
     n as f64 * t.slot_s + t.one_way_s + sum

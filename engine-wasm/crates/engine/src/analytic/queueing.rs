@@ -38,7 +38,7 @@ pub struct QueueTheory {
 /// moments `es` [s] and `es2` [s^2]; `None` when rho = lambda es >= 1 (no steady state).
 pub fn pk_mean_wait(lambda: f64, es: f64, es2: f64) -> Option<f64> {
     let rho = lambda * es;
-    (rho < 1.0 && rho >= 0.0).then(|| lambda * es2 / (2.0 * (1.0 - rho)))
+    (0.0..1.0).contains(&rho).then(|| lambda * es2 / (2.0 * (1.0 - rho)))
 }
 
 /// M/G/1 with exponential (`deterministic == false`) or constant service at rate `mu`.

@@ -34,7 +34,8 @@ fn mi_table() -> &'static [f64] {
 /// 0.001 (error below 2e-7 bits: h^2/8 times the largest curvature, 1.26), because the schedulers ask for
 /// it for every receiver every millisecond; the formula itself above the table.
 pub fn qpsk_mi_bits_linear(g: f64) -> f64 {
-    if !(g >= 0.0) {
+    // NaN as well as negative SNRs carry no information.
+    if g.is_nan() || g < 0.0 {
         return 0.0;
     }
     if g >= MI_TABLE_MAX {

@@ -67,24 +67,24 @@ impl RayleighFading {
         let n = out.len().min(SPAN_SAMPLES);
         let (mut re_all, mut im_all) = ([0.0; SPAN_SAMPLES], [0.0; SPAN_SAMPLES]);
         let (re, im) = (&mut re_all[..n], &mut im_all[..n]);
-        for i in 0..N_TERMS {
+        for (i, ((&omega, &phase), &two_cos_i)) in self.omega.iter().zip(&self.phase).zip(two_cos).enumerate() {
             let t = t0_s + 0.5 * dt_s;
-            let mut prev = math::cos(self.omega[i] * t + self.phase[i]);
-            let mut cur = if n > 1 { math::cos(self.omega[i] * (t + dt_s) + self.phase[i]) } else { 0.0 };
+            let mut prev = math::cos(omega * t + phase);
+            let mut cur = if n > 1 { math::cos(omega * (t + dt_s) + phase) } else { 0.0 };
             let acc: &mut [f64] = if i < N_SINUSOIDS { &mut *re } else { &mut *im };
             for (k, a) in acc.iter_mut().enumerate() {
                 if k == 0 {
                     *a += prev;
                 } else {
                     *a += cur;
-                    let next = two_cos[i] * cur - prev;
+                    let next = two_cos_i * cur - prev;
                     prev = cur;
                     cur = next;
                 }
             }
         }
-        for k in 0..n {
-            out[k] = (re[k] * re[k] + im[k] * im[k]) / N_SINUSOIDS as f64;
+        for ((o, r), m) in out.iter_mut().zip(re.iter()).zip(im.iter()) {
+            *o = (r * r + m * m) / N_SINUSOIDS as f64;
         }
     }
 
@@ -373,8 +373,7 @@ impl FadedPhy {
 
     /// Effective SNR [dB] of the codeword sent in `slot`, and the point it is cached under.
     fn effective_at(&self, slot: u64) -> (u64, f64) {
-        if self.span_slots > 0 {
-            let span = slot / self.span_slots;
+        if let Some(span) = slot.checked_div(self.span_slots) {
             let mut g = [0.0; SPAN_SAMPLES];
             self.fading.gains(span as f64 * self.span_s, self.span_s / SPAN_SAMPLES as f64, &self.two_cos, &mut g);
             (span, effective_snr_db(g.iter().map(|&x| self.snr * x)))
@@ -387,11 +386,10 @@ impl FadedPhy {
 
 impl Erasures for FadedPhy {
     fn next_lldu(&mut self) -> (bool, bool) {
-        let point = if self.span_slots > 0 {
-            self.slot / self.span_slots
-        } else {
-            ((self.slot as f64 + 0.5) * self.slot_s / FADE_GRID_S) as u64
-        };
+        let point = self
+            .slot
+            .checked_div(self.span_slots)
+            .unwrap_or_else(|| ((self.slot as f64 + 0.5) * self.slot_s / FADE_GRID_S) as u64);
         if point != self.cached_at {
             let (at, eff) = self.effective_at(self.slot);
             self.cached_at = at;

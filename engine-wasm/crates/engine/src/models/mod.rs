@@ -138,8 +138,11 @@ pub struct Descriptor {
     /// Checks the model's rules that join fields (each field's own range is in `groups`).
     pub validate: fn(&Scenario, &mut Checker),
     /// Builds the run from a validated scenario, with its series in column order.
-    pub build: fn(&Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError>,
+    pub build: fn(&Scenario) -> Result<Built, ScenarioError>,
 }
+
+/// A model built from a scenario, with its series in column order.
+pub type Built = (Box<dyn Model>, Vec<SeriesInfo>);
 
 /// The registry: one entry per model, `Variant => module { section: Type, ... }`, with the doc
 /// comment the scenario format shows for the model and for each section. It defines

@@ -69,7 +69,7 @@ pub fn ecef_from_eci(p: &Vec3, gmst: f64) -> Vec3 {
 /// Fundamentals of Astrodynamics, eq. 3-47; the `gstime` of SGP4 implementations).
 pub fn gmst_rad(jd_ut1: f64) -> f64 {
     let t = (jd_ut1 - JD_J2000) / 36525.0;
-    let secs = -6.2e-6 * t * t * t + 0.093104 * t * t + (876_600.0 * 3600.0 + 8_640_184.812866) * t + 67_310.54841;
+    let secs = -6.2e-6 * t * t * t + 0.093104 * t * t + (876_600.0 * 3600.0 + 8_640_184.812866) * t + 67_310.548_41;
     let r = libm::fmod(rad(secs / 240.0), 2.0 * PI);
     if r < 0.0 {
         r + 2.0 * PI

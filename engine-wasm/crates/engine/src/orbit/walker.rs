@@ -120,7 +120,7 @@ impl WalkerSpec {
 
     /// RAAN gap across the seam of a star [deg]: 180 - (planes - 1) spacing (22 for Iridium).
     pub fn seam_spacing_deg(&self) -> Option<f64> {
-        (self.kind == WalkerKind::Star).then(|| 180.0 - (self.planes as f64 - 1.0) * self.raan_spacing_deg)
+        (self.kind == WalkerKind::Star).then_some(180.0 - (self.planes as f64 - 1.0) * self.raan_spacing_deg)
     }
 
     /// Argument-of-latitude offset between neighbouring planes [deg].

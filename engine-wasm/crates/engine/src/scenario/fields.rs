@@ -564,6 +564,27 @@ pub fn markdown() -> String {
     out
 }
 
+/// The fields whose values a field's range is read from (its `Bound::Field` bounds), if it is a
+/// declared number field of `model`.
+pub fn bound_sources(model: ModelKind, path: &str) -> Vec<&'static str> {
+    let mut out = vec![];
+    for g in groups(model) {
+        for f in g.fields {
+            if f.path != path {
+                continue;
+            }
+            if let Kind::Number { min, max, .. } = &f.kind {
+                for b in [min, max] {
+                    if let Bound::Field { path, .. } = b {
+                        out.push(*path);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -785,25 +806,4 @@ mod tests {
         assert_eq!(voip["objects"][1]["struct"], "LmsParams");
         assert_eq!(voip["policy_path"], "voip.policy");
     }
-}
-
-/// The fields whose values a field's range is read from (its `Bound::Field` bounds), if it is a
-/// declared number field of `model`.
-pub fn bound_sources(model: ModelKind, path: &str) -> Vec<&'static str> {
-    let mut out = vec![];
-    for g in groups(model) {
-        for f in g.fields {
-            if f.path != path {
-                continue;
-            }
-            if let Kind::Number { min, max, .. } = &f.kind {
-                for b in [min, max] {
-                    if let Bound::Field { path, .. } = b {
-                        out.push(*path);
-                    }
-                }
-            }
-        }
-    }
-    out
 }

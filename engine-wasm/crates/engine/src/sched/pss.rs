@@ -330,7 +330,7 @@ mod tests {
         for _ in 0..200 {
             let c = s.dequeue(t, C, false, true, true, L).unwrap();
             seen_low |= !s.is_high();
-            t = t + crate::kernel::SimDuration::from_secs_f64(L / C);
+            t += crate::kernel::SimDuration::from_secs_f64(L / C);
             let _ = c;
         }
         assert!(seen_low && s.switches() > 10);

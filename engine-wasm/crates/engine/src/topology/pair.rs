@@ -389,7 +389,7 @@ impl PairTopology {
         // Access at each end.
         let slots = self.spec.sats_per_plane as usize;
         let before = self.access;
-        for end in 0..2 {
+        for (end, &was) in before.iter().enumerate() {
             for (i, s) in self.sats.iter().enumerate() {
                 self.elev[end][i] = sin_elevation(&self.site_ecef[end], &self.site_up[end], &s.ecef);
             }
@@ -402,11 +402,11 @@ impl PairTopology {
                 self.opts.hysteresis_deg,
             );
             self.access[end] = now;
-            if first || now == before[end] {
+            if first || now == was {
                 continue;
             }
             let e = Some(end as u8);
-            match (before[end], now) {
+            match (was, now) {
                 (Some(a), Some(b)) if a / slots == b / slots => {
                     self.counts.intra_orbital += 1;
                     self.intra_times[end].push(t_s);

@@ -158,13 +158,11 @@ fn seam_partners_in_the_packed_geometry_follow_the_re_pairing() {
     assert!(partners.len() > 11, "the seam partners never changed: {partners:?}");
 }
 
+/// An event as the tests expect it: kind, end, satellites before and after.
+type ExpectedEvent = (TopoEventKind, Option<u8>, Option<u32>, Option<u32>);
+
 /// What one end's access change should have produced.
-fn expected_access_event(
-    end: u8,
-    before: Option<usize>,
-    now: Option<usize>,
-    slots: usize,
-) -> Option<(TopoEventKind, Option<u8>, Option<u32>, Option<u32>)> {
+fn expected_access_event(end: u8, before: Option<usize>, now: Option<usize>, slots: usize) -> Option<ExpectedEvent> {
     let kind = match (before, now) {
         (Some(a), Some(b)) if a == b => return None,
         (Some(a), Some(b)) if a / slots == b / slots => TopoEventKind::IntraOrbital,

@@ -24,12 +24,17 @@ pub struct Router {
 }
 
 /// Total order on f64 keys (no NaN reaches here: lengths are finite).
-#[derive(Clone, Copy, PartialEq, PartialOrd)]
+#[derive(Clone, Copy, PartialEq)]
 struct Key(u32, f64, u32);
 impl Eq for Key {}
 impl Ord for Key {
     fn cmp(&self, o: &Self) -> core::cmp::Ordering {
-        self.partial_cmp(o).unwrap_or(core::cmp::Ordering::Equal)
+        (self.0.cmp(&o.0)).then(self.1.total_cmp(&o.1)).then(self.2.cmp(&o.2))
+    }
+}
+impl PartialOrd for Key {
+    fn partial_cmp(&self, o: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(o))
     }
 }
 

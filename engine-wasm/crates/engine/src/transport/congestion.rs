@@ -212,8 +212,8 @@ const WESTWOOD_MIN_WINDOW: SimDuration = SimDuration(50_000_000);
 /// bandwidth its ACKs report and, after a loss, sets ssthresh to the estimate times the
 /// smallest RTT seen, BWE RTT_min / MSS (at least 2), instead of halving. Westwood+ takes one
 /// bandwidth sample per round trip, b_k = d_k / Δ_k (segments delivered over the interval, at
-/// least an RTT and 50 ms), and smooths the samples with a low-pass filter, BWE_k = 7/8 BWE_{k−1}
-/// + 1/8 b_k (Linux's `tcp_westwood.c`; the first sample taken as it is): per-RTT sampling is
+/// least an RTT and 50 ms), and smooths the samples with a low-pass filter,
+/// BWE_k = 7/8 BWE_{k−1} + 1/8 b_k (Linux's `tcp_westwood.c`; the first sample taken as it is): per-RTT sampling is
 /// what makes it robust to ACK compression, where the original Westwood's per-ACK samples
 /// overestimate. Delivered counts SACKed segments, so the estimate runs through recovery.
 #[derive(Clone, Debug, Default)]

@@ -542,8 +542,7 @@ impl TfrcReceiver {
         }
         // I_tot1 over the closed intervals I_1..I_n, I_tot0 over I_0..I_{n-1}.
         let (mut tot0, mut tot1, mut w_tot) = (0.0, 0.0, 0.0);
-        for i in 0..n {
-            let w = WEIGHTS[i];
+        for (i, &w) in WEIGHTS.iter().enumerate().take(n) {
             tot1 += self.intervals[i] * w;
             w_tot += w;
             tot0 += w * if i == 0 { i0 } else { self.intervals[i - 1] };

@@ -59,7 +59,7 @@ const MAX_SIMS: usize = 100;
 /// Models in the registry.
 const MODELS: usize = ModelKind::ALL.len();
 /// Seed of the fuzzer's own generator.
-const FUZZ_SEED: u64 = 0x5EED_0F_F022;
+const FUZZ_SEED: u64 = 0x005E_ED0F_F022;
 
 /// SplitMix64: small, fast and good enough to drive mutations.
 struct Fuzz(u64);

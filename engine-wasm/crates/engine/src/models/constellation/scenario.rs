@@ -156,6 +156,11 @@ impl Default for ConstellationScenario {
     }
 }
 
+/// A loaded shell: its grid and the propagator of its element sets, ordered plane by plane.
+pub type LoadedShell = (WalkerSpec, Propagator);
+/// An error in a scenario field: `(field path, message)`.
+pub type FieldError = (&'static str, String);
+
 impl ConstellationScenario {
     /// The preset with the overrides applied.
     pub fn spec(&self) -> WalkerSpec {
@@ -180,7 +185,7 @@ impl ConstellationScenario {
 
     /// The loaded element sets, checked and ordered plane by plane, with their grid; None when
     /// the shell is generated. Errors are `(field, message)`.
-    pub fn loaded_shell(&self, epoch_jd: f64) -> Option<Result<(WalkerSpec, Propagator), (&'static str, String)>> {
+    pub fn loaded_shell(&self, epoch_jd: f64) -> Option<Result<LoadedShell, FieldError>> {
         let text = self.tle_text()?;
         Some((|| {
             if self.propagation != PropagationModel::Sgp4 {

@@ -149,7 +149,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     let timing = Timing::new(l.rate_bps, l.lldu_bytes, l.rtt_ms / 1e3);
     let rng = Streams::new(s.seed).stream("link.channel");
     let channel = match l.faded() {
-        Some((code, span_s)) => LinkChannel::Faded(FadedPhy::new(code, span_s, l.es_n0_db, l.slot_s(), rng)),
+        Some((code, span_s)) => LinkChannel::Faded(Box::new(FadedPhy::new(code, span_s, l.es_n0_db, l.slot_s(), rng))),
         None => LinkChannel::Chain(GeChannel::new(l.channel(), rng)),
     };
     let scheme = scheme_of(l);
@@ -188,8 +188,8 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
 enum LinkChannel {
     /// A Gilbert-Elliott chain (as set, or through §4.1's stated points).
     Chain(GeChannel),
-    /// The modelled physical layer.
-    Faded(FadedPhy),
+    /// The modelled physical layer (boxed: its fading state is several times the chain's size).
+    Faded(Box<FadedPhy>),
 }
 
 impl Erasures for LinkChannel {

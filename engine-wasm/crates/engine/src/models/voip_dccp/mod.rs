@@ -378,9 +378,9 @@ impl DccpModel {
             self.enqueue(Pkt { wire_bytes: TCP_SEGMENT_BYTES, payload: Payload::Tcp { flow: i as u8, seg } }, now, ctx);
         }
         let t = self.tcp[i].timer();
-        if t.is_some() && self.tcp_rto_at[i] != t {
+        if let Some(at) = t.filter(|_| self.tcp_rto_at[i] != t) {
             self.tcp_rto_at[i] = t;
-            self.q.schedule(t.unwrap(), Ev::TcpRto(i as u8));
+            self.q.schedule(at, Ev::TcpRto(i as u8));
         }
     }
 

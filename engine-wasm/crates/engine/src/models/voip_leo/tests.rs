@@ -225,8 +225,8 @@ fn harq_retransmits_at_most_max_retx_times_within_its_round_trips() {
         let ctx = format!("max_retx {max_retx}: {s:?}");
         let h = s.harq_retx_pct;
         assert!(h[0] > 0.0 && h[1] > 0.0 && h[4] > 0.0, "{ctx}");
-        for r in (max_retx as usize + 1)..4 {
-            assert_eq!(h[r], 0.0, "{ctx}");
+        for (r, &share) in h.iter().enumerate().take(4).skip(max_retx as usize + 1) {
+            assert_eq!(share, 0.0, "{ctx} (retransmission {r})");
         }
         if max_retx == 3 {
             assert!(h[3] > 0.0, "{ctx}");
