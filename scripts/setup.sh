@@ -24,6 +24,14 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
     || die "rustup could not download the wasm32-unknown-unknown target (network?); SkyQueue cannot build its engine without it"
 fi
 
+# 2b. The linters that npm test runs (rustfmt, clippy).
+for c in rustfmt clippy; do
+  if ! rustup component list --installed 2>/dev/null | grep -q "^$c"; then
+    say "adding the Rust component $c"
+    rustup component add "$c" || die "rustup could not add $c (network?); npm test runs it"
+  fi
+done
+
 # 3. wasm-bindgen-cli at exactly the version Cargo.lock pins (the two must match).
 wb_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' engine-wasm/Cargo.lock)
 [ -n "$wb_version" ] || die "cannot read the wasm-bindgen version from engine-wasm/Cargo.lock"

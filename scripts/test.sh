@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: set-up (including Debian's chromium), build, then every test: cargo (unit, doc,
-# scenario and CLI tests), the TypeScript type check, Vitest, and Playwright in headless
+# scenario and CLI tests), rustfmt and clippy, the TypeScript type check, Vitest, and Playwright in headless
 # chromium. Ends with one plain line `N passed, M failed` summed over cargo, Vitest and
 # Playwright; exits non-zero if anything failed.
 set -uo pipefail
@@ -25,6 +25,10 @@ if [ "$cargo_rc" != 0 ]; then
   step_failed "cargo test (exit $cargo_rc)"
   [ "$cf" = 0 ] && failed=$((failed + 1)) # did not compile: count it
 fi
+
+echo "[test] rustfmt and clippy"
+(cd engine-wasm && cargo fmt --all --check) || { step_failed "cargo fmt --check (run: cd engine-wasm && cargo fmt --all)"; failed=$((failed + 1)); }
+(cd engine-wasm && cargo clippy --workspace --all-targets --locked -- -D warnings) || { step_failed "cargo clippy"; failed=$((failed + 1)); }
 
 echo "[test] type check (tsc)"
 npx tsc --noEmit -p tsconfig.json || step_failed "tsc"
