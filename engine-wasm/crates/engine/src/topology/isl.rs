@@ -81,6 +81,19 @@ pub enum IslPairing {
     Alternating,
 }
 
+impl IslPairing {
+    /// The one list of choices of every model's `isl_pairing` field: (scenario value, label).
+    pub fn choices() -> Vec<(&'static str, &'static str)> {
+        [IslPairing::Ahead, IslPairing::Alternating]
+            .iter()
+            .map(|p| match p {
+                IslPairing::Ahead => ("ahead", "half a slot ahead"),
+                IslPairing::Alternating => ("alternating", "alternating (ns-2)"),
+            })
+            .collect()
+    }
+}
+
 /// Every potential link of a constellation with the default pairing (see [`links_with`]).
 pub fn links(spec: &WalkerSpec) -> Vec<Isl> {
     links_with(spec, IslPairing::Ahead)
@@ -215,6 +228,13 @@ pub fn repair_seam_links(links: &mut [Isl], sats: &[SatState], spec: &WalkerSpec
 mod tests {
     use super::*;
     use crate::orbit::walker::ConstellationPreset;
+
+    #[test]
+    fn the_pairing_choices_are_scenario_values() {
+        let values: Vec<IslPairing> =
+            IslPairing::choices().iter().map(|&(v, _)| serde_json::from_value(serde_json::json!(v)).unwrap()).collect();
+        assert_eq!(values, [IslPairing::Ahead, IslPairing::Alternating]);
+    }
 
     #[test]
     fn iridium_has_66_intra_55_cross_and_11_seam_links() {

@@ -28,6 +28,26 @@ pub enum CcKind {
 }
 
 impl CcKind {
+    /// Every congestion control, in the order forms offer them.
+    pub const ALL: [CcKind; 5] =
+        [CcKind::NewReno, CcKind::Cubic, CcKind::Hybla, CcKind::WestwoodPlus, CcKind::Compound];
+
+    /// The one list of choices every model's `cc` field offers: (scenario value, label).
+    pub fn choices() -> Vec<(&'static str, &'static str)> {
+        Self::ALL.iter().map(|&k| (k.name(), k.label())).collect()
+    }
+
+    /// The name a person reads, with its reference.
+    pub fn label(self) -> &'static str {
+        match self {
+            CcKind::NewReno => "NewReno (RFC 6582)",
+            CcKind::Cubic => "CUBIC (RFC 9438)",
+            CcKind::Hybla => "Hybla (unpaced)",
+            CcKind::WestwoodPlus => "Westwood+",
+            CcKind::Compound => "Compound",
+        }
+    }
+
     /// The name scenarios use (`westwood-plus`).
     pub fn name(self) -> &'static str {
         match self {
@@ -437,6 +457,15 @@ impl CongestionControl for AnyCc {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_choices_are_the_scenario_values_of_every_kind() {
+        let c = CcKind::choices();
+        assert_eq!(c.len(), CcKind::ALL.len());
+        for (&(value, _), &k) in c.iter().zip(&CcKind::ALL) {
+            assert_eq!(serde_json::from_value::<CcKind>(serde_json::json!(value)).unwrap(), k);
+        }
+    }
 
     #[test]
     fn cubic_follows_w_t_after_a_loss() {

@@ -12,6 +12,7 @@ use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_SATELLITES, MAX_TOPOLOGY_STEPS};
 use crate::scenario::Scenario;
 use crate::topology::access::AccessPolicy;
+use crate::topology::isl::IslPairing;
 use crate::topology::routing::RoutingMetric;
 use serde::{Deserialize, Serialize};
 
@@ -331,7 +332,7 @@ pub fn groups() -> Vec<Group> {
             fields: vec![
                 real("constellation.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (68° by default; 60° in ns-2's Iridium model and paper 004's presets)."),
                 boolean("constellation.seam_isls", "Links across the seam", "Teaching option: Iridium has no links between the counter-rotating planes at the seam (paper 004 Table 2)."),
-                choice("constellation.isl_pairing", "Cross-plane partner", &[("ahead", "half a slot ahead"), ("alternating", "alternating (ns-2)")], "Which satellite of the next plane each satellite links to (ns-2's Iridium model and paper 004's presets: alternating)."),
+                choice("constellation.isl_pairing", "Cross-plane partner", &IslPairing::choices(), "Which satellite of the next plane each satellite links to (ns-2's Iridium model and paper 004's presets: alternating)."),
                 choice("constellation.access", "Access policy", &[("ns2", "ns-2 (keep until lost)"), ("highest-elevation", "highest elevation"), ("hysteresis", "highest elevation with hysteresis")], "How a ground site picks its satellite and when it hands over."),
                 real("constellation.hysteresis_deg", "Hysteresis margin", Some("deg"), 0.0, 30.0, "A new satellite must be this much higher to take over (hysteresis policy)."),
                 choice("constellation.routing", "Routing", &[("min-hop", "fewest hops (paper 004 Table 3)"), ("min-delay", "least delay")], "Route metric; ties are broken by delay."),

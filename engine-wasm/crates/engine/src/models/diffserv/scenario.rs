@@ -165,7 +165,7 @@ pub fn groups() -> Vec<Group> {
                 number("diffserv.ef_bps", "EF rate", "f64", Some("b/s"), Bound::Fixed(0.0), Bound::Field { path: "diffserv.capacity_bps", times: 1.0, at_least: 0.0, at_most: f64::INFINITY }, "Constant bit rate of the EF (voice) class, served first."),
                 int("diffserv.af_flows", "AF flows", "u32", None, 0, 200, "TCP flows in the AF class."),
                 int("diffserv.cs0_flows", "CS0 flows", "u32", None, 0, 200, "TCP flows in the best-effort CS0 class."),
-                choice("diffserv.cc", "Congestion control", &[("new-reno", "NewReno (RFC 6582)"), ("cubic", "CUBIC (RFC 9438)"), ("hybla", "Hybla (Caini and Firrincieli 2004)"), ("westwood-plus", "Westwood+ (Grieco and Mascolo 2004)"), ("compound", "Compound (Tan et al. 2006)")], "Congestion control of every TCP flow."),
+                choice("diffserv.cc", "Congestion control", &CcKind::choices(), "Congestion control of every TCP flow."),
                 real("diffserv.start_spread_s", "Start spread", Some("s"), 0.0, 3_600.0, "Each TCP flow starts at a time drawn from the seed uniformly in [0, this), and the EF source at a random phase within its first packet interval (SkyQueue's choice: paper 001 does not say when its flows start); 0 starts every source at t = 0, the same run for every seed."),
             ],
         },

@@ -334,7 +334,7 @@ pub fn groups() -> Vec<Group> {
             title: "Traffic",
             fields: vec![
                 choice("link.traffic", "Traffic", &[("saturated", "saturated: the link layer alone"), ("tcp", "one TCP flow (FTP)")], "What feeds the link: always another packet (paper 002 §3), or one TCP sender through the link's buffer (§5-7)."),
-                choice("link.tcp_cc", "TCP congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC"), ("hybla", "Hybla"), ("westwood-plus", "Westwood+"), ("compound", "Compound")], "The TCP sender's congestion control; SACK, an initial window of 10, ns-2's TCP-Linux timer rules.").applies_when("link.traffic", &[json!("tcp")]),
+                choice("link.tcp_cc", "TCP congestion control", &CcKind::choices(), "The TCP sender's congestion control; SACK, an initial window of 10, ns-2's TCP-Linux timer rules.").applies_when("link.traffic", &[json!("tcp")]),
                 int("link.tcp_bytes", "TCP file size", "u64", Some("bytes"), 1, 10_000_000_000, "Bytes to send (paper 002 Table 3: 0.1 Mb = 12500); empty for an unlimited FTP transfer.").null_means("unlimited").applies_when("link.traffic", &[json!("tcp")]),
                 int("link.buffer_pkts", "Link buffer", "u32", Some("packets"), 1, 100_000, "IP packets the link may hold waiting to be sent; a segment arriving at a full buffer is dropped.").applies_when("link.traffic", &[json!("tcp")]),
                 int("link.tcp_rwnd_pkts", "TCP receiver window", "u32", Some("segments"), 1, 100_000, "Most segments outstanding; the congestion window stops growing there (1000 segments of 1500 bytes: 1.5 MB).").applies_when("link.traffic", &[json!("tcp")]),

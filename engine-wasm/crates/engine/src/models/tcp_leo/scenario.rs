@@ -127,7 +127,7 @@ pub fn groups() -> Vec<Group> {
                 real("transfer.start_window_s", "Random start window", Some("s"), 0.0, 1e7, "The start is drawn in [start, start + window) from the seed; 0: exactly at the start."),
                 real("transfer.min_rto_ms", "Minimum RTO", Some("ms"), 1.0, 60_000.0, "Lower bound of the retransmission timeout: 200 in ns-2 (and Linux), 1000 in RFC 6298."),
                 choice("transfer.rto_restart", "Timer restart", &[("every-ack", "on every ACK (ns-2)"), ("new-data", "on new data (RFC 6298)")], "When the retransmission timer restarts: on every ACK as the paper's ns-2 does, or only on an ACK of new data as RFC 6298 says (across the seam: spurious timeouts)."),
-                choice("transfer.cc", "Congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC (paper 004)"), ("hybla", "Hybla (unpaced)"), ("westwood-plus", "Westwood+"), ("compound", "Compound")], "The sender's congestion control; SACK with 3 blocks and an initial window of 10 in every case."),
+                choice("transfer.cc", "Congestion control", &CcKind::choices(), "The sender's congestion control; SACK with 3 blocks and an initial window of 10 in every case."),
             ],
         },
         Group {
@@ -137,7 +137,7 @@ pub fn groups() -> Vec<Group> {
                 int("transfer.packet_bytes", "Data packet", "u32", Some("bytes"), 100, 9000, "Payload of a data packet (ns-2's packetSize_: 1000); the wire adds 40 bytes of TCP/IP header and 16 of link header."),
                 int("transfer.ack_bytes", "ACK", "u32", Some("bytes"), 20, 1500, "Size of an ACK without SACK blocks (ns-2: 40); the wire adds 8 bytes per SACK block and 16 of link header."),
                 real("transfer.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (ns-2's Iridium model: 60°)."),
-                choice("transfer.isl_pairing", "Cross-plane partner", &[("ahead", "half a slot ahead"), ("alternating", "alternating (ns-2)")], "Which satellite of the next plane each satellite links to."),
+                choice("transfer.isl_pairing", "Cross-plane partner", &IslPairing::choices(), "Which satellite of the next plane each satellite links to."),
             ],
         },
     ]

@@ -289,7 +289,7 @@ pub fn groups() -> Vec<Group> {
                 real("dccp.loss_burst_frames", "Lost frames in a row (mean)", Some("frames"), 1.0, 1000.0, "Mean run of lost frames among those the terminal sends (a Gilbert-Elliott chain whose Bad share is the packet error rate); 1: each lost frame on its own.").applies_when("dccp.access", &[json!("frames")]),
                 real("dccp.access_delay_ms", "Access jitter (mean)", Some("ms"), 0.0, 5000.0, "Mean of the random extra delay each packet meets (exponential, order kept), with independent packet errors.").applies_when("dccp.access", &[json!("exponential")]),
                 int("dccp.tcp_flows", "Competing TCP flows", "u32", None, 0, 8, "Bulk TCP transfers sharing the bottleneck (paper 003 Table VI: one); Jain's index is taken over them and the voice flow."),
-                choice("dccp.tcp_cc", "TCP congestion control", &[("new-reno", "NewReno"), ("cubic", "CUBIC"), ("hybla", "Hybla"), ("westwood-plus", "Westwood+"), ("compound", "Compound")], "The competing TCP flows' congestion control (SACK, initial window 10). NewReno by default: TFRC's equation is the throughput of Reno-like TCP; CUBIC at a one-second RTT takes several times TFRC's share."),
+                choice("dccp.tcp_cc", "TCP congestion control", &CcKind::choices(), "The competing TCP flows' congestion control (SACK, initial window 10). NewReno by default: TFRC's equation is the throughput of Reno-like TCP; CUBIC at a one-second RTT takes several times TFRC's share."),
             ],
         },
         Group {
