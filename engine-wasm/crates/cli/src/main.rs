@@ -765,7 +765,7 @@ fn ns2_iridium_isls(c: &mut serde_json::Value) {
 /// the sites. The topology follows the whole day at 1 s steps (ns-2's access rule depends on
 /// history); each transfer runs on a copy of it taken at its start.
 fn calc_transfer(args: &[String]) -> Result<(), Failure> {
-    use engine::topology::transfer::{run_stepped, Buffer, Throughput, TransferOptions};
+    use engine::network::transfer::{run_stepped, Buffer, Throughput, TransferOptions};
     let (pos, opts) = parse_opts(
         args,
         &[
@@ -924,7 +924,7 @@ fn calc_transfer(args: &[String]) -> Result<(), Failure> {
             .map(|_| candidates[((rng.next_f64() * candidates.len() as f64) as usize).min(candidates.len() - 1)])
             .collect()
     };
-    let one = |job: u32| -> Result<(engine::topology::transfer::TransferOutcome, Option<(f64, f64)>), String> {
+    let one = |job: u32| -> Result<(engine::network::transfer::TransferOutcome, Option<(f64, f64)>), String> {
         if !random_to {
             // The hour's copy, stepped on to the start as the day's topology was.
             let start = job;

@@ -14,7 +14,8 @@
 //!   ([`scenario::fields`]) and a validation step that reports every invalid field by its path
 //!   with the allowed range.
 //! - Shared components: [`orbit`] and [`topology`] (constellations, ISLs, access, routing,
-//!   handovers), [`channel`] (the LMS fading channel), [`link`] (adaptive HARQ), [`traffic`]
+//!   handovers), [`network`] (hosts and queued links over the moving routes), [`channel`] (the LMS
+//!   fading channel), [`mac`] (adaptive HARQ), [`link`] (the LLDU link layer), [`traffic`]
 //!   (Poisson, Pareto on/off VoIP, rate profiles), [`transport`] (TCP NewReno and CUBIC),
 //!   [`sched`] (one `Scheduler` trait for DropTail, RR, PF, CoDeS, M-LWDF, EXP-PF and FQ-CoDel;
 //!   DWRR and PSS as class sharing), [`channel`] behind the `Channel` trait, [`transport`]
@@ -41,8 +42,10 @@ pub mod analytic;
 pub mod channel;
 pub mod kernel;
 pub mod link;
+pub mod mac;
 pub mod metrics;
 pub mod models;
+pub mod network;
 pub mod orbit;
 pub mod scenario;
 pub mod sched;

@@ -20,6 +20,7 @@
 //! packet of L data LLDUs is delivered when all of them are, lost if one is; in order, it also
 //! waits for the packets before it.
 
+use crate::analytic::erasure::Timing;
 use crate::channel::gilbert_elliott::GeChannel;
 use std::collections::VecDeque;
 
@@ -53,27 +54,6 @@ pub enum Scheme {
         /// Most rounds, R.
         max_rounds: u32,
     },
-}
-
-/// The link's clock: the slot (one LLDU), the one-way time, and the round trip in slots after
-/// which the sender hears what became of an LLDU.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Timing {
-    /// Time to send one LLDU [s]: its size in bits over the link's rate.
-    pub slot_s: f64,
-    /// One-way time [s] (half the round trip).
-    pub one_way_s: f64,
-    /// Round trip in slots: what the receiver says of the LLDU sent in slot s is heard at the end
-    /// of slot s + `feedback_slots`, and its answer goes out from the next slot on.
-    pub feedback_slots: u64,
-}
-
-impl Timing {
-    /// The timing of a link of `rate_bps` carrying LLDUs of `lldu_bytes`, round trip `rtt_s`.
-    pub fn new(rate_bps: f64, lldu_bytes: u32, rtt_s: f64) -> Self {
-        let slot_s = lldu_bytes as f64 * 8.0 / rate_bps;
-        Timing { slot_s, one_way_s: rtt_s / 2.0, feedback_slots: (rtt_s / slot_s).round() as u64 }
-    }
 }
 
 /// Where an erasure channel's next LLDU lands: `(in the Bad state, erased)`.

@@ -1,6 +1,5 @@
-//! Link-layer reliability: adaptive HARQ on the LMS link (paper 000), and FEC / ARQ / HARQ-II
-//! over LLDUs on an erasure channel (paper 002).
+//! An LLDU link layer over an erasure channel: FEC, ARQ and HARQ-II on fixed-size link data
+//! units (paper 002), and the modelled physical layer whose erasures it can run on.
 
-pub mod harq;
 pub mod lldu;
 pub mod phy;

@@ -5,4 +5,3 @@ pub mod access;
 pub mod isl;
 pub mod pair;
 pub mod routing;
-pub mod transfer;

@@ -8,10 +8,11 @@ pub mod scenario;
 pub mod tcp;
 
 use super::{Ctx, Descriptor, Model, ModelSummary};
+use crate::analytic::erasure::Timing;
 use crate::analytic::erasure::{self as theory, LinkTheory};
 use crate::channel::gilbert_elliott::GeChannel;
 use crate::kernel::{SimTime, Streams};
-use crate::link::lldu::{Erasures, How, LlduLink, Scheme, Source, Timing};
+use crate::link::lldu::{Erasures, How, LlduLink, Scheme, Source};
 use crate::link::phy::FadedPhy;
 use crate::metrics::{SeriesInfo, SeriesKind};
 use crate::scenario::{Scenario, ScenarioError};

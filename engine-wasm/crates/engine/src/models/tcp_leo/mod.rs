@@ -1,6 +1,6 @@
 //! TCP over the moving Iridium constellation (paper 004 §3-5): one transfer from a ground site
 //! to another, every data packet and ACK forwarded hop by hop on the route that held when it was
-//! sent (`topology::transfer`), with the topology stepped every second on the same clock. The
+//! sent (`network::transfer`), with the topology stepped every second on the same clock. The
 //! series are what the paper plots: the congestion window, RTT samples, the receive throughput,
 //! the ISL hops of the route each ACK took, beside the route's delay and hops with its handovers.
 
@@ -10,9 +10,9 @@ use super::constellation::build_topology;
 use super::{Ctx, Descriptor, Model, ModelSummary};
 use crate::kernel::{SimDuration, SimTime, Streams, NS_PER_S};
 use crate::metrics::{SeriesInfo, SeriesKind};
+use crate::network::transfer::{Happened, Transfer, TransferOptions, TCPIP_HEADER_BYTES};
 use crate::scenario::{ConstellationScenario, Scenario, ScenarioError};
 use crate::topology::pair::{PairSummary, PairTopology};
-use crate::topology::transfer::{Happened, Transfer, TransferOptions, TCPIP_HEADER_BYTES};
 use serde::Serialize;
 
 /// The TCP-over-Iridium model in the registry.
@@ -85,7 +85,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         ack_bytes: t.ack_bytes,
         cc: t.cc,
         min_rto_s: t.min_rto_ms / 1e3,
-        rto_on_every_ack: t.rto_restart == crate::topology::transfer::RtoRestart::EveryAck,
+        rto_on_every_ack: t.rto_restart == crate::network::transfer::RtoRestart::EveryAck,
         clock_offset_s: t.clock_start_s,
         ..Default::default()
     };

@@ -1,11 +1,11 @@
 //! The TCP-over-Iridium part of a scenario (paper 004 §3-5; docs/REPRODUCTION.md).
 
+use crate::network::transfer::{RtoRestart, Throughput};
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_EXPECTED_ARRIVALS, MAX_TOPOLOGY_STEPS};
 use crate::scenario::Scenario;
 use crate::topology::isl::IslPairing;
-use crate::topology::transfer::{RtoRestart, Throughput};
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +43,7 @@ pub struct TransferScenario {
     /// loss episode, docs/REPRODUCTION.md).
     pub rto_restart: RtoRestart,
     /// Payload of a data packet [bytes] (ns-2's TCP `packetSize_`, 1000); on the wire 40 bytes
-    /// of TCP/IP header and 16 below IP are added (`topology::transfer`).
+    /// of TCP/IP header and 16 below IP are added (`network::transfer`).
     pub packet_bytes: u32,
     /// ACK without SACK blocks [bytes] (ns-2's `TCPSink` `packetSize_`, 40); on the wire 8 bytes
     /// per SACK block and 16 below IP are added.

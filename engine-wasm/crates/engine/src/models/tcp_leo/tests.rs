@@ -1,9 +1,9 @@
-//! The TCP-over-Iridium model against `topology::transfer` (the CLI's transfers), and its
+//! The TCP-over-Iridium model against `network::transfer` (the CLI's transfers), and its
 //! series, packets, seeds and errors.
 
+use crate::network::transfer::{self, TransferOptions};
 use crate::scenario::Scenario;
 use crate::sim::Simulation;
-use crate::topology::transfer::{self, TransferOptions};
 use serde_json::{json, Value};
 
 use super::TransferSummary;

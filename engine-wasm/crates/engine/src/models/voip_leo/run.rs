@@ -19,11 +19,11 @@ use super::scenario::{DelaySource, PfRate, VoipScenario};
 use crate::channel::lms::LmsChannel;
 use crate::channel::Channel;
 use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
-use crate::link::harq::{HarqOutcome, HarqPacket};
+use crate::mac::harq::{HarqOutcome, HarqPacket};
 use crate::metrics::emodel::{self, EModelOutput};
 use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKind};
 use crate::scenario::Scenario;
-use crate::sched::per_flow::{self, PolicyParams};
+use crate::sched::policy::{self, PolicyParams};
 use crate::sched::{DropReason, Queued, Scheduler};
 use crate::traffic::voip::ParetoOnOff;
 use serde::Serialize;
@@ -304,7 +304,7 @@ impl VoipLeo {
         }
         events.schedule(SimTime::ZERO, Event::Sample);
         let total = p.total_buffer_pkts();
-        let sched = per_flow::build(
+        let sched = policy::build(
             p.policy,
             &PolicyParams {
                 flows: n,
@@ -574,7 +574,7 @@ impl VoipLeo {
             policy: self.p.policy.label(),
             flows: self.p.flows,
             buffer_pkts: [
-                per_flow::queue_capacity(self.p.policy, self.p.flows as usize, self.p.total_buffer_pkts()),
+                policy::queue_capacity(self.p.policy, self.p.flows as usize, self.p.total_buffer_pkts()),
                 self.p.total_buffer_pkts(),
             ],
             sent: self.sent,

@@ -1,13 +1,13 @@
 //! The VoIP-over-LEO part of a scenario (paper 000; docs/REPRODUCTION.md).
 
 use crate::channel::lms::LmsParams;
-use crate::link::harq::HarqParams;
+use crate::mac::harq::HarqParams;
 use crate::metrics::emodel::Codec;
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::scenario::Scenario;
-use crate::sched::per_flow::LmsPolicy;
+use crate::sched::policy::LmsPolicy;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 

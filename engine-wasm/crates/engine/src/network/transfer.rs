@@ -28,9 +28,9 @@
 //!   integer time; the transfer time is from the start to the arrival of the last byte at the
 //!   receiver, the application's view (§4.1).
 
-use super::pair::PairTopology;
 use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::orbit::frames::{distance_km, Vec3, C_KM_S};
+use crate::topology::pair::PairTopology;
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, TcpReceiver, TcpSender};
 use crate::transport::Segment;
