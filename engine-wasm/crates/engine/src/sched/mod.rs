@@ -7,8 +7,8 @@
 //!   every drop is reported with its [`DropReason`]. The LMS-link policies of paper 000 are one
 //!   type each: [`DropTail`] (DT_S and DT_H), [`per_flow::RoundRobin`] (RR), the channel-aware
 //!   [`pf::Pf`] (PF), [`pf::Codes`] (CoDeS), [`pf::MLwdf`] (M-LWDF) and [`pf::ExpPf`] (EXP-PF),
-//!   and [`fq_codel::FqCodel`] (FQ-CoDel). [`per_flow::build`] makes the one an
-//!   [`per_flow::LmsPolicy`] names from all of its parameters ([`per_flow::PolicyParams`]); the
+//!   and [`fq_codel::FqCodel`] (FQ-CoDel). [`policy::build`] makes the one an
+//!   [`policy::LmsPolicy`] names from all of its parameters ([`policy::PolicyParams`]); the
 //!   VoIP-over-LEO model holds it as a `Box<dyn Scheduler<_>>`. [`DropTail`] also has plain
 //!   FIFO methods (the arrival kept or refused) through which the queue model's buffer and the
 //!   DiffServ router's class buffers go.
@@ -22,6 +22,7 @@ pub mod dwrr;
 pub mod fq_codel;
 pub mod per_flow;
 pub mod pf;
+pub mod policy;
 pub mod pss;
 
 pub use drop_tail::DropTail;

@@ -3,8 +3,9 @@
 
 use super::dwrr::Dwrr;
 use super::fq_codel::{FqCodel, FqCodelParams};
-use super::per_flow::{build, LmsPolicy, PolicyParams, RoundRobin};
+use super::per_flow::RoundRobin;
 use super::pf::{Codes, ExpPf, MLwdf, Pf};
+use super::policy::{build, LmsPolicy, PolicyParams};
 use super::pss::{params_from_wrr, Pss};
 use super::test_packet::P;
 use super::*;

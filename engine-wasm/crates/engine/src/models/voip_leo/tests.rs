@@ -5,7 +5,7 @@
 use super::*;
 use crate::models::ModelKind;
 use crate::scenario::VoipScenario;
-use crate::sched::per_flow::LmsPolicy;
+use crate::sched::policy::LmsPolicy;
 use crate::sim::Simulation;
 
 /// Useful bits of a 210-byte VoIP packet.
