@@ -19,11 +19,8 @@ mod error;
 pub mod fields;
 pub mod validate;
 
-// Every section's type is re-exported here by `scenario_type!` below; these are other types
-// of the models' scenarios that code reaches by this path.
-pub use crate::models::diffserv::scenario::SharingKind;
-pub use crate::models::queue::scenario::{ArrivalProcess, ServiceDistribution};
-pub use crate::models::voip_leo::scenario::DelaySource;
+// Every section's type is re-exported here by `scenario_type!` below; a model's other types
+// are reached through its own folder (`models::<id>::scenario`).
 pub use crate::models::ModelKind;
 pub use error::{plain_message, FieldError, ScenarioError};
 
@@ -452,6 +449,7 @@ fn field_path(path: &str, message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::models::queue::scenario::ServiceDistribution;
 
     #[test]
     fn defaults_fill_every_omitted_field() {

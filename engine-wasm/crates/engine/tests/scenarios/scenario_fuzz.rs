@@ -47,7 +47,8 @@
 //! cargo test -p skyqueue-engine --test scenarios scenario_fuzz` (about 10 s).
 
 use engine::kernel::SimTime;
-use engine::scenario::{DelaySource, ModelKind, Scenario, ScenarioError};
+use engine::models::voip_leo::scenario::DelaySource;
+use engine::scenario::{ModelKind, Scenario, ScenarioError};
 use engine::Simulation;
 use serde_json::{Map, Number, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
