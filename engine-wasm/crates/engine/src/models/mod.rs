@@ -20,6 +20,9 @@ pub mod tcp_leo;
 pub mod voip_dccp;
 pub mod voip_leo;
 
+#[cfg(test)]
+mod boundaries;
+
 use crate::kernel::SimTime;
 use crate::metrics::{Recorder, SeriesInfo};
 use crate::scenario::fields::{Group, Object};
