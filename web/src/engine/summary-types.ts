@@ -33,6 +33,16 @@ export interface Summary {
 export interface StationSummary {
   /** Offered load rho = lambda / mu. */
   load: number | null;
+  /**
+   * Mean arrival rate lambda of all flows together [packets/s] (on/off flows: their rate
+   * while on times the share of time on).
+   */
+  offered_pps: number | null;
+  /**
+   * Service rate mu [packets/s]: the link rate over the packet size, or the scenario's
+   * service rate.
+   */
+  service_pps: number | null;
   /** Packets that arrived. */
   arrivals: number;
   /** Packets that finished service. */
@@ -183,6 +193,10 @@ export interface TransferSummary {
   bytes: number | null;
   /** `low` or `high` (paper 004 Table 3). */
   throughput: string;
+  /** The up- and down-links' rate at that throughput [b/s]. */
+  access_bps: number | null;
+  /** The inter-satellite links' rate [b/s]. */
+  isl_bps: number | null;
   /** Congestion control (`cubic`, `new-reno`). */
   cc: string;
   /** When the transfer starts [s]. */
@@ -273,12 +287,24 @@ export interface DccpSummary {
   calls: number;
   /** Silence suppression on. */
   dtx: boolean;
+  /** One codec frame's payload [bytes] (paper 003 Table I), or the data flow's packet payload. */
+  frame_bytes: number | null;
+  /**
+   * A packet's payload with every call talking [bytes]: the calls' frames, each with its
+   * 4-byte trunking header when several share the packet.
+   */
+  payload_bytes: number | null;
   /** A packet on the wire with every call talking [bytes]. */
   packet_bytes: number | null;
   /** Interval between packets [ms]. */
   interval_ms: number | null;
   /** The flow's rate on the wire with every call talking [kb/s]. */
   app_kbps: number | null;
+  /**
+   * TFRC's rate after the first report at the path's round trip [bytes/s] (paper 003 eq. 1
+   * for CCID3/CCID4, eq. 6 for CCID4-N and at the nominal RTT for CCID4-SCA); null with UDP.
+   */
+  tfrc_initial_bytes_per_s: number | null;
   /** Share of frame intervals in which at least one call talked. */
   talking_share: number | null;
   /** Packets the application made (after the warm-up). */

@@ -101,6 +101,12 @@ pub struct DelaySummary {
 pub struct StationSummary {
     /// Offered load rho = lambda / mu.
     pub load: f64,
+    /// Mean arrival rate lambda of all flows together [packets/s] (on/off flows: their rate
+    /// while on times the share of time on).
+    pub offered_pps: f64,
+    /// Service rate mu [packets/s]: the link rate over the packet size, or the scenario's
+    /// service rate.
+    pub service_pps: f64,
     /// Packets that arrived.
     pub arrivals: u64,
     /// Packets that finished service.
@@ -367,6 +373,8 @@ impl FifoStation {
         };
         StationSummary {
             load: self.lambda / self.mu,
+            offered_pps: self.lambda,
+            service_pps: self.mu,
             arrivals: self.arrivals,
             departures: self.departures,
             dropped_overflow: self.dropped,

@@ -183,6 +183,8 @@ impl Model for TcpLeoModel {
             to: self.to_name.clone(),
             bytes: (!self.unlimited).then_some(self.options.bytes),
             throughput: serde_name(&self.options.throughput),
+            access_bps: self.options.throughput.rates_bps().0,
+            isl_bps: self.options.throughput.rates_bps().1,
             cc: serde_name(&self.options.cc),
             start_s: self.start.as_secs_f64(),
             started: self.transfer.is_some(),
@@ -248,6 +250,10 @@ pub struct TransferSummary {
     pub bytes: Option<u64>,
     /// `low` or `high` (paper 004 Table 3).
     pub throughput: String,
+    /// The up- and down-links' rate at that throughput [b/s].
+    pub access_bps: f64,
+    /// The inter-satellite links' rate [b/s].
+    pub isl_bps: f64,
     /// Congestion control (`cubic`, `new-reno`).
     pub cc: String,
     /// When the transfer starts [s].

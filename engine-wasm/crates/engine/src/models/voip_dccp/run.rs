@@ -11,7 +11,7 @@ use crate::metrics::SeriesInfo;
 use crate::models::{Ctx, Model, ModelSummary};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::transport::tcp::{Ack, TcpFlow, TcpSender};
-use crate::transport::tfrc::{AppPacket, TfrcFeedback, TfrcPacket, TfrcParams, TfrcReceiver, TfrcSender};
+use crate::transport::tfrc::{AppPacket, TfrcFeedback, TfrcPacket, TfrcReceiver, TfrcSender};
 use crate::transport::{Feedback, Segment, TransportFlow};
 use std::collections::VecDeque;
 
@@ -37,15 +37,8 @@ pub(super) fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), S
     }
     q.schedule(SimTime::ZERO, Ev::Tick);
     q.schedule(SimTime::from_secs_f64(1.0), Ev::Second);
-    let dccp = d.transport.ccid().map(|ccid| {
-        let p = TfrcParams {
-            ccid,
-            header_bytes: d.header_bytes,
-            nominal_rtt_s: d.nominal_rtt_ms / 1e3,
-            buffer_pkts: d.buffer_pkts.max(1) as usize,
-        };
-        (TfrcSender::new(p, payload, SimTime::ZERO), TfrcReceiver::new(p, SimTime::ZERO))
-    });
+    let dccp =
+        d.tfrc_params().map(|p| (TfrcSender::new(p, payload, SimTime::ZERO), TfrcReceiver::new(p, SimTime::ZERO)));
     let tcp: Vec<TcpFlow> =
         (0..d.tcp_flows).map(|_| TcpFlow::new(TcpSender::new(d.tcp_cc, 10.0, u64::MAX, 1e9))).collect();
     for i in 0..tcp.len() {
@@ -628,8 +621,11 @@ impl Model for DccpModel {
             codec: self.d.codec.label().into(),
             calls: self.calls as u32,
             dtx: self.d.dtx,
+            frame_bytes: self.d.codec.frame(self.d.cbr_bps, self.d.cbr_payload_bytes).0,
+            payload_bytes: payload,
             packet_bytes: payload + self.d.header_bytes,
             interval_ms: interval * 1e3,
+            tfrc_initial_bytes_per_s: self.d.tfrc_params().map(|p| p.initial_rate(payload, self.d.rtt_ms / 1e3)),
             app_kbps: self.d.wire_bps() / 1e3,
             talking_share: if c.ticks > 0 { c.talking_ticks as f64 / c.ticks as f64 } else { f64::NAN },
             generated: c.generated,

@@ -5,7 +5,7 @@ use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
 use crate::scenario::Scenario;
 use crate::transport::congestion::CcKind;
-use crate::transport::tfrc::Ccid;
+use crate::transport::tfrc::{Ccid, TfrcParams};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -213,6 +213,16 @@ impl DccpScenario {
         } else {
             (self.calls.max(1) as f64 * (frame + IAX2_CALL_HEADER_BYTES), interval)
         }
+    }
+
+    /// TFRC's parameters when DCCP carries the flow (none with UDP).
+    pub fn tfrc_params(&self) -> Option<TfrcParams> {
+        self.transport.ccid().map(|ccid| TfrcParams {
+            ccid,
+            header_bytes: self.header_bytes,
+            nominal_rtt_s: self.nominal_rtt_ms / 1e3,
+            buffer_pkts: self.buffer_pkts.max(1) as usize,
+        })
     }
 
     /// The application's rate on the wire with every call talking [bit/s].

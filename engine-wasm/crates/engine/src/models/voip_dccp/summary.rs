@@ -35,12 +35,20 @@ pub struct DccpSummary {
     pub calls: u32,
     /// Silence suppression on.
     pub dtx: bool,
+    /// One codec frame's payload [bytes] (paper 003 Table I), or the data flow's packet payload.
+    pub frame_bytes: f64,
+    /// A packet's payload with every call talking [bytes]: the calls' frames, each with its
+    /// 4-byte trunking header when several share the packet.
+    pub payload_bytes: f64,
     /// A packet on the wire with every call talking [bytes].
     pub packet_bytes: f64,
     /// Interval between packets [ms].
     pub interval_ms: f64,
     /// The flow's rate on the wire with every call talking [kb/s].
     pub app_kbps: f64,
+    /// TFRC's rate after the first report at the path's round trip [bytes/s] (paper 003 eq. 1
+    /// for CCID3/CCID4, eq. 6 for CCID4-N and at the nominal RTT for CCID4-SCA); null with UDP.
+    pub tfrc_initial_bytes_per_s: Option<f64>,
     /// Share of frame intervals in which at least one call talked.
     pub talking_share: f64,
     /// Packets the application made (after the warm-up).
