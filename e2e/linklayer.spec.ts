@@ -72,7 +72,8 @@ test('TCP over the link: the Distribution preset draws the window and goodput an
   await expect(page.getByTestId('live-text')).toContainText("One CUBIC sender (SACK, initial window 10) sends without end");
   await page.screenshot({ path: 'reports/screenshots/link-tcp.png' });
 
-  // The modelled physical layer, as the README offers it: chosen in Parameters, said in the text.
+  // The modelled physical layer, as docs/USING.md's presets table offers it (`link.phy_model`
+  // `faded`): chosen in Parameters, said in the text.
   await page.getByRole('button', { name: 'Parameters' }).click();
   const panel = page.getByRole('complementary', { name: 'Parameters' });
   await panel.getByLabel('Physical layer').selectOption('faded');

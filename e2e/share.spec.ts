@@ -145,8 +145,8 @@ test('keyboard shortcuts: space, arrow, ? and Escape; the theme toggles', async 
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
-  // P opens the Parameters panel; Escape closes it, also from one of its fields (README: "Esc
-  // closes").
+  // P opens the Parameters panel; Escape closes it, also from one of its fields (docs/USING.md,
+  // Keyboard: "Esc closes").
   await page.keyboard.press('p');
   const params = page.getByRole('complementary', { name: 'Parameters' });
   await expect(params).toBeVisible();

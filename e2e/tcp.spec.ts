@@ -55,8 +55,8 @@ test.describe('TCP over Iridium', () => {
     await page.goto('/');
     await page.getByLabel('Preset').selectOption({ label: SEAM_9KB });
     await page.getByRole('button', { name: 'Sweep & compare' }).click();
-    // CUBIC and NewReno ticked, Westwood+, Hybla and Compound offered beside them (README: the TCP
-    // sweep's policies).
+    // CUBIC and NewReno ticked, Westwood+, Hybla and Compound offered beside them (docs/USING.md,
+    // Sweep & compare: the TCP sweep's policies).
     await expect(page.getByRole('checkbox', { name: 'Westwood+' })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Hybla' })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Compound' })).not.toBeChecked();
