@@ -115,7 +115,7 @@ fn table_6_dccp_shares_the_link_with_tcp_and_udp_does_not() {
             (jain(&format!(r#"{flow}, "transport": "udp""#)), jain(&format!(r#"{flow}, "transport": "ccid4""#)));
         assert!(udp < udp_max && ccid4 > ccid4_min, "{flow}: Jain UDP {udp:.3}, CCID4 {ccid4:.3}");
     }
-    // Against CUBIC (README, docs/REPRODUCTION.md) TFRC, whose equation is Reno's, gets far less
+    // Against CUBIC (docs/USING.md, docs/REPRODUCTION.md) TFRC, whose equation is Reno's, gets far less
     // than half the link at this one-second round trip.
     let cubic = |f: fn(&DccpSummary) -> f64| {
         mean(r#""codec": "g711", "calls": 12, "transport": "ccid4", "tcp_flows": 1, "tcp_cc": "cubic""#, 300.0, f)
