@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { chartGroups } from './charts/chartGroups';
-import { modelFor, type SiteEnd } from './models';
+import { modelFor } from './models';
+import type { SiteEnd } from './models/types';
 import { ErrorBanner } from './panels/ErrorBanner';
 import { Gallery } from './panels/Gallery';
 import { HelpDialog } from './panels/HelpDialog';

@@ -7,7 +7,8 @@ import type { SeriesBuffer } from '../charts/seriesBuffer';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { useElementSize } from '../charts/useElementWidth';
 import type { LoadedInfo } from '../engine/protocol';
-import { chartSeen, modelFor } from '../models';
+import { modelFor } from '../models';
+import type { ChartSeen } from '../models/types';
 
 /** A close-up shows the last this many simulated seconds, every sample [s]. */
 const CLOSE_UP_S = 5;
@@ -42,6 +43,19 @@ export interface PinnedRun {
 }
 
 const color = (k: number) => PALETTE[k % PALETTE.length];
+
+/** Summarises the rows of a chart's series. */
+export function chartSeen(columns: ArrayLike<number>[], rows: number): ChartSeen {
+  let finite = 0;
+  let nonZero = 0;
+  for (const c of columns)
+    for (let i = 0; i < c.length; i++)
+      if (Number.isFinite(c[i])) {
+        finite++;
+        if (c[i] !== 0) nonZero++;
+      }
+  return { rows, allMissing: rows > 0 && finite === 0, allZero: finite > 0 && nonZero === 0 };
+}
 
 /**
  * Height of each chart [px]: the visible charts share the panel's height (at most three at a

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Geometry } from '../engine/geometry';
 import type { LoadedInfo, TopoEvent } from '../engine/protocol';
 import type { GlobeController } from '../globe/GlobeController';
-import { modelFor, type GlobeControls, type SiteEnd } from '../models';
+import { modelFor } from '../models';
+import type { GlobeControls, SiteEnd } from '../models/types';
 
 /** Shortest time between two globe redraws from streamed geometry [ms]. */
 const GLOBE_MS = 100;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { describeError, type EngineError } from '../engine/errors';
 import type { LoadedInfo, Speed } from '../engine/protocol';
-import { modelFor, type ModelDescriptor } from '../models';
+import { modelFor } from '../models';
+import type { ModelDescriptor } from '../models/types';
 import { decodeLink, elideDefaults, encodeLink, type SweepRequest, type ViewState } from '../scenario/link';
 import { withoutPresetNotes } from '../scenario/liveText';
 import { DEFAULT_PRESET_ID, findPreset, presets } from '../scenario/presets';

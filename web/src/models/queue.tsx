@@ -1,6 +1,6 @@
 import { QueuePictogram } from '../panels/Pictograms';
 import { SummaryPanel } from '../panels/SummaryPanel';
-import type { ModelDescriptor, SummaryProps } from './index';
+import type { ModelDescriptor, SummaryProps } from './types';
 
 /** The queue's measured statistics beside the closed form. */
 function QueueSummary({ summary }: SummaryProps) {

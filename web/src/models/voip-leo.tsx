@@ -3,7 +3,7 @@ import { HarqTable } from '../panels/HarqTable';
 import { VoipPanel } from '../panels/VoipPanel';
 import { metricOf } from '../scenario/sweep';
 import { policyLabel, type SweepTableProps } from '../scenario/sweepModels';
-import type { ModelDescriptor, SummaryProps } from './index';
+import type { ModelDescriptor, SummaryProps } from './types';
 
 /** Quality of the calls so far, losses by cause and the HARQ table. */
 function VoipSummary({ summary }: SummaryProps) {
