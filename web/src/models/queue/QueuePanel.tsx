@@ -1,11 +1,11 @@
-import type { Summary } from '../engine/summary-types';
+import type { Summary } from '../../engine/summary-types';
 
 const ms = (s: number | null | undefined, digits = 3) => (s === null || s === undefined || !Number.isFinite(s) ? '–' : `${(s * 1e3).toFixed(digits)} ms`);
 const pct = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)} %`);
 const num = (x: number | null | undefined, d = 3) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
 /** Measured statistics next to the closed form, after the warm-up. */
-export function SummaryPanel({ summary }: { summary: Summary | null }) {
+export function QueuePanel({ summary }: { summary: Summary | null }) {
   if (!summary?.queue) return null;
   const q = summary.queue;
   const t = q.theory;

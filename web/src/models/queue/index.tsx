@@ -1,10 +1,10 @@
-import { QueuePictogram } from '../panels/Pictograms';
-import { SummaryPanel } from '../panels/SummaryPanel';
-import type { ModelDescriptor, SummaryProps } from './types';
+import { QueuePictogram } from './Pictogram';
+import { QueuePanel } from './QueuePanel';
+import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The queue's measured statistics beside the closed form. */
 function QueueSummary({ summary }: SummaryProps) {
-  return <SummaryPanel summary={summary} />;
+  return <QueuePanel summary={summary} />;
 }
 
 /** A FIFO queue (M/M/1, M/D/1, M/M/1/K): nothing on the globe, real time at first. */
