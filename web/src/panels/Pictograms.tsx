@@ -5,19 +5,6 @@
  */
 export const PICTOGRAM_SVG = { width: 72, height: 44, viewBox: '0 0 72 44', fill: 'none', stroke: 'currentColor', strokeWidth: 2, 'aria-hidden': true } as const;
 
-/** The Earth with two polar orbits and their satellites. */
-export function ConstellationPictogram() {
-  return (
-    <svg {...PICTOGRAM_SVG}>
-      <circle cx="36" cy="22" r="12" />
-      <ellipse cx="36" cy="22" rx="7" ry="20" />
-      <ellipse cx="36" cy="22" rx="20" ry="20" strokeDasharray="3 3" />
-      <circle cx="36" cy="2" r="2.5" fill="currentColor" />
-      <circle cx="56" cy="22" r="2.5" fill="currentColor" />
-    </svg>
-  );
-}
-
 /** One satellite serving several calls on the ground. */
 export function VoipPictogram() {
   return (

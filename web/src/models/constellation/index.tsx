@@ -1,7 +1,7 @@
-import { ConstellationPictogram } from '../panels/Pictograms';
-import { EventLog } from '../panels/EventLog';
-import { ConstellationPanel } from '../panels/ConstellationPanel';
-import type { ModelDescriptor, SummaryProps } from './types';
+import { ConstellationPictogram } from './Pictogram';
+import { EventLog } from '../../panels/EventLog';
+import { ConstellationPanel } from '../../panels/ConstellationPanel';
+import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The pair of ground sites with their statistics, and the log of handovers below. */
 function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) {
