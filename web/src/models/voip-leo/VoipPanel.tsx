@@ -1,6 +1,6 @@
-import type { VoipSummary } from '../engine/summary-types';
+import type { VoipSummary } from '../../engine/summary-types';
 import { HarqTable } from './HarqTable';
-import { fixed } from './format';
+import { fixed } from '../../panels/format';
 
 const f = fixed;
 

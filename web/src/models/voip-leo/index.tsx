@@ -1,9 +1,9 @@
-import { VoipPictogram } from '../panels/Pictograms';
-import { HarqTable } from '../panels/HarqTable';
-import { VoipPanel } from '../panels/VoipPanel';
-import { metricOf } from '../scenario/sweep';
-import { policyLabel, type SweepTableProps } from '../scenario/sweepModels';
-import type { ModelDescriptor, SummaryProps } from './types';
+import { VoipPictogram } from './Pictogram';
+import { HarqTable } from './HarqTable';
+import { VoipPanel } from './VoipPanel';
+import { metricOf } from '../../scenario/sweep';
+import { policyLabel, type SweepTableProps } from '../../scenario/sweepModels';
+import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Quality of the calls so far, losses by cause and the HARQ table. */
 function VoipSummary({ summary }: SummaryProps) {
