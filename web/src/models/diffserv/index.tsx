@@ -1,6 +1,6 @@
-import { DiffservPictogram } from '../panels/Pictograms';
-import { DiffservPanel } from '../panels/DiffservPanel';
-import type { ModelDescriptor, SummaryProps } from './types';
+import { DiffservPictogram } from './Pictogram';
+import { DiffservPanel } from './DiffservPanel';
+import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Class rates beside paper 001's theory and the PSS parameters. */
 function DiffservSummary({ info, summary }: SummaryProps) {

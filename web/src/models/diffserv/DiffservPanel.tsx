@@ -1,5 +1,5 @@
-import type { DiffservSummary } from '../engine/summary-types';
-import { fixed } from './format';
+import type { DiffservSummary } from '../../engine/summary-types';
+import { fixed } from '../../panels/format';
 
 /** One class's per-flow goodputs as "min – max (mean)" with every value in the tooltip. */
 function Goodputs({ xs }: { xs: (number | null)[] }) {
