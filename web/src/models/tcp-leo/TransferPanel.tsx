@@ -1,5 +1,5 @@
-import type { TransferSummary } from '../engine/summary-types';
-import { fixed } from './format';
+import type { TransferSummary } from '../../engine/summary-types';
+import { fixed } from '../../panels/format';
 
 const f = fixed;
 

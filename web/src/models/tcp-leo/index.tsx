@@ -1,8 +1,8 @@
-import { TcpPictogram } from '../panels/Pictograms';
-import { ConstellationPanel } from '../panels/ConstellationPanel';
-import { EventLog } from '../panels/EventLog';
-import { TransferPanel } from '../panels/TransferPanel';
-import type { ModelDescriptor, SummaryProps } from './types';
+import { TcpPictogram } from './Pictogram';
+import { ConstellationPanel } from '../../panels/ConstellationPanel';
+import { EventLog } from '../../panels/EventLog';
+import { TransferPanel } from './TransferPanel';
+import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The constellation epoch of every tcp-leo run (the engine's ConstellationScenario default). */
 const EPOCH_MS = Date.parse('2026-01-01T00:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransferSummary } from '../engine/summary-types';
+import type { TransferSummary } from '../../engine/summary-types';
 import { bytesText, transferStatus } from './TransferPanel';
 
 /** A transfer summary with the fields the status sentence reads. */
