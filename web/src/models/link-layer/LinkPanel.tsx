@@ -1,5 +1,5 @@
-import type { LinkSummary, PacketGrid, TcpLinkSummary } from '../engine/summary-types';
-import { fixed } from './format';
+import type { LinkSummary, PacketGrid, TcpLinkSummary } from '../../engine/summary-types';
+import { fixed } from '../../panels/format';
 
 const f = fixed;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LinkSummary, TcpLinkSummary } from '../engine/summary-types';
+import type { LinkSummary, TcpLinkSummary } from '../../engine/summary-types';
 import { cellOf, DECODED, gridWords, linkStatus, LOST, UNSENT, WAITING } from './LinkPanel';
 
 /** A link summary with the fields the panel's sentences read. */

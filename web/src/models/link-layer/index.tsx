@@ -1,6 +1,6 @@
-import { LinkPictogram } from '../panels/Pictograms';
-import { LinkPanel } from '../panels/LinkPanel';
-import type { ModelDescriptor, SummaryProps } from './types';
+import { LinkPictogram } from './Pictogram';
+import { LinkPanel } from './LinkPanel';
+import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The packet grids and the measured figures beside their closed forms. */
 function LinkLayerSummary({ summary }: SummaryProps) {
