@@ -1,6 +1,6 @@
-import { DccpPictogram } from '../panels/Pictograms';
-import { DccpPanel } from '../panels/DccpPanel';
-import type { ModelDescriptor, SummaryProps } from './types';
+import { DccpPictogram } from './Pictogram';
+import { DccpPanel } from './DccpPanel';
+import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Losses by cause, delay and jitter, R and MOS, Jain's index. */
 function DccpSummaryPanel({ summary }: SummaryProps) {

@@ -1,5 +1,5 @@
-import type { DccpSummary } from '../engine/summary-types';
-import { fixed } from './format';
+import type { DccpSummary } from '../../engine/summary-types';
+import { fixed } from '../../panels/format';
 
 const f = fixed;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DccpSummary } from '../engine/summary-types';
+import type { DccpSummary } from '../../engine/summary-types';
 import { dccpStatus } from './DccpPanel';
 
 /** A summary with the fields the status sentence reads. */
