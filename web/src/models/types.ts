@@ -5,9 +5,9 @@
  */
 import type { ComponentType } from 'react';
 import type { ChartGroup } from '../charts/chartGroups';
-import type { LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
+import type { ConstellationInfo, LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
 import type { Summary } from '../engine/summary-types';
-import type { Model } from '../scenario/schema';
+import type { Model, ScenarioObject } from '../scenario/schema';
 import type { SweepModel } from '../scenario/sweepModels';
 
 /** What a chart has shown so far: rows, and whether every value was missing or zero. */
@@ -17,6 +17,24 @@ export interface ChartSeen {
   allMissing: boolean;
   /** Every finite value is 0 (and there is at least one). */
   allZero: boolean;
+}
+
+/** What the text is written from: the running scenario and what the engine said about it. */
+export interface TextInputs {
+  /** The scenario with every default filled in (`LoadedInfo.scenarioJson`). */
+  scenarioJson: string;
+  /** The constellation the engine built, for models with one (sites resolved). */
+  constellation: ConstellationInfo | null;
+  /** The summary so far (null before the first frame: the theory sentences wait for it). */
+  summary: Summary | null;
+}
+
+/** Generated sentences: what is simulated, then what theory predicts for it. */
+export interface LiveText {
+  /** What is simulated, with the current values. */
+  setup: string[];
+  /** The closed forms or the papers' reference values for these values (empty until known). */
+  theory: string[];
 }
 
 /** One end of a pair of ground sites. */
@@ -51,6 +69,12 @@ export interface ModelDescriptor {
   id: Model;
   /** The model's name in running text ("sweeps vary the … scenarios"). */
   label: string;
+  /**
+   * The key sentences of the running scenario's description (scenario/liveText.ts): what is
+   * simulated with the values the run uses, then what theory or the paper predicts for them.
+   * `s` is `inputs.scenarioJson` parsed (every default filled in).
+   */
+  liveText: (s: ScenarioObject, inputs: TextInputs) => LiveText;
   /** The panel under the scenario's description. */
   Summary: ComponentType<SummaryProps>;
   /** Playback speed a run of this model starts at, unless its link names one. */

@@ -1,6 +1,7 @@
 import { ConstellationPictogram } from './Pictogram';
 import { EventLog } from '../../panels/EventLog';
 import { ConstellationPanel } from '../../panels/ConstellationPanel';
+import { constellationText } from './liveText';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The pair of ground sites with their statistics, and the log of handovers below. */
@@ -21,6 +22,7 @@ function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) 
 export const constellation: ModelDescriptor = {
   id: 'constellation',
   label: 'constellation',
+  liveText: constellationText,
   Summary: ConstellationSummary,
   // A constellation turns slowly at 1x: start it at 100x (the speed menu changes it).
   speed: 100,

@@ -1,5 +1,6 @@
 import { DiffservPictogram } from './Pictogram';
 import { DiffservPanel } from './DiffservPanel';
+import { diffservText } from './liveText';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Class rates beside paper 001's theory and the PSS parameters. */
@@ -14,6 +15,7 @@ function DiffservSummary({ info, summary }: SummaryProps) {
 export const diffserv: ModelDescriptor = {
   id: 'diffserv',
   label: 'DiffServ',
+  liveText: diffservText,
   Summary: DiffservSummary,
   speed: 10,
   globe: false,

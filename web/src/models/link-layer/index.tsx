@@ -1,5 +1,6 @@
 import { LinkPictogram } from './Pictogram';
 import { LinkPanel } from './LinkPanel';
+import { linkText } from './liveText';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The packet grids and the measured figures beside their closed forms. */
@@ -16,6 +17,7 @@ function LinkLayerSummary({ summary }: SummaryProps) {
 export const linkLayer: ModelDescriptor = {
   id: 'link-layer',
   label: 'link-layer',
+  liveText: linkText,
   Summary: LinkLayerSummary,
   speed: 1,
   // The papers' runs last minutes (500 s for Figs. 5-6, 200 s for Fig. 8): start them at 10x.

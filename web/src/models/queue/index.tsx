@@ -1,5 +1,6 @@
 import { QueuePictogram } from './Pictogram';
 import { QueuePanel } from './QueuePanel';
+import { queueText } from './liveText';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The queue's measured statistics beside the closed form. */
@@ -11,6 +12,7 @@ function QueueSummary({ summary }: SummaryProps) {
 export const queue: ModelDescriptor = {
   id: 'queue',
   label: 'queue',
+  liveText: queueText,
   Summary: QueueSummary,
   speed: 1,
   globe: false,

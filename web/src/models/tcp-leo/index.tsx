@@ -2,6 +2,7 @@ import { TcpPictogram } from './Pictogram';
 import { ConstellationPanel } from '../../panels/ConstellationPanel';
 import { EventLog } from '../../panels/EventLog';
 import { TransferPanel } from './TransferPanel';
+import { tcpText } from './liveText';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The constellation epoch of every tcp-leo run (the engine's ConstellationScenario default). */
@@ -37,6 +38,7 @@ function TcpLeoSummary({ info, summary, globe, topology }: SummaryProps) {
 export const tcpLeo: ModelDescriptor = {
   id: 'tcp-leo',
   label: 'TCP-over-Iridium',
+  liveText: tcpText,
   Summary: TcpLeoSummary,
   speed: 1,
   // A small file crosses in a fraction of a second: start slow enough to watch its packets.

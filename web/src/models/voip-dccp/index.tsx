@@ -1,5 +1,6 @@
 import { DccpPictogram } from './Pictogram';
 import { DccpPanel } from './DccpPanel';
+import { dccpText } from './liveText';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Losses by cause, delay and jitter, R and MOS, Jain's index. */
@@ -15,6 +16,7 @@ function DccpSummaryPanel({ summary }: SummaryProps) {
 export const voipDccp: ModelDescriptor = {
   id: 'voip-dccp',
   label: 'voip-dccp',
+  liveText: dccpText,
   Summary: DccpSummaryPanel,
   speed: 1,
   // Paper 003's calls last ten minutes: start them at 10x.

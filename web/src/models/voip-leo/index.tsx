@@ -3,6 +3,7 @@ import { HarqTable } from './HarqTable';
 import { VoipPanel } from './VoipPanel';
 import { metricOf } from '../../scenario/sweep';
 import { policyLabel, type SweepTableProps } from '../../scenario/sweepModels';
+import { voipText } from './liveText';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Quality of the calls so far, losses by cause and the HARQ table. */
@@ -31,6 +32,7 @@ function TableTwo({ m, points, summaries, param }: SweepTableProps) {
 export const voipLeo: ModelDescriptor = {
   id: 'voip-leo',
   label: 'VoIP-over-LEO',
+  liveText: voipText,
   Summary: VoipSummary,
   speed: 'max',
   linkOmitsDefaultSpeed: true,
