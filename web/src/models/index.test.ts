@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEEDS } from '../panels/Playback';
 import { presets } from '../scenario/presets';
 import { FIELDS, MODELS } from '../scenario/schema';
-import { MODEL_REGISTRY, modelFor, modelOfScenario } from './index';
+import { COURSE, MODEL_REGISTRY, modelFor, modelOfScenario } from './index';
 import schemaJson from '../wasm/scenario-schema.json';
 
 describe('the model registry', () => {
@@ -11,6 +11,19 @@ describe('the model registry', () => {
     expect(modelFor(undefined)).toBe(MODEL_REGISTRY[0]);
     expect(modelFor('no-such-model')).toBe(MODEL_REGISTRY[0]);
     for (const m of MODEL_REGISTRY) expect(modelFor(m.id)).toBe(m);
+  });
+
+  it('orders every model once for the course', () => {
+    expect([...COURSE].sort((a, b) => a.id.localeCompare(b.id))).toEqual([...MODEL_REGISTRY].sort((a, b) => a.id.localeCompare(b.id)));
+    expect(new Set(COURSE).size).toBe(COURSE.length);
+  });
+
+  it("lists each model's own presets in its course, each with a guide", () => {
+    for (const m of MODEL_REGISTRY) {
+      const own = presets.filter((p) => modelOfScenario(p.json) === m).map((p) => p.id);
+      expect([...m.course.presets].sort(), m.id).toEqual(own.sort());
+      expect(Object.keys(m.course.guides).sort(), m.id).toEqual(own.sort());
+    }
   });
 
   it('knows the model of every preset', () => {

@@ -2,7 +2,7 @@
  * The scenario models the UI knows, as plug-ins: everything the app does differently for one
  * model (its summary panel, start speed, sweep, chart markers, globe, ground sites) is a field of
  * that model's descriptor, so the rest of the UI never tests a model's name. Adding a model to
- * the UI is one descriptor file here and one line in `MODEL_REGISTRY`; its fields come from the
+ * the UI is one folder here (models/<id>/) and one line in `MODEL_REGISTRY` and in `COURSE`; its fields come from the
  * engine's schema and its summary's type from the generated engine/summary-types.ts. The
  * descriptors' types are in ./types.ts: descriptors never import this registry.
  */
@@ -23,6 +23,22 @@ export const MODEL_REGISTRY: readonly ModelDescriptor[] = [
   voipLeo,
   diffserv,
   tcpLeo,
+  linkLayer,
+  voipDccp,
+];
+
+/**
+ * The order a course meets the models (the presets' teaching order, and the gallery's groups):
+ * queueing theory first, then the constellation's geometry and TCP across it, then the papers'
+ * VoIP, router and link-layer experiments, then voice over DCCP. Each model's `course` orders its
+ * own presets.
+ */
+export const COURSE: readonly ModelDescriptor[] = [
+  queue,
+  constellation,
+  tcpLeo,
+  voipLeo,
+  diffserv,
   linkLayer,
   voipDccp,
 ];

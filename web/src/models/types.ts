@@ -37,6 +37,34 @@ export interface LiveText {
   theory: string[];
 }
 
+/** One step of a preset's tour of the screen. */
+export interface TourStep {
+  /** What to highlight: one of 'globe', 'charts', 'summary', 'playback', 'preset', 'params', 'edit', 'sweep', 'description', or `chart:<text>` = the chart whose title contains <text>. */
+  target: string;
+  /** One or two sentences shown next to the highlighted element. */
+  text: string;
+  /**
+   * A step about a moment of the run: the tour says when it comes, waits for it and offers to
+   * play there. `at_s` is the first such event in the preset as published (a test checks it
+   * against the engine); a changed run waits for the event itself.
+   */
+  wait?: { event: TopoEvent['kind']; at_s: number; what: string };
+}
+
+/** A preset's classroom guide: its paper, what to watch, what was found, what to try next, its tour. */
+export interface PresetGuide {
+  /** Short paper reference, e.g. "Paper 001 — Finzi et al., Priority Switching Scheduler (§4.2, Figs. 7-10)", or "Textbook queueing theory (Kleinrock, Vol. 1)" for the queue presets. */
+  paper: string;
+  /** What to watch on screen (1-3 sentences). */
+  watch: string;
+  /** What the paper (or theory) found, with the numbers, and what SkyQueue measures (numbers from docs/REPRODUCTION.md / the preset's description). */
+  found: string;
+  /** What to try next: a concrete edit (field path and value) or another preset. */
+  next: string;
+  /** 3 to 6 tour steps. */
+  tour: TourStep[];
+}
+
 /** One end of a pair of ground sites. */
 export type SiteEnd = 'from' | 'to';
 
@@ -108,6 +136,11 @@ export interface ModelDescriptor {
   withSite?: (scenarioJson: string, end: SiteEnd, site: string) => string;
   /** What "Sweep & compare" varies; a model without it cannot be swept. */
   sweep?: SweepModel;
+  /**
+   * The model's presets (files in examples/) in the order a course meets them, and each one's
+   * classroom guide (./<id>/guides.ts). The registry's COURSE orders the models.
+   */
+  course: { presets: readonly string[]; guides: Readonly<Record<string, PresetGuide>> };
   /** The gallery's heading over this model's presets, and its line drawing. */
   gallery: { heading: string; Pictogram: ComponentType };
 }

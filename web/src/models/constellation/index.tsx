@@ -2,6 +2,7 @@ import { ConstellationPictogram } from './Pictogram';
 import { EventLog } from '../../panels/EventLog';
 import { ConstellationPanel } from '../../panels/ConstellationPanel';
 import { constellationText } from './liveText';
+import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The pair of ground sites with their statistics, and the log of handovers below. */
@@ -49,5 +50,6 @@ export const constellation: ModelDescriptor = {
     s.constellation[end] = site;
     return JSON.stringify(s, null, 2);
   },
+  course: { presets: PRESETS, guides: GUIDES },
   gallery: { heading: 'Constellations: geometry, routes and handovers', Pictogram: ConstellationPictogram },
 };

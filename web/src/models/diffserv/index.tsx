@@ -1,6 +1,7 @@
 import { DiffservPictogram } from './Pictogram';
 import { DiffservPanel } from './DiffservPanel';
 import { diffservText } from './liveText';
+import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Class rates beside paper 001's theory and the PSS parameters. */
@@ -53,5 +54,6 @@ export const diffserv: ModelDescriptor = {
     compareSeries: { id: 'af_mbps', title: 'AF rate', unit: 'Mb/s' },
     hint: 'PSS vs WRR, EF as expected (paper 001, B1 / Fig. 5)',
   },
+  course: { presets: PRESETS, guides: GUIDES },
   gallery: { heading: 'DiffServ over a GEO link: the Priority Switching Scheduler (paper 001)', Pictogram: DiffservPictogram },
 };

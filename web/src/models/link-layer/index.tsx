@@ -1,6 +1,7 @@
 import { LinkPictogram } from './Pictogram';
 import { LinkPanel } from './LinkPanel';
 import { linkText } from './liveText';
+import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The packet grids and the measured figures beside their closed forms. */
@@ -83,5 +84,6 @@ export const linkLayer: ModelDescriptor = {
     compareSeries: { id: 'packet_delay_ms', title: 'IP packet delay', unit: 'ms' },
     hint: 'FEC 10/12 against HARQ-II 5/7',
   },
+  course: { presets: PRESETS, guides: GUIDES },
   gallery: { heading: 'Link-layer reliability on a bursty satellite link: FEC, ARQ, HARQ-II (paper 002)', Pictogram: LinkPictogram },
 };

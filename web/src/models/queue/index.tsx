@@ -1,6 +1,7 @@
 import { QueuePictogram } from './Pictogram';
 import { QueuePanel } from './QueuePanel';
 import { queueText } from './liveText';
+import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The queue's measured statistics beside the closed form. */
@@ -25,5 +26,6 @@ export const queue: ModelDescriptor = {
     if (ids.includes('queue_len') && th.queue_len_mean_pkts !== null) out.push({ label: `${th.model} theory, mean waiting`, value: th.queue_len_mean_pkts });
     return out;
   },
+  course: { presets: PRESETS, guides: GUIDES },
   gallery: { heading: 'Queues: measurement beside the closed forms', Pictogram: QueuePictogram },
 };

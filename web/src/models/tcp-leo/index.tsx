@@ -3,6 +3,7 @@ import { ConstellationPanel } from '../../panels/ConstellationPanel';
 import { EventLog } from '../../panels/EventLog';
 import { TransferPanel } from './TransferPanel';
 import { tcpText } from './liveText';
+import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The constellation epoch of every tcp-leo run (the engine's ConstellationScenario default). */
@@ -99,5 +100,6 @@ export const tcpLeo: ModelDescriptor = {
     compareSeries: { id: 'cwnd', title: 'Congestion window', unit: 'segments' },
     hint: 'TCP over Iridium: a 9 kB file as the seam arrives',
   },
+  course: { presets: PRESETS, guides: GUIDES },
   gallery: { heading: 'TCP over Iridium: transfers across the seam and handovers (paper 004)', Pictogram: TcpPictogram },
 };

@@ -1,6 +1,7 @@
 import { DccpPictogram } from './Pictogram';
 import { DccpPanel } from './DccpPanel';
 import { dccpText } from './liveText';
+import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Losses by cause, delay and jitter, R and MOS, Jain's index. */
@@ -68,5 +69,6 @@ export const voipDccp: ModelDescriptor = {
     compareSeries: { id: 'mos', title: 'MOS over time (last 10 s)', unit: 'MOS' },
     hint: 'One G.711 call over DCCP',
   },
+  course: { presets: PRESETS, guides: GUIDES },
   gallery: { heading: 'Voice over DCCP on a GEO link: TFRC against UDP (paper 003)', Pictogram: DccpPictogram },
 };

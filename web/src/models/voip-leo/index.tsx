@@ -4,6 +4,7 @@ import { VoipPanel } from './VoipPanel';
 import { metricOf } from '../../scenario/sweep';
 import { policyLabel, type SweepTableProps } from '../../scenario/sweepModels';
 import { voipText } from './liveText';
+import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Quality of the calls so far, losses by cause and the HARQ table. */
@@ -81,5 +82,6 @@ export const voipLeo: ModelDescriptor = {
     hint: 'VoIP over LEO: CoDeS on a fading LMS last hop',
     ResultTable: TableTwo,
   },
+  course: { presets: PRESETS, guides: GUIDES },
   gallery: { heading: 'VoIP over a LEO satellite link: schedulers and HARQ (paper 000)', Pictogram: VoipPictogram },
 };
