@@ -45,8 +45,9 @@ export function useGlobe(options: Options) {
   const show = useCallback((c: GlobeController | null) => {
     const { info, geometry } = latest.current;
     if (!c) return;
-    const drawn = info && modelFor(info.model).globe ? info.constellation : null;
-    const epoch = info ? (JSON.parse(info.scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc : undefined;
+    const model = info ? modelFor(info.model) : null;
+    const drawn = info && model?.globe ? info.constellation : null;
+    const epoch = info ? model?.globeEpoch?.(info.scenarioJson) : undefined;
     c.setConstellation(drawn, drawn ? epoch : undefined);
     if (camera.current) c.setCamera(camera.current);
     if (geometry && drawn) c.updateGeometry(geometry);

@@ -222,14 +222,15 @@ export class EngineHost {
   private postLoaded(): void {
     const sim = this.sim!;
     const scenarioJson = sim.scenarioJson();
-    const parsed = JSON.parse(scenarioJson) as { name?: string; description?: string; model?: string };
+    // The engine's scenario has every default filled in, its `model` too.
+    const parsed = JSON.parse(scenarioJson) as { name?: string; description?: string; model: string };
     const info: LoadedInfo = {
       name: parsed.name ?? '',
       description: parsed.description ?? '',
       endNs: sim.endNs(),
       series: sim.seriesInfo(),
       scenarioJson,
-      model: parsed.model ?? 'queue',
+      model: parsed.model,
       constellation: (sim.constellationInfo() as ConstellationInfo | null) ?? null,
     };
     this.deps.post({ type: 'run/loaded', info });

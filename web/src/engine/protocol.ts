@@ -99,9 +99,9 @@ export interface LoadedInfo {
   series: SeriesInfo[];
   /** The scenario with every default filled in. */
   scenarioJson: string;
-  /** `queue` or `constellation`. */
+  /** The scenario's model: a descriptor's `id` (web/src/models/). */
   model: string;
-  /** The constellation to draw, for the constellation model. */
+  /** The constellation the engine built, for the models with one. */
   constellation: ConstellationInfo | null;
 }
 

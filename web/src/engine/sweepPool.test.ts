@@ -26,7 +26,7 @@ describe('SweepPool with the real engine', () => {
   it('runs every grid point on n workers, reports progress and keeps job order', async () => {
     const log: string[] = [];
     const pool = new SweepPool(2, () => fakePort(log));
-    const grid = buildGrid(base, { param: 'voip.flows', values: [5, 10], policies: ['dt-s', 'pf'], seeds: 1 });
+    const grid = buildGrid(base, { param: 'voip.flows', values: [5, 10], policies: ['dt-s', 'pf'], seeds: 1, policyPath: 'voip.policy' });
     const progress: number[] = [];
     const res = await pool.run(grid.map((p) => p.scenarioJson), false, (d) => progress.push(d));
     expect(progress).toEqual([1, 2, 3, 4]);
@@ -42,7 +42,7 @@ describe('SweepPool with the real engine', () => {
 
   it('finds an invalid grid point before running anything', async () => {
     const pool = new SweepPool(2, () => fakePort([]));
-    const grid = buildGrid(base, { param: 'voip.flows', values: [5, 0], policies: [], seeds: 1 });
+    const grid = buildGrid(base, { param: 'voip.flows', values: [5, 0], policies: [], seeds: 1, policyPath: 'voip.policy' });
     const bad = await pool.validate(grid.map((p) => p.scenarioJson));
     expect(bad?.index).toBe(1);
     expect(bad?.error.errors[0]).toEqual({ path: 'voip.flows', message: '0 is below the minimum 1 (allowed: 1 to 2000)' });
@@ -51,7 +51,7 @@ describe('SweepPool with the real engine', () => {
   it('cancels: workers stop and the run rejects', async () => {
     const log: string[] = [];
     const pool = new SweepPool(1, () => fakePort(log));
-    const grid = buildGrid(base, { param: 'voip.flows', values: [5, 6, 7, 8], policies: [], seeds: 1 });
+    const grid = buildGrid(base, { param: 'voip.flows', values: [5, 6, 7, 8], policies: [], seeds: 1, policyPath: 'voip.policy' });
     const p = pool.run(grid.map((g) => g.scenarioJson), false, () => pool.cancel());
     await expect(p).rejects.toBeInstanceOf(SweepCancelled);
     expect(log).toContain('terminate');

@@ -132,6 +132,9 @@ export interface ModelDescriptor {
   closeUpByDefault?: (chart: ChartGroup) => boolean;
   /** Charts on which the topology events (handovers) are marked; none when absent. */
   markers?: (chart: ChartGroup) => boolean;
+  /** The globe's UTC at simulated time zero (ISO 8601), for models whose scenario sets it; the
+   * globe's default epoch when absent or undefined. */
+  globeEpoch?: (scenarioJson: string) => string | undefined;
   /** The scenario with one ground site changed: models whose sites are picked in the UI. */
   withSite?: (scenarioJson: string, end: SiteEnd, site: string) => string;
   /** What "Sweep & compare" varies; a model without it cannot be swept. */

@@ -11,7 +11,7 @@ describe('sweep grid', () => {
   });
 
   it('builds values x policies x seeds in the CLI order', () => {
-    const g = buildGrid(JSON.stringify({ version: 1, model: 'voip-leo' }), { param: 'voip.flows', values: [25, 50], policies: ['pf', 'codes'], seeds: 2 });
+    const g = buildGrid(JSON.stringify({ version: 1, model: 'voip-leo' }), { param: 'voip.flows', values: [25, 50], policies: ['pf', 'codes'], seeds: 2, policyPath: 'voip.policy' });
     expect(g).toHaveLength(8);
     expect(g.map((p) => [p.value, p.policy, p.seed])).toEqual([
       [25, 'pf', 1], [25, 'pf', 2], [25, 'codes', 1], [25, 'codes', 2],
@@ -30,7 +30,7 @@ describe('sweep grid', () => {
     expect(parseValues('Los Angeles, New Delhi ,London', 'text')).toEqual({ values: ['Los Angeles', 'New Delhi', 'London'] });
     expect(parseValues('London, London', 'text')).toEqual({ error: 'values: `London` is given twice' });
     expect(parseValues(' , ', 'text')).toHaveProperty('error');
-    const g = buildGrid(JSON.stringify({ version: 2, model: 'tcp-leo', transfer: { to: 'London' } }), { param: 'transfer.to', values: ['Tokyo', 'Lagos'], policies: [], seeds: 1 });
+    const g = buildGrid(JSON.stringify({ version: 2, model: 'tcp-leo', transfer: { to: 'London' } }), { param: 'transfer.to', values: ['Tokyo', 'Lagos'], policies: [], seeds: 1, policyPath: 'transfer.cc' });
     expect(g.map((p) => JSON.parse(p.scenarioJson).transfer.to)).toEqual(['Tokyo', 'Lagos']);
   });
 });

@@ -12,8 +12,8 @@ export interface SweepSpec {
   /** Values of the policy field; empty keeps the scenario's. */
   policies: string[];
   seeds: number;
-  /** The field the policies set (default `voip.policy`). */
-  policyPath?: string;
+  /** The field the policies set (the model's `sweep.policyPath`). */
+  policyPath: string;
 }
 
 export interface SweepPoint {
@@ -66,7 +66,7 @@ export function buildGrid(baseJson: string, spec: SweepSpec): SweepPoint[] {
       for (let seed = 1; seed <= spec.seeds; seed++) {
         const s = structuredClone(base);
         for (const path of spec.param.split('+')) setPath(s, path, value);
-        if (policy) setPath(s, spec.policyPath ?? 'voip.policy', policy);
+        if (policy) setPath(s, spec.policyPath, policy);
         s.seed = seed;
         out.push({ value, policy, seed, scenarioJson: JSON.stringify(s) });
       }

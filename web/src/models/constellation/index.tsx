@@ -5,6 +5,9 @@ import { constellationText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
+/** The constellation's epoch: UTC at simulated time zero (ISO 8601). */
+const epochOf = (scenarioJson: string): string | undefined => (JSON.parse(scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc;
+
 /** The pair of ground sites with their statistics, and the log of handovers below. */
 function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) {
   if (!info.constellation) return null;
@@ -42,9 +45,10 @@ export const constellation: ModelDescriptor = {
     return null;
   },
   clock: (scenarioJson) => {
-    const ms = Date.parse((JSON.parse(scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc ?? '');
+    const ms = Date.parse(epochOf(scenarioJson) ?? '');
     return Number.isFinite(ms) ? ms : undefined;
   },
+  globeEpoch: (scenarioJson) => epochOf(scenarioJson),
   withSite: (scenarioJson, end, site) => {
     const s = JSON.parse(scenarioJson) as { constellation: Record<string, unknown> };
     s.constellation[end] = site;
