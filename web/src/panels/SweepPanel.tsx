@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { SweepChart } from '../charts/SweepChart';
 import { colourAt } from '../charts/palette';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
@@ -43,38 +43,51 @@ export function linkedSweepProblem(m: SweepModel, r: SweepRequest): string | nul
   return null;
 }
 
-/** Sweeps over one parameter and policies on every core, and two-policy comparisons. */
-export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Props) {
-  const base = JSON.parse(scenarioJson) as { model?: string; duration_s?: number } & Record<string, unknown>;
-  const m: SweepModel | undefined = modelFor(base.model).sweep;
-  const linkProblem = m && request ? linkedSweepProblem(m, request) : null;
-  const linked = m && request && !linkProblem ? request : undefined;
-  const [param, setParam] = useState(linked?.param ?? m?.params[0].path ?? '');
-  const [valuesText, setValuesText] = useState(linked ? linked.values.join(', ') : (m?.params[0].values ?? ''));
-  const [policies, setPolicies] = useState<string[]>(linked?.policies ?? m?.defaultPolicies ?? []);
-  const [seeds, setSeeds] = useState(linked?.seeds ?? 1);
-  const [duration, setDuration] = useState(String(linked?.duration_s ?? base.duration_s ?? 100));
-  const [progress, setProgress] = useState<[number, number] | null>(null);
-  const [error, setError] = useState<string[] | null>(linkProblem ? [linkProblem] : null);
-  const [result, setResult] = useState<{ points: SweepPoint[]; results: JobResult[]; param: string; values: SweepValue[]; policies: string[]; seeds: number; scenarioJson: string } | null>(null);
-  const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({ a: m?.defaultPolicies.at(-2) ?? '', b: m?.defaultPolicies.at(-1) ?? '', results: null });
-  const pool = useRef<SweepPool | null>(null);
-
-  const header = (
+/** The sweep panel's heading, with its Close button. */
+function SweepHeader({ onClose }: { onClose: () => void }) {
+  return (
     <header>
       <h2>Sweep and compare</h2>
       <button onClick={onClose}>Close</button>
     </header>
   );
+}
 
+/**
+ * Sweeps over one parameter and policies on every core, and two-policy comparisons, for a model
+ * that can be swept; for any other, which models can.
+ */
+export function SweepPanel(props: Props) {
+  const m = modelFor((JSON.parse(props.scenarioJson) as { model?: string }).model).sweep;
   if (!m) {
     return (
       <section className="sweep-panel" aria-label="Sweep and compare">
-        {header}
+        <SweepHeader onClose={props.onClose} />
         <p>{sweepableHint()}</p>
       </section>
     );
   }
+  return <SweepForm {...props} m={m} />;
+}
+
+/** The sweep and comparison of a model that can be swept (its descriptor's `sweep`, `m`). */
+function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & { m: SweepModel }) {
+  const base = JSON.parse(scenarioJson) as { duration_s?: number } & Record<string, unknown>;
+  const linkProblem = request ? linkedSweepProblem(m, request) : null;
+  const linked = request && !linkProblem ? request : undefined;
+  const [param, setParam] = useState(linked?.param ?? m.params[0].path);
+  const [valuesText, setValuesText] = useState(linked ? linked.values.join(', ') : m.params[0].values);
+  const [policies, setPolicies] = useState<string[]>(linked?.policies ?? m.defaultPolicies);
+  const [seeds, setSeeds] = useState(linked?.seeds ?? 1);
+  const [duration, setDuration] = useState(String(linked?.duration_s ?? base.duration_s ?? 100));
+  const [progress, setProgress] = useState<[number, number] | null>(null);
+  const [error, setError] = useState<string[] | null>(linkProblem ? [linkProblem] : null);
+  const [result, setResult] = useState<{ points: SweepPoint[]; results: JobResult[]; param: string; values: SweepValue[]; policies: string[]; seeds: number; scenarioJson: string } | null>(null);
+  const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({ a: m.defaultPolicies.at(-2) ?? '', b: m.defaultPolicies.at(-1) ?? '', results: null });
+  const pool = useRef<SweepPool | null>(null);
+  const [cluster, setCluster] = useState<{ text: string; copied: boolean } | null>(null);
+  /** The sweep a link asked for, as the panel opened: it runs at once (below). */
+  const [linkedAtOpen] = useState(linked);
 
   const withDuration = (): string | null => {
     const d = Number(duration);
@@ -125,15 +138,14 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
 
   // A linked sweep runs as soon as the panel opens (its settings are the state's first values).
   const ranLinked = useRef(false);
+  const runLinked = useEffectEvent(() => void runSweep());
   useEffect(() => {
-    if (!linked || ranLinked.current) return;
+    if (!linkedAtOpen || ranLinked.current) return;
     ranLinked.current = true;
-    void runSweep();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    runLinked();
+  }, [linkedAtOpen]);
 
   // The sweep as a cluster job: shown, and copied where the browser lets the page write.
-  const [cluster, setCluster] = useState<{ text: string; copied: boolean } | null>(null);
   const copyCluster = () => {
     const parsed = parseValues(valuesText, m.params.find((p) => p.path === param)?.text ? 'text' : 'number');
     if ('error' in parsed) return setError([parsed.error]);
@@ -157,7 +169,7 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
 
   return (
     <section className="sweep-panel" aria-label="Sweep and compare">
-      {header}
+      <SweepHeader onClose={onClose} />
       <div className="sweep-form">
         <label>
           Parameter
@@ -274,7 +286,7 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
 }
 
 function SweepResults({ m, points, results, param, values, policies, seeds, scenarioJson }: { m: SweepModel; points: SweepPoint[]; results: JobResult[]; param: string; values: SweepValue[]; policies: string[]; seeds: number; scenarioJson: string }) {
-  const summaries = results.map((r) => r.summary);
+  const summaries = useMemo(() => results.map((r) => r.summary), [results]);
   const charts = useMemo(
     () =>
       m.metrics.map(({ path, title, unit, theory }) => {
@@ -305,8 +317,7 @@ function SweepResults({ m, points, results, param, values, policies, seeds, scen
       })
         // A metric these runs do not measure (a TCP figure of runs without TCP) draws no chart.
         .filter((c) => c.curves.some((l) => l.points.some((p) => Number.isFinite(p.mean)))),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [points, results],
+    [m, points, summaries, param, seeds],
   );
   const name = slug(`${(JSON.parse(scenarioJson) as { name?: string }).name ?? 'scenario'} sweep ${param}`);
   const command = sweepCommand('scenario.json', { param, values, policies, seeds });
