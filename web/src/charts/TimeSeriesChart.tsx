@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { clockText, nearestIndex, renderTimeSeries, type ChartData, type ChartMarker, type ChartScales } from './renderTimeSeries';
 import { useElementWidth } from './useElementWidth';
 import { exportChart, slug } from '../export/download';
@@ -12,6 +12,7 @@ interface Props {
   height?: number;
   /** Changes whenever `data` gained rows (the arrays are mutated in place). */
   version: number;
+  /** Topology events to mark: a new array whenever they change. */
   markers?: ChartMarker[];
   /** UTC of simulated time zero [ms]: the time axis reads hh:mm UTC. */
   clockEpochMs?: number;
@@ -50,29 +51,28 @@ export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, vers
     const k = new Map<string, ChartMarker>();
     for (const m of markers ?? []) if (!k.has(m.kind)) k.set(m.kind, m);
     return [...k.values()];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [markers, version]);
-  const shown = useMemo(() => (markers ?? []).filter((m) => !off.has(m.kind)), [markers, off, version]);
+  }, [markers]);
+  const shown = useMemo(() => (markers ?? []).filter((m) => !off.has(m.kind)), [markers, off]);
 
   // Redraw at most every REDRAW_MS while data streams in (frames come at up to 20 Hz); hover
   // and resizing redraw at once.
   const lastDraw = useRef(0);
   const pending = useRef<number | null>(null);
-  const draw = useRef(() => {});
-  draw.current = () => {
+  /** Draws with the latest props and state. */
+  const draw = useEffectEvent(() => {
     lastDraw.current = performance.now();
     if (svg.current) scales.current = renderTimeSeries(svg.current, data, { width, height, unit, xDomain, hoverIndex: hover, markers: shown, markerKinds: kinds, clockEpochMs, presenter });
-  };
+  });
   useLayoutEffect(() => {
-    draw.current();
+    draw();
   }, [width, height, unit, xDomain, hover, data, shown, kinds, clockEpochMs, presenter]);
   useEffect(() => {
     const wait = REDRAW_MS - (performance.now() - lastDraw.current);
-    if (wait <= 0) draw.current();
+    if (wait <= 0) draw();
     else if (pending.current === null)
       pending.current = window.setTimeout(() => {
         pending.current = null;
-        draw.current();
+        draw();
       }, wait);
   }, [version, markers]);
   useEffect(() => () => {
