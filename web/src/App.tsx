@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { chartGroups } from './charts/chartGroups';
 import { modelFor } from './models';
 import type { SiteEnd } from './models/types';
@@ -71,20 +71,18 @@ export function App() {
     },
   });
   // Sweeps use every core: the live run pauses while "Sweep & compare" is open (also when a link
-  // opened it, once its scenario has loaded). Closing it takes the sweep out of the link.
-  const wasSweeping = useRef(false);
+  // opened it, once its scenario has loaded).
+  const { pause: pauseRun } = engine.controls;
   useEffect(() => {
-    if (sweeping && info) engine.controls.pause();
-    if (wasSweeping.current && !sweeping) {
-      url.onSweep(null);
-      setLinkedSweep(null);
-    }
-    wasSweeping.current = sweeping;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sweeping, info]);
+    if (sweeping && info) pauseRun();
+  }, [sweeping, info, pauseRun]);
+  /** Closing "Sweep & compare" takes the sweep out of the link. */
+  const closeSweep = () => {
+    setSweeping(false);
+    url.onSweep(null);
+    setLinkedSweep(null);
+  };
   const closeDialog = useCallback(() => setDialog(null), []);
-  // The editor's checks as you type: the engine's own validation, in the worker.
-  const validateText = useCallback((text: string) => engine.client.current?.validate(text) ?? Promise.resolve(null), [engine.client]);
   const exports = useExports({ client: engine.client, info, loadByUser: url.loadByUser, setError: engine.setError, closeDialog, defaults: engine.defaults });
   const model = info ? modelFor(info.model) : null;
   // Before the first scenario arrives, keep the globe (the default is a constellation-less queue,
@@ -120,7 +118,7 @@ export function App() {
       if (dialog) setDialog(null);
       else if (tour) setTour(null);
       else if (params) setParams(false);
-      else if (sweeping) setSweeping(false);
+      else if (sweeping) closeSweep();
       else setEditing(false);
     },
   });
@@ -154,7 +152,7 @@ export function App() {
         editing={editing}
         onEdit={() => setEditing((e) => !e)}
         sweeping={sweeping}
-        onSweep={() => setSweeping((s) => !s)}
+        onSweep={() => (sweeping ? closeSweep() : setSweeping(true))}
         theme={view.theme}
         onTheme={view.toggleTheme}
         presenter={view.presenter}
@@ -170,14 +168,14 @@ export function App() {
           request={linkedSweep?.request}
           onRan={url.onSweep}
           link={url.link}
-          onClose={() => setSweeping(false)}
+          onClose={closeSweep}
         />
       )}
       <main className={`app-main${hasGlobe ? '' : ' no-globe'}`} hidden={sweeping}>
         <section className="left">
           {/* Models without geography (a queue, a router) give the globe's room to the text and
               charts; the globe stays mounted, hidden, so switching back is instant. */}
-          <div data-tour="globe" className="globe-wrap" hidden={!hasGlobe} onPointerDown={() => (globe.userMoved.current = true)} onWheel={() => (globe.userMoved.current = true)}>
+          <div data-tour="globe" className="globe-wrap" hidden={!hasGlobe} onPointerDown={globe.markUserMove} onWheel={globe.markUserMove}>
             <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
               <GlobeView onReady={globe.onReady} />
             </Suspense>
@@ -199,7 +197,7 @@ export function App() {
           <div className="info" data-tour="summary" role="region" aria-label="Description and results" tabIndex={0}>
             {editing ? (
               info ? (
-                <ScenarioEditor initial={info.scenarioJson} onRun={url.loadByUser} onClose={() => setEditing(false)} validate={validateText} />
+                <ScenarioEditor initial={info.scenarioJson} onRun={url.loadByUser} onClose={() => setEditing(false)} validate={engine.validate} />
               ) : (
                 // The editor opens with the scenario, never empty: text typed into an empty editor
                 // would have the scenario land next to it.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Geometry } from '../engine/geometry';
 import type { LoadedInfo, TopoEvent } from '../engine/protocol';
 import type { GlobeController } from '../globe/GlobeController';
@@ -34,8 +34,12 @@ export function useGlobe(options: Options) {
   const camera = useRef<Camera | null>(null);
   /** Set on a pointer or wheel over the globe: the next camera move is the user's. */
   const userMoved = useRef(false);
+  // The latest options, for callbacks that outlive a render (set once it commits, before any
+  // effect or event handler runs; render itself never reads it).
   const on = useRef(options);
-  on.current = options;
+  useLayoutEffect(() => {
+    on.current = options;
+  });
   const [pickTarget, setPickTarget] = useState<SiteEnd | null>(null);
   const [showOrbits, setShowOrbits] = useState(true);
   const [showDownLinks, setShowDownLinks] = useState(true);
@@ -146,5 +150,22 @@ export function useGlobe(options: Options) {
     [pickTarget, showOrbits, showDownLinks],
   );
 
-  return { camera, userMoved, onReady, loaded, geometry, handovers, controls, home, fitRoute, following, toggleFollow };
+  /** A pointer or wheel over the globe: the next camera move is the user's. */
+  const markUserMove = useCallback(() => {
+    userMoved.current = true;
+  }, []);
+
+  /** The view's camera, for the link: read when writing it, set when one opens (null lets the
+   * next run frame its own sites). */
+  const cameraOfView = useMemo(
+    () => ({
+      get: () => camera.current,
+      set: (cam: Camera | null) => {
+        camera.current = cam;
+      },
+    }),
+    [],
+  );
+
+  return { camera: cameraOfView, markUserMove, onReady, loaded, geometry, handovers, controls, home, fitRoute, following, toggleFollow };
 }

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { describeError, type EngineError } from '../engine/errors';
 import type { LoadedInfo, Speed } from '../engine/protocol';
 import { modelFor } from '../models';
 import type { ModelDescriptor } from '../models/types';
-import { decodeLink, elideDefaults, encodeLink, type SweepRequest, type ViewState } from '../scenario/link';
+import { decodeLink, elideDefaults, encodeLink, type DecodeResult, type SweepRequest, type ViewState } from '../scenario/link';
 import { withoutPresetNotes } from '../scenario/liveText';
 import { DEFAULT_PRESET_ID, findPreset, presets } from '../scenario/presets';
 import type { Camera } from './useGlobe';
@@ -40,7 +40,7 @@ interface Options {
   defaults: RefObject<Record<string, unknown> | null>;
   load: (text: string, autoplay: boolean, speedFromLink?: Speed) => void;
   /** The globe camera: written into the link, and set from one. */
-  camera: RefObject<Camera | null>;
+  camera: { get: () => Camera | null; set: (camera: Camera | null) => void };
   /** What is on screen (the link follows it) and how to show a link's view. */
   view: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; presenter: boolean; apply: (view: ViewState) => void };
   speed: Speed;
@@ -56,8 +56,12 @@ interface Options {
  * is reported and the default preset opens instead.
  */
 export function useUrlSync(options: Options) {
+  // The latest options, for callbacks that outlive a render (set once it commits, before any
+  // effect or event handler runs; render itself never reads it).
   const opt = useRef(options);
-  opt.current = options;
+  useLayoutEffect(() => {
+    opt.current = options;
+  });
   const [presetId, setPresetId] = useState(DEFAULT_PRESET_ID);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [link, setLink] = useState(() => window.location.href);
@@ -100,9 +104,8 @@ export function useUrlSync(options: Options) {
     setLink(window.location.href);
   }, []);
 
-  /** Opens a link's scenario and view; a bad link is reported and the default preset opens. */
-  const openLink = useCallback(async (hash: string, fromHistory: boolean) => {
-    const r = await decodeLink(hash);
+  /** Opens a decoded link's scenario and view; a bad link is reported and the default preset opens. */
+  const showLink = useCallback((r: DecodeResult, fromHistory: boolean) => {
     let text: string | null = null;
     let view: ViewState = {};
     if (!r.ok) setLinkProblem(r.message);
@@ -123,10 +126,13 @@ export function useUrlSync(options: Options) {
     viewRef.current = view;
     sweepRef.current = r.ok && text ? r.state.sweep : undefined;
     if (sweepRef.current) opt.current.openSweep(sweepRef.current);
-    opt.current.camera.current = view.camera ?? null; // applied with the scenario (useGlobe)
+    opt.current.camera.set(view.camera ?? null); // applied with the scenario (useGlobe)
     opt.current.view.apply(view);
     opt.current.load(text ?? (findPreset(DEFAULT_PRESET_ID) ?? presets[0]).json, true, view.speed);
   }, []);
+
+  /** Opens a link (its `#…` part): its scenario and view, once decoded. */
+  const openLink = useCallback((hash: string, fromHistory: boolean) => decodeLink(hash).then((r) => showLink(r, fromHistory)), [showLink]);
 
   // The link the page was opened with, then every back and forward.
   useEffect(() => {
@@ -143,7 +149,7 @@ export function useUrlSync(options: Options) {
   const { closeUps, theme, hidden, presenter } = options.view;
   const { speed, info } = options;
   useEffect(() => {
-    viewRef.current = linkView({ closeUps, theme, hidden, speed, camera: opt.current.camera.current, model: info ? modelFor(info.model) : null, presenter });
+    viewRef.current = linkView({ closeUps, theme, hidden, speed, camera: opt.current.camera.get(), model: info ? modelFor(info.model) : null, presenter });
     void writeUrl();
   }, [closeUps, theme, speed, info, hidden, presenter, writeUrl]);
 
@@ -184,7 +190,7 @@ export function useUrlSync(options: Options) {
   /** A user action loads a scenario: it becomes a new history entry and frames its own sites. */
   const loadByUser = useCallback((text: string) => {
     historyMode.current = 'push';
-    opt.current.camera.current = null;
+    opt.current.camera.set(null);
     sweepRef.current = undefined; // a sweep belongs to the scenario it varied
     opt.current.load(text, true);
   }, []);

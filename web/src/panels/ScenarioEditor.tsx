@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
 import { EditorState, Prec, type Extension } from '@codemirror/state';
@@ -55,8 +55,14 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
   // Typed in since the last scenario arrived: a scenario that arrives now (the first load
   // finishing, a preset picked elsewhere) does not overwrite the user's text; running it does.
   const typed = useRef(false);
+  // The latest callbacks, for callbacks that outlive a render (set once it commits, before any
+  // effect or event handler runs; render itself never reads it).
   const latest = useRef({ onRun, validate });
-  latest.current = { onRun, validate };
+  useLayoutEffect(() => {
+    latest.current = { onRun, validate };
+  });
+  // The editor is made once, with the first scenario; a new scenario replaces its text below.
+  const [first] = useState(initial);
 
   useEffect(() => {
     if (!host.current) return;
@@ -89,7 +95,7 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
         setProblems((old) => (old && old.length === list.length && old.every((p, i) => p.text === list[i].text && p.line === list[i].line) ? old : list));
       }),
     ];
-    view.current = new EditorView({ state: EditorState.create({ doc: initial, extensions }), parent: host.current });
+    view.current = new EditorView({ state: EditorState.create({ doc: first, extensions }), parent: host.current });
     // The scroller can be scrolled from the keyboard too (axe: scrollable-region-focusable).
     view.current.scrollDOM.tabIndex = 0;
     view.current.scrollDOM.setAttribute('aria-label', 'Scroll area of the scenario text');
@@ -97,9 +103,7 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
       view.current?.destroy();
       view.current = null;
     };
-    // The editor is made once; a new scenario replaces its text below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [first]);
 
   useEffect(() => {
     const v = view.current;
