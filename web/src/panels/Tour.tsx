@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Speed, TopoEvent } from '../engine/protocol';
 import type { TourStep } from '../scenario/guides';
 
@@ -87,7 +87,14 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   /** While playing toward a step's moment: the speed to restore once there. */
   const [heading, setHeading] = useState<{ step: number; restore: Speed } | null>(null);
+  /** The last time playing toward a moment ended: whether to pause there, the speed to restore. */
+  const [arrival, setArrival] = useState<{ pause: boolean; restore: Speed } | null>(null);
   const moment = momentOf(step, run, !changedNote);
+  // Playing toward a moment ends once the run is there (or over, or the tour on another step).
+  if (heading && (heading.step !== i || moment?.reached || run.finished)) {
+    setHeading(null);
+    setArrival({ pause: heading.step === i, restore: heading.restore });
+  }
 
   useEffect(() => {
     // Charts appear once the run has produced rows: look again a few times.
@@ -113,16 +120,15 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
     };
   }, [step]);
 
-  // Playing toward a moment: once the run is there (or over), pause and give the speed back.
+  // Once there: pause (when still on that step) and give the speed back.
   const { pause, setSpeed } = run;
+  const arrive = useEffectEvent((a: { pause: boolean; restore: Speed }) => {
+    if (a.pause) pause();
+    setSpeed(a.restore);
+  });
   useEffect(() => {
-    if (!heading) return;
-    if (heading.step !== i || moment?.reached || run.finished) {
-      if (heading.step === i) pause();
-      setSpeed(heading.restore);
-      setHeading(null);
-    }
-  }, [heading, i, moment?.reached, run.finished, pause, setSpeed]);
+    if (arrival) arrive(arrival);
+  }, [arrival]);
 
   const playThere = () => {
     const gap = moment?.at !== null && moment?.at !== undefined ? moment.at - run.nowS : 20_000;
