@@ -145,8 +145,7 @@ export function createWorkerClient(): EngineClient {
  * the simulation factory and the clock; `post` is wired to the client.
  */
 export function createInProcessClient(deps: Omit<HostDeps, 'post'>): { client: EngineClient; host: EngineHost } {
-  let client: EngineClient;
   const host = new EngineHost({ ...deps, post: (msg) => client.receive(msg) });
-  client = new EngineClient((msg) => host.handle(msg));
+  const client = new EngineClient((msg) => host.handle(msg));
   return { client, host };
 }

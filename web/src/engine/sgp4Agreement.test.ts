@@ -7,7 +7,7 @@ import { loadWasmForNode, Simulation, sgp4Teme } from './wasmNode';
  * sets: positions within 1 km over 24 h (docs/REPRODUCTION.md, issue "Iridium constellation" item 8).
  */
 describe('SGP4: engine vs satellite.js', () => {
-  let tles: [string, string][] = [];
+  const tles: [string, string][] = [];
 
   beforeAll(() => {
     loadWasmForNode();
