@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: set-up (including Debian's chromium), build, then every test: cargo (unit, doc,
-# scenario and CLI tests), the TypeScript type check, Vitest, and Playwright in headless
+# scenario and CLI tests), the TypeScript type check, ESLint, Vitest, and Playwright in headless
 # chromium. Ends with one plain line `N passed, M failed` summed over cargo, Vitest and
 # Playwright; exits non-zero if anything failed.
 set -uo pipefail
@@ -28,6 +28,9 @@ fi
 
 echo "[test] type check (tsc)"
 npx tsc --noEmit -p tsconfig.json || step_failed "tsc"
+
+echo "[test] lint (npm run lint: eslint)"
+npm run --silent lint || step_failed "eslint"
 
 echo "[test] vitest"
 rm -f reports/vitest.json
