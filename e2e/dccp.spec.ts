@@ -37,7 +37,7 @@ test.describe('voice over DCCP (paper 003)', () => {
     await expect(page.getByTestId('sweep-results')).toBeVisible({ timeout: 60_000 });
     const loss = page.getByRole('img', { name: 'Packets lost, every cause (Tables II, IV) sweep chart' });
     await expect(loss).toHaveAttribute('data-points', '4');
-    await expect(page.getByTestId('sweep-command')).toHaveText('skyqueue sweep scenario.json --param dccp.rtt_ms --values 1000 --policies ccid4,ccid4-n,ccid4-sca,udp --seeds 1 --format csv');
+    await expect(page.getByTestId('sweep-command')).toHaveText('skyqueue sweep scenario.json --param dccp.rtt_ms --values 1000 ' + '--policies ccid4,ccid4-n,ccid4-sca,udp --seeds 1 --format csv');
     await page.screenshot({ path: 'reports/screenshots/dccp-sweep.png' });
     // Too large for a tab: the same sweep as a cluster job, shards and merge (docs/SCALING.md).
     await page.getByRole('button', { name: 'Copy as a cluster job' }).click();

@@ -4,7 +4,7 @@ const LAB = 'Link layer: IP packets through HARQ-II 5/7 on a bursty satellite li
 const FIG5 = 'FEC 10/12 against HARQ-II 5/7: analysis beside simulation (paper 002 Fig. 5)';
 
 test.describe('the link-layer lab (paper 002)', () => {
-  test('the lab plays: the head-of-line packet as a grid of 47 LLDUs, the charts with their closed forms, and another scheme from the parameters', async ({ page }) => {
+  test('the lab plays: the head-of-line packet as a grid of 47 LLDUs, the ' + 'charts with their closed forms, and another scheme from the parameters', async ({ page }) => {
     await page.goto('/');
     await page.getByLabel('Preset').selectOption({ label: LAB });
     await expect(page.getByTestId('scenario-name')).toHaveText(LAB);

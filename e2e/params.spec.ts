@@ -1,6 +1,6 @@
 import { expect, test, setEditorText } from './fixtures';
 
-test('the parameter panel: grouped fields with units and ranges, inline errors from the UI and the engine, restart on apply', async ({ page }) => {
+test('the parameter panel: grouped fields with units and ranges, ' + 'inline errors from the UI and the engine, restart on apply', async ({ page }) => {
   await page.goto('/#p=mm1-load-0.8');
   await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
   await page.getByRole('button', { name: 'Parameters' }).click();
@@ -148,7 +148,7 @@ test('text typed in the editor while the first scenario is still loading is kept
   await expect(page.getByLabel('Scenario JSON')).toContainText('"service_rate_pps"');
 });
 
-test('fields used only under a condition appear with it: on/off periods with on/off arrivals, the service rate without a link rate', async ({ page }) => {
+test('fields used only under a condition appear with it: on/off ' + 'periods with on/off arrivals, the service rate without a link rate', async ({ page }) => {
   await page.goto('/#p=voip-onoff-droptail-ns3');
   await expect(page.getByTestId('scenario-name')).toHaveText("200 VoIP calls into one drop-tail port (ns-3's workload Q)");
   await page.getByRole('button', { name: 'Parameters' }).click();

@@ -7,7 +7,7 @@ import { expect, simTimeNs, test } from './fixtures';
 const port = Number(process.env.SKYQUEUE_E2E_PORT || 4173) + 2;
 const BASE = `http://127.0.0.1:${port}/course/skyqueue/`;
 
-test('under a sub-path of a plain static server: presets run, the globe draws, a shared link opens there, the service worker keeps to its path', async ({ browser }) => {
+test('under a sub-path of a plain static server: presets run, the globe ' + 'draws, a shared link opens there, the service worker keeps to its path', async ({ browser }) => {
   const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   const failed: string[] = [];

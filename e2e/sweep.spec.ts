@@ -29,7 +29,7 @@ test('a sweep runs on worker threads with progress, draws the paper curves, and 
   // CoDeS run the same (docs/REPRODUCTION.md), which a reader would otherwise take for a missing curve.
   await expect(page.locator('.sweep-note', { hasText: /PF and CoDeS give the same value at every point/ }).first()).toBeVisible();
   // The exports: the CLI command, the CSV and a notebook that holds both.
-  await expect(page.getByTestId('sweep-command')).toHaveText('skyqueue sweep scenario.json --param voip.flows --values 25,75,125 --policies dt-s,dt-h,rr,pf,codes --seeds 1 --format csv');
+  await expect(page.getByTestId('sweep-command')).toHaveText('skyqueue sweep scenario.json --param voip.flows --values ' + '25,75,125 --policies dt-s,dt-h,rr,pf,codes --seeds 1 --format csv');
   const [csvDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(csvDl.suggestedFilename()).toMatch(/^[a-z0-9-]+[a-z0-9]\.csv$/);
   const csv = (await csvDl.createReadStream().then(async (st) => { const chunks: Buffer[] = []; for await (const c of st) chunks.push(c as Buffer); return Buffer.concat(chunks).toString('utf8'); })).trim().split('\n');

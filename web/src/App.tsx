@@ -134,6 +134,14 @@ export function App() {
   const { play, pause, setSpeed } = engine.controls;
   const tourControls = useMemo(() => ({ play, pause, setSpeed }), [play, pause, setSpeed]);
   const notes = info ? info.description || (base?.description ?? '') : '';
+  // The tour was written for its preset as published: say so when the run differs from it.
+  const changed = `${changes.map(changeWords).slice(0, 2).join(', ')}${changes.length > 2 ? ' and more' : ''}`;
+  const tourChangedNote =
+    base?.id !== tour
+      ? 'Written for this preset as published; another scenario is running now.'
+      : changes.length
+        ? `Written for the preset as published; you changed ${changed}, so its numbers may differ.`
+        : null;
   const notesFromPreset = !!base && (!info?.description || info.description === base.description);
 
   return (
@@ -283,7 +291,7 @@ export function App() {
           steps={tourGuide.tour}
           onEnd={() => setTour(null)}
           run={{ nowS: engine.nowNs / 1e9, finished: engine.finished, events: engine.log, speed, ...tourControls }}
-          changedNote={base?.id !== tour ? 'Written for this preset as published; another scenario is running now.' : changes.length ? `Written for the preset as published; you changed ${changes.map(changeWords).slice(0, 2).join(', ')}${changes.length > 2 ? ' and more' : ''}, so its numbers may differ.` : null}
+          changedNote={tourChangedNote}
         />
       )}
       {exports.toast && (

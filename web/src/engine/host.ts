@@ -153,7 +153,7 @@ export class EngineHost {
     } else {
       this.error({
         kind: 'sim',
-        message: `speed: ${String(speed)} is outside the allowed range (above 0 up to ${MAX_FINITE_SPEED} simulated seconds per second, or "max")`,
+        message: `speed: ${String(speed)} is outside the allowed range (above 0 up ` + `to ${MAX_FINITE_SPEED} simulated seconds per second, or "max")`,
         fatal: false,
         errors: [],
       });

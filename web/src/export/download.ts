@@ -37,7 +37,7 @@ export function standaloneSvg(svg: SVGSVGElement): string {
   const text = css.getPropertyValue('--text').trim() || getComputedStyle(document.documentElement).getPropertyValue('--text').trim() || '#222';
   const bg = getComputedStyle(document.documentElement).getPropertyValue('--bg').trim() || '#fff';
   const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
-  style.textContent = `text { fill: ${text}; font-family: system-ui, sans-serif; font-size: 11px; } .axis path, .axis line { stroke: ${text}; } .hover-rule { stroke: ${text}; }`;
+  style.textContent = `text { fill: ${text}; font-family: system-ui, sans-serif; font-size: 11px; } ` + `.axis path, .axis line { stroke: ${text}; } .hover-rule { stroke: ${text}; }`;
   const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
   rect.setAttribute('width', '100%');
   rect.setAttribute('height', '100%');

@@ -311,7 +311,9 @@ export class GlobeController {
     const i = id.index;
     const [plane, slot] = this.layer.info.sats[i];
     const { lat, altKm } = geodeticFromEcef([g.ecefKm[3 * i], g.ecefKm[3 * i + 1], g.ecefKm[3 * i + 2]]);
-    this.tooltip.textContent = `Plane ${plane}, slot ${slot} · lat ${lat.toFixed(1)}° · alt ${altKm.toFixed(0)} km · ${g.ascending[i] === 1 ? 'ascending' : 'descending'}`;
+    this.tooltip.textContent =
+      `Plane ${plane}, slot ${slot} · lat ${lat.toFixed(1)}° · ` +
+      `alt ${altKm.toFixed(0)} km · ${g.ascending[i] === 1 ? 'ascending' : 'descending'}`;
     this.tooltip.style.left = `${at.x + 12}px`;
     this.tooltip.style.top = `${at.y + 12}px`;
     this.tooltip.hidden = false;

@@ -72,7 +72,7 @@ export function crossings(file: string, text: string): string[] {
     const named = value === null ? undefined : NAMES.get(value);
     if (named !== undefined && named !== own) {
       const place = own ? `another model's folder (models/${own}/)` : 'a file outside the model folders';
-      out.push(`${where}:${line(n.start)}: names the model '${value}' in ${place}; only models/${named}/ may (elsewhere, ask the registry or the descriptor)`);
+      out.push(`${where}:${line(n.start)}: names the model '${value}' in ${place}; only ` + `models/${named}/ may (elsewhere, ask the registry or the descriptor)`);
     }
     // An import (or re-export, or dynamic import, or import type) of a relative path.
     const source = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].includes(n.type)
@@ -85,8 +85,8 @@ export function crossings(file: string, text: string): string[] {
     const folder = folderOf(target);
     const registry = target === MODELS.replace(/[\\/]$/, '') || target === join(MODELS, 'index');
     if (folder && folder !== own && !isRegistry)
-      out.push(`${where}:${line(n.start)}: imports '${source}', in models/${folder}/; only the registry (models/index.ts) imports a model's folder`);
-    if (registry && own) out.push(`${where}:${line(n.start)}: imports the registry ('${source}') from models/${own}/; a model's folder imports models/types.ts, never the registry`);
+      out.push(`${where}:${line(n.start)}: imports '${source}', in models/${folder}/; ` + `only the registry (models/index.ts) imports a model's folder`);
+    if (registry && own) out.push(`${where}:${line(n.start)}: imports the registry ('${source}') from ` + `models/${own}/; a model's folder imports models/types.ts, never the registry`);
   }
   return out;
 }
@@ -117,7 +117,8 @@ describe("each model's UI stays in its folder", () => {
       expect.stringMatching(new RegExp(`^panels/Example.tsx:3: names the model '${IDS[2]}'`)),
       expect.stringMatching(new RegExp(`^panels/Example.tsx:4: names the model '${IDS[6].replace(/-/g, '_')}'`)),
     ]);
-    expect(crossings(mine, `import { MODEL_REGISTRY } from '..';\nimport type { ModelDescriptor } from '../types';\nconst id = '${IDS[1]}', other = '${IDS[0]}';`)).toEqual([
+    const own = [`import { MODEL_REGISTRY } from '..';`, `import type { ModelDescriptor } from '../types';`, `const id = '${IDS[1]}', other = '${IDS[0]}';`];
+    expect(crossings(mine, own.join('\n'))).toEqual([
       expect.stringMatching(new RegExp(`^models/${IDS[1]}/Example.tsx:1: imports the registry`)),
       expect.stringMatching(new RegExp(`^models/${IDS[1]}/Example.tsx:3: names the model '${IDS[0]}' in another model's folder`)),
     ]);

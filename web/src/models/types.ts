@@ -39,7 +39,10 @@ export interface LiveText {
 
 /** One step of a preset's tour of the screen. */
 export interface TourStep {
-  /** What to highlight: one of 'globe', 'charts', 'summary', 'playback', 'preset', 'params', 'edit', 'sweep', 'description', or `chart:<text>` = the chart whose title contains <text>. */
+  /**
+   * What to highlight: one of 'globe', 'charts', 'summary', 'playback', 'preset', 'params', 'edit',
+   * 'sweep', 'description', or `chart:<text>` = the chart whose title contains <text>.
+   */
   target: string;
   /** One or two sentences shown next to the highlighted element. */
   text: string;
@@ -53,11 +56,17 @@ export interface TourStep {
 
 /** A preset's classroom guide: its paper, what to watch, what was found, what to try next, its tour. */
 export interface PresetGuide {
-  /** Short paper reference, e.g. "Paper 001 — Finzi et al., Priority Switching Scheduler (§4.2, Figs. 7-10)", or "Textbook queueing theory (Kleinrock, Vol. 1)" for the queue presets. */
+  /**
+   * Short paper reference, e.g. "Paper 001 — Finzi et al., Priority Switching Scheduler (§4.2, Figs.
+   * 7-10)", or "Textbook queueing theory (Kleinrock, Vol. 1)" for the queue presets.
+   */
   paper: string;
   /** What to watch on screen (1-3 sentences). */
   watch: string;
-  /** What the paper (or theory) found, with the numbers, and what SkyQueue measures (numbers from docs/REPRODUCTION.md / the preset's description). */
+  /**
+   * What the paper (or theory) found, with the numbers, and what SkyQueue measures (numbers from
+   * docs/REPRODUCTION.md / the preset's description).
+   */
   found: string;
   /** What to try next: a concrete edit (field path and value) or another preset. */
   next: string;

@@ -37,7 +37,7 @@ interface Props {
 
 /** Why a linked sweep cannot be set up for this model, or null. */
 export function linkedSweepProblem(m: SweepModel, r: SweepRequest): string | null {
-  if (!m.params.some((p) => p.path === r.param)) return `link: sweep.param: \`${r.param}\` is not one of this model's sweep parameters (${m.params.map((p) => p.path).join(', ')})`;
+  if (!m.params.some((p) => p.path === r.param)) return `link: sweep.param: \`${r.param}\` is not one of this model's ` + `sweep parameters (${m.params.map((p) => p.path).join(', ')})`;
   const unknown = r.policies.find((p) => !m.policies.some(([q]) => q === p));
   if (unknown) return `link: sweep.policies: \`${unknown}\` is not one of ${m.policies.map(([q]) => q).join(', ')}`;
   return null;
@@ -222,7 +222,7 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
             <button className="primary" onClick={runSweep}>
               Run sweep
             </button>
-            <button onClick={copyCluster} title="For a sweep too large for this tab: the commands that run it on a Slurm or Kubernetes cluster, split into shards (docs/SCALING.md)">
+            <button onClick={copyCluster} title={'For a sweep too large for this tab: the commands that run it on ' + 'a Slurm or Kubernetes cluster, split into shards (docs/SCALING.md)'}>
               Copy as a cluster job
             </button>
           </>
@@ -306,11 +306,11 @@ function SweepResults({ m, points, results, param, values, policies, seeds, scen
         });
         const curvesOf = [...lines, ...theories];
         const notes = [
-          `${title.replace(/\s*\(.*\)$/, '')} [${unit}] against ${param}: each point the mean of its runs, one curve per policy${theories.length ? ', the closed form dashed' : ''}. ${seedsNote(seeds)}`,
+          `${title.replace(/\s*\(.*\)$/, '')} [${unit}] against ${param}: each point the mean of its runs, ` + `one curve per policy${theories.length ? ', the closed form dashed' : ''}. ${seedsNote(seeds)}`,
           ...coincidingCurves(curvesOf).map((g) =>
             seeds > 1
-              ? `${new Intl.ListFormat('en').format(g)} overlap within their bars at every point: with ${seeds} seeds they cannot be told apart.`
-              : `${new Intl.ListFormat('en').format(g)} give the same value at every point: their markers and dashes lie on each other, no curve is missing.`,
+              ? `${new Intl.ListFormat('en').format(g)} overlap within their bars ` + `at every point: with ${seeds} seeds they cannot be told apart.`
+              : `${new Intl.ListFormat('en').format(g)} give the same value at every ` + `point: their markers and dashes lie on each other, no curve is missing.`,
           ),
         ];
         return { path, title, unit, curves: curvesOf, notes };

@@ -20,6 +20,9 @@ export function clock(s: number): string {
 }
 
 /** The run as the tour sees it: its clock, its events, and the playback controls. */
+/** Whole seconds as prose writes them: "19,521". */
+const seconds = (s: number) => Math.round(s).toLocaleString('en-US');
+
 export interface TourRun {
   nowS: number;
   finished: boolean;
@@ -163,9 +166,11 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
       {w && moment && (
         <p className="tour-moment" data-testid="tour-moment" data-reached={moment.reached}>
           {moment.reached
-            ? `The run has reached ${w.what}${moment.at !== null ? ` (t = ${Math.round(moment.at).toLocaleString('en-US')} s, ${clock(moment.at)} into the run)` : ''}: look now.`
+            ? `The run has reached ${w.what}` +
+              `${moment.at !== null ? ` (t = ${seconds(moment.at)} s, ${clock(moment.at)} into the run)` : ''}: look now.`
             : moment.at !== null
-              ? `This step is about ${w.what}, at t = ${Math.round(moment.at).toLocaleString('en-US')} s (${clock(moment.at)} into the run); the run is at ${clock(run.nowS)}. Waiting for it…`
+              ? `This step is about ${w.what}, at t = ${seconds(moment.at)} s (${clock(moment.at)} into the run); ` +
+                `the run is at ${clock(run.nowS)}. Waiting for it…`
               : run.finished
                 ? `This run has had no ${w.what.replace(/^the first /, '')}: with your changes it does not happen.`
                 : `This step is about ${w.what}, which has not happened yet in this run (now ${clock(run.nowS)}). Waiting for it…`}

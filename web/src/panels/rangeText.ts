@@ -34,5 +34,7 @@ export function rangeText(f: NumberField, s: ScenarioObject): string {
   const max = typeof f.max === 'function' ? f.max(s) : f.max;
   const unit = f.unit ? ` ${f.unit}` : '';
   const gloss = f.unit === 's' ? durationGloss(max) : '';
-  return `${f.minExclusive ? 'above ' : ''}${formatBound(min)} to ${formatBound(max)}${unit}${gloss}${f.rust === 'f64' ? '' : ', whole'}${f.nullMeans ? `; empty: ${f.nullMeans}` : ''}`;
+  const whole = f.rust === 'f64' ? '' : ', whole';
+  const empty = f.nullMeans ? `; empty: ${f.nullMeans}` : '';
+  return `${f.minExclusive ? 'above ' : ''}${formatBound(min)} to ${formatBound(max)}${unit}${gloss}${whole}${empty}`;
 }

@@ -100,7 +100,7 @@ export function changeWords(c: Change): string {
 export function notesCaveat(changes: Change[]): string {
   const shown = changes.slice(0, 3).map(changeWords).join(', ');
   const more = changes.length > 3 ? ` and ${changes.length - 3} more` : '';
-  return `Notes for the preset as published; you changed ${shown}${more}, so numbers in these notes may differ. The sentences above follow the current values.`;
+  return `Notes for the preset as published; you changed ${shown}${more}, so numbers ` + `in these notes may differ. The sentences above follow the current values.`;
 }
 
 /**

@@ -37,7 +37,7 @@ export function span(s: number): string {
 /** A site as the text names it: its name, or its coordinates when it has none. */
 export function siteName(s: SiteInfo | undefined | null): string {
   if (!s) return 'an unnamed site';
-  const coords = `${prose(Math.abs(s.lat_deg))}° ${s.lat_deg >= 0 ? 'N' : 'S'} ${prose(Math.abs(s.lon_deg))}° ${s.lon_deg >= 0 ? 'E' : 'W'}`;
+  const coords = `${prose(Math.abs(s.lat_deg))}° ${s.lat_deg >= 0 ? 'N' : 'S'} ` + `${prose(Math.abs(s.lon_deg))}° ${s.lon_deg >= 0 ? 'E' : 'W'}`;
   return s.name && s.name.trim() ? s.name : coords;
 }
 

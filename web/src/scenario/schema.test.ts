@@ -79,7 +79,18 @@ const SITE = /^unknown site /;
 const CROSS_FIELD: Record<string, RegExp> = {
   'link.beta': /the channel erases/,
   'link.es_n0_db': /the modelled physical layer erases/,
-  duration_s: /packets on the link|LLDUs, above the maximum|arrivals|points over duration_s|steps over duration_s|48 h|is not before the end of the run|topology steps/,
+  duration_s: new RegExp(
+    [
+      'packets on the link',
+      'LLDUs, above the maximum',
+      'arrivals',
+      'points over duration_s',
+      'steps over duration_s',
+      '48 h',
+      'is not before the end of the run',
+      'topology steps',
+    ].join('|'),
+  ),
   warmup_s: /must be below duration_s/,
   'traffic.rate_pps': /arrivals|needs traffic.rate_pps/,
   'voip.flows': /packets over duration_s/,

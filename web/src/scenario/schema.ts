@@ -488,7 +488,7 @@ export function validateFields(s: ScenarioObject): FieldError[] {
     const own = SECTIONS.get(model as Model) ?? [];
     for (const k of foreign) {
       const owner = MODELS.find((m) => SECTIONS.get(m)?.includes(k)) ?? 'another';
-      push(k, `is a section of the ${owner} model, not of the ${model} model (its sections: ${own.join(', ')}); remove it, or set \`model\``);
+      push(k, `is a section of the ${owner} model, not of the ${model} model ` + `(its sections: ${own.join(', ')}); remove it, or set \`model\``);
     }
     if (foreign.length > 0) return errors;
   }

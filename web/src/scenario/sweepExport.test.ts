@@ -62,7 +62,7 @@ describe('the sweep as a cluster job', () => {
       '# 40 runs in 16 shards. Save the scenario as scenario.json (Download scenario.json, beside), then on the cluster:',
       'bash deploy/slurm/submit.sh 16 scenario.json dccp.per 0.001,0.01 udp,ccid4 10',
       '# or with any scheduler: shard I of 16 (I = 0..15), then the merge once all have ended:',
-      'skyqueue sweep scenario.json --param dccp.per --values 0.001,0.01 --policies udp,ccid4 --seeds 10 --shard I/16 --out parts/part-I.json',
+      'skyqueue sweep scenario.json --param dccp.per --values 0.001,0.01 ' + '--policies udp,ccid4 --seeds 10 --shard I/16 --out parts/part-I.json',
       'skyqueue merge parts/part-*.json --out results.json',
     ]);
     // Fewer runs than 16: one shard each; site names quoted for the shell.

@@ -27,8 +27,8 @@ export function clusterJob(file: string, s: { param: string; values: SweepValue[
   const one = sweepCommand(file, s).replace(/ --format csv$/, '');
   const q = (x: string) => (x === '' ? '""' : /[\s"'$`\\]/.test(x) ? `"${x.replace(/(["$`\\])/g, '\\$1')}"` : x);
   return [
-    `# ${runs} runs in ${shards} shards. Save the scenario as ${file} (Download scenario.json, beside), then on the cluster:`,
-    `bash deploy/slurm/submit.sh ${shards} ${file} ${s.param} ${q(s.values.join(','))} ${q(s.policies.join(','))} ${s.seeds}`,
+    `# ${runs} runs in ${shards} shards. Save the scenario as ` + `${file} (Download scenario.json, beside), then on the cluster:`,
+    `bash deploy/slurm/submit.sh ${shards} ${file} ${s.param} ` + `${q(s.values.join(','))} ${q(s.policies.join(','))} ${s.seeds}`,
     `# or with any scheduler: shard I of ${shards} (I = 0..${shards - 1}), then the merge once all have ended:`,
     `${one} --shard I/${shards} --out parts/part-I.json`,
     'skyqueue merge parts/part-*.json --out results.json',
@@ -77,7 +77,7 @@ export function coincidingCurves(curves: { label: string; points: CurvePoint[]; 
 /** The sentence under a sweep chart about its bars and the number of seeds. */
 export function seedsNote(seeds: number): string {
   if (seeds <= 1) return 'One seed per point: no confidence bars (run 2 or more seeds to see the spread).';
-  const wide = seeds < 5 ? ` With only ${seeds} seeds the bars are wide: the t-quantile for ${seeds - 1} degree${seeds === 2 ? '' : 's'} of freedom is large (12.7 for 2 seeds), so use 5 or more to compare close curves.` : '';
+  const wide = seeds < 5 ? ` With only ${seeds} seeds the bars are wide: the t-quantile for ${seeds - 1} degree${seeds === 2 ? '' : 's'} ` + `of freedom is large (12.7 for 2 seeds), so use 5 or more to compare close curves.` : '';
   return `Bars: 95 % confidence intervals of the mean over ${seeds} seeds.${wide}`;
 }
 
@@ -96,9 +96,16 @@ export function sweepNotebook(o: { title: string; scenarioJson: string; command:
     nbformat_minor: 5,
     metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' }, language_info: { name: 'python' } },
     cells: [
-      md(`# ${o.title}\n\nA parameter sweep exported from SkyQueue. To run it again with the command-line tool:\n\n\`\`\`\n${o.command} > sweep.csv\n\`\`\`\n\nwith the scenario below saved as \`scenario.json\`. The data below are the results of that sweep.`),
+      md(
+        `# ${o.title}\n\nA parameter sweep exported from SkyQueue. To run it again with the command-line tool:\n\n` +
+          `\`\`\`\n${o.command} > sweep.csv\n\`\`\`\n\n` +
+          'with the scenario below saved as `scenario.json`. The data below are the results of that sweep.',
+      ),
       code(`# The scenario that was swept\nSCENARIO = r'''${o.scenarioJson}'''\nopen('scenario.json', 'w').write(SCENARIO)`),
-      code(`# One row per run: policy, seed, the swept value (${o.param}) and the metrics\nimport csv, io\nDATA = r'''${o.csv}'''\nrows = list(csv.DictReader(io.StringIO(DATA)))\nlen(rows)`),
+      code(
+        `# One row per run: policy, seed, the swept value (${o.param}) and the metrics\n` +
+          `import csv, io\nDATA = r'''${o.csv}'''\nrows = list(csv.DictReader(io.StringIO(DATA)))\nlen(rows)`,
+      ),
       code(
         [
           'import math, statistics',
@@ -117,7 +124,8 @@ export function sweepNotebook(o: { title: string; scenarioJson: string; command:
           "        mine = [r for r in rows if r['policy'] == policy and r[path] != '']",
           '        xs = sorted({float(r[PARAM]) for r in mine})',
           '        stats = [mean_ci([float(r[path]) for r in mine if float(r[PARAM]) == x]) for x in xs]',
-          "        ax.errorbar(xs, [s[0] for s in stats], yerr=[s[1] for s in stats], fmt=styles[k % len(styles)], capsize=3, label=policy or 'scenario')",
+          '        ax.errorbar(xs, [s[0] for s in stats], yerr=[s[1] for s in stats], ' +
+            "fmt=styles[k % len(styles)], capsize=3, label=policy or 'scenario')",
           "    ax.set_title(title); ax.set_xlabel(PARAM); ax.set_ylabel(f'[{unit}]'); ax.legend()",
           'plt.tight_layout()',
         ].join('\n'),

@@ -2,6 +2,11 @@ import type { DiffservSummary } from '../../engine/summary-types';
 import { fixed } from '../../panels/format';
 
 /** One class's per-flow goodputs as "min – max (mean)" with every value in the tooltip. */
+/** PSS's §2.3 options that are on, in words. */
+function pssOptions(pss: NonNullable<DiffservSummary['pss']>): string {
+  return [pss.credit_memory && 'credit memory', pss.above_average && 'higher-capacity branch'].filter(Boolean).join(', ');
+}
+
 function Goodputs({ xs }: { xs: (number | null)[] }) {
   const v = xs.filter((x): x is number => x !== null && Number.isFinite(x));
   if (!v.length) return <>–</>;
@@ -24,7 +29,7 @@ export function DiffservPanel({ s, varies = false }: { s: DiffservSummary; /** W
       <caption>
         {s.sharing}, K_AF = {f(s.k_af)}
         {s.pss && `; BW = ${f(s.pss.bw, 3)}, L_M = ${f(s.pss.lm_bits, 0)} bits, L_R = ${f(s.pss.lr_bits, 0)} bits`}
-        {s.pss && (s.pss.credit_memory || s.pss.above_average) && ` (§2.3: ${[s.pss.credit_memory && 'credit memory', s.pss.above_average && 'higher-capacity branch'].filter(Boolean).join(', ')})`}
+        {s.pss && (s.pss.credit_memory || s.pss.above_average) && ` (§2.3: ${pssOptions(s.pss)})`}
       </caption>
       <thead>
         <tr>

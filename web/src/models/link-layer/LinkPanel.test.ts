@@ -50,12 +50,12 @@ const tcp = (over: Partial<TcpLinkSummary>): TcpLinkSummary => ({
 
 describe('the link panel', () => {
   it('says what share of the link carries data beside the closed form, and the recovery delay', () => {
-    expect(linkStatus(summary({}))).toBe('HARQ-II 5/7, N_S 1, R 2: 66.7 % of the link carries data (closed form 66.5 %), and a data LLDU arrives 293 ms after it first left (closed form 296 ms).');
+    expect(linkStatus(summary({}))).toBe('HARQ-II 5/7, N_S 1, R 2: 66.7 % of the link carries data (closed form 66.5 ' + '%), and a data LLDU arrives 293 ms after it first left (closed form 296 ms).');
     expect(linkStatus(summary({ slots: 0 }))).toBe('HARQ-II 5/7, N_S 1, R 2: nothing sent yet.');
   });
 
   it('with TCP, speaks of the flow: goodput, the file, the resends of TCP and of the link', () => {
-    expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({}) }))).toBe('TCP (cubic) over SR-ARQ: 1690 kb/s of goodput; 1.30 % of the segments sent again by TCP, 6.50 % of the LLDUs by the link.');
+    expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({}) }))).toBe('TCP (cubic) over SR-ARQ: 1690 kb/s of goodput; 1.30 % of the ' + 'segments sent again by TCP, 6.50 % of the LLDUs by the link.');
     expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({ transfer_s: 6.39 }) }))).toContain('the file delivered in 6.39 s');
     expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({ delivered_segments: 0 }) }))).toBe('TCP (cubic) over SR-ARQ: nothing delivered yet.');
   });

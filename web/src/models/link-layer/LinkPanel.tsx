@@ -96,10 +96,16 @@ export function linkStatus(s: LinkSummary): string {
   if (t) {
     if (t.delivered_segments === 0) return `TCP (${t.cc}) over ${s.scheme}: nothing delivered yet.`;
     const done = t.transfer_s !== null ? `, the file delivered in ${f(t.transfer_s, 2)} s` : '';
-    return `TCP (${t.cc}) over ${s.scheme}: ${f(t.goodput_kbps, 0)} kb/s of goodput${done}; ${pct(t.retransmission_probability, 2)} % of the segments sent again by TCP, ${pct(s.resent_fraction, 2)} % of the LLDUs by the link.`;
+    return (
+      `TCP (${t.cc}) over ${s.scheme}: ${f(t.goodput_kbps, 0)} kb/s of goodput${done}; ` +
+      `${pct(t.retransmission_probability, 2)} % of the segments sent again by TCP, ${pct(s.resent_fraction, 2)} % of the LLDUs by the link.`
+    );
   }
   if (s.slots === 0) return `${s.scheme}: nothing sent yet.`;
-  return `${s.scheme}: ${pct(s.efficiency)} % of the link carries data (closed form ${pct(s.theory.efficiency)} %), and a data LLDU arrives ${f(s.lldu_delay_ms, 0)} ms after it first left (closed form ${f(s.theory.delay_ms, 0)} ms).`;
+  return (
+    `${s.scheme}: ${pct(s.efficiency)} % of the link carries data (closed form ${pct(s.theory.efficiency)} %), ` +
+    `and a data LLDU arrives ${f(s.lldu_delay_ms, 0)} ms after it first left (closed form ${f(s.theory.delay_ms, 0)} ms).`
+  );
 }
 
 /** The link layer at work: the packet at the head of the line, the last one delivered, and the

@@ -30,7 +30,7 @@ describeLiveText(queue, engineNumbers, {
   },
   'voip-onoff-droptail-ns3': {
     edits: { 'traffic.flows': 150 },
-    says: ['150 on/off flows, each sending 64 kb/s in 210-byte packets (one every 26.25 ms)', 'Together about 5,195 packets/s on average into a 9.4 Mb/s link (5,595 packets/s of 210 bytes, a constant 0.179 ms per packet)', 'load ρ = λ/μ = 5,195/5,595 = 0.93'],
+    says: ['150 on/off flows, each sending 64 kb/s in 210-byte packets (one every 26.25 ms)', 'Together about 5,195 packets/s on average into a 9.4 Mb/s link ' + '(5,595 packets/s of 210 bytes, a constant 0.179 ms per packet)', 'load ρ = λ/μ = 5,195/5,595 = 0.93'],
     not: ['200 on/off', '6,926'],
   },
 });

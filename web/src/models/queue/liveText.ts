@@ -30,11 +30,15 @@ export function queueText(s: ScenarioObject, { summary }: TextInputs): LiveText 
   const after = prop > 0 ? ` and ${ms(prop)} of propagation` : '';
   const setup = onOff
     ? [
-        `${plural(flows ?? 1, 'on/off flow')}, each sending ${prose(onBps / 1e3)} kb/s in ${prose(bytes ?? NaN)}-byte packets (one every ${prose((bits / onBps) * 1e3, 4)} ms) while on, silent while off; on ${prose(onS)} s and off ${prose(offS)} s on average, every flow starting off.`,
-        `Together about ${prose(Math.round(lambda))} packets/s on average into ${server}, with ${room}${after}: load ρ = λ/μ = ${prose(Math.round(lambda))}/${prose(Math.round(mu))} = ${rho.toFixed(2)}.`,
+        `${plural(flows ?? 1, 'on/off flow')}, each sending ${prose(onBps / 1e3)} kb/s in ${prose(bytes ?? NaN)}-byte packets ` +
+          `(one every ${prose((bits / onBps) * 1e3, 4)} ms) while on, silent while off; ` +
+          `on ${prose(onS)} s and off ${prose(offS)} s on average, every flow starting off.`,
+        `Together about ${prose(Math.round(lambda))} packets/s on average into ${server}, with ${room}${after}: ` +
+          `load ρ = λ/μ = ${prose(Math.round(lambda))}/${prose(Math.round(mu))} = ${rho.toFixed(2)}.`,
       ]
     : [
-        `${how} at ${prose(lambda)} packets/s${flows && flows > 1 ? ` (${flows} flows)` : ''} into ${server}, with ${room}${after}: load ρ = λ/μ = ${prose(lambda)}/${prose(mu)} = ${rho.toFixed(2)}.`,
+        `${how} at ${prose(lambda)} packets/s${flows && flows > 1 ? ` (${flows} flows)` : ''} into ${server}, ` +
+          `with ${room}${after}: load ρ = λ/μ = ${prose(lambda)}/${prose(mu)} = ${rho.toFixed(2)}.`,
       ];
   const theory: string[] = [];
   const t = summary?.queue?.theory;
@@ -49,8 +53,9 @@ export function queueText(s: ScenarioObject, { summary }: TextInputs): LiveText 
   } else if (summary?.queue && !t) {
     theory.push(
       rho >= 1 && k === null
-        ? `At ρ = ${rho.toFixed(2)} ≥ 1 with an unlimited buffer there is no steady state: the queue grows without end and no closed form applies.`
-        : `No closed form for ${how.toLowerCase()} with ${service} service${k === null ? '' : ` and a limit of ${prose(k)}`}: compare with the M/M/1 and M/D/1 presets.`,
+        ? `At ρ = ${rho.toFixed(2)} ≥ 1 with an unlimited buffer there is no ` + `steady state: the queue grows without end and no closed form applies.`
+        : `No closed form for ${how.toLowerCase()} with ${service} service${k === null ? '' : ` and a limit of ${prose(k)}`}: ` +
+            'compare with the M/M/1 and M/D/1 presets.',
     );
   }
   return { setup, theory };

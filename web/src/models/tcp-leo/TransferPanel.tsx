@@ -15,7 +15,10 @@ export function bytesText(b: number): string {
 export function transferStatus(s: TransferSummary, nowS: number): string {
   const what = s.bytes === null ? 'Unlimited bulk' : bytesText(s.bytes);
   if (!s.started) return `${what} from ${s.from} to ${s.to}: starts at ${f(s.start_s, 2)} s (in ${f(Math.max(0, (s.start_s ?? 0) - nowS), 1)} s).`;
-  if (s.transfer_s !== null) return `${what} from ${s.from} to ${s.to}: delivered in ${s.transfer_s < 1 ? `${f(s.transfer_s * 1e3, 1)} ms` : `${f(s.transfer_s, 2)} s`}.`;
+  if (s.transfer_s !== null) {
+    const took = s.transfer_s < 1 ? `${f(s.transfer_s * 1e3, 1)} ms` : `${f(s.transfer_s, 2)} s`;
+    return `${what} from ${s.from} to ${s.to}: delivered in ${took}.`;
+  }
   const share = s.bytes === null ? '' : ` (${f((100 * s.delivered_bytes) / s.bytes, 0)} %)`;
   return `${what} from ${s.from} to ${s.to}: ${bytesText(s.delivered_bytes)} delivered so far${share}.`;
 }

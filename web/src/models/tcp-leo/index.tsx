@@ -55,9 +55,9 @@ export const tcpLeo: ModelDescriptor = {
     const transferChart = ids.includes('cwnd') || ids.includes('throughput_mbps') || ids.includes('rtt_ms');
     if (transferChart && seen.allMissing) return `Nothing yet: the transfer starts at ${t.start_s ?? 0} s${t.clock_start_s ? ' into the run' : ''}.`;
     if (ids.includes('seam') && seen.allZero && info.constellation)
-      return `0 so far: the seam has not come between ${info.constellation.sites[0].name} and ${info.constellation.sites[1].name} in this run.`;
+      return `0 so far: the seam has not come between ${info.constellation.sites[0].name} ` + `and ${info.constellation.sites[1].name} in this run.`;
     if (ids.includes('delay_ms') && seen.allMissing && info.constellation)
-      return `No route so far: one of ${info.constellation.sites[0].name} and ${info.constellation.sites[1].name} sees no satellite above the ${info.constellation.elevation_mask_deg}° mask, so every packet sent is lost.`;
+      return `No route so far: one of ${info.constellation.sites[0].name} and ` + `${info.constellation.sites[1].name} sees no satellite above the ` + `${info.constellation.elevation_mask_deg}° mask, so every packet sent is lost.`;
     return null;
   },
   clock: (scenarioJson) => EPOCH_MS + (transferOf(scenarioJson).clock_start_s ?? 0) * 1000,

@@ -35,13 +35,20 @@ export function tcpText(s: ScenarioObject, { constellation: c, summary }: TextIn
   const what = bytes === null ? 'Unlimited bulk' : `A ${bytesWords(bytes)} file`;
   const when = window > 0 ? `starting at a moment drawn (from the seed) in the ${prose(window)} s after ${prose(start)} s into the run` : `starting ${prose(start)} s into the run (${at} UTC)`;
   const setup = [
-    `${what} from ${from} to ${to} over ${c ? `${c.sats.length} Iridium satellites` : 'Iridium'} (cross-plane links off above ${prose(cutoff)}°, partners ${pairing}), ${when}.`,
-    `Links at paper 004's ${throughput} throughput: ${mbps(access)} up and down, ${mbps(isl)} between satellites, each queueing up to ${throughput === 'high' ? '4000' : '50'} packets (ns-2's limit); ${cc} with SACK and an initial window of 10 packets of ${prose(packet)} bytes of data (${prose(packet + 56)} on the wire); a retransmission timeout of at least ${prose(rto)} ms, ${restart}.`,
+    `${what} from ${from} to ${to} over ${c ? `${c.sats.length} Iridium satellites` : 'Iridium'} ` +
+      `(cross-plane links off above ${prose(cutoff)}°, partners ${pairing}), ${when}.`,
+    `Links at paper 004's ${throughput} throughput: ${mbps(access)} up and down, ${mbps(isl)} between satellites, ` +
+      `each queueing up to ${throughput === 'high' ? '4000' : '50'} packets (ns-2's limit); ` +
+      `${cc} with SACK and an initial window of 10 packets of ${prose(packet)} bytes of data (${prose(packet + 56)} on the wire); ` +
+      `a retransmission timeout of at least ${prose(rto)} ms, ${restart}.`,
   ];
   const theory: string[] = [];
   const t = summary?.transfer;
   if (t?.started && t.start_rtt_ms !== null)
-    theory.push(`The route's round trip when the transfer started: ${prose(Math.round(t.start_rtt_ms))} ms; each link queues up to ${plural(t.buffer_packets, 'packet')} besides the one being sent (ns-2's limit, fixed for the run).`);
-  theory.push('Paper 004 Table 4 (Los Angeles - Hawaii): 9 kB in 90.35 ms outside the seam and 179.43 ms across it; 15 MB in 89.67 s and 91.02 s.');
+    theory.push(
+      `The route's round trip when the transfer started: ${prose(Math.round(t.start_rtt_ms))} ms; ` +
+        `each link queues up to ${plural(t.buffer_packets, 'packet')} besides the one being sent (ns-2's limit, fixed for the run).`,
+    );
+  theory.push('Paper 004 Table 4 (Los Angeles - Hawaii): 9 kB in 90.35 ms outside ' + 'the seam and 179.43 ms across it; 15 MB in 89.67 s and 91.02 s.');
   return { setup, theory };
 }

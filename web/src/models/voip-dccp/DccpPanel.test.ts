@@ -43,7 +43,7 @@ function summary(over: Partial<DccpSummary>): DccpSummary {
 describe('the DCCP panel in words', () => {
   it('says the losses by cause, the MOS and what TFRC allowed against what the calls need', () => {
     expect(dccpStatus(summary({}))).toBe(
-      'One G.711 call over CCID4: 2.00 % of the packets lost: 1.50 % between application and transport, 0.10 % on the link, 0.40 % too late to play; MOS 2.85. TFRC allowed 138.2 kb/s on average (the flow needs 78.2 kb/s while every call talks).',
+      'One G.711 call over CCID4: 2.00 % of the packets lost: 1.50 % between application ' + 'and transport, 0.10 % on the link, 0.40 % too late to play; MOS 2.85. TFRC ' + 'allowed 138.2 kb/s on average (the flow needs 78.2 kb/s while every call talks).',
     );
   });
 

@@ -5,12 +5,14 @@ const f = fixed;
 
 /** Where the call stands in one sentence that follows the numbers. */
 export function dccpStatus(s: DccpSummary): string {
-  const what = `${s.calls > 1 ? `${s.calls} ${s.codec} calls` : `One ${s.codec === 'constant-rate data' ? 'constant-rate data flow' : `${s.codec} call`}`}${s.dtx ? ' with silence suppression' : ''} over ${s.transport}`;
+  const one = s.codec === 'constant-rate data' ? 'constant-rate data flow' : `${s.codec} call`;
+  const what = `${s.calls > 1 ? `${s.calls} ${s.codec} calls` : `One ${one}`}${s.dtx ? ' with silence suppression' : ''} over ${s.transport}`;
   if (s.generated === 0) return `${what}: nothing sent yet.`;
   const causes =
     s.loss_pct === 0
       ? 'nothing lost so far'
-      : `${f(s.loss_pct, 2)} % of the packets lost: ${f(s.app_loss_pct, 2)} % between application and transport, ${f(s.link_loss_pct, 2)} % on the link, ${f(s.late_pct, 2)} % too late to play`;
+      : `${f(s.loss_pct, 2)} % of the packets lost: ${f(s.app_loss_pct, 2)} % between application and transport, ` +
+        `${f(s.link_loss_pct, 2)} % on the link, ${f(s.late_pct, 2)} % too late to play`;
   const quality = s.mos !== null ? `; MOS ${f(s.mos, 2)}` : '';
   const rate = s.dccp ? ` TFRC allowed ${f(s.dccp.allowed_kbps, 1)} kb/s on average (the flow needs ${f(s.app_kbps, 1)} kb/s while every call talks).` : '';
   return `${what}: ${causes}${quality}.${rate}`;

@@ -35,7 +35,10 @@ export function voipText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   const rtt = num(s, 'voip.rtt_ms');
   const where = route ? `from a server at ${server} across the constellation to the satellite over ${users}` : `from a server across the constellation (its delay drawn from a range) to the last satellite`;
   const setup = [
-    `${plural(flows, 'VoIP call')} (${codec}) ${where}, which shares one fading Land Mobile Satellite link (${mbps(linkRate)} coded${snr !== null ? `, reference SNR ${prose(snr)} dB` : ''}${speed !== null ? `, receivers at ${prose(speed)} km/h` : ''}) among ${plural(flows, 'receiver')}; HARQ retries up to ${retx ?? '?'} times.`,
+    `${plural(flows, 'VoIP call')} (${codec}) ${where}, which shares one fading Land Mobile Satellite link ` +
+      `(${mbps(linkRate)} coded${snr !== null ? `, reference SNR ${prose(snr)} dB` : ''}` +
+      `${speed !== null ? `, receivers at ${prose(speed)} km/h` : ''}) ` +
+      `among ${plural(flows, 'receiver')}; HARQ retries up to ${retx ?? '?'} times.`,
     `Scheduling: ${policyName}${policy === 'codes' && timeout !== null ? ` (PF that drops packets older than ${prose(timeout)} ms)` : ''}.`,
   ];
   const theory: string[] = [];
@@ -43,7 +46,8 @@ export function voipText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   if (v) {
     const [perQueue, total] = v.buffer_pkts;
     theory.push(
-      `Buffers: paper 000's rule B = RTT·C/√n with RTT ${prose(rtt ?? NaN)} ms, C the link rate and n = ${prose(flows)} calls gives B = ${plural(total, 'packet')} in all; ` +
+      `Buffers: paper 000's rule B = RTT·C/√n with RTT ${prose(rtt ?? NaN)} ms, C the link rate and n = ${prose(flows)} calls ` +
+        `gives B = ${plural(total, 'packet')} in all; ` +
         (v.policy === 'DT_H'
           ? 'DT_H holds all of B in one queue.'
           : v.policy === 'FQ-CoDel'
@@ -54,8 +58,10 @@ export function voipText(s: ScenarioObject, { summary }: TextInputs): LiveText {
       const timedOut = v.loss_pct.timeout ?? 0;
       theory.push(
         timedOut < 0.2
-          ? `With ${plural(perQueue, 'packet')} per queue almost no packet waits the ${prose(timeout ?? NaN)} ms timeout (${prose(timedOut)} % timed out), so CoDeS does nearly what PF does here.`
-          : `Even with ${plural(perQueue, 'packet')} per queue, ${prose(timedOut)} % of packets waited past the ${prose(timeout ?? NaN)} ms timeout for a good channel; CoDeS dropped them and let fresh ones in.`,
+          ? `With ${plural(perQueue, 'packet')} per queue almost no packet waits the ${prose(timeout ?? NaN)} ms timeout ` +
+            `(${prose(timedOut)} % timed out), so CoDeS does nearly what PF does here.`
+          : `Even with ${plural(perQueue, 'packet')} per queue, ${prose(timedOut)} % of packets waited ` +
+            `past the ${prose(timeout ?? NaN)} ms timeout for a good channel; CoDeS dropped them and let fresh ones in.`,
       );
     }
     const row = TABLE_II[v.policy];
@@ -63,7 +69,8 @@ export function voipText(s: ScenarioObject, { summary }: TextInputs): LiveText {
     if (paperRow) {
       const r = TABLE_II[paperRow];
       const lead = paperRow === v.policy ? `Paper 000 Table II (75 users): ${paperRow}` : `Paper 000 Table II (75 users) has no ${v.policy} row; ${v.policy} is PF plus a timeout, so compare with PF's: it`;
-      theory.push(`${lead} decodes ${r[0]} % of packets without retransmission and drops ${r[4]} %${flows === 75 ? '' : `; this run has ${plural(flows, 'call')}, not 75`}.`);
+      const runs = flows === 75 ? '' : `; this run has ${plural(flows, 'call')}, not 75`;
+      theory.push(`${lead} decodes ${r[0]} % of packets without retransmission and drops ${r[4]} %${runs}.`);
     } else theory.push(`Paper 000 Table II has no row for ${v.policy}.`);
   }
   return { setup, theory };
