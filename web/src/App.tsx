@@ -46,7 +46,11 @@ export function App() {
   const view = useViewState();
   // The hooks call each other back through their latest callbacks (`url` is declared below;
   // these closures only run once everything is set up).
-  const globe = useGlobe({ onCameraMoved: (cam) => url.onCameraMoved(cam), onCameraReset: () => url.onCameraReset(), onSite: (end, site) => setSite(end, site) });
+  const globe = useGlobe({
+    onCameraMoved: (cam) => url.onCameraMoved(cam),
+    onCameraReset: () => url.onCameraReset(),
+    onSite: (end, site) => setSite(end, site),
+  });
   const engine = useEngine({
     onLoaded: (info) => {
       url.onLoaded();
@@ -83,7 +87,14 @@ export function App() {
     setLinkedSweep(null);
   };
   const closeDialog = useCallback(() => setDialog(null), []);
-  const exports = useExports({ client: engine.client, info, loadByUser: url.loadByUser, setError: engine.setError, closeDialog, defaults: engine.defaults });
+  const exports = useExports({
+    client: engine.client,
+    info,
+    loadByUser: url.loadByUser,
+    setError: engine.setError,
+    closeDialog,
+    defaults: engine.defaults,
+  });
   const model = info ? modelFor(info.model) : null;
   // Before the first scenario arrives, keep the globe (the default is a constellation-less queue,
   // but a link may open a constellation: no layout jump while loading).
@@ -130,7 +141,10 @@ export function App() {
   // preset's fixed notes and tour are marked as the published preset's once anything changed.
   const base = info ? basePreset(info.name, presets) : null;
   const defaults = engine.defaults.current;
-  const changes = useMemo(() => (info && base && defaults ? presetChanges(base.json, info.scenarioJson, defaults) : []), [info, base, defaults]);
+  const changes = useMemo(
+    () => (info && base && defaults ? presetChanges(base.json, info.scenarioJson, defaults) : []),
+    [info, base, defaults],
+  );
   const { play, pause, setSpeed } = engine.controls;
   const tourControls = useMemo(() => ({ play, pause, setSpeed }), [play, pause, setSpeed]);
   const notes = info ? info.description || (base?.description ?? '') : '';
@@ -168,7 +182,11 @@ export function App() {
         onDialog={setDialog}
       />
       {url.linkProblem && <LinkProblem problem={url.linkProblem} onDismiss={() => url.setLinkProblem(null)} />}
-      <ErrorBanner error={engine.error} onDismiss={() => engine.setError(null)} onRestart={engine.client.current?.restartable ? restartEngine : undefined} />
+      <ErrorBanner
+        error={engine.error}
+        onDismiss={() => engine.setError(null)}
+        onRestart={engine.client.current?.restartable ? restartEngine : undefined}
+      />
       {sweeping && info && (
         <SweepPanel
           key={`${info.model}-${linkedSweep?.n ?? 0}`}
@@ -183,20 +201,36 @@ export function App() {
         <section className="left">
           {/* Models without geography (a queue, a router) give the globe's room to the text and
               charts; the globe stays mounted, hidden, so switching back is instant. */}
-          <div data-tour="globe" className="globe-wrap" hidden={!hasGlobe} onPointerDown={globe.markUserMove} onWheel={globe.markUserMove}>
+          <div
+            data-tour="globe"
+            className="globe-wrap"
+            hidden={!hasGlobe}
+            onPointerDown={globe.markUserMove}
+            onWheel={globe.markUserMove}
+          >
             <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
               <GlobeView onReady={globe.onReady} />
             </Suspense>
             {hasGlobe && (
               // Not a camera move by hand: the buttons' own moves are reported by them.
-              <div className="globe-tools" role="toolbar" aria-label="Globe camera" onPointerDown={(e) => e.stopPropagation()} onWheel={(e) => e.stopPropagation()}>
+              <div
+                className="globe-tools"
+                role="toolbar"
+                aria-label="Globe camera"
+                onPointerDown={(e) => e.stopPropagation()}
+                onWheel={(e) => e.stopPropagation()}
+              >
                 <button onClick={globe.home} title="Back to the run's view: the whole Earth, the pair in the middle">
                   Home
                 </button>
                 <button onClick={globe.fitRoute} title="Frame the route between the two sites as it is now">
                   Fit the route
                 </button>
-                <button aria-pressed={globe.following} onClick={globe.toggleFollow} title="Keep the camera above the first site's access satellite">
+                <button
+                  aria-pressed={globe.following}
+                  onClick={globe.toggleFollow}
+                  title="Keep the camera above the first site's access satellite"
+                >
                   Follow satellite
                 </button>
               </div>
@@ -205,7 +239,12 @@ export function App() {
           <div className="info" data-tour="summary" role="region" aria-label="Description and results" tabIndex={0}>
             {editing ? (
               info ? (
-                <ScenarioEditor initial={info.scenarioJson} onRun={url.loadByUser} onClose={() => setEditing(false)} validate={engine.validate} />
+                <ScenarioEditor
+                  initial={info.scenarioJson}
+                  onRun={url.loadByUser}
+                  onClose={() => setEditing(false)}
+                  validate={engine.validate}
+                />
               ) : (
                 // The editor opens with the scenario, never empty: text typed into an empty editor
                 // would have the scenario land next to it.
@@ -213,8 +252,28 @@ export function App() {
               )
             ) : (
               <>
-                {info && <LiveDescription info={info} summary={summary} notes={notes} fromPreset={notesFromPreset} changes={changes} />}
-                {info && model && <model.Summary info={info} summary={summary} globe={globe.controls} topology={{ events: engine.log, linkChanges: engine.linkChanges, onSeek: engine.controls.seek, epochMs }} />}
+                {info && (
+                  <LiveDescription
+                    info={info}
+                    summary={summary}
+                    notes={notes}
+                    fromPreset={notesFromPreset}
+                    changes={changes}
+                  />
+                )}
+                {info && model && (
+                  <model.Summary
+                    info={info}
+                    summary={summary}
+                    globe={globe.controls}
+                    topology={{
+                      events: engine.log,
+                      linkChanges: engine.linkChanges,
+                      onSeek: engine.controls.seek,
+                      epochMs,
+                    }}
+                  />
+                )}
               </>
             )}
           </div>

@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 const root = new URL('../../', import.meta.url);
 
 /** The commands a reproduction script prints with `--commands`. */
-const commandsOf = (script: string) => execFileSync(process.execPath, [script, '--commands'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+const commandsOf = (script: string) =>
+  execFileSync(process.execPath, [script, '--commands'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
 
 /**
  * A script whose tables come from `skyqueue sweep <preset> ...` commands: the document quotes
@@ -60,7 +61,9 @@ describe('paper 004 TCP tables', () => {
     // Angeles with RFC 6298's pieces in place of ns-2's, and every city with the old
     // per-transfer buffer; each cell once per seed 1-5.
     expect(commands.length).toBeGreaterThanOrEqual(1500);
-    const template = 'skyqueue calc transfer --from "Hawaii gateway" --to <client> ' + '--bytes <N> --when <outside-seam|across-seam> --runs 2 --seed <1..5>';
+    const template =
+      'skyqueue calc transfer --from "Hawaii gateway" --to <client> ' +
+      '--bytes <N> --when <outside-seam|across-seam> --runs 2 --seed <1..5>';
     expect(doc).toContain(`\`${template}\``);
     const fig5 = commands.filter((c) => c.includes('--to random'));
     // Each client, seam case and seed, with ns-2's pieces or one of RFC 6298's or the old buffer.
@@ -71,8 +74,13 @@ describe('paper 004 TCP tables', () => {
     for (const c of commands.filter((c) => !fig5.includes(c))) expect(c).toMatch(table4);
     // Fig. 5: 7 gateways, 9 kB and 15 MB each, clients drawn anywhere at any time, seeds 1-5.
     expect(fig5).toHaveLength(70);
-    for (const c of fig5) expect(c).toMatch(/^skyqueue calc transfer --from "?[A-Za-z ]+"? --to random --bytes (9000|15000000) --when anytime --runs 20 --seed [1-5]$/);
-    expect(doc).toContain('`skyqueue calc transfer --from <gateway> --to random --bytes <N> --when anytime --runs 20 --seed <1..5>`');
+    for (const c of fig5)
+      expect(c).toMatch(
+        /^skyqueue calc transfer --from "?[A-Za-z ]+"? --to random --bytes (9000|15000000) --when anytime --runs 20 --seed [1-5]$/,
+      );
+    expect(doc).toContain(
+      '`skyqueue calc transfer --from <gateway> --to random --bytes <N> --when anytime --runs 20 --seed <1..5>`',
+    );
   });
 
   it('are the ones the README says how to regenerate', () => {
@@ -91,7 +99,12 @@ describe("the opening table of every paper's headline findings", () => {
       .slice(doc.indexOf('\n', doc.indexOf('\n', at) + 1) + 1)
       .split('\n')
       .filter((_, i, lines) => lines.slice(0, i + 1).every((l) => l.startsWith('|')))
-      .map((l) => l.slice(1, -1).split(' | ').map((c) => c.trim()));
+      .map((l) =>
+        l
+          .slice(1, -1)
+          .split(' | ')
+          .map((c) => c.trim()),
+      );
 
   const opening = doc.indexOf("## Headline findings at each paper's one configuration");
   const sections = [...doc.matchAll(/^\| finding \| paper (00\d) \|/gm)].sort((a, b) => a[1].localeCompare(b[1]));

@@ -69,11 +69,27 @@ export function chartHeight(panelHeight: number, count: number, presenter: boole
 }
 
 /** The run's charts, except those the user hid, each over the whole run or as a close-up. */
-export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetCloseUp, markers, epochMs, presenter = false, onSeek, summary = null }: Props) {
+export function Charts({
+  info,
+  charts,
+  buffer,
+  version,
+  hidden,
+  closeUps,
+  onSetCloseUp,
+  markers,
+  epochMs,
+  presenter = false,
+  onSeek,
+  summary = null,
+}: Props) {
   const [pinned, setPinned] = useState<PinnedRun | null>(null);
   const endS = (info?.endNs ?? 0) / 1e9;
   const xDomain = useMemo<[number, number]>(() => [0, Math.max(endS, 1e-9)], [endS]);
-  const bucketS = useMemo(() => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1), [info]);
+  const bucketS = useMemo(
+    () => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1),
+    [info],
+  );
   const model = info ? modelFor(info.model) : null;
   const view = buffer?.view();
   const [panel, , panelHeight] = useElementSize<HTMLElement>(480, 600);
@@ -83,7 +99,16 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetC
   const pin = () => {
     if (!view || !info) return;
     const byKey: PinnedRun['charts'] = {};
-    for (const c of charts) byKey[c.key] = { t: Array.from(view.t), series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: Array.from(view.columns[k]) })) };
+    for (const c of charts)
+      byKey[c.key] = {
+        t: Array.from(view.t),
+        series: c.members.map(({ s, k }) => ({
+          id: s.id,
+          label: s.label,
+          color: color(k),
+          values: Array.from(view.columns[k]),
+        })),
+      };
     setPinned({ name: info.name || 'pinned run', charts: byKey });
   };
   return (
@@ -97,7 +122,11 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetC
             <button onClick={() => setPinned(null)}>Unpin</button>
           </>
         ) : (
-          <button onClick={pin} disabled={!view || !info} title="Keep this run's curves, faint and dashed, under the charts of the next runs (e.g. pin M/M/1, then open M/D/1)">
+          <button
+            onClick={pin}
+            disabled={!view || !info}
+            title="Keep this run's curves, faint and dashed, under the charts of the next runs (e.g. pin M/M/1, then open M/D/1)"
+          >
             Pin this run
           </button>
         )}
@@ -111,13 +140,31 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetC
           const ghost = pinned?.charts[c.key];
           const data: ChartData = {
             t: rows.t,
-            series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
+            series: c.members.map(({ s, k }) => ({
+              id: s.id,
+              label: s.label,
+              color: color(k),
+              values: rows.columns[k],
+            })),
             bands: c.bands.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
-            theory: (model?.theoryLines?.(c, summary) ?? []).map((l, j) => ({ ...l, color: color(c.members[0]?.k ?? j) })),
+            theory: (model?.theoryLines?.(c, summary) ?? []).map((l, j) => ({
+              ...l,
+              color: color(c.members[0]?.k ?? j),
+            })),
             ghost: ghost ? { name: pinned!.name, t: ghost.t, series: ghost.series } : undefined,
           };
           const last = rows.t.length ? rows.t[rows.t.length - 1] : 0;
-          const note = info && model?.chartNote ? model.chartNote(c, info, chartSeen(c.members.map(({ k }) => view.columns[k]), view.t.length)) : null;
+          const note =
+            info && model?.chartNote
+              ? model.chartNote(
+                  c,
+                  info,
+                  chartSeen(
+                    c.members.map(({ k }) => view.columns[k]),
+                    view.t.length,
+                  ),
+                )
+              : null;
           const hasMarkers = !!model?.markers?.(c);
           return (
             <TimeSeriesChart
@@ -134,7 +181,9 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetC
               clockEpochMs={epochMs}
               presenter={presenter}
               onSeek={onSeek}
-              closeUp={fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onSetCloseUp(c.key, !zoomed) } : undefined}
+              closeUp={
+                fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onSetCloseUp(c.key, !zoomed) } : undefined
+              }
             />
           );
         })}

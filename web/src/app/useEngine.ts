@@ -89,7 +89,8 @@ export function useEngine(listeners: EngineListeners) {
           if (msg.topoEvents.length) {
             on.current.onTopology?.(msg.topoEvents);
             const shown = msg.topoEvents.filter((e) => EVENT_KINDS[e.kind].handover);
-            const links = msg.topoEvents.length - shown.length - msg.topoEvents.filter((e) => e.kind.startsWith('access')).length;
+            const links =
+              msg.topoEvents.length - shown.length - msg.topoEvents.filter((e) => e.kind.startsWith('access')).length;
             if (links) setLinkChanges((n) => n + links);
             if (shown.length) {
               setLog((l) => [...shown.reverse(), ...l].slice(0, MAX_LOG));
@@ -97,7 +98,13 @@ export function useEngine(listeners: EngineListeners) {
               for (const e of shown) {
                 if (e.kind === 'seam-leave') continue;
                 const k = EVENT_KINDS[e.kind];
-                added.push({ t: e.t_s, kind: e.kind, label: k.label, color: k.color, detail: eventDetail(e, running.current?.constellation ?? null) });
+                added.push({
+                  t: e.t_s,
+                  kind: e.kind,
+                  label: k.label,
+                  color: k.color,
+                  detail: eventDetail(e, running.current?.constellation ?? null),
+                });
               }
               // A new array, never changed in place: the charts redraw their event strips when
               // it changes. The oldest go past MAX_MARKERS.
@@ -120,7 +127,11 @@ export function useEngine(listeners: EngineListeners) {
           break;
         case 'engine/progress': {
           const kB = (b: number) => Math.round(b / 1024);
-          setStatus(msg.stage === 'compiling' ? 'starting the engine: compiling…' : `starting the engine: downloading ${kB(msg.loaded)}${msg.total ? ` of ${kB(msg.total)}` : ''} kB…`);
+          setStatus(
+            msg.stage === 'compiling'
+              ? 'starting the engine: compiling…'
+              : `starting the engine: downloading ${kB(msg.loaded)}${msg.total ? ` of ${kB(msg.total)}` : ''} kB…`,
+          );
           break;
         }
         case 'run/ready':
@@ -138,7 +149,9 @@ export function useEngine(listeners: EngineListeners) {
 
   // Test hook for the e2e of the crash report and restart.
   useEffect(() => {
-    (window as unknown as { skyqueueTest?: unknown }).skyqueueTest = { crashEngine: () => client.current?.crashForTest() };
+    (window as unknown as { skyqueueTest?: unknown }).skyqueueTest = {
+      crashEngine: () => client.current?.crashForTest(),
+    };
   }, []);
 
   /** Loads a scenario's text at its model's start speed (or the link's) and plays it if asked. */

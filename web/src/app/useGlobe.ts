@@ -167,5 +167,17 @@ export function useGlobe(options: Options) {
     [],
   );
 
-  return { camera: cameraOfView, markUserMove, onReady, loaded, geometry, handovers, controls, home, fitRoute, following, toggleFollow };
+  return {
+    camera: cameraOfView,
+    markUserMove,
+    onReady,
+    loaded,
+    geometry,
+    handovers,
+    controls,
+    home,
+    fitRoute,
+    following,
+    toggleFollow,
+  };
 }

@@ -107,7 +107,11 @@ export interface LoadedInfo {
 
 /** Messages from the worker to the UI, keyed by `type`. */
 export type FromWorker =
-  | { type: 'run/ready'; engine: string; /** The defaults of the common fields and of every model's sections (what links elide). */ defaultsJson: string }
+  | {
+      type: 'run/ready';
+      engine: string;
+      /** The defaults of the common fields and of every model's sections (what links elide). */ defaultsJson: string;
+    }
   | { type: 'run/results'; id: number; json: string | null }
   /** Engine start-up: the wasm module downloading (bytes so far, of `total`; 0 if unknown), then compiling. */
   | { type: 'engine/progress'; stage: 'downloading' | 'compiling'; loaded: number; total: number }

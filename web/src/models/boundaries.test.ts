@@ -68,25 +68,43 @@ export function crossings(file: string, text: string): string[] {
   for (const n of nodes(ast)) {
     // A string that is a model's id (or a template literal without substitutions).
     const quasis = n.type === 'TemplateLiteral' ? (n.quasis as { value: { cooked: string | null } }[]) : null;
-    const value = n.type === 'Literal' && typeof n.value === 'string' ? n.value : quasis?.length === 1 ? quasis[0].value.cooked : null;
+    const value =
+      n.type === 'Literal' && typeof n.value === 'string'
+        ? n.value
+        : quasis?.length === 1
+          ? quasis[0].value.cooked
+          : null;
     const named = value === null ? undefined : NAMES.get(value);
     if (named !== undefined && named !== own) {
       const place = own ? `another model's folder (models/${own}/)` : 'a file outside the model folders';
-      out.push(`${where}:${line(n.start)}: names the model '${value}' in ${place}; only ` + `models/${named}/ may (elsewhere, ask the registry or the descriptor)`);
+      out.push(
+        `${where}:${line(n.start)}: names the model '${value}' in ${place}; only ` +
+          `models/${named}/ may (elsewhere, ask the registry or the descriptor)`,
+      );
     }
     // An import (or re-export, or dynamic import, or import type) of a relative path.
-    const source = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].includes(n.type)
+    const source = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].includes(
+      n.type,
+    )
       ? (n.source as { value?: unknown } | null)?.value
       : n.type === 'TSImportType'
-        ? ((n.argument as { literal?: { value?: unknown } } | undefined)?.literal?.value ?? (n.argument as { value?: unknown } | undefined)?.value)
+        ? ((n.argument as { literal?: { value?: unknown } } | undefined)?.literal?.value ??
+          (n.argument as { value?: unknown } | undefined)?.value)
         : undefined;
     if (typeof source !== 'string' || !source.startsWith('.')) continue;
     const target = resolve(dirname(file), source);
     const folder = folderOf(target);
     const registry = target === MODELS.replace(/[\\/]$/, '') || target === join(MODELS, 'index');
     if (folder && folder !== own && !isRegistry)
-      out.push(`${where}:${line(n.start)}: imports '${source}', in models/${folder}/; ` + `only the registry (models/index.ts) imports a model's folder`);
-    if (registry && own) out.push(`${where}:${line(n.start)}: imports the registry ('${source}') from ` + `models/${own}/; a model's folder imports models/types.ts, never the registry`);
+      out.push(
+        `${where}:${line(n.start)}: imports '${source}', in models/${folder}/; ` +
+          `only the registry (models/index.ts) imports a model's folder`,
+      );
+    if (registry && own)
+      out.push(
+        `${where}:${line(n.start)}: imports the registry ('${source}') from ` +
+          `models/${own}/; a model's folder imports models/types.ts, never the registry`,
+      );
   }
   return out;
 }
@@ -112,15 +130,25 @@ describe("each model's UI stays in its folder", () => {
       `/* '${IDS[5]}' in a comment */ const z = \`${IDS[6].replace(/-/g, '_')}\`, w = \`\${y}${IDS[6]}\`;`,
     ].join('\n');
     expect(crossings(shared, text)).toEqual([
-      expect.stringMatching(new RegExp(`^panels/Example.tsx:1: imports '\\.\\./models/${IDS[1]}/liveText', in models/${IDS[1]}/`)),
-      expect.stringMatching(new RegExp(`^panels/Example.tsx:2: names the model '${IDS[0]}' in a file outside the model folders`)),
+      expect.stringMatching(
+        new RegExp(`^panels/Example.tsx:1: imports '\\.\\./models/${IDS[1]}/liveText', in models/${IDS[1]}/`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^panels/Example.tsx:2: names the model '${IDS[0]}' in a file outside the model folders`),
+      ),
       expect.stringMatching(new RegExp(`^panels/Example.tsx:3: names the model '${IDS[2]}'`)),
       expect.stringMatching(new RegExp(`^panels/Example.tsx:4: names the model '${IDS[6].replace(/-/g, '_')}'`)),
     ]);
-    const own = [`import { MODEL_REGISTRY } from '..';`, `import type { ModelDescriptor } from '../types';`, `const id = '${IDS[1]}', other = '${IDS[0]}';`];
+    const own = [
+      `import { MODEL_REGISTRY } from '..';`,
+      `import type { ModelDescriptor } from '../types';`,
+      `const id = '${IDS[1]}', other = '${IDS[0]}';`,
+    ];
     expect(crossings(mine, own.join('\n'))).toEqual([
       expect.stringMatching(new RegExp(`^models/${IDS[1]}/Example.tsx:1: imports the registry`)),
-      expect.stringMatching(new RegExp(`^models/${IDS[1]}/Example.tsx:3: names the model '${IDS[0]}' in another model's folder`)),
+      expect.stringMatching(
+        new RegExp(`^models/${IDS[1]}/Example.tsx:3: names the model '${IDS[0]}' in another model's folder`),
+      ),
     ]);
   });
 
@@ -135,6 +163,7 @@ describe("each model's UI stays in its folder", () => {
   it('every registered model has its folder, named by its id, with the files a model is made of', () => {
     const folders = readdirSync(MODELS).filter((name) => statSync(join(MODELS, name)).isDirectory());
     expect(folders.sort()).toEqual([...IDS].sort());
-    for (const id of IDS) for (const f of FOLDER_FILES) expect(existsSync(join(MODELS, id, f)), `models/${id}/${f}`).toBe(true);
+    for (const id of IDS)
+      for (const f of FOLDER_FILES) expect(existsSync(join(MODELS, id, f)), `models/${id}/${f}`).toBe(true);
   });
 });

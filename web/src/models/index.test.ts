@@ -14,7 +14,9 @@ describe('the model registry', () => {
   });
 
   it('orders every model once for the course', () => {
-    expect([...COURSE].sort((a, b) => a.id.localeCompare(b.id))).toEqual([...MODEL_REGISTRY].sort((a, b) => a.id.localeCompare(b.id)));
+    expect([...COURSE].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...MODEL_REGISTRY].sort((a, b) => a.id.localeCompare(b.id)),
+    );
     expect(new Set(COURSE).size).toBe(COURSE.length);
   });
 
@@ -35,11 +37,16 @@ describe('the model registry', () => {
   });
 
   it('can sweep exactly the models the engine gives a policy field', () => {
-    for (const m of MODEL_REGISTRY) expect(m.sweep !== undefined, m.id).toBe(Boolean(schemaJson.models.find((x) => x.name === m.id)?.policy_path));
+    for (const m of MODEL_REGISTRY)
+      expect(m.sweep !== undefined, m.id).toBe(Boolean(schemaJson.models.find((x) => x.name === m.id)?.policy_path));
   });
 
   it('starts every model at a speed the speed menu offers', () => {
-    for (const m of MODEL_REGISTRY) expect(SPEEDS.map((s) => s.value), m.id).toContain(m.speed);
+    for (const m of MODEL_REGISTRY)
+      expect(
+        SPEEDS.map((s) => s.value),
+        m.id,
+      ).toContain(m.speed);
   });
 
   it("sweeps fields of the model's own, with policies its policy field allows, and suggests a preset that exists", () => {
@@ -52,7 +59,11 @@ describe('the model registry', () => {
       expect(policy?.type, `${m.id}: ${sweep.policyPath}`).toBe('choice');
       const allowed = policy?.type === 'choice' ? policy.options.map((o) => o.value) : [];
       for (const [p] of sweep.policies) expect(allowed, `${m.id}: policy ${p}`).toContain(p);
-      for (const p of sweep.defaultPolicies) expect(sweep.policies.map(([x]) => x), `${m.id}: default policy ${p}`).toContain(p);
+      for (const p of sweep.defaultPolicies)
+        expect(
+          sweep.policies.map(([x]) => x),
+          `${m.id}: default policy ${p}`,
+        ).toContain(p);
       for (const { path } of sweep.params) {
         for (const one of path.split('+')) {
           const f = FIELDS.get(one);
@@ -61,7 +72,10 @@ describe('the model registry', () => {
         }
       }
       const names = presets.filter((p) => modelOfScenario(p.json) === m).map((p) => p.name);
-      expect(names.some((n) => n.startsWith(sweep.hint)), `${m.id}: hint "${sweep.hint}" among ${JSON.stringify(names)}`).toBe(true);
+      expect(
+        names.some((n) => n.startsWith(sweep.hint)),
+        `${m.id}: hint "${sweep.hint}" among ${JSON.stringify(names)}`,
+      ).toBe(true);
     }
   });
 });

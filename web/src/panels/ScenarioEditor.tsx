@@ -30,16 +30,26 @@ interface Problem {
  * (or, when the field is absent, its nearest enclosing field), with the engine's plain-word message.
  * JSON syntax errors come first and alone (the engine cannot read the fields of broken JSON).
  */
-export async function diagnose(text: string, syntax: Diagnostic[], validate?: Props['validate']): Promise<Diagnostic[]> {
+export async function diagnose(
+  text: string,
+  syntax: Diagnostic[],
+  validate?: Props['validate'],
+): Promise<Diagnostic[]> {
   if (syntax.length > 0) return syntax.map((d) => ({ ...d, message: `Not valid JSON: ${d.message}` }));
   if (!validate) return [];
   const err = await validate(text);
   if (!err) return [];
-  if (err.errors.length === 0) return [{ from: 0, to: Math.min(1, text.length), severity: 'error', message: err.message }];
+  if (err.errors.length === 0)
+    return [{ from: 0, to: Math.min(1, text.length), severity: 'error', message: err.message }];
   return err.errors.map((f) => {
     const at = locate(text, f.path);
     const where = at.exact || !f.path ? '' : ` (the field ${f.path} is not in the text; its default is used)`;
-    return { from: at.from, to: at.to, severity: 'error', message: `${f.path ? `${f.path}: ` : ''}${plainMessage(f.message)}${where}` };
+    return {
+      from: at.from,
+      to: at.to,
+      severity: 'error',
+      message: `${f.path ? `${f.path}: ` : ''}${plainMessage(f.message)}${where}`,
+    };
   });
 }
 
@@ -88,11 +98,28 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
       Prec.highest(keymap.of([{ key: 'Mod-Enter', run }])),
       EditorView.contentAttributes.of({ 'aria-label': 'Scenario JSON' }),
       EditorView.updateListener.of((u) => {
-        if (u.docChanged && u.transactions.some((t) => t.isUserEvent('input') || t.isUserEvent('delete') || t.isUserEvent('undo') || t.isUserEvent('redo') || t.isUserEvent('move'))) typed.current = true;
+        if (
+          u.docChanged &&
+          u.transactions.some(
+            (t) =>
+              t.isUserEvent('input') ||
+              t.isUserEvent('delete') ||
+              t.isUserEvent('undo') ||
+              t.isUserEvent('redo') ||
+              t.isUserEvent('move'),
+          )
+        )
+          typed.current = true;
         // The lint state changed (or the text did): refresh the problem list.
         const list: Problem[] = [];
-        forEachDiagnostic(u.state, (d, from) => list.push({ line: u.state.doc.lineAt(from).number, from, text: d.message }));
-        setProblems((old) => (old && old.length === list.length && old.every((p, i) => p.text === list[i].text && p.line === list[i].line) ? old : list));
+        forEachDiagnostic(u.state, (d, from) =>
+          list.push({ line: u.state.doc.lineAt(from).number, from, text: d.message }),
+        );
+        setProblems((old) =>
+          old && old.length === list.length && old.every((p, i) => p.text === list[i].text && p.line === list[i].line)
+            ? old
+            : list,
+        );
       }),
     ];
     view.current = new EditorView({ state: EditorState.create({ doc: first, extensions }), parent: host.current });
@@ -107,7 +134,8 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
 
   useEffect(() => {
     const v = view.current;
-    if (v && !typed.current && v.state.doc.toString() !== initial) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: initial } });
+    if (v && !typed.current && v.state.doc.toString() !== initial)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: initial } });
   }, [initial]);
 
   const goTo = (from: number) => {
@@ -150,7 +178,8 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
           Run this scenario
         </button>
         <span className="hint">
-          Problems are underlined as you type. Every field and its range: <code>skyqueue defaults</code>, README "Scenario format".
+          Problems are underlined as you type. Every field and its range: <code>skyqueue defaults</code>, README
+          "Scenario format".
         </span>
       </footer>
     </section>

@@ -1,4 +1,11 @@
-import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import type { Speed, TopoEvent } from '../engine/protocol';
 import type { TourStep } from '../scenario/guides';
 
@@ -38,7 +45,11 @@ export interface TourRun {
  * Where a step's moment is in this run: `at` its time when known (the published preset's, or the
  * event's once it happened), `reached` whether the run is there.
  */
-export function momentOf(step: TourStep, run: TourRun, published: boolean): { at: number | null; reached: boolean } | null {
+export function momentOf(
+  step: TourStep,
+  run: TourRun,
+  published: boolean,
+): { at: number | null; reached: boolean } | null {
   const w = step.wait;
   if (!w) return null;
   const seen = [...run.events].reverse().find((e) => e.kind === w.event);
@@ -64,7 +75,9 @@ function placeFor(el: HTMLElement | null): CSSProperties | null {
   const inColumn = r && r.left < col.right - 20 && r.right <= col.right + 20;
   const top = inColumn && r.top + r.height / 2 > col.top + col.height / 2;
   const pos: CSSProperties = { left: col.left + 12, right: 'auto', width: Math.min(440, col.width - 24) };
-  return top ? { ...pos, top: col.top + 12, bottom: 'auto' } : { ...pos, bottom: window.innerHeight - col.bottom + 12, top: 'auto' };
+  return top
+    ? { ...pos, top: col.top + 12, bottom: 'auto' }
+    : { ...pos, bottom: window.innerHeight - col.bottom + 12, top: 'auto' };
 }
 
 interface Props {
@@ -147,14 +160,33 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
   };
   const onPointerMove = (e: ReactPointerEvent<HTMLElement>) => {
     if (!drag.current) return;
-    setDragged({ x: Math.max(0, Math.min(window.innerWidth - 120, e.clientX - drag.current.dx)), y: Math.max(0, Math.min(window.innerHeight - 60, e.clientY - drag.current.dy)) });
+    setDragged({
+      x: Math.max(0, Math.min(window.innerWidth - 120, e.clientX - drag.current.dx)),
+      y: Math.max(0, Math.min(window.innerHeight - 60, e.clientY - drag.current.dy)),
+    });
   };
-  const style: CSSProperties | undefined = dragged ? { left: dragged.x, top: dragged.y, right: 'auto', bottom: 'auto' } : (place ?? undefined);
+  const style: CSSProperties | undefined = dragged
+    ? { left: dragged.x, top: dragged.y, right: 'auto', bottom: 'auto' }
+    : (place ?? undefined);
   const w = step.wait;
 
   return (
-    <div className="tour-card" role="dialog" aria-label="Tour" data-testid="tour" data-step={i} data-target={step.target} style={style}>
-      <strong className="tour-title" title="Drag to move" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={() => (drag.current = null)}>
+    <div
+      className="tour-card"
+      role="dialog"
+      aria-label="Tour"
+      data-testid="tour"
+      data-step={i}
+      data-target={step.target}
+      style={style}
+    >
+      <strong
+        className="tour-title"
+        title="Drag to move"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={() => (drag.current = null)}
+      >
         {title} — {i + 1} / {steps.length}
       </strong>
       {changedNote && (
@@ -178,7 +210,11 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
             <>
               {' '}
               <button onClick={playThere} disabled={heading !== null} data-testid="tour-play-there">
-                {heading ? 'Playing there…' : moment.at !== null ? `Play to ${clock(moment.at)}` : 'Play until it happens'}
+                {heading
+                  ? 'Playing there…'
+                  : moment.at !== null
+                    ? `Play to ${clock(moment.at)}`
+                    : 'Play until it happens'}
               </button>
             </>
           )}

@@ -10,7 +10,9 @@ export function formatBound(x: number): string {
   if (Number.isInteger(x) && Math.abs(x) >= 1e5) return x.toLocaleString('en-US');
   const r = +x.toPrecision(6);
   // toPrecision leaves large and tiny values in exponent form: write them out.
-  return Math.abs(r) >= 1e-6 || r === 0 ? r.toLocaleString('en-US', { maximumSignificantDigits: 6, useGrouping: Math.abs(r) >= 1e5 }) : String(r);
+  return Math.abs(r) >= 1e-6 || r === 0
+    ? r.toLocaleString('en-US', { maximumSignificantDigits: 6, useGrouping: Math.abs(r) >= 1e5 })
+    : String(r);
 }
 
 /** A duration in seconds of an hour or more, in the unit a person would use: "(30 days)". */

@@ -10,15 +10,31 @@ import type { PresetGuide } from '../models/types';
 export type { PresetGuide, TourStep } from '../models/types';
 
 /** The fixed tour targets; any other target is `chart:<text of the chart's title>`. */
-export const TOUR_TARGETS = ['globe', 'charts', 'summary', 'playback', 'preset', 'params', 'edit', 'sweep', 'description'] as const;
+export const TOUR_TARGETS = [
+  'globe',
+  'charts',
+  'summary',
+  'playback',
+  'preset',
+  'params',
+  'edit',
+  'sweep',
+  'description',
+] as const;
 
 /** Whether `target` is a fixed tour target or `chart:` followed by some text. */
 export function isTourTarget(target: string): boolean {
-  return (TOUR_TARGETS as readonly string[]).includes(target) || (target.startsWith('chart:') && target.slice(6).trim().length > 0);
+  return (
+    (TOUR_TARGETS as readonly string[]).includes(target) ||
+    (target.startsWith('chart:') && target.slice(6).trim().length > 0)
+  );
 }
 
 /** Every preset's guide, by preset id: the models' guides together. */
-export const GUIDES: Readonly<Record<string, PresetGuide>> = Object.assign({}, ...MODEL_REGISTRY.map((m) => m.course.guides));
+export const GUIDES: Readonly<Record<string, PresetGuide>> = Object.assign(
+  {},
+  ...MODEL_REGISTRY.map((m) => m.course.guides),
+);
 
 /** The guide of a preset id, or null. */
 export function guideFor(id: string): PresetGuide | null {

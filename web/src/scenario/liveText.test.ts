@@ -20,20 +20,28 @@ describe('the preset notes', () => {
     const changed = textOf(change(mm1.json, { 'traffic.rate_pps': 900 })).scenarioJson;
     const ch = presetChanges(mm1.json, changed, defaults());
     expect(ch).toEqual([{ path: 'traffic.rate_pps', label: 'Arrival rate λ', from: 800, to: 900 }]);
-    expect(notesCaveat(ch)).toMatch(/^Notes for the preset as published; you changed Arrival rate λ 800 → 900, so numbers in these notes may differ/);
+    expect(notesCaveat(ch)).toMatch(
+      /^Notes for the preset as published; you changed Arrival rate λ 800 → 900, so numbers in these notes may differ/,
+    );
   });
 
   it('a change inside a section the preset leaves at its defaults names the field, not the section', () => {
     const ship = presets.find((p) => p.id === 'iridium-ship-london')!;
     const changed = textOf(change(ship.json, { 'constellation.from': 'New Delhi' })).scenarioJson;
-    expect(presetChanges(ship.json, changed, defaults())).toEqual([{ path: 'constellation.from', label: 'From', from: 'Atlantic ship', to: 'New Delhi' }]);
+    expect(presetChanges(ship.json, changed, defaults())).toEqual([
+      { path: 'constellation.from', label: 'From', from: 'Atlantic ship', to: 'New Delhi' },
+    ]);
   });
 
   it('a value set back to the default is named with its value', () => {
     const b3 = presets.find((p) => p.id === 'pss-b3-variable-memory')!;
     const d = defaults() as { diffserv: { pss_credit_memory: boolean } };
-    const changed = textOf(change(b3.json, { 'diffserv.pss_credit_memory': d.diffserv.pss_credit_memory })).scenarioJson;
-    expect(presetChanges(b3.json, changed, defaults())).toEqual([{ path: 'diffserv.pss_credit_memory', label: 'Credit memory', from: true, to: false }]);
+    const changed = textOf(
+      change(b3.json, { 'diffserv.pss_credit_memory': d.diffserv.pss_credit_memory }),
+    ).scenarioJson;
+    expect(presetChanges(b3.json, changed, defaults())).toEqual([
+      { path: 'diffserv.pss_credit_memory', label: 'Credit memory', from: true, to: false },
+    ]);
   });
 
   it('the base preset is found by name', () => {

@@ -61,8 +61,10 @@ export function diffScenarios(preset: Record<string, Json>, scenario: Record<str
       const x = a[k];
       const y = b[k];
       // A section left out on one side (every value its default) compares field by field.
-      if ((isObject(x) || x === undefined) && (isObject(y) || y === undefined)) walk((x ?? {}) as Record<string, Json>, (y ?? {}) as Record<string, Json>, path);
-      else if (JSON.stringify(x) !== JSON.stringify(y)) out.push({ path, label: FIELDS.get(path)?.label ?? path, from: x, to: y });
+      if ((isObject(x) || x === undefined) && (isObject(y) || y === undefined))
+        walk((x ?? {}) as Record<string, Json>, (y ?? {}) as Record<string, Json>, path);
+      else if (JSON.stringify(x) !== JSON.stringify(y))
+        out.push({ path, label: FIELDS.get(path)?.label ?? path, from: x, to: y });
     }
   };
   walk(preset, scenario, '');
@@ -92,7 +94,8 @@ export function basePreset(name: string | null | undefined, presetList: readonly
 
 /** A change in words: "Arrival rate λ 800 → 900". */
 export function changeWords(c: Change): string {
-  const v = (x: Json | undefined) => (x === undefined ? 'default' : typeof x === 'number' ? prose(x) : typeof x === 'string' ? x : JSON.stringify(x));
+  const v = (x: Json | undefined) =>
+    x === undefined ? 'default' : typeof x === 'number' ? prose(x) : typeof x === 'string' ? x : JSON.stringify(x);
   return `${c.label} ${v(c.from)} → ${v(c.to)}`;
 }
 
@@ -100,7 +103,10 @@ export function changeWords(c: Change): string {
 export function notesCaveat(changes: Change[]): string {
   const shown = changes.slice(0, 3).map(changeWords).join(', ');
   const more = changes.length > 3 ? ` and ${changes.length - 3} more` : '';
-  return `Notes for the preset as published; you changed ${shown}${more}, so numbers ` + `in these notes may differ. The sentences above follow the current values.`;
+  return (
+    `Notes for the preset as published; you changed ${shown}${more}, so numbers ` +
+    `in these notes may differ. The sentences above follow the current values.`
+  );
 }
 
 /**

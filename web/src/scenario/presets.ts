@@ -33,7 +33,10 @@ function modelOf(json: string): string {
 }
 
 // Every examples/*.json is a preset, so "each preset is a CLI example" holds by construction.
-const files = import.meta.glob('../../../examples/*.json', { eager: true, query: '?raw', import: 'default' }) as Record<string, string>;
+const files = import.meta.glob('../../../examples/*.json', { eager: true, query: '?raw', import: 'default' }) as Record<
+  string,
+  string
+>;
 
 export const presets: Preset[] = Object.entries(files)
   .map(([path, json]) => {

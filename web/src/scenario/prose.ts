@@ -37,7 +37,9 @@ export function span(s: number): string {
 /** A site as the text names it: its name, or its coordinates when it has none. */
 export function siteName(s: SiteInfo | undefined | null): string {
   if (!s) return 'an unnamed site';
-  const coords = `${prose(Math.abs(s.lat_deg))}° ${s.lat_deg >= 0 ? 'N' : 'S'} ` + `${prose(Math.abs(s.lon_deg))}° ${s.lon_deg >= 0 ? 'E' : 'W'}`;
+  const coords =
+    `${prose(Math.abs(s.lat_deg))}° ${s.lat_deg >= 0 ? 'N' : 'S'} ` +
+    `${prose(Math.abs(s.lon_deg))}° ${s.lon_deg >= 0 ? 'E' : 'W'}`;
   return s.name && s.name.trim() ? s.name : coords;
 }
 
@@ -47,7 +49,8 @@ export function siteField(v: Json | undefined): string {
   if (v && typeof v === 'object' && !Array.isArray(v)) {
     const o = v as Record<string, Json>;
     if (typeof o.name === 'string' && o.name.trim()) return o.name;
-    if (typeof o.lat_deg === 'number' && typeof o.lon_deg === 'number') return siteName({ name: '', lat_deg: o.lat_deg, lon_deg: o.lon_deg });
+    if (typeof o.lat_deg === 'number' && typeof o.lon_deg === 'number')
+      return siteName({ name: '', lat_deg: o.lat_deg, lon_deg: o.lon_deg });
   }
   return 'an unnamed site';
 }

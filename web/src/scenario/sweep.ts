@@ -38,8 +38,14 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
 
 /** Parses `a, b, c` into numbers (or, for a text field, into texts such as site names); names
  * the bad entry. */
-export function parseValues(text: string, kind: 'number' | 'text' = 'number'): { values: SweepValue[] } | { error: string } {
-  const parts = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+export function parseValues(
+  text: string,
+  kind: 'number' | 'text' = 'number',
+): { values: SweepValue[] } | { error: string } {
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (kind === 'text') {
     if (parts.length === 0) return { error: 'values: give at least one, e.g. Los Angeles, New Delhi' };
     const dup = parts.find((p, i) => parts.indexOf(p) !== i);
@@ -135,7 +141,9 @@ export function curves(points: SweepPoint[], summaries: unknown[], metric: strin
         .map(([x, v]) => {
           const { mean, half } = meanCi(v);
           const h = Number.isFinite(half) ? half : 0;
-          return texts.length ? { x, label: texts[x], mean, lo: mean - h, hi: mean + h } : { x, mean, lo: mean - h, hi: mean + h };
+          return texts.length
+            ? { x, label: texts[x], mean, lo: mean - h, hi: mean + h }
+            : { x, mean, lo: mean - h, hi: mean + h };
         }),
     );
   }

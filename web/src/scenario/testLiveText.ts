@@ -13,7 +13,10 @@ import { presets } from './presets';
 import { setPath, type ScenarioObject } from './schema';
 
 /** Runs `json` in the engine for `seconds` and writes its text from what the engine says. */
-export function textOf(json: string, seconds = 1): { text: LiveText; all: string; summary: Summary; scenarioJson: string } {
+export function textOf(
+  json: string,
+  seconds = 1,
+): { text: LiveText; all: string; summary: Summary; scenarioJson: string } {
   loadWasmForNode();
   const sim = new Simulation(json);
   try {
@@ -50,7 +53,11 @@ export interface LiveTextCase {
  * numbers (`engineNumbers` of the summary); after the case's change it says the new values and
  * not the old ones.
  */
-export function describeLiveText(model: ModelDescriptor, engineNumbers: (s: Summary) => string[], cases: Record<string, LiveTextCase>): void {
+export function describeLiveText(
+  model: ModelDescriptor,
+  engineNumbers: (s: Summary) => string[],
+  cases: Record<string, LiveTextCase>,
+): void {
   describe(`${model.label}: text generated from the parameters, for every preset`, () => {
     const mine = presets.filter((p) => p.model === model.id);
 

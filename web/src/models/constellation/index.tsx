@@ -6,7 +6,8 @@ import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The constellation's epoch: UTC at simulated time zero (ISO 8601). */
-const epochOf = (scenarioJson: string): string | undefined => (JSON.parse(scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc;
+const epochOf = (scenarioJson: string): string | undefined =>
+  (JSON.parse(scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc;
 
 /** The pair of ground sites with their statistics, and the log of handovers below. */
 function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) {
@@ -14,7 +15,13 @@ function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) 
   return (
     <>
       <ConstellationPanel info={info.constellation} summary={summary?.constellation ?? null} {...globe} />
-      <EventLog events={topology.events} info={info.constellation} linkChanges={topology.linkChanges} epochMs={topology.epochMs} onSeek={topology.onSeek} />
+      <EventLog
+        events={topology.events}
+        info={info.constellation}
+        linkChanges={topology.linkChanges}
+        epochMs={topology.epochMs}
+        onSeek={topology.onSeek}
+      />
     </>
   );
 }
@@ -38,10 +45,17 @@ export const constellation: ModelDescriptor = {
     const ids = chart.members.map(({ s }) => s.id);
     if (ids.includes('seam') && seen.allZero)
       return c.kind === 'delta'
-        ? 'Stays at 0: a Walker delta has no seam (its planes are spread over 360° ' + 'and all move the same way), so no route ever has to detour around one.'
-        : `0 so far: the seam has not yet come between ${c.sites[0].name} and ` + `${c.sites[1].name}. It does when the Earth's turn brings it there (the ` + `Atlantic ship and London: twice in 24 h, about two hours each time).`;
+        ? 'Stays at 0: a Walker delta has no seam (its planes are spread over 360° ' +
+            'and all move the same way), so no route ever has to detour around one.'
+        : `0 so far: the seam has not yet come between ${c.sites[0].name} and ` +
+            `${c.sites[1].name}. It does when the Earth's turn brings it there (the ` +
+            `Atlantic ship and London: twice in 24 h, about two hours each time).`;
     if ((ids.includes('delay_ms') || ids.includes('hops')) && seen.allMissing)
-      return `No route so far: no chain of links joins ${c.sites[0].name} and ` + `${c.sites[1].name}; at least one of them sees no satellite above ` + `its ${c.elevation_mask_deg}° elevation mask (see the event log).`;
+      return (
+        `No route so far: no chain of links joins ${c.sites[0].name} and ` +
+        `${c.sites[1].name}; at least one of them sees no satellite above ` +
+        `its ${c.elevation_mask_deg}° elevation mask (see the event log).`
+      );
     return null;
   },
   clock: (scenarioJson) => {

@@ -13,18 +13,25 @@ export function constellationText(s: ScenarioObject, { constellation: c }: TextI
   const setup: string[] = [];
   const loaded = (str(s, 'constellation.tle') ?? '').trim() !== '';
   const shape = c
-    ? `${c.sats.length} satellites in ${plural(c.planes, 'plane')} at ${prose(c.altitude_km)} km, ` + `inclined ${prose(c.inclination_deg)}°${loaded ? ' (read from the loaded element sets)' : ''}`
+    ? `${c.sats.length} satellites in ${plural(c.planes, 'plane')} at ${prose(c.altitude_km)} km, ` +
+      `inclined ${prose(c.inclination_deg)}°${loaded ? ' (read from the loaded element sets)' : ''}`
     : optionLabel('constellation.preset', str(s, 'constellation.preset'));
   setup.push(`The route from ${from} to ${to} over ${shape}, for ${span(duration)} of simulated time.`);
   if (c?.kind === 'star') {
     const seamIsls = getPath(s, 'constellation.seam_isls') === true;
     setup.push(
       seamIsls
-        ? 'A polar star: its first and last planes move in opposite directions (the seam), but links across ' + 'the seam are on here (a teaching option; real Iridium has none), so the route can cross it.'
-        : `A polar star: its first and last planes move in opposite directions ` + `and no link crosses the seam between them, so while the seam ` + `separates ${from} from ${to} the route must detour over a pole.`,
+        ? 'A polar star: its first and last planes move in opposite directions (the seam), but links across ' +
+            'the seam are on here (a teaching option; real Iridium has none), so the route can cross it.'
+        : `A polar star: its first and last planes move in opposite directions ` +
+            `and no link crosses the seam between them, so while the seam ` +
+            `separates ${from} from ${to} the route must detour over a pole.`,
     );
   } else if (c?.kind === 'delta') {
-    setup.push(`A delta shell: neighbouring planes move the same way, so there is no seam; ` + `no satellite passes beyond about ${prose(c.inclination_deg)}° of latitude.`);
+    setup.push(
+      `A delta shell: neighbouring planes move the same way, so there is no seam; ` +
+        `no satellite passes beyond about ${prose(c.inclination_deg)}° of latitude.`,
+    );
   }
   return { setup, theory: [] };
 }

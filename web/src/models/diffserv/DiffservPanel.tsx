@@ -4,20 +4,32 @@ import { fixed } from '../../panels/format';
 /** One class's per-flow goodputs as "min – max (mean)" with every value in the tooltip. */
 /** PSS's §2.3 options that are on, in words. */
 function pssOptions(pss: NonNullable<DiffservSummary['pss']>): string {
-  return [pss.credit_memory && 'credit memory', pss.above_average && 'higher-capacity branch'].filter(Boolean).join(', ');
+  return [pss.credit_memory && 'credit memory', pss.above_average && 'higher-capacity branch']
+    .filter(Boolean)
+    .join(', ');
 }
 
 function Goodputs({ xs }: { xs: (number | null)[] }) {
   const v = xs.filter((x): x is number => x !== null && Number.isFinite(x));
   if (!v.length) return <>–</>;
   const mean = v.reduce((a, b) => a + b, 0) / v.length;
-  return <span title={v.map((x) => x.toFixed(3)).join(', ')}>{`${f(Math.min(...v))} – ${f(Math.max(...v))} (mean ${f(mean)}, ${v.length} flows)`}</span>;
+  return (
+    <span
+      title={v.map((x) => x.toFixed(3)).join(', ')}
+    >{`${f(Math.min(...v))} – ${f(Math.max(...v))} (mean ${f(mean)}, ${v.length} flows)`}</span>
+  );
 }
 
 const f = (x: number | null | undefined, d = 2) => fixed(x, d);
 
 /** Class rates beside paper 001's theory lines, and the PSS parameters. */
-export function DiffservPanel({ s, varies = false }: { s: DiffservSummary; /** Whether C(t) or EF(t) varies (the theory is then averaged over time). */ varies?: boolean }) {
+export function DiffservPanel({
+  s,
+  varies = false,
+}: {
+  s: DiffservSummary;
+  /** Whether C(t) or EF(t) varies (the theory is then averaged over time). */ varies?: boolean;
+}) {
   const pss = s.sharing === 'PSS';
   // With a varying link the theory is the equation at each instant, averaged: for PSS it is what
   // PSS without the credit memory can give (a floor for AF with the memory, a ceiling for CS0).

@@ -9,7 +9,8 @@ function engineNumbers(s: Summary): string[] {
   const d = s.diffserv;
   if (d) {
     const mb = (x: number | null) => `${prose(Number(x!.toFixed(2)))} Mb/s`;
-    if (d.pss) out.push(`AF ${mb(d.theory_mbps[2])}`, `CS0 ${mb(d.theory_mbps[3])}`, `BW C_avg = ${mb(d.af_target_mbps)}`);
+    if (d.pss)
+      out.push(`AF ${mb(d.theory_mbps[2])}`, `CS0 ${mb(d.theory_mbps[3])}`, `BW C_avg = ${mb(d.af_target_mbps)}`);
     else out.push(`= ${mb(d.theory_mbps[0])}`, `CS0 ${mb(d.theory_mbps[1])}`);
   }
   return out;
@@ -29,7 +30,12 @@ describeLiveText(diffserv, engineNumbers, {
   },
   'pss-b3-variable-memory': {
     edits: { 'diffserv.capacity_profile.amplitude': 0.2 },
-    says: ['swings between 16 Mb/s and 24 Mb/s', 'C(t) = 20 (1 + 0.2 cos(2π t / 15))', 'BW C_avg = 4.21 Mb/s', 'credit memory'],
+    says: [
+      'swings between 16 Mb/s and 24 Mb/s',
+      'C(t) = 20 (1 + 0.2 cos(2π t / 15))',
+      'BW C_avg = 4.21 Mb/s',
+      'credit memory',
+    ],
     not: ['14 Mb/s', '0.3 cos'],
     seconds: 20,
   },

@@ -22,7 +22,15 @@ function summary(over: Partial<LinkSummary>): LinkSummary {
     packet_delay_ms: 508,
     packet_in_order_delay_ms: 1144,
     goodput_mbps: 1.48,
-    theory: { erasure_rate: 0.0909, mean_burst_lldus: 10, efficiency: 0.6648, delay_ms: 295.9, residual_loss: 0.0009, printed_delay_ms: 306.8, printed_efficiency: null },
+    theory: {
+      erasure_rate: 0.0909,
+      mean_burst_lldus: 10,
+      efficiency: 0.6648,
+      delay_ms: 295.9,
+      residual_loss: 0.0009,
+      printed_delay_ms: 306.8,
+      printed_efficiency: null,
+    },
     head: null,
     last: null,
     tcp: null,
@@ -50,14 +58,24 @@ const tcp = (over: Partial<TcpLinkSummary>): TcpLinkSummary => ({
 
 describe('the link panel', () => {
   it('says what share of the link carries data beside the closed form, and the recovery delay', () => {
-    expect(linkStatus(summary({}))).toBe('HARQ-II 5/7, N_S 1, R 2: 66.7 % of the link carries data (closed form 66.5 ' + '%), and a data LLDU arrives 293 ms after it first left (closed form 296 ms).');
+    expect(linkStatus(summary({}))).toBe(
+      'HARQ-II 5/7, N_S 1, R 2: 66.7 % of the link carries data (closed form 66.5 ' +
+        '%), and a data LLDU arrives 293 ms after it first left (closed form 296 ms).',
+    );
     expect(linkStatus(summary({ slots: 0 }))).toBe('HARQ-II 5/7, N_S 1, R 2: nothing sent yet.');
   });
 
   it('with TCP, speaks of the flow: goodput, the file, the resends of TCP and of the link', () => {
-    expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({}) }))).toBe('TCP (cubic) over SR-ARQ: 1690 kb/s of goodput; 1.30 % of the ' + 'segments sent again by TCP, 6.50 % of the LLDUs by the link.');
-    expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({ transfer_s: 6.39 }) }))).toContain('the file delivered in 6.39 s');
-    expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({ delivered_segments: 0 }) }))).toBe('TCP (cubic) over SR-ARQ: nothing delivered yet.');
+    expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({}) }))).toBe(
+      'TCP (cubic) over SR-ARQ: 1690 kb/s of goodput; 1.30 % of the ' +
+        'segments sent again by TCP, 6.50 % of the LLDUs by the link.',
+    );
+    expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({ transfer_s: 6.39 }) }))).toContain(
+      'the file delivered in 6.39 s',
+    );
+    expect(linkStatus(summary({ scheme: 'SR-ARQ', tcp: tcp({ delivered_segments: 0 }) }))).toBe(
+      'TCP (cubic) over SR-ARQ: nothing delivered yet.',
+    );
   });
 
   it('names every cell of the packet grid, and counts them in words', () => {
@@ -67,6 +85,8 @@ describe('the link panel', () => {
     expect(cellOf(WAITING).kind).toBe('waiting');
     expect(cellOf(UNSENT).kind).toBe('unsent');
     expect(cellOf(LOST).kind).toBe('lost');
-    expect(gridWords({ seq: 7, lldus: [0, 0, 0, WAITING, DECODED + 1], delay_ms: null })).toBe('3 arrived at once, 1 erased, waiting for a repair, 1 recovered after 1 round trip');
+    expect(gridWords({ seq: 7, lldus: [0, 0, 0, WAITING, DECODED + 1], delay_ms: null })).toBe(
+      '3 arrived at once, 1 erased, waiting for a repair, 1 recovered after 1 round trip',
+    );
   });
 });

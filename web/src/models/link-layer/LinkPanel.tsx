@@ -39,7 +39,11 @@ function Grid({ g, title, testId }: { g: PacketGrid; title: string; testId: stri
   return (
     <figure className="lldu-grid" data-testid={testId}>
       <figcaption>
-        {title} <span className="muted">(packet {g.seq}{g.delay_ms !== null ? `, delivered after ${f(g.delay_ms, 0)} ms` : g.lldus.includes(LOST) ? ', lost' : ''})</span>
+        {title}{' '}
+        <span className="muted">
+          (packet {g.seq}
+          {g.delay_ms !== null ? `, delivered after ${f(g.delay_ms, 0)} ms` : g.lldus.includes(LOST) ? ', lost' : ''})
+        </span>
       </figcaption>
       <div className="cells" role="img" aria-label={`Packet ${g.seq}: ${gridWords(g)}`}>
         {g.lldus.map((c, i) => {
@@ -117,7 +121,13 @@ export function LinkPanel({ s }: { s: LinkSummary }) {
       <p className="status" data-testid="link-status">
         {linkStatus(s)}
       </p>
-      {s.head && <Grid g={s.head} title={`The IP packet at the head of the line: ${s.lldus_per_packet} LLDUs`} testId="lldu-grid-head" />}
+      {s.head && (
+        <Grid
+          g={s.head}
+          title={`The IP packet at the head of the line: ${s.lldus_per_packet} LLDUs`}
+          testId="lldu-grid-head"
+        />
+      )}
       {s.last && <Grid g={s.last} title="The last packet handed up" testId="lldu-grid-last" />}
       <p className="legend" aria-label="Grid legend">
         {[ARRIVED, DECODED, DECODED + 1, WAITING, LOST].map((c) => (
@@ -153,7 +163,9 @@ export function LinkPanel({ s }: { s: LinkSummary }) {
             <td>{f(s.lldu_delay_ms, 1)}</td>
             <td>
               {f(th.delay_ms, 1)}
-              {th.printed_delay_ms !== null && <span className="muted"> (paper as printed: {f(th.printed_delay_ms, 1)})</span>}
+              {th.printed_delay_ms !== null && (
+                <span className="muted"> (paper as printed: {f(th.printed_delay_ms, 1)})</span>
+              )}
             </td>
           </tr>
           <tr>

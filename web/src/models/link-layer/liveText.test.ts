@@ -15,7 +15,15 @@ function engineNumbers(s: Summary): string[] {
 describeLiveText(linkLayer, engineNumbers, {
   'link-harq-lab': {
     edits: { 'link.scheme': 'arq', 'link.beta': 0.98 },
-    says: ['Selective-repeat ARQ', 'until it arrives', 'β = 0.98', 'bursts of 50 LLDUs', '33.3 % of the LLDUs erased', 'no data lost', '47 LLDUs of 33 bytes'],
+    says: [
+      'Selective-repeat ARQ',
+      'until it arrives',
+      'β = 0.98',
+      'bursts of 50 LLDUs',
+      '33.3 % of the LLDUs erased',
+      'no data lost',
+      '47 LLDUs of 33 bytes',
+    ],
     not: ['HARQ-II', 'β = 0.9 '],
   },
   'link-fec-harq-fig5': {
@@ -30,7 +38,13 @@ describeLiveText(linkLayer, engineNumbers, {
   },
   'link-tcp-distribution': {
     edits: { 'link.tcp_cc': 'hybla', 'link.es_n0_db': 12, 'link.phy_model': 'faded' },
-    says: ['One Hybla sender', 'Es/N0 12 dB', 'sends without end', 'Fig. 8', 'decoded from the Rayleigh fade its codeword saw across the 36 ms interleaver'],
+    says: [
+      'One Hybla sender',
+      'Es/N0 12 dB',
+      'sends without end',
+      'Fig. 8',
+      'decoded from the Rayleigh fade its codeword saw across the 36 ms interleaver',
+    ],
     not: ['CUBIC sender', 'at Es/N0 14 dB', 'erasures in bursts of'],
   },
   'link-tcp-internet-100kb': {

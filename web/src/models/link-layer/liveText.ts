@@ -21,9 +21,14 @@ export function linkText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   const packet = num(s, 'link.packet_bytes') ?? NaN;
   const lldu = num(s, 'link.lldu_bytes') ?? NaN;
   const scheme = str(s, 'link.scheme') ?? 'harq';
-  const cut = l ? `${plural(l.lldus_per_packet, 'LLDU')} of ${prose(lldu)} bytes, one every ${prose(l.slot_us ?? NaN)} µs` : `LLDUs of ${prose(lldu)} bytes`;
+  const cut = l
+    ? `${plural(l.lldus_per_packet, 'LLDU')} of ${prose(lldu)} bytes, one every ${prose(l.slot_us ?? NaN)} µs`
+    : `LLDUs of ${prose(lldu)} bytes`;
   const burst = l?.theory.mean_burst_lldus ?? null;
-  const erasures = eg === 0 && eb === 1 ? 'every LLDU sent while Bad is erased, none while Good' : `an LLDU is erased with probability ${prose(eg)} while Good and ${prose(eb)} while Bad`;
+  const erasures =
+    eg === 0 && eb === 1
+      ? 'every LLDU sent while Bad is erased, none while Good'
+      : `an LLDU is erased with probability ${prose(eg)} while Good and ${prose(eb)} while Bad`;
   let how: string;
   if (scheme === 'fec') {
     const nd = num(s, 'link.fec_nd') ?? NaN;
@@ -46,7 +51,10 @@ export function linkText(s: ScenarioObject, { summary }: TextInputs): LiveText {
       `HARQ-II ${prose(nd)}/${prose(nd + nr)}: blocks of ${prose(nd)} data and ${prose(nr)} repair LLDUs; ` +
       `a receiver still short of d LLDUs asks for d + ${prose(ns)}, sent a round trip later, at most ${plural(r, 'round')}.`;
   } else how = 'No reliability scheme: every LLDU is sent once, and an IP packet with one erased LLDU is lost.';
-  const order = str(s, 'link.delivery') === 'out-of-order' ? 'each IP packet goes up as soon as its own LLDUs are there' : 'IP packets go up in order, each waiting for those before it';
+  const order =
+    str(s, 'link.delivery') === 'out-of-order'
+      ? 'each IP packet goes up as soon as its own LLDUs are there'
+      : 'IP packets go up in order, each waiting for those before it';
   const phy = str(s, 'link.phy') ?? 'gilbert-elliott';
   const esn0 = num(s, 'link.es_n0_db') ?? NaN;
   const faded = phy !== 'gilbert-elliott' && str(s, 'link.phy_model') === 'faded';
@@ -68,7 +76,10 @@ export function linkText(s: ScenarioObject, { summary }: TextInputs): LiveText {
       `${bytes === null ? 'without end' : `a file of ${prose(bytes)} bytes`} through a buffer of ` +
       `${plural(num(s, 'link.buffer_pkts') ?? NaN, 'packet')}, its ACKs returning error-free; ${order}.`
     : `The sender is never idle; ${order}.`;
-  const setup = [`IP packets of ${prose(packet)} bytes cut into ${cut} at ${mbps(rate)}, with a ${prose(rtt)} ms round trip, over ${channel}.`, `${how} ${feed}`];
+  const setup = [
+    `IP packets of ${prose(packet)} bytes cut into ${cut} at ${mbps(rate)}, with a ${prose(rtt)} ms round trip, over ${channel}.`,
+    `${how} ${feed}`,
+  ];
   const theory: string[] = [];
   const th = l?.theory;
   if (th && th.erasure_rate !== null && th.efficiency !== null && th.delay_ms !== null && th.residual_loss !== null) {
@@ -77,7 +88,8 @@ export function linkText(s: ScenarioObject, { summary }: TextInputs): LiveText {
         `efficiency ${prose(th.efficiency)} (data LLDUs delivered per LLDU sent), LLDU recovery delay ${prose(th.delay_ms)} ms, ` +
         `${th.residual_loss > 0 ? `${pct(th.residual_loss)} of the data never recovered` : 'no data lost'}.`,
     );
-    if (th.printed_delay_ms !== null) theory.push(`Paper 002's own delay formula for this scheme, as printed, gives ${prose(th.printed_delay_ms)} ms.`);
+    if (th.printed_delay_ms !== null)
+      theory.push(`Paper 002's own delay formula for this scheme, as printed, gives ${prose(th.printed_delay_ms)} ms.`);
   }
   if (tcp)
     theory.push(

@@ -1,8 +1,11 @@
 import type { Summary } from '../../engine/summary-types';
 
-const ms = (s: number | null | undefined, digits = 3) => (s === null || s === undefined || !Number.isFinite(s) ? '–' : `${(s * 1e3).toFixed(digits)} ms`);
-const pct = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)} %`);
-const num = (x: number | null | undefined, d = 3) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const ms = (s: number | null | undefined, digits = 3) =>
+  s === null || s === undefined || !Number.isFinite(s) ? '–' : `${(s * 1e3).toFixed(digits)} ms`;
+const pct = (x: number | null | undefined) =>
+  x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)} %`;
+const num = (x: number | null | undefined, d = 3) =>
+  x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d);
 
 /** Measured statistics next to the closed form, after the warm-up. */
 export function QueuePanel({ summary }: { summary: Summary | null }) {
@@ -12,7 +15,8 @@ export function QueuePanel({ summary }: { summary: Summary | null }) {
   return (
     <table className="summary" data-testid="summary">
       <caption>
-        Measured over {summary.measured_s.toFixed(1)} s after the warm-up{t ? `, beside the ${t.model}${t.model === 'fluid limit' ? ' (an approximation)' : ' closed form'}` : ''}
+        Measured over {summary.measured_s.toFixed(1)} s after the warm-up
+        {t ? `, beside the ${t.model}${t.model === 'fluid limit' ? ' (an approximation)' : ' closed form'}` : ''}
       </caption>
       <thead>
         <tr>

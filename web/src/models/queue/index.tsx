@@ -22,8 +22,10 @@ export const queue: ModelDescriptor = {
     if (!th) return [];
     const ids = chart.members.map(({ s }) => s.id);
     const out: { label: string; value: number }[] = [];
-    if (ids.includes('wait_ms') && th.wait_mean_s !== null) out.push({ label: `${th.model} theory, mean wait`, value: th.wait_mean_s * 1000 });
-    if (ids.includes('queue_len') && th.queue_len_mean_pkts !== null) out.push({ label: `${th.model} theory, mean waiting`, value: th.queue_len_mean_pkts });
+    if (ids.includes('wait_ms') && th.wait_mean_s !== null)
+      out.push({ label: `${th.model} theory, mean wait`, value: th.wait_mean_s * 1000 });
+    if (ids.includes('queue_len') && th.queue_len_mean_pkts !== null)
+      out.push({ label: `${th.model} theory, mean waiting`, value: th.queue_len_mean_pkts });
     return out;
   },
   course: { presets: PRESETS, guides: GUIDES },

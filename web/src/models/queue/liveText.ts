@@ -24,9 +24,15 @@ export function queueText(s: ScenarioObject, { summary }: TextInputs): LiveText 
   const mu = link !== null ? link / bits : (num(s, 'queue.service_rate_pps') ?? NaN);
   const rho = lambda / mu;
   const how = onOff ? 'On/off arrivals' : 'Poisson arrivals';
-  const serviceWords = service === 'deterministic' ? `a constant ${ms(1 / mu)} per packet` : `exponential service times, ${ms(1 / mu)} on average`;
+  const serviceWords =
+    service === 'deterministic'
+      ? `a constant ${ms(1 / mu)} per packet`
+      : `exponential service times, ${ms(1 / mu)} on average`;
   const room = k === null ? 'an unlimited buffer' : `room for ${plural(k, 'waiting packet')}`;
-  const server = link !== null ? `a ${mbps(link)} link (${prose(Math.round(mu))} packets/s of ${prose(bytes ?? NaN)} bytes, ${serviceWords})` : `one server at ${prose(mu)} packets/s (${serviceWords})`;
+  const server =
+    link !== null
+      ? `a ${mbps(link)} link (${prose(Math.round(mu))} packets/s of ${prose(bytes ?? NaN)} bytes, ${serviceWords})`
+      : `one server at ${prose(mu)} packets/s (${serviceWords})`;
   const after = prop > 0 ? ` and ${ms(prop)} of propagation` : '';
   const setup = onOff
     ? [
@@ -49,11 +55,15 @@ export function queueText(s: ScenarioObject, { summary }: TextInputs): LiveText 
     if (k !== null && t.loss_ratio !== null) parts.push(`${pct(t.loss_ratio)} of arrivals dropped`);
     if (prop > 0) parts.push(`one-way delay with the propagation ${ms(t.sojourn_mean_s + prop)}`);
     theory.push(`${t.model} theory: ${parts.join(', ')}.`);
-    if (k !== null && rho >= 1) theory.push(`The load is above 1: without the limit of ${prose(k)} waiting packets the queue would grow without end.`);
+    if (k !== null && rho >= 1)
+      theory.push(
+        `The load is above 1: without the limit of ${prose(k)} waiting packets the queue would grow without end.`,
+      );
   } else if (summary?.queue && !t) {
     theory.push(
       rho >= 1 && k === null
-        ? `At ρ = ${rho.toFixed(2)} ≥ 1 with an unlimited buffer there is no ` + `steady state: the queue grows without end and no closed form applies.`
+        ? `At ρ = ${rho.toFixed(2)} ≥ 1 with an unlimited buffer there is no ` +
+            `steady state: the queue grows without end and no closed form applies.`
         : `No closed form for ${how.toLowerCase()} with ${service} service${k === null ? '' : ` and a limit of ${prose(k)}`}: ` +
             'compare with the M/M/1 and M/D/1 presets.',
     );

@@ -39,10 +39,20 @@ describe('the transfer panel says where the transfer stands', () => {
   });
 
   it('before the start, while running, once delivered, and for bulk', () => {
-    expect(transferStatus(summary({ started: false }), 5)).toBe('15 MB from Hawaii gateway to Los Angeles: starts at 18.00 s (in 13.0 s).');
-    expect(transferStatus(summary({ delivered_bytes: 7_500_000 }), 60)).toBe('15 MB from Hawaii gateway to Los Angeles: 7.5 MB delivered so far (50 %).');
-    expect(transferStatus(summary({ bytes: 9000, transfer_s: 0.0799 }), 3)).toBe('9 kB from Hawaii gateway to Los Angeles: delivered in 79.9 ms.');
-    expect(transferStatus(summary({ transfer_s: 87.047 }), 130)).toBe('15 MB from Hawaii gateway to Los Angeles: delivered in 87.05 s.');
-    expect(transferStatus(summary({ bytes: null, delivered_bytes: 224_325_000 }), 1200)).toBe('Unlimited bulk from Hawaii gateway to Los Angeles: 224.3 MB delivered so far.');
+    expect(transferStatus(summary({ started: false }), 5)).toBe(
+      '15 MB from Hawaii gateway to Los Angeles: starts at 18.00 s (in 13.0 s).',
+    );
+    expect(transferStatus(summary({ delivered_bytes: 7_500_000 }), 60)).toBe(
+      '15 MB from Hawaii gateway to Los Angeles: 7.5 MB delivered so far (50 %).',
+    );
+    expect(transferStatus(summary({ bytes: 9000, transfer_s: 0.0799 }), 3)).toBe(
+      '9 kB from Hawaii gateway to Los Angeles: delivered in 79.9 ms.',
+    );
+    expect(transferStatus(summary({ transfer_s: 87.047 }), 130)).toBe(
+      '15 MB from Hawaii gateway to Los Angeles: delivered in 87.05 s.',
+    );
+    expect(transferStatus(summary({ bytes: null, delivered_bytes: 224_325_000 }), 1200)).toBe(
+      'Unlimited bulk from Hawaii gateway to Los Angeles: 224.3 MB delivered so far.',
+    );
   });
 });

@@ -14,7 +14,8 @@ export function bytesText(b: number): string {
 /** Where the transfer stands, in one sentence that follows the numbers. */
 export function transferStatus(s: TransferSummary, nowS: number): string {
   const what = s.bytes === null ? 'Unlimited bulk' : bytesText(s.bytes);
-  if (!s.started) return `${what} from ${s.from} to ${s.to}: starts at ${f(s.start_s, 2)} s (in ${f(Math.max(0, (s.start_s ?? 0) - nowS), 1)} s).`;
+  if (!s.started)
+    return `${what} from ${s.from} to ${s.to}: starts at ${f(s.start_s, 2)} s (in ${f(Math.max(0, (s.start_s ?? 0) - nowS), 1)} s).`;
   if (s.transfer_s !== null) {
     const took = s.transfer_s < 1 ? `${f(s.transfer_s * 1e3, 1)} ms` : `${f(s.transfer_s, 2)} s`;
     return `${what} from ${s.from} to ${s.to}: delivered in ${took}.`;
@@ -31,7 +32,8 @@ export function TransferPanel({ s, nowS }: { s: TransferSummary; nowS: number })
         {transferStatus(s, nowS)}
       </p>
       <p className="legend" aria-label="Packets on the globe">
-        <span className="dot data" aria-hidden="true" /> data packets <span className="dot ack" aria-hidden="true" /> ACKs, on the globe along the route they took
+        <span className="dot data" aria-hidden="true" /> data packets <span className="dot ack" aria-hidden="true" />{' '}
+        ACKs, on the globe along the route they took
       </p>
       <table className="summary" data-testid="transfer-summary">
         <tbody>

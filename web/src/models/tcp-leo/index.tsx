@@ -17,7 +17,8 @@ interface TransferFields {
   to?: string;
 }
 
-const transferOf = (scenarioJson: string): TransferFields => (JSON.parse(scenarioJson) as { transfer?: TransferFields }).transfer ?? {};
+const transferOf = (scenarioJson: string): TransferFields =>
+  (JSON.parse(scenarioJson) as { transfer?: TransferFields }).transfer ?? {};
 
 /** The transfer, then the two sites with the route's handovers, and the event log. */
 function TcpLeoSummary({ info, summary, globe, topology }: SummaryProps) {
@@ -26,7 +27,15 @@ function TcpLeoSummary({ info, summary, globe, topology }: SummaryProps) {
     <>
       {t && <TransferPanel s={t} nowS={summary?.simulated_s ?? 0} />}
       {info.constellation && <ConstellationPanel info={info.constellation} summary={t?.route ?? null} {...globe} />}
-      {info.constellation && <EventLog events={topology.events} info={info.constellation} linkChanges={topology.linkChanges} epochMs={topology.epochMs} onSeek={topology.onSeek} />}
+      {info.constellation && (
+        <EventLog
+          events={topology.events}
+          info={info.constellation}
+          linkChanges={topology.linkChanges}
+          epochMs={topology.epochMs}
+          onSeek={topology.onSeek}
+        />
+      )}
     </>
   );
 }
@@ -53,11 +62,19 @@ export const tcpLeo: ModelDescriptor = {
     const t = transferOf(info.scenarioJson);
     const ids = chart.members.map(({ s }) => s.id);
     const transferChart = ids.includes('cwnd') || ids.includes('throughput_mbps') || ids.includes('rtt_ms');
-    if (transferChart && seen.allMissing) return `Nothing yet: the transfer starts at ${t.start_s ?? 0} s${t.clock_start_s ? ' into the run' : ''}.`;
+    if (transferChart && seen.allMissing)
+      return `Nothing yet: the transfer starts at ${t.start_s ?? 0} s${t.clock_start_s ? ' into the run' : ''}.`;
     if (ids.includes('seam') && seen.allZero && info.constellation)
-      return `0 so far: the seam has not come between ${info.constellation.sites[0].name} ` + `and ${info.constellation.sites[1].name} in this run.`;
+      return (
+        `0 so far: the seam has not come between ${info.constellation.sites[0].name} ` +
+        `and ${info.constellation.sites[1].name} in this run.`
+      );
     if (ids.includes('delay_ms') && seen.allMissing && info.constellation)
-      return `No route so far: one of ${info.constellation.sites[0].name} and ` + `${info.constellation.sites[1].name} sees no satellite above the ` + `${info.constellation.elevation_mask_deg}° mask, so every packet sent is lost.`;
+      return (
+        `No route so far: one of ${info.constellation.sites[0].name} and ` +
+        `${info.constellation.sites[1].name} sees no satellite above the ` +
+        `${info.constellation.elevation_mask_deg}° mask, so every packet sent is lost.`
+      );
     return null;
   },
   clock: (scenarioJson) => EPOCH_MS + (transferOf(scenarioJson).clock_start_s ?? 0) * 1000,
@@ -82,7 +99,12 @@ export const tcpLeo: ModelDescriptor = {
       { path: 'transfer.bytes', label: 'file size [bytes] (Table 5)', values: '9000, 25000, 50000, 100000, 500000' },
       { path: 'transfer.min_rto_ms', label: 'minimum RTO [ms]', values: '200, 500, 1000' },
       { path: 'transfer.start_s', label: 'start [s]', values: '1, 2, 3, 4' },
-      { path: 'transfer.to', label: 'receiving site (Figs. 5-6)', values: 'Los Angeles, New Delhi, London, Tokyo', text: true },
+      {
+        path: 'transfer.to',
+        label: 'receiving site (Figs. 5-6)',
+        values: 'Los Angeles, New Delhi, London, Tokyo',
+        text: true,
+      },
     ],
     metrics: [
       { path: 'transfer.transfer_s', title: 'Transfer time (Tables 4-5)', unit: 's' },
@@ -101,5 +123,8 @@ export const tcpLeo: ModelDescriptor = {
     hint: 'TCP over Iridium: a 9 kB file as the seam arrives',
   },
   course: { presets: PRESETS, guides: GUIDES },
-  gallery: { heading: 'TCP over Iridium: transfers across the seam and handovers (paper 004)', Pictogram: TcpPictogram },
+  gallery: {
+    heading: 'TCP over Iridium: transfers across the seam and handovers (paper 004)',
+    Pictogram: TcpPictogram,
+  },
 };

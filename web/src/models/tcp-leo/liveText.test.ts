@@ -7,7 +7,8 @@ import { tcpLeo } from '.';
 function engineNumbers(s: Summary): string[] {
   const out: string[] = [];
   const tr = s.transfer;
-  if (tr?.started && tr.start_rtt_ms !== null) out.push(`${prose(Math.round(tr.start_rtt_ms))} ms`, `${prose(tr.buffer_packets)} packet`);
+  if (tr?.started && tr.start_rtt_ms !== null)
+    out.push(`${prose(Math.round(tr.start_rtt_ms))} ms`, `${prose(tr.buffer_packets)} packet`);
   return out;
 }
 
@@ -21,13 +22,19 @@ describeLiveText(tcpLeo, engineNumbers, {
   },
   'tcp-iridium-15mb-seam-leaves': {
     edits: { 'transfer.throughput': 'high' },
-    says: ["paper 004's high throughput: 120 Mb/s up and down, 2,000 Mb/s between satellites", 'A 15 MB file from Hawaii gateway to Los Angeles'],
+    says: [
+      "paper 004's high throughput: 120 Mb/s up and down, 2,000 Mb/s between satellites",
+      'A 15 MB file from Hawaii gateway to Los Angeles',
+    ],
     not: ['1.5 Mb/s'],
     seconds: 20,
   },
   'tcp-iridium-ship-london-bulk': {
     edits: { 'transfer.to': 'Toulouse', 'transfer.min_rto_ms': 1000, 'transfer.rto_restart': 'new-data' },
-    says: ['Unlimited bulk from Atlantic ship to Toulouse', 'at least 1,000 ms, restarted only by an ACK of new data (RFC 6298)'],
+    says: [
+      'Unlimited bulk from Atlantic ship to Toulouse',
+      'at least 1,000 ms, restarted only by an ACK of new data (RFC 6298)',
+    ],
     not: ['London', '200 ms', 'every ACK'],
     seconds: 61,
   },

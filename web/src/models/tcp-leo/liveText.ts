@@ -27,13 +27,19 @@ export function tcpText(s: ScenarioObject, { constellation: c, summary }: TextIn
   const [access, isl] = TCP_RATES[throughput] ?? [NaN, NaN];
   const packet = num(s, 'transfer.packet_bytes') ?? NaN;
   const rto = num(s, 'transfer.min_rto_ms') ?? NaN;
-  const restart = str(s, 'transfer.rto_restart') === 'new-data' ? 'restarted only by an ACK of new data (RFC 6298)' : 'restarted by every ACK (ns-2)';
+  const restart =
+    str(s, 'transfer.rto_restart') === 'new-data'
+      ? 'restarted only by an ACK of new data (RFC 6298)'
+      : 'restarted by every ACK (ns-2)';
   const cutoff = num(s, 'transfer.polar_cutoff_deg') ?? NaN;
   const pairing = optionLabel('transfer.isl_pairing', str(s, 'transfer.isl_pairing'));
   const cc = optionLabel('transfer.cc', str(s, 'transfer.cc'));
   const at = new Date(Date.UTC(2026, 0, 1) + (clockStart + start) * 1000).toISOString().slice(11, 19);
   const what = bytes === null ? 'Unlimited bulk' : `A ${bytesWords(bytes)} file`;
-  const when = window > 0 ? `starting at a moment drawn (from the seed) in the ${prose(window)} s after ${prose(start)} s into the run` : `starting ${prose(start)} s into the run (${at} UTC)`;
+  const when =
+    window > 0
+      ? `starting at a moment drawn (from the seed) in the ${prose(window)} s after ${prose(start)} s into the run`
+      : `starting ${prose(start)} s into the run (${at} UTC)`;
   const setup = [
     `${what} from ${from} to ${to} over ${c ? `${c.sats.length} Iridium satellites` : 'Iridium'} ` +
       `(cross-plane links off above ${prose(cutoff)}°, partners ${pairing}), ${when}.`,
@@ -49,6 +55,9 @@ export function tcpText(s: ScenarioObject, { constellation: c, summary }: TextIn
       `The route's round trip when the transfer started: ${prose(Math.round(t.start_rtt_ms))} ms; ` +
         `each link queues up to ${plural(t.buffer_packets, 'packet')} besides the one being sent (ns-2's limit, fixed for the run).`,
     );
-  theory.push('Paper 004 Table 4 (Los Angeles - Hawaii): 9 kB in 90.35 ms outside ' + 'the seam and 179.43 ms across it; 15 MB in 89.67 s and 91.02 s.');
+  theory.push(
+    'Paper 004 Table 4 (Los Angeles - Hawaii): 9 kB in 90.35 ms outside ' +
+      'the seam and 179.43 ms across it; 15 MB in 89.67 s and 91.02 s.',
+  );
   return { setup, theory };
 }

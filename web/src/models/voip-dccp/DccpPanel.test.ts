@@ -35,7 +35,15 @@ function summary(over: Partial<DccpSummary>): DccpSummary {
     received_kbps: 78,
     tcp_kbps: [],
     jain: null,
-    dccp: { allowed_kbps: 138.2, slow_start: false, loss_event_rate: 0.001, rtt_ms: 1050, loss_events: 3, reports: 500, nofeedback_expiries: 0 },
+    dccp: {
+      allowed_kbps: 138.2,
+      slow_start: false,
+      loss_event_rate: 0.001,
+      rtt_ms: 1050,
+      loss_events: 3,
+      reports: 500,
+      nofeedback_expiries: 0,
+    },
     ...over,
   };
 }
@@ -43,13 +51,23 @@ function summary(over: Partial<DccpSummary>): DccpSummary {
 describe('the DCCP panel in words', () => {
   it('says the losses by cause, the MOS and what TFRC allowed against what the calls need', () => {
     expect(dccpStatus(summary({}))).toBe(
-      'One G.711 call over CCID4: 2.00 % of the packets lost: 1.50 % between application ' + 'and transport, 0.10 % on the link, 0.40 % too late to play; MOS 2.85. TFRC ' + 'allowed 138.2 kb/s on average (the flow needs 78.2 kb/s while every call talks).',
+      'One G.711 call over CCID4: 2.00 % of the packets lost: 1.50 % between application ' +
+        'and transport, 0.10 % on the link, 0.40 % too late to play; MOS 2.85. TFRC ' +
+        'allowed 138.2 kb/s on average (the flow needs 78.2 kb/s while every call talks).',
     );
   });
 
   it('speaks of calls, silence suppression and data flows as they are, and of a run that has not begun', () => {
-    expect(dccpStatus(summary({ calls: 12, transport: 'UDP', dccp: null, loss_pct: 0 }))).toBe('12 G.711 calls over UDP: nothing lost so far; MOS 2.85.');
-    expect(dccpStatus(summary({ codec: 'Speex', dtx: true, generated: 0 }))).toBe('One Speex call with silence suppression over CCID4: nothing sent yet.');
-    expect(dccpStatus(summary({ codec: 'constant-rate data', mos: null, r: null, dccp: null, transport: 'UDP', loss_pct: 0 }))).toBe('One constant-rate data flow over UDP: nothing lost so far.');
+    expect(dccpStatus(summary({ calls: 12, transport: 'UDP', dccp: null, loss_pct: 0 }))).toBe(
+      '12 G.711 calls over UDP: nothing lost so far; MOS 2.85.',
+    );
+    expect(dccpStatus(summary({ codec: 'Speex', dtx: true, generated: 0 }))).toBe(
+      'One Speex call with silence suppression over CCID4: nothing sent yet.',
+    );
+    expect(
+      dccpStatus(
+        summary({ codec: 'constant-rate data', mos: null, r: null, dccp: null, transport: 'UDP', loss_pct: 0 }),
+      ),
+    ).toBe('One constant-rate data flow over UDP: nothing lost so far.');
   });
 });

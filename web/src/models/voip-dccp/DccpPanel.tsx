@@ -14,7 +14,9 @@ export function dccpStatus(s: DccpSummary): string {
       : `${f(s.loss_pct, 2)} % of the packets lost: ${f(s.app_loss_pct, 2)} % between application and transport, ` +
         `${f(s.link_loss_pct, 2)} % on the link, ${f(s.late_pct, 2)} % too late to play`;
   const quality = s.mos !== null ? `; MOS ${f(s.mos, 2)}` : '';
-  const rate = s.dccp ? ` TFRC allowed ${f(s.dccp.allowed_kbps, 1)} kb/s on average (the flow needs ${f(s.app_kbps, 1)} kb/s while every call talks).` : '';
+  const rate = s.dccp
+    ? ` TFRC allowed ${f(s.dccp.allowed_kbps, 1)} kb/s on average (the flow needs ${f(s.app_kbps, 1)} kb/s while every call talks).`
+    : '';
   return `${what}: ${causes}${quality}.${rate}`;
 }
 
@@ -77,7 +79,8 @@ export function DccpPanel({ s }: { s: DccpSummary }) {
             <tr>
               <th scope="row">TFRC: allowed rate · phase · loss event rate</th>
               <td>
-                {f(d.allowed_kbps, 1)} kb/s · {d.slow_start ? 'slow start' : 'congestion avoidance'} · {f(d.loss_event_rate, 5)}
+                {f(d.allowed_kbps, 1)} kb/s · {d.slow_start ? 'slow start' : 'congestion avoidance'} ·{' '}
+                {f(d.loss_event_rate, 5)}
               </td>
             </tr>
           )}

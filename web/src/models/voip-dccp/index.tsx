@@ -21,14 +21,20 @@ export const voipDccp: ModelDescriptor = {
   Summary: DccpSummaryPanel,
   speed: 1,
   // Paper 003's calls last ten minutes: start them at 10x.
-  startSpeed: (scenarioJson) => ((JSON.parse(scenarioJson) as { duration_s?: number }).duration_s ?? 0) >= 200 ? 10 : undefined,
+  startSpeed: (scenarioJson) =>
+    ((JSON.parse(scenarioJson) as { duration_s?: number }).duration_s ?? 0) >= 200 ? 10 : undefined,
   globe: false,
   chartNote: (chart, info, seen) => {
     const ids = chart.members.map(({ s }) => s.id);
     const transport = (JSON.parse(info.scenarioJson) as { dccp?: { transport?: string } }).dccp?.transport ?? 'ccid4';
-    if (ids.includes('loss_app') && seen.allMissing) return transport === 'udp' ? 'Nothing lost so far: UDP hands every packet to the link, and the link has lost none yet.' : 'Nothing lost so far.';
-    if (ids.includes('delay_ms') && seen.allMissing) return 'Nothing has arrived yet: the first packets arrive half a round trip after they leave.';
-    if (ids.includes('mos') && seen.allMissing) return 'The MOS is rated once a second over the last ten seconds, once packets arrive.';
+    if (ids.includes('loss_app') && seen.allMissing)
+      return transport === 'udp'
+        ? 'Nothing lost so far: UDP hands every packet to the link, and the link has lost none yet.'
+        : 'Nothing lost so far.';
+    if (ids.includes('delay_ms') && seen.allMissing)
+      return 'Nothing has arrived yet: the first packets arrive half a round trip after they leave.';
+    if (ids.includes('mos') && seen.allMissing)
+      return 'The MOS is rated once a second over the last ten seconds, once packets arrive.';
     return null;
   },
   sweep: {

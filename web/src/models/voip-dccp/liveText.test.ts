@@ -20,7 +20,13 @@ describeLiveText(voipDccp, engineNumbers, {
   },
   'dccp-speex-dtx': {
     edits: { 'dccp.transport': 'udp', 'dccp.codec': 'g729' },
-    says: ['One G.729 call', 'silent between talk spurts', 'carried by UDP', 'nothing is lost before the network', 'Table II (G.729)'],
+    says: [
+      'One G.729 call',
+      'silent between talk spurts',
+      'carried by UDP',
+      'nothing is lost before the network',
+      'Table II (G.729)',
+    ],
     not: ['Speex', 'TFRC sends'],
   },
   'dccp-g711-12calls-tcp': {

@@ -1,6 +1,14 @@
 /** Paper 000 Table II: % of packets needing 0, 1, 2, 3 HARQ retransmissions, or dropped; one
  * row per label. */
-export function HarqTable({ caption, rows, testId }: { caption: string; rows: { label?: string; pct: (number | null)[] }[]; testId: string }) {
+export function HarqTable({
+  caption,
+  rows,
+  testId,
+}: {
+  caption: string;
+  rows: { label?: string; pct: (number | null)[] }[];
+  testId: string;
+}) {
   const withLabels = rows.some((r) => r.label !== undefined);
   const f = (x: number | null) => (x === null || !Number.isFinite(x) ? '–' : x.toFixed(2));
   return (

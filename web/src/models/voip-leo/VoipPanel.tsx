@@ -47,7 +47,8 @@ export function VoipPanel({ v }: { v: VoipSummary }) {
           <tr>
             <th scope="row">loss: overflow / timeout / HARQ = total</th>
             <td>
-              {f(v.loss_pct.overflow, 2)} / {f(v.loss_pct.timeout, 2)} / {f(v.loss_pct.harq, 2)} = {f(v.loss_pct.total, 2)} %
+              {f(v.loss_pct.overflow, 2)} / {f(v.loss_pct.timeout, 2)} / {f(v.loss_pct.harq, 2)} ={' '}
+              {f(v.loss_pct.total, 2)} %
             </td>
           </tr>
           <tr>
@@ -58,7 +59,11 @@ export function VoipPanel({ v }: { v: VoipSummary }) {
           </tr>
         </tbody>
       </table>
-      <HarqTable caption="HARQ retransmissions needed (% of packets, paper 000 Table II)" rows={[{ pct: h }]} testId="harq-table" />
+      <HarqTable
+        caption="HARQ retransmissions needed (% of packets, paper 000 Table II)"
+        rows={[{ pct: h }]}
+        testId="harq-table"
+      />
     </div>
   );
 }

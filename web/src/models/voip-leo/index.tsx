@@ -17,8 +17,15 @@ function TableTwo({ m, points, summaries, param }: SweepTableProps) {
   const xs = [...new Set(points.map((p) => Number(p.value)))];
   const x75 = xs.reduce((a, b) => (Math.abs(b - 75) < Math.abs(a - 75) ? b : a), xs[0]);
   const rows = [...new Set(points.map((p) => p.policy ?? 'scenario'))].map((policy) => {
-    const idx = points.map((p, i) => (p.value === x75 && (p.policy ?? 'scenario') === policy ? i : -1)).filter((i) => i >= 0);
-    return { policy, h: [0, 1, 2, 3, 4].map((k) => idx.reduce((s, i) => s + metricOf(summaries[i], `voip.harq_retx_pct[${k}]`), 0) / idx.length) };
+    const idx = points
+      .map((p, i) => (p.value === x75 && (p.policy ?? 'scenario') === policy ? i : -1))
+      .filter((i) => i >= 0);
+    return {
+      policy,
+      h: [0, 1, 2, 3, 4].map(
+        (k) => idx.reduce((s, i) => s + metricOf(summaries[i], `voip.harq_retx_pct[${k}]`), 0) / idx.length,
+      ),
+    };
   });
   return (
     <HarqTable

@@ -15,7 +15,16 @@ const TABLE_II: Record<string, [number, number, number, number, number]> = {
 };
 
 /** Paper 000's short names of the policies (as the summary and the sweep write them). */
-const POLICY_SHORT: Record<string, string> = { 'dt-s': 'DT_S', 'dt-h': 'DT_H', rr: 'RR', pf: 'PF', codes: 'CoDeS', 'm-lwdf': 'M-LWDF', 'exp-pf': 'EXP-PF', 'fq-codel': 'FQ-CoDel' };
+const POLICY_SHORT: Record<string, string> = {
+  'dt-s': 'DT_S',
+  'dt-h': 'DT_H',
+  rr: 'RR',
+  pf: 'PF',
+  codes: 'CoDeS',
+  'm-lwdf': 'M-LWDF',
+  'exp-pf': 'EXP-PF',
+  'fq-codel': 'FQ-CoDel',
+};
 
 export function voipText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   const flows = num(s, 'voip.flows') ?? 0;
@@ -33,7 +42,9 @@ export function voipText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   const retx = num(s, 'voip.harq.max_retx');
   const timeout = num(s, 'voip.codes_timeout_ms');
   const rtt = num(s, 'voip.rtt_ms');
-  const where = route ? `from a server at ${server} across the constellation to the satellite over ${users}` : `from a server across the constellation (its delay drawn from a range) to the last satellite`;
+  const where = route
+    ? `from a server at ${server} across the constellation to the satellite over ${users}`
+    : `from a server across the constellation (its delay drawn from a range) to the last satellite`;
   const setup = [
     `${plural(flows, 'VoIP call')} (${codec}) ${where}, which shares one fading Land Mobile Satellite link ` +
       `(${mbps(linkRate)} coded${snr !== null ? `, reference SNR ${prose(snr)} dB` : ''}` +
@@ -59,16 +70,19 @@ export function voipText(s: ScenarioObject, { summary }: TextInputs): LiveText {
       theory.push(
         timedOut < 0.2
           ? `With ${plural(perQueue, 'packet')} per queue almost no packet waits the ${prose(timeout ?? NaN)} ms timeout ` +
-            `(${prose(timedOut)} % timed out), so CoDeS does nearly what PF does here.`
+              `(${prose(timedOut)} % timed out), so CoDeS does nearly what PF does here.`
           : `Even with ${plural(perQueue, 'packet')} per queue, ${prose(timedOut)} % of packets waited ` +
-            `past the ${prose(timeout ?? NaN)} ms timeout for a good channel; CoDeS dropped them and let fresh ones in.`,
+              `past the ${prose(timeout ?? NaN)} ms timeout for a good channel; CoDeS dropped them and let fresh ones in.`,
       );
     }
     const row = TABLE_II[v.policy];
     const paperRow = row ? v.policy : v.policy === 'CoDeS' ? 'PF' : null;
     if (paperRow) {
       const r = TABLE_II[paperRow];
-      const lead = paperRow === v.policy ? `Paper 000 Table II (75 users): ${paperRow}` : `Paper 000 Table II (75 users) has no ${v.policy} row; ${v.policy} is PF plus a timeout, so compare with PF's: it`;
+      const lead =
+        paperRow === v.policy
+          ? `Paper 000 Table II (75 users): ${paperRow}`
+          : `Paper 000 Table II (75 users) has no ${v.policy} row; ${v.policy} is PF plus a timeout, so compare with PF's: it`;
       const runs = flows === 75 ? '' : `; this run has ${plural(flows, 'call')}, not 75`;
       theory.push(`${lead} decodes ${r[0]} % of packets without retransmission and drops ${r[4]} %${runs}.`);
     } else theory.push(`Paper 000 Table II has no row for ${v.policy}.`);
