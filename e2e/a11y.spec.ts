@@ -7,10 +7,23 @@ async function serious(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
-const PRESETS = ['mm1-load-0.8', 'iridium-ship-london', 'tcp-iridium-15mb-seam-leaves', 'voip-leo-codes', 'pss-b1-known-ef', 'dccp-speex-dtx'];
+const PRESETS = [
+  'mm1-load-0.8',
+  'iridium-ship-london',
+  'tcp-iridium-15mb-seam-leaves',
+  'voip-leo-codes',
+  'pss-b1-known-ef',
+  'dccp-speex-dtx',
+];
 
 for (const id of PRESETS) {
   test(`no serious accessibility violation on the main view of ${id}`, async ({ page }) => {

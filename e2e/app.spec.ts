@@ -17,9 +17,13 @@ test.describe('SkyQueue app', () => {
 
     // The charts: rows streamed from the engine in the worker, drawn as lines.
     const chart = page.getByRole('img', { name: 'Waiting time chart' });
-    await expect.poll(async () => Number(await chart.getAttribute('data-points')), { message: 'chart rows' }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-points')), { message: 'chart rows' })
+      .toBeGreaterThan(10);
     const first = Number(await chart.getAttribute('data-last-t'));
-    await expect.poll(async () => Number(await chart.getAttribute('data-last-t')), { message: 'chart moves' }).toBeGreaterThan(first);
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-last-t')), { message: 'chart moves' })
+      .toBeGreaterThan(first);
     const d = await chart.locator('path.series-line').first().getAttribute('d');
     expect(d?.length ?? 0).toBeGreaterThan(50);
     // Axes carry units.
@@ -113,7 +117,9 @@ test('the VoIP-over-LEO preset runs to the end with its quality summary and HARQ
   await expect(page.getByTestId('harq-table')).toContainText('Table II');
   // The globe shows paper 000's constellation and the path from the server to the users.
   await expect(page.getByTestId('globe')).toHaveAttribute('data-satellites', '66');
-  await expect.poll(async () => (await page.getByTestId('globe').getAttribute('data-route-hops')) ?? '').toMatch(/^\d+$/);
+  await expect
+    .poll(async () => (await page.getByTestId('globe').getAttribute('data-route-hops')) ?? '')
+    .toMatch(/^\d+$/);
   await expect(page.getByRole('img', { name: 'SNR receiver 0 & SNR receiver 1 & SNR receiver 2 chart' })).toBeVisible();
   const chart = page.getByRole('img', { name: 'One-way latency & Jitter (RFC 3550) chart' });
   expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(100);

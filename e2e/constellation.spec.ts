@@ -11,7 +11,9 @@ test.describe('Iridium constellation', () => {
     const globe = page.getByTestId('globe');
     await expect(globe).toHaveAttribute('data-satellites', '66');
     await expect(globe).toHaveAttribute('data-placed', '66');
-    await expect.poll(async () => (await globe.getAttribute('data-route-hops')) ?? '', { message: 'route drawn' }).toMatch(/^\d+$/);
+    await expect
+      .poll(async () => (await globe.getAttribute('data-route-hops')) ?? '', { message: 'route drawn' })
+      .toMatch(/^\d+$/);
 
     // Fast-forward: a handover must appear in the log and as a marker on the delay chart.
     await page.getByLabel('Speed (simulated seconds per second)').selectOption('1000');
@@ -36,7 +38,11 @@ test.describe('Iridium constellation', () => {
     await page.getByRole('button', { name: 'Edit scenario' }).click();
     await setEditorText(
       page,
-      JSON.stringify({ version: 1, model: 'constellation', constellation: { planes: 0, altitude_km: 50, from: 'Atlantis' } }),
+      JSON.stringify({
+        version: 1,
+        model: 'constellation',
+        constellation: { planes: 0, altitude_km: 50, from: 'Atlantis' },
+      }),
     );
     await page.getByRole('button', { name: 'Run this scenario' }).click();
     const banner = page.getByTestId('error-banner');
@@ -48,7 +54,10 @@ test.describe('Iridium constellation', () => {
     await expect(page.getByTestId('globe')).toHaveAttribute('data-satellites', '66');
   });
 
-  test('the globe camera moved by the user goes into the link and a fresh context opens it there', async ({ page, browser }) => {
+  test('the globe camera moved by the user goes into the link and a fresh context opens it there', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/');
     await page.getByLabel('Preset').selectOption({ label: IRIDIUM });
     const globe = page.getByTestId('globe');
@@ -62,7 +71,9 @@ test.describe('Iridium constellation', () => {
     await page.mouse.move(cx - 120, cy + 30, { steps: 8 });
     await page.mouse.up();
     await page.mouse.wheel(0, -400);
-    await expect.poll(async () => (await globe.getAttribute('data-camera')) ?? '', { timeout: 20_000 }).toMatch(/^-?[\d.]+,-?[\d.]+,\d+$/);
+    await expect
+      .poll(async () => (await globe.getAttribute('data-camera')) ?? '', { timeout: 20_000 })
+      .toMatch(/^-?[\d.]+,-?[\d.]+,\d+$/);
     await expect.poll(() => new URL(page.url()).hash, { message: 'the view carries the camera' }).toMatch(/&v=/);
     await page.waitForTimeout(1500); // the last movement settles into the link
     const camera = (await globe.getAttribute('data-camera'))!.split(',').map(Number);
@@ -82,7 +93,9 @@ test.describe('Iridium constellation', () => {
   });
 });
 
-test('own element sets: a TLE file loaded in the Parameters panel replaces the shell on the globe and in the delay', async ({ page }) => {
+test('own element sets: a TLE file loaded in the Parameters panel replaces the shell on the globe and in the delay', async ({
+  page,
+}) => {
   await page.goto('/#p=walker-delta-53');
   const globe = page.getByTestId('globe');
   await expect(globe).toHaveAttribute('data-satellites', '240');
@@ -93,16 +106,24 @@ test('own element sets: a TLE file loaded in the Parameters panel replaces the s
   // A damaged file: the engine names the line, inline, and nothing restarts.
   const text = readFileSync(new URL('../examples/iridium-66.tle', import.meta.url), 'utf8');
   const cut = text.split('\n').slice(0, 5).join('\n');
-  await panel.getByLabel('Load Element sets (TLE) from a file').setInputFiles({ name: 'cut.tle', mimeType: 'text/plain', buffer: Buffer.from(cut) });
+  await panel
+    .getByLabel('Load Element sets (TLE) from a file')
+    .setInputFiles({ name: 'cut.tle', mimeType: 'text/plain', buffer: Buffer.from(cut) });
   await expect(field.getByRole('alert')).toContainText('line 5: line 1 without a following line 2');
   await expect(panel.getByRole('button', { name: /Restart with/ })).toBeDisabled();
 
   // The Iridium file (examples/iridium-66.tle, from `skyqueue tle generate`): 66 satellites, the seam back.
-  await panel.getByLabel('Load Element sets (TLE) from a file').setInputFiles(new URL('../examples/iridium-66.tle', import.meta.url).pathname);
+  await panel
+    .getByLabel('Load Element sets (TLE) from a file')
+    .setInputFiles(new URL('../examples/iridium-66.tle', import.meta.url).pathname);
   await expect(field.getByRole('alert')).toHaveCount(0);
   await panel.getByRole('button', { name: /Restart with/ }).click();
   await expect(globe).toHaveAttribute('data-satellites', '66');
-  await expect(page.locator('.description')).toContainText('66 satellites in 6 planes at 780 km, inclined 86.4° (read from the loaded element sets)');
+  await expect(page.locator('.description')).toContainText(
+    '66 satellites in 6 planes at 780 km, inclined 86.4° (read from the loaded element sets)',
+  );
   await expect(page.locator('.description')).toContainText('A polar star');
-  await expect.poll(() => page.getByRole('img', { name: 'One-way delay chart' }).getAttribute('data-points'), { timeout: 30_000 }).not.toBe('0');
+  await expect
+    .poll(() => page.getByRole('img', { name: 'One-way delay chart' }).getAttribute('data-points'), { timeout: 30_000 })
+    .not.toBe('0');
 });

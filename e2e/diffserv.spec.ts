@@ -1,8 +1,12 @@
 import { expect, test } from './fixtures';
 
-test('the B3 preset shows the AF credit with L_M, L_R and the shaded priority, the varying link, and the summary', async ({ page }) => {
+test('the B3 preset shows the AF credit with L_M, L_R and the shaded priority, the varying link, and the summary', async ({
+  page,
+}) => {
   await page.goto('/');
-  await page.getByLabel('Preset').selectOption({ label: 'PSS on a varying satellite link, with credit memory (paper 001, B3 / Figs. 7-10)' });
+  await page
+    .getByLabel('Preset')
+    .selectOption({ label: 'PSS on a varying satellite link, with credit memory (paper 001, B3 / Figs. 7-10)' });
   await page.getByLabel('Speed (simulated seconds per second)').selectOption('max');
   await expect(page.getByTestId('events')).toContainText('finished', { timeout: 90_000 });
 
@@ -17,7 +21,11 @@ test('the B3 preset shows the AF credit with L_M, L_R and the shaded priority, t
   // rows), so the sawtooth is not averaged away; the other charts show the whole run.
   const figure = page.getByRole('figure', { name: 'AF credit & L_M & L_R' });
   await expect(figure.getByRole('button', { name: 'show the whole run' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('figure', { name: 'EF queue & AF queue & CS0 queue' }).getByRole('button', { name: 'zoom: last 5 s' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(
+    page
+      .getByRole('figure', { name: 'EF queue & AF queue & CS0 queue' })
+      .getByRole('button', { name: 'zoom: last 5 s' }),
+  ).toHaveAttribute('aria-pressed', 'false');
   const close = Number(await credit.getAttribute('data-points'));
   expect(close).toBeGreaterThan(90);
   await expect(credit.locator('.axis-x')).toContainText('96');
@@ -33,7 +41,9 @@ test('the B3 preset shows the AF credit with L_M, L_R and the shaded priority, t
 
 test('a K_AF sweep draws PSS and DWRR with the theory of eqs. 1 and 7 (paper 001 Figs. 5-6)', async ({ page }) => {
   await page.goto('/');
-  await page.getByLabel('Preset').selectOption({ label: 'PSS keeps AF steady when EF differs from expected (paper 001, B2 / Fig. 6)' });
+  await page
+    .getByLabel('Preset')
+    .selectOption({ label: 'PSS keeps AF steady when EF differs from expected (paper 001, B2 / Fig. 6)' });
   await page.getByRole('button', { name: 'Sweep & compare' }).click();
   await page.getByLabel('Duration per run').fill('30');
   await page.getByLabel('Sweep values').fill('0.3, 1.2');

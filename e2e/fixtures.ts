@@ -32,7 +32,11 @@ export const test = base.extend<{ watch: Watch }>({
   watch: [
     async ({ browser, context }, use) => {
       const expected: RegExp[] = [];
-      const watch: Watch = { external: [], consoleErrors: [], expectConsoleErrors: (pattern) => void expected.push(pattern) };
+      const watch: Watch = {
+        external: [],
+        consoleErrors: [],
+        expectConsoleErrors: (pattern) => void expected.push(pattern),
+      };
       const record = (line: string) => {
         if (!expected.some((re) => re.test(line))) watch.consoleErrors.push(line);
       };

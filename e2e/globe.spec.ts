@@ -21,7 +21,13 @@ async function linkFor(page: Page, scenario: object): Promise<string> {
   return page.evaluate(async (text) => {
     const cs = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
     const out = new Uint8Array(await new Response(cs).arrayBuffer());
-    return '#s=' + btoa(String.fromCharCode(...out)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return (
+      '#s=' +
+      btoa(String.fromCharCode(...out))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '')
+    );
   }, JSON.stringify(scenario));
 }
 
@@ -29,19 +35,33 @@ for (const viewport of [
   { width: 1280, height: 720 },
   { width: 1600, height: 900 },
 ]) {
-  test(`at ${viewport.width}x${viewport.height} the seam detour over the pole is inside the home view at its moment`, async ({ page }) => {
+  test(`at ${viewport.width}x${viewport.height} the seam detour over the pole is inside the home view at its moment`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('/');
     // The Iridium preset, its clock moved to 05:26:20 UTC, when the seam separates the ship from
     // London and the route detours over the pole (the preset reaches it at about 19,560 s).
     const preset = JSON.parse(readFileSync('examples/iridium-ship-london.json', 'utf8'));
-    const atSeam = { ...preset, name: 'Iridium at the seam', duration_s: 600, constellation: { ...preset.constellation, epoch_utc: '2026-01-01T05:26:20Z' } };
+    const atSeam = {
+      ...preset,
+      name: 'Iridium at the seam',
+      duration_s: 600,
+      constellation: { ...preset.constellation, epoch_utc: '2026-01-01T05:26:20Z' },
+    };
     await page.goto('/' + (await linkFor(page, atSeam)));
     await expect(page.getByTestId('scenario-name')).toHaveText('Iridium at the seam');
     const globe = page.getByTestId('globe');
     await expect(globe).toHaveAttribute('data-seam', 'true');
-    await expect.poll(async () => Number((await globe.getAttribute('data-route-hops')) || 0), { message: 'a detour of several hops' }).toBeGreaterThan(3);
-    await expect(globe, 'every satellite of the route on screen, on the near side').toHaveAttribute('data-route-in-view', 'true');
+    await expect
+      .poll(async () => Number((await globe.getAttribute('data-route-hops')) || 0), {
+        message: 'a detour of several hops',
+      })
+      .toBeGreaterThan(3);
+    await expect(globe, 'every satellite of the route on screen, on the near side').toHaveAttribute(
+      'data-route-in-view',
+      'true',
+    );
     await page.screenshot({ path: `reports/screenshots/globe-seam-${viewport.width}.png` });
   });
 }
@@ -88,7 +108,12 @@ test('camera controls: a zoom floor, Home, Fit the route and Follow satellite', 
   await expect(globe).toHaveAttribute('data-following', 'true');
   await expect.poll(async () => (await globe.getAttribute('data-followed-sat')) ?? '').toMatch(/^\d+$/);
   const first = await camera(page);
-  await expect.poll(async () => Math.abs((await camera(page))[1] - first[1]) + Math.abs((await camera(page))[0] - first[0]), { timeout: 30_000, message: 'the camera moves with the satellite' }).toBeGreaterThan(1);
+  await expect
+    .poll(async () => Math.abs((await camera(page))[1] - first[1]) + Math.abs((await camera(page))[0] - first[0]), {
+      timeout: 30_000,
+      message: 'the camera moves with the satellite',
+    })
+    .toBeGreaterThan(1);
   await follow.click();
   await expect(follow).toHaveAttribute('aria-pressed', 'false');
 });

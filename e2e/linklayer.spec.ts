@@ -4,37 +4,52 @@ const LAB = 'Link layer: IP packets through HARQ-II 5/7 on a bursty satellite li
 const FIG5 = 'FEC 10/12 against HARQ-II 5/7: analysis beside simulation (paper 002 Fig. 5)';
 
 test.describe('the link-layer lab (paper 002)', () => {
-  test('the lab plays: the head-of-line packet as a grid of 47 LLDUs, the charts with their closed forms, and another scheme from the parameters', async ({ page }) => {
-    await page.goto('/');
-    await page.getByLabel('Preset').selectOption({ label: LAB });
-    await expect(page.getByTestId('scenario-name')).toHaveText(LAB);
-    await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue('1');
-    await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(3e9);
-    await expect(page.getByTestId('link-status')).toContainText('HARQ-II 5/7, N_S 1, R 2:');
-    await expect(page.getByTestId('link-status')).toContainText('of the link carries data (closed form 66.5 %)');
-    // One cell per LLDU of a 1500-byte packet, and the last packet handed up beside it.
-    await expect(page.getByTestId('lldu-grid-head').locator('.cell')).toHaveCount(47);
-    await expect(page.getByTestId('lldu-grid-last').locator('.cells')).toHaveAttribute('aria-label', /^Packet \d+: \d+ arrived at once/);
-    // The charts, each with its closed form dashed.
-    for (const name of ['LLDUs erased & LLDUs sent again (retransmissions, repair rounds) chart', 'Throughput efficiency chart', 'LLDU recovery delay & IP packet delay chart']) {
-      const chart = page.getByRole('img', { name });
-      await expect(chart.locator('path.series-line').first()).toBeVisible();
-    }
-    await expect(page.getByRole('img', { name: 'Throughput efficiency chart' }).locator('line.theory-line').first()).toBeAttached();
-    // The live text says what runs, with the engine's closed forms.
-    await expect(page.getByTestId('live-text')).toContainText('47 LLDUs of 33 bytes, one every 112.8 µs');
-    await page.screenshot({ path: 'reports/screenshots/link-lab.png' });
+  test(
+    'the lab plays: the head-of-line packet as a grid of 47 LLDUs, the ' +
+      'charts with their closed forms, and another scheme from the parameters',
+    async ({ page }) => {
+      await page.goto('/');
+      await page.getByLabel('Preset').selectOption({ label: LAB });
+      await expect(page.getByTestId('scenario-name')).toHaveText(LAB);
+      await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue('1');
+      await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(3e9);
+      await expect(page.getByTestId('link-status')).toContainText('HARQ-II 5/7, N_S 1, R 2:');
+      await expect(page.getByTestId('link-status')).toContainText('of the link carries data (closed form 66.5 %)');
+      // One cell per LLDU of a 1500-byte packet, and the last packet handed up beside it.
+      await expect(page.getByTestId('lldu-grid-head').locator('.cell')).toHaveCount(47);
+      await expect(page.getByTestId('lldu-grid-last').locator('.cells')).toHaveAttribute(
+        'aria-label',
+        /^Packet \d+: \d+ arrived at once/,
+      );
+      // The charts, each with its closed form dashed.
+      for (const name of [
+        'LLDUs erased & LLDUs sent again (retransmissions, repair rounds) chart',
+        'Throughput efficiency chart',
+        'LLDU recovery delay & IP packet delay chart',
+      ]) {
+        const chart = page.getByRole('img', { name });
+        await expect(chart.locator('path.series-line').first()).toBeVisible();
+      }
+      await expect(
+        page.getByRole('img', { name: 'Throughput efficiency chart' }).locator('line.theory-line').first(),
+      ).toBeAttached();
+      // The live text says what runs, with the engine's closed forms.
+      await expect(page.getByTestId('live-text')).toContainText('47 LLDUs of 33 bytes, one every 112.8 µs');
+      await page.screenshot({ path: 'reports/screenshots/link-lab.png' });
 
-    // ARQ from the parameter panel: nothing is lost any more.
-    await page.getByRole('button', { name: 'Parameters' }).click();
-    const panel = page.getByRole('complementary', { name: 'Parameters' });
-    await panel.getByLabel('Reliability').selectOption('arq');
-    await panel.getByRole('button', { name: /Restart with/ }).click();
-    await expect(page.getByTestId('link-status')).toContainText('SR-ARQ:', { timeout: 30_000 });
-    await expect(page.getByTestId('live-theory')).toContainText('no data lost');
-  });
+      // ARQ from the parameter panel: nothing is lost any more.
+      await page.getByRole('button', { name: 'Parameters' }).click();
+      const panel = page.getByRole('complementary', { name: 'Parameters' });
+      await panel.getByLabel('Reliability').selectOption('arq');
+      await panel.getByRole('button', { name: /Restart with/ }).click();
+      await expect(page.getByTestId('link-status')).toContainText('SR-ARQ:', { timeout: 30_000 });
+      await expect(page.getByTestId('live-theory')).toContainText('no data lost');
+    },
+  );
 
-  test('Fig. 5 as a sweep: efficiency and delay against β for FEC and HARQ-II, the closed forms dashed beside the points', async ({ page }) => {
+  test('Fig. 5 as a sweep: efficiency and delay against β for FEC and HARQ-II, the closed forms dashed beside the points', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByLabel('Preset').selectOption({ label: FIG5 });
     await page.getByRole('button', { name: 'Sweep & compare' }).click();
@@ -53,13 +68,21 @@ test.describe('the link-layer lab (paper 002)', () => {
     const eff = page.getByRole('img', { name: 'Throughput efficiency (Figs. 5-6, left) sweep chart' });
     await expect(eff).toHaveAttribute('data-points', '12'); // 3 values x 2 schemes, and the closed forms' points
     await expect(eff.locator('path.sweep-line.theory')).toHaveCount(2);
-    await expect(page.getByRole('img', { name: 'Recovery delay (Figs. 5-6, right) sweep chart' }).locator('path.sweep-line.theory')).toHaveCount(2);
-    await expect(page.getByTestId('sweep-command')).toHaveText('skyqueue sweep scenario.json --param link.beta --values 0.5,0.9,0.98 --policies fec,harq --seeds 1 --format csv');
+    await expect(
+      page
+        .getByRole('img', { name: 'Recovery delay (Figs. 5-6, right) sweep chart' })
+        .locator('path.sweep-line.theory'),
+    ).toHaveCount(2);
+    await expect(page.getByTestId('sweep-command')).toHaveText(
+      'skyqueue sweep scenario.json --param link.beta --values 0.5,0.9,0.98 --policies fec,harq --seeds 1 --format csv',
+    );
     await page.screenshot({ path: 'reports/screenshots/link-fig5-sweep.png' });
   });
 });
 
-test('TCP over the link: the Distribution preset draws the window and goodput and fills the TCP table', async ({ page }) => {
+test('TCP over the link: the Distribution preset draws the window and goodput and fills the TCP table', async ({
+  page,
+}) => {
   await page.goto('/#p=link-tcp-distribution');
   await expect(page.getByTestId('scenario-name')).toContainText('CUBIC with ARQ in the Distribution scenario');
   // A 200 s run starts at 10x.
@@ -67,9 +90,16 @@ test('TCP over the link: the Distribution preset draws the window and goodput an
   await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(5e9);
   await expect(page.getByTestId('link-tcp')).toContainText('TCP (cubic) over the link');
   await expect(page.getByTestId('link-status')).toContainText('TCP (cubic) over SR-ARQ:');
-  await expect.poll(async () => parseFloat((await page.getByTestId('link-tcp-goodput').textContent()) ?? '0'), { message: 'TCP goodput [kb/s]' }).toBeGreaterThan(100);
-  for (const name of ['TCP congestion window chart', 'TCP goodput chart']) await expect(page.getByRole('img', { name }).locator('path.series-line').first()).toBeVisible();
-  await expect(page.getByTestId('live-text')).toContainText("One CUBIC sender (SACK, initial window 10) sends without end");
+  await expect
+    .poll(async () => parseFloat((await page.getByTestId('link-tcp-goodput').textContent()) ?? '0'), {
+      message: 'TCP goodput [kb/s]',
+    })
+    .toBeGreaterThan(100);
+  for (const name of ['TCP congestion window chart', 'TCP goodput chart'])
+    await expect(page.getByRole('img', { name }).locator('path.series-line').first()).toBeVisible();
+  await expect(page.getByTestId('live-text')).toContainText(
+    'One CUBIC sender (SACK, initial window 10) sends without end',
+  );
   await page.screenshot({ path: 'reports/screenshots/link-tcp.png' });
 
   // The modelled physical layer, as docs/USING.md's presets table offers it (`link.phy_model`
@@ -78,8 +108,13 @@ test('TCP over the link: the Distribution preset draws the window and goodput an
   const panel = page.getByRole('complementary', { name: 'Parameters' });
   await panel.getByLabel('Physical layer').selectOption('faded');
   await panel.getByRole('button', { name: /Restart with/ }).click();
-  await expect(page.getByTestId('live-text')).toContainText('each LLDU decoded from the Rayleigh fade its codeword saw across the 36 ms interleaver', { timeout: 30_000 });
-  await expect(page.getByTestId('live-theory')).toContainText("Closed forms for the Gilbert-Elliott chain with this physical layer's erasure rate");
+  await expect(page.getByTestId('live-text')).toContainText(
+    'each LLDU decoded from the Rayleigh fade its codeword saw across the 36 ms interleaver',
+    { timeout: 30_000 },
+  );
+  await expect(page.getByTestId('live-theory')).toContainText(
+    "Closed forms for the Gilbert-Elliott chain with this physical layer's erasure rate",
+  );
   await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(2e9);
   await expect(page.getByTestId('link-status')).toContainText('TCP (cubic) over SR-ARQ:');
   await page.screenshot({ path: 'reports/screenshots/link-tcp-faded.png' });

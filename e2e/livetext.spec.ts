@@ -9,8 +9,10 @@ function linkScenario(url: string): Record<string, unknown> {
   return JSON.parse(inflateRawSync(Buffer.from(s, 'base64url')).toString('utf8')) as Record<string, unknown>;
 }
 
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The tour card covers no chart (its axes included). */
 async function cardClearOfCharts(page: Page) {
@@ -18,17 +20,25 @@ async function cardClearOfCharts(page: Page) {
   expect(card).not.toBeNull();
   for (const fig of await page.locator('figure.chart').all()) {
     const box = await fig.boundingBox();
-    if (box && box.width > 0) expect(overlaps(card!, box), `tour card over the chart "${await fig.locator('figcaption').textContent()}"`).toBe(false);
+    if (box && box.width > 0)
+      expect(overlaps(card!, box), `tour card over the chart "${await fig.locator('figcaption').textContent()}"`).toBe(
+        false,
+      );
   }
 }
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('the description follows λ: new value and theory in the text, the preset notes marked, and a link without stale notes', async ({ page, browser }) => {
+test('the description follows λ: new value and theory in the text, the preset notes marked, and a link without stale notes', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/#p=mm1-load-0.8');
   const text = page.getByTestId('live-text');
   await expect(text).toContainText('Poisson arrivals at 800 packets/s');
-  await expect(page.getByTestId('live-theory')).toContainText('M/M/1 theory: mean wait 4 ms, mean delay (wait + service) 5 ms');
+  await expect(page.getByTestId('live-theory')).toContainText(
+    'M/M/1 theory: mean wait 4 ms, mean delay (wait + service) 5 ms',
+  );
   await expect(page.getByTestId('notes-caveat')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Parameters' }).click();
@@ -41,7 +51,9 @@ test('the description follows λ: new value and theory in the text, the preset n
   await expect(page.getByTestId('live-theory')).toContainText('mean wait 9 ms, mean delay (wait + service) 10 ms');
   // The theory column beside it says the same.
   await expect(page.getByTestId('summary')).toContainText('9.000 ms');
-  await expect(page.getByTestId('notes-caveat')).toContainText('Notes for the preset as published; you changed Arrival rate λ 800 → 900');
+  await expect(page.getByTestId('notes-caveat')).toContainText(
+    'Notes for the preset as published; you changed Arrival rate λ 800 → 900',
+  );
 
   // The link carries the new numbers but not the preset's notes, which spoke of 800 and 4 ms.
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=/);
@@ -69,7 +81,9 @@ test('new sites are named in the text', async ({ page }) => {
   await expect(page.getByTestId('notes-caveat')).toContainText('From Atlantic ship → New Delhi');
 });
 
-test('the tour waits for the moment it speaks of, plays there on request, and never covers a chart', async ({ page }) => {
+test('the tour waits for the moment it speaks of, plays there on request, and never covers a chart', async ({
+  page,
+}) => {
   await page.goto('/#p=iridium-la-hawaii');
   await expect(page.getByTestId('scenario-name')).toContainText('Los Angeles');
   await page.getByRole('button', { name: 'Pause' }).click();
@@ -82,7 +96,9 @@ test('the tour waits for the moment it speaks of, plays there on request, and ne
   await expect(card).toHaveAttribute('data-target', 'globe');
   const moment = page.getByTestId('tour-moment');
   await expect(moment).toHaveAttribute('data-reached', 'false');
-  await expect(moment).toContainText('This step is about the first seam separation, at t = 1,884 s (00:31:24 into the run)');
+  await expect(moment).toContainText(
+    'This step is about the first seam separation, at t = 1,884 s (00:31:24 into the run)',
+  );
   await expect(moment).toContainText('Waiting for it');
   await cardClearOfCharts(page);
   await page.getByTestId('tour-play-there').click();

@@ -10,7 +10,8 @@ test('once loaded, the app reloads and runs with the network gone (service worke
   const external: string[] = [];
   page.on('request', (r) => {
     const h = new URL(r.url()).hostname;
-    if (!['127.0.0.1', 'localhost'].includes(h) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) external.push(r.url());
+    if (!['127.0.0.1', 'localhost'].includes(h) && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
+      external.push(r.url());
   });
   // A constellation preset: its globe (shown only by models with geography) must render offline.
   await page.goto('/#p=iridium-ship-london');
@@ -32,7 +33,9 @@ test('once loaded, the app reloads and runs with the network gone (service worke
         .map((e) => e.name)
         .filter((u) => {
           const p = new URL(u);
-          return p.origin === location.origin && (p.pathname.startsWith('/assets/') || p.pathname.startsWith('/cesium/'));
+          return (
+            p.origin === location.origin && (p.pathname.startsWith('/assets/') || p.pathname.startsWith('/cesium/'))
+          );
         });
       const out: string[] = [];
       for (const u of ours) if (!(await caches.match(u, { ignoreVary: true }))) out.push(new URL(u).pathname);
@@ -43,16 +46,33 @@ test('once loaded, the app reloads and runs with the network gone (service worke
   // imagery (a reload or zoom offline asks for tiles the first visit did not), the manifest and icons
   // are precached: offline, the globe keeps rendering and the app stays installable.
   const precached = await page.evaluate(async () => {
-    const want = ['/manifest.webmanifest', '/icon.svg', '/icon-192.png', '/icon-512.png', '/cesium/Assets/Textures/SkyBox/tycho2t3_80_px.jpg', '/cesium/Assets/Textures/moonSmall.jpg', '/cesium/Assets/Textures/NaturalEarthII/2/7/3.jpg'];
+    const want = [
+      '/manifest.webmanifest',
+      '/icon.svg',
+      '/icon-192.png',
+      '/icon-512.png',
+      '/cesium/Assets/Textures/SkyBox/tycho2t3_80_px.jpg',
+      '/cesium/Assets/Textures/moonSmall.jpg',
+      '/cesium/Assets/Textures/NaturalEarthII/2/7/3.jpg',
+    ];
     return Promise.all(want.map(async (u) => [u, !!(await caches.match(u, { ignoreVary: true }))]));
   });
   expect(precached.filter(([, hit]) => !hit)).toEqual([]);
 
   await context.setOffline(true);
   // Expected: the fetch below of a file never cached fails, and Chromium logs the failed load.
-  watch.expectConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(at http:\/\/127\.0\.0\.1:\d+\/never-cached-/);
+  watch.expectConsoleErrors(
+    /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED \(at http:\/\/127\.0\.0\.1:\d+\/never-cached-/,
+  );
   // The network is really gone: what was never cached cannot be fetched.
-  expect(await page.evaluate(() => fetch(`/never-cached-${Math.random()}`).then(() => 'fetched', () => 'failed'))).toBe('failed');
+  expect(
+    await page.evaluate(() =>
+      fetch(`/never-cached-${Math.random()}`).then(
+        () => 'fetched',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed');
   await page.reload();
   await expect(page.getByTestId('scenario-name')).toHaveText(IRIDIUM);
   await expect.poll(() => simTimeNs(page), { message: 'the engine runs offline' }).toBeGreaterThan(0);

@@ -1,75 +1,86 @@
 import { expect, test, setEditorText } from './fixtures';
 
-test('the parameter panel: grouped fields with units and ranges, inline errors from the UI and the engine, restart on apply', async ({ page }) => {
-  await page.goto('/#p=mm1-load-0.8');
-  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
-  await page.getByRole('button', { name: 'Parameters' }).click();
-  const panel = page.getByRole('complementary', { name: 'Parameters' });
-  await expect(panel.getByRole('group', { name: 'Queue' })).toBeVisible();
-  // Other models' groups are not shown.
-  await expect(panel.getByRole('group', { name: 'Voice traffic' })).toHaveCount(0);
+test(
+  'the parameter panel: grouped fields with units and ranges, ' +
+    'inline errors from the UI and the engine, restart on apply',
+  async ({ page }) => {
+    await page.goto('/#p=mm1-load-0.8');
+    await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+    await page.getByRole('button', { name: 'Parameters' }).click();
+    const panel = page.getByRole('complementary', { name: 'Parameters' });
+    await expect(panel.getByRole('group', { name: 'Queue' })).toBeVisible();
+    // Other models' groups are not shown.
+    await expect(panel.getByRole('group', { name: 'Voice traffic' })).toHaveCount(0);
 
-  // Units, the range and the tooltip.
-  const flows = panel.locator('[data-path="traffic.flows"]');
-  await expect(flows).toContainText('1 to 10000, whole');
-  await expect(panel.getByLabel('Arrival rate λ [packets/s]')).toHaveAttribute('title', /Total arrival rate/);
+    // Units, the range and the tooltip.
+    const flows = panel.locator('[data-path="traffic.flows"]');
+    await expect(flows).toContainText('1 to 10000, whole');
+    await expect(panel.getByLabel('Arrival rate λ [packets/s]')).toHaveAttribute('title', /Total arrival rate/);
 
-  // A value out of range: highlighted, with the engine's message, and nothing can be applied.
-  await panel.getByLabel('Flows').fill('0');
-  await expect(flows.getByRole('alert')).toHaveText('0 is below the minimum 1 (allowed: 1 to 10000)');
-  await expect(panel.getByLabel('Flows')).toHaveAttribute('aria-invalid', 'true');
-  const apply = panel.getByRole('button', { name: /Restart with/ });
-  await expect(apply).toBeDisabled();
-  await panel.getByLabel('Flows').fill('6');
-  await expect(flows.getByRole('alert')).toHaveCount(0);
+    // A value out of range: highlighted, with the engine's message, and nothing can be applied.
+    await panel.getByLabel('Flows').fill('0');
+    await expect(flows.getByRole('alert')).toHaveText('0 is below the minimum 1 (allowed: 1 to 10000)');
+    await expect(panel.getByLabel('Flows')).toHaveAttribute('aria-invalid', 'true');
+    const apply = panel.getByRole('button', { name: /Restart with/ });
+    await expect(apply).toBeDisabled();
+    await panel.getByLabel('Flows').fill('6');
+    await expect(flows.getByRole('alert')).toHaveCount(0);
 
-  // A rule joining two fields comes from the engine (warm-up below the duration).
-  await panel.getByLabel('Warm-up [s]').fill('500');
-  await expect(panel.locator('[data-path="warmup_s"]').getByRole('alert')).toHaveText('500 must be below duration_s (100)');
-  await panel.getByLabel('Warm-up [s]').fill('2');
-  await expect(panel.locator('[data-path="warmup_s"]').getByRole('alert')).toHaveCount(0);
+    // A rule joining two fields comes from the engine (warm-up below the duration).
+    await panel.getByLabel('Warm-up [s]').fill('500');
+    await expect(panel.locator('[data-path="warmup_s"]').getByRole('alert')).toHaveText(
+      '500 must be below duration_s (100)',
+    );
+    await panel.getByLabel('Warm-up [s]').fill('2');
+    await expect(panel.locator('[data-path="warmup_s"]').getByRole('alert')).toHaveCount(0);
 
-  // Unlimited waiting room above saturation (λ ≥ μ) is allowed, to show the instability, while
-  // the backlog it builds fits in a run; a day of it does not, and the engine says so.
-  await panel.getByLabel('Service rate μ [packets/s]').fill('700');
-  await page.waitForTimeout(500); // the engine's check of the draft
-  await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toHaveCount(0);
-  await panel.getByLabel('Duration [s]').fill('86400');
-  await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toContainText('builds a backlog of about');
-  await panel.getByLabel('Duration [s]').fill('100');
-  await panel.getByLabel('Waiting room K [packets]').fill('20');
-  await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toHaveCount(0);
+    // Unlimited waiting room above saturation (λ ≥ μ) is allowed, to show the instability, while
+    // the backlog it builds fits in a run; a day of it does not, and the engine says so.
+    await panel.getByLabel('Service rate μ [packets/s]').fill('700');
+    await page.waitForTimeout(500); // the engine's check of the draft
+    await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toHaveCount(0);
+    await panel.getByLabel('Duration [s]').fill('86400');
+    await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toContainText(
+      'builds a backlog of about',
+    );
+    await panel.getByLabel('Duration [s]').fill('100');
+    await panel.getByLabel('Waiting room K [packets]').fill('20');
+    await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toHaveCount(0);
 
-  // Changed fields say that they restart the run; applying does.
-  await expect(flows).toContainText('changed: restarts the run');
-  await expect(apply).toHaveText('Restart with 4 changes');
-  await apply.click();
-  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
-  // The run restarted with the new values: the link carries them and the summary shows K.
-  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=/);
-  await expect(panel.getByRole('button', { name: 'No changes' })).toBeDisabled();
-  await expect(panel.getByLabel('Waiting room K [packets]')).toHaveValue('20');
+    // Changed fields say that they restart the run; applying does.
+    await expect(flows).toContainText('changed: restarts the run');
+    await expect(apply).toHaveText('Restart with 4 changes');
+    await apply.click();
+    await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+    // The run restarted with the new values: the link carries them and the summary shows K.
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=/);
+    await expect(panel.getByRole('button', { name: 'No changes' })).toBeDisabled();
+    await expect(panel.getByLabel('Waiting room K [packets]')).toHaveValue('20');
 
-  // Switching the model shows its groups.
-  await panel.getByLabel('Model').selectOption('diffserv');
-  await expect(panel.getByRole('group', { name: 'Scheduler (PSS or DWRR)' })).toBeVisible();
-  await panel.getByRole('button', { name: 'Discard' }).click();
-  await expect(panel.getByRole('group', { name: 'Queue' })).toBeVisible();
+    // Switching the model shows its groups.
+    await panel.getByLabel('Model').selectOption('diffserv');
+    await expect(panel.getByRole('group', { name: 'Scheduler (PSS or DWRR)' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Discard' }).click();
+    await expect(panel.getByRole('group', { name: 'Queue' })).toBeVisible();
 
-  // The view group hides a chart at once, and the link keeps it.
-  const firstChart = page.locator('.chart figcaption').first();
-  const title = (await firstChart.textContent())!.replace(/\s*(PNG|SVG|last 5 s).*/s, '').trim();
-  await panel.getByLabel(`Show “${title}”`).uncheck();
-  await expect(page.locator('.chart figcaption', { hasText: title })).toHaveCount(0);
-  const link = page.url();
-  await page.goto('about:blank');
-  await page.goto(link);
-  await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
-  await expect(page.locator('.chart')).not.toHaveCount(0);
-  await expect(page.locator('.chart figcaption', { hasText: title })).toHaveCount(0);
-});
+    // The view group hides a chart at once, and the link keeps it.
+    const firstChart = page.locator('.chart figcaption').first();
+    const title = (await firstChart.textContent())!.replace(/\s*(PNG|SVG|last 5 s).*/s, '').trim();
+    await panel.getByLabel(`Show “${title}”`).uncheck();
+    await expect(page.locator('.chart figcaption', { hasText: title })).toHaveCount(0);
+    const link = page.url();
+    await page.goto('about:blank');
+    await page.goto(link);
+    await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+    await expect(page.locator('.chart')).not.toHaveCount(0);
+    await expect(page.locator('.chart figcaption', { hasText: title })).toHaveCount(0);
+  },
+);
 
-test('engine start-up says what it is doing, can be cancelled, and starts again on request', async ({ page, context }) => {
+test('engine start-up says what it is doing, can be cancelled, and starts again on request', async ({
+  page,
+  context,
+}) => {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   await context.route(/skyqueue_wasm_bg.*\.wasm$/, async (route) => {
@@ -91,7 +102,14 @@ test('a scenario with wrong types and bad ranges lists every bad field at once, 
   await page.goto('/#p=mm1-load-0.8');
   await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
   await page.getByRole('button', { name: 'Edit scenario' }).click();
-  await setEditorText(page, JSON.stringify({ version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } }, null, 2));
+  await setEditorText(
+    page,
+    JSON.stringify(
+      { version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } },
+      null,
+      2,
+    ),
+  );
   // The code editor: line numbers, and the engine's checks as you type, each bad field underlined
   // and listed with its line, before anything is run.
   const editor = page.getByRole('region', { name: 'Scenario editor' });
@@ -110,7 +128,16 @@ test('a scenario with wrong types and bad ranges lists every bad field at once, 
   await setEditorText(page, '{"version": 2,, }');
   await expect(problems.getByRole('listitem')).toHaveCount(1);
   await expect(problems).toContainText('Not valid JSON');
-  await setEditorText(page, JSON.stringify({ version: 2, model: 'queue', seed: 'one', duration_s: -3, traffic: { flows: 0, rate_pps: 'fast' } }));
+  await setEditorText(
+    page,
+    JSON.stringify({
+      version: 2,
+      model: 'queue',
+      seed: 'one',
+      duration_s: -3,
+      traffic: { flows: 0, rate_pps: 'fast' },
+    }),
+  );
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   const banner = page.getByTestId('error-banner');
   await expect(banner).toContainText('seed: must be a whole number, not the text "one"');
@@ -126,7 +153,10 @@ test('an unlimited queue above saturation runs, and the text says it has no stea
   await page.goto('/#p=mm1-load-0.8');
   await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
   await page.getByRole('button', { name: 'Edit scenario' }).click();
-  await setEditorText(page, JSON.stringify({ version: 2, model: 'queue', name: 'Overloaded, unlimited', traffic: { rate_pps: 1200 } }));
+  await setEditorText(
+    page,
+    JSON.stringify({ version: 2, model: 'queue', name: 'Overloaded, unlimited', traffic: { rate_pps: 1200 } }),
+  );
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   await expect(page.getByTestId('scenario-name')).toHaveText('Overloaded, unlimited');
   await page.getByRole('button', { name: 'Close editor' }).click();
@@ -148,20 +178,26 @@ test('text typed in the editor while the first scenario is still loading is kept
   await expect(page.getByLabel('Scenario JSON')).toContainText('"service_rate_pps"');
 });
 
-test('fields used only under a condition appear with it: on/off periods with on/off arrivals, the service rate without a link rate', async ({ page }) => {
-  await page.goto('/#p=voip-onoff-droptail-ns3');
-  await expect(page.getByTestId('scenario-name')).toHaveText("200 VoIP calls into one drop-tail port (ns-3's workload Q)");
-  await page.getByRole('button', { name: 'Parameters' }).click();
-  const panel = page.getByRole('complementary', { name: 'Parameters' });
-  await expect(panel.getByLabel('Mean on period [s]')).toHaveValue('0.5');
-  await expect(panel.getByLabel('Link rate [bit/s]')).toHaveValue('9400000');
-  // On/off arrivals over a link: no Poisson rate, no service rate to mislead.
-  await expect(panel.getByLabel('Arrival rate λ [packets/s]')).toHaveCount(0);
-  await expect(panel.getByLabel('Service rate μ [packets/s]')).toHaveCount(0);
-  await panel.getByLabel('Arrivals').selectOption('poisson');
-  await expect(panel.getByLabel('Arrival rate λ [packets/s]')).toBeVisible();
-  await expect(panel.getByLabel('Mean on period [s]')).toHaveCount(0);
-  // Emptying the link rate (null: no link) brings the service rate back.
-  await panel.getByLabel('Link rate [bit/s]').fill('');
-  await expect(panel.getByLabel('Service rate μ [packets/s]')).toBeVisible();
-});
+test(
+  'fields used only under a condition appear with it: on/off ' +
+    'periods with on/off arrivals, the service rate without a link rate',
+  async ({ page }) => {
+    await page.goto('/#p=voip-onoff-droptail-ns3');
+    await expect(page.getByTestId('scenario-name')).toHaveText(
+      "200 VoIP calls into one drop-tail port (ns-3's workload Q)",
+    );
+    await page.getByRole('button', { name: 'Parameters' }).click();
+    const panel = page.getByRole('complementary', { name: 'Parameters' });
+    await expect(panel.getByLabel('Mean on period [s]')).toHaveValue('0.5');
+    await expect(panel.getByLabel('Link rate [bit/s]')).toHaveValue('9400000');
+    // On/off arrivals over a link: no Poisson rate, no service rate to mislead.
+    await expect(panel.getByLabel('Arrival rate λ [packets/s]')).toHaveCount(0);
+    await expect(panel.getByLabel('Service rate μ [packets/s]')).toHaveCount(0);
+    await panel.getByLabel('Arrivals').selectOption('poisson');
+    await expect(panel.getByLabel('Arrival rate λ [packets/s]')).toBeVisible();
+    await expect(panel.getByLabel('Mean on period [s]')).toHaveCount(0);
+    // Emptying the link rate (null: no link) brings the service rate back.
+    await panel.getByLabel('Link rate [bit/s]').fill('');
+    await expect(panel.getByLabel('Service rate μ [packets/s]')).toBeVisible();
+  },
+);

@@ -17,7 +17,10 @@ test('a link copied in one browser context reproduces the identical run in anoth
 
   // An edited scenario (another seed and load) goes into the link, compressed.
   await page.getByRole('button', { name: 'Edit scenario' }).click();
-  await setEditorText(page, JSON.stringify({ version: 1, name: 'Shared run', seed: 77, duration_s: 30, traffic: { rate_pps: 700 } }));
+  await setEditorText(
+    page,
+    JSON.stringify({ version: 1, name: 'Shared run', seed: 77, duration_s: 30, traffic: { rate_pps: 700 } }),
+  );
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   await expect(page.getByTestId('scenario-name')).toHaveText('Shared run');
   await page.getByRole('button', { name: 'Edit scenario' }).click(); // back to the summary
@@ -59,7 +62,10 @@ test('an edited, truncated or garbage link shows an error and falls back to the 
     const bytes = new TextEncoder().encode(JSON.stringify({ version: 1, traffic: { flows: 0 } }));
     const cs = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
     const out = new Uint8Array(await new Response(cs).arrayBuffer());
-    return btoa(String.fromCharCode(...out)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return btoa(String.fromCharCode(...out))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   });
   await page.goto(`/#s=${bad}`);
   await expect(page.getByTestId('link-error')).toContainText('traffic.flows: 0 is below the minimum 1');
@@ -94,7 +100,9 @@ test('back and forward move between the scenarios opened', async ({ page }) => {
   await expect(page.getByTestId('scenario-name')).toHaveText('Overloaded drop-tail buffer (M/M/1/21)');
 });
 
-test('exports: results as JSON and CSV, charts as PNG and SVG, the scenario file, its import and the CLI command', async ({ page }) => {
+test('exports: results as JSON and CSV, charts as PNG and SVG, the scenario file, its import and the CLI command', async ({
+  page,
+}) => {
   await page.goto('/');
   await runToEnd(page);
   await page.getByRole('button', { name: 'Share & export' }).click();
@@ -111,13 +119,23 @@ test('exports: results as JSON and CSV, charts as PNG and SVG, the scenario file
   expect(csv.body.toString().trim().split('\n').length).toBe(results.series.t_s.length + 1);
   const scen = await save(() => page.getByRole('button', { name: 'Scenario (JSON)' }).click());
   expect(JSON.parse(scen.body.toString()).name).toBe('M/M/1 queue at load 0.8');
-  await expect(page.getByTestId('cli-snippet')).toHaveValue(/^skyqueue run - --out results\.json <<'EOF'\n\{"version":2,/);
+  await expect(page.getByTestId('cli-snippet')).toHaveValue(
+    /^skyqueue run - --out results\.json <<'EOF'\n\{"version":2,/,
+  );
 
   // Import: a valid file replaces the run; an invalid one is refused with its field.
-  await page.getByLabel('Import a scenario file').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ version: 1, name: 'Imported', duration_s: 10 })) });
+  await page.getByLabel('Import a scenario file').setInputFiles({
+    name: 'mine.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ version: 1, name: 'Imported', duration_s: 10 })),
+  });
   await expect(page.getByTestId('scenario-name')).toHaveText('Imported');
   await page.getByRole('button', { name: 'Share & export' }).click();
-  await page.getByLabel('Import a scenario file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ version: 1, duration_s: -1 })) });
+  await page.getByLabel('Import a scenario file').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ version: 1, duration_s: -1 })),
+  });
   await expect(page.getByTestId('error-banner')).toContainText('duration_s: -1 must be greater than 0');
   await expect(page.getByTestId('scenario-name')).toHaveText('Imported');
 
@@ -179,7 +197,9 @@ test('an engine crash is reported with a restart that reloads the last scenario'
   await page.goto('/');
   await page.getByLabel('Preset').selectOption({ label: 'M/D/1 queue at load 0.8' });
   await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
-  await page.evaluate(() => (window as unknown as { skyqueueTest: { crashEngine: () => void } }).skyqueueTest.crashEngine());
+  await page.evaluate(() =>
+    (window as unknown as { skyqueueTest: { crashEngine: () => void } }).skyqueueTest.crashEngine(),
+  );
   const banner = page.getByTestId('error-banner');
   await expect(banner).toContainText('The engine stopped');
   await banner.getByRole('button', { name: 'Restart the engine' }).click();
@@ -199,12 +219,22 @@ test('the gallery explains every preset and its tour highlights what it explains
   await expect(gallery.getByTestId('gallery-pss-b3-variable-memory')).toContainText('Paper 001');
   // Teaching order: queues first, then constellations and TCP across them, then the papers' link
   // and router presets, each model under one heading with its drawing.
-  await expect(gallery.locator('.gallery-heading')).toHaveText([/^Queues/, /^Constellations/, /^TCP over Iridium/, /^VoIP over a LEO/, /^DiffServ over a GEO/, /^Link-layer reliability/, /^Voice over DCCP/]);
+  await expect(gallery.locator('.gallery-heading')).toHaveText([
+    /^Queues/,
+    /^Constellations/,
+    /^TCP over Iridium/,
+    /^VoIP over a LEO/,
+    /^DiffServ over a GEO/,
+    /^Link-layer reliability/,
+    /^Voice over DCCP/,
+  ]);
   await expect(gallery.locator('.gallery-heading svg')).toHaveCount(7);
   await expect(gallery.locator('article h4').first()).toHaveText('M/M/1 queue at load 0.8');
   await page.screenshot({ path: 'reports/screenshots/gallery.png' });
   await gallery.getByTestId('gallery-pss-b3-variable-memory').getByRole('button', { name: 'Open with a tour' }).click();
-  await expect(page.getByTestId('scenario-name')).toHaveText('PSS on a varying satellite link, with credit memory (paper 001, B3 / Figs. 7-10)');
+  await expect(page.getByTestId('scenario-name')).toHaveText(
+    'PSS on a varying satellite link, with credit memory (paper 001, B3 / Figs. 7-10)',
+  );
   const tour = page.getByTestId('tour');
   await expect(tour).toBeVisible();
   const steps = Number((await tour.locator('strong').textContent())?.match(/\/ (\d+)/)?.[1]);

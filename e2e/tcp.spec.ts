@@ -12,7 +12,9 @@ async function packets(page: Page): Promise<[number, number]> {
 }
 
 test.describe('TCP over Iridium', () => {
-  test('a 15 MB transfer draws its data and ACKs on the globe, and its window and throughput beside the handovers', async ({ page }) => {
+  test('a 15 MB transfer draws its data and ACKs on the globe, and its window and throughput beside the handovers', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByLabel('Preset').selectOption({ label: LEAVES_15MB });
     await expect(page.getByTestId('scenario-name')).toHaveText(LEAVES_15MB);
@@ -21,18 +23,30 @@ test.describe('TCP over Iridium', () => {
     // A large file starts at 1x; 10x brings the start (18 s) and the seam's departure (58 s) soon.
     await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue('1');
     await page.getByLabel('Speed (simulated seconds per second)').selectOption('10');
-    await expect.poll(async () => (await packets(page))[0], { message: 'data packets on the globe', timeout: 30_000 }).toBeGreaterThan(5);
+    await expect
+      .poll(async () => (await packets(page))[0], { message: 'data packets on the globe', timeout: 30_000 })
+      .toBeGreaterThan(5);
     await expect.poll(async () => (await packets(page))[1], { message: 'ACKs on the globe' }).toBeGreaterThan(5);
     await expect(page.getByTestId('transfer-status')).toContainText('delivered so far');
 
     await expect.poll(() => simTimeNs(page), { timeout: 60_000 }).toBeGreaterThan(62e9);
     // The handover as the seam moves on (inter-orbital, 58 s) is marked on the delay chart and on the window and throughput charts.
-    for (const name of ['Route one-way delay & RTT samples chart', 'Congestion window chart', 'Receive throughput chart']) {
+    for (const name of [
+      'Route one-way delay & RTT samples chart',
+      'Congestion window chart',
+      'Receive throughput chart',
+    ]) {
       const chart = page.getByRole('img', { name });
       await expect(chart.locator('path.series-line').first()).toBeVisible();
-      await expect.poll(async () => chart.locator('line.marker[data-kind="inter-orbital"]').count(), { message: name }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => chart.locator('line.marker[data-kind="inter-orbital"]').count(), { message: name })
+        .toBeGreaterThan(0);
     }
-    await expect.poll(async () => Number(await page.getByTestId('transfer-reordered').textContent()), { message: 'ACKs overtaken on the shorter route' }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await page.getByTestId('transfer-reordered').textContent()), {
+        message: 'ACKs overtaken on the shorter route',
+      })
+      .toBeGreaterThan(0);
     await page.screenshot({ path: 'reports/screenshots/tcp-15mb.png' });
   });
 
@@ -42,7 +56,9 @@ test.describe('TCP over Iridium', () => {
     await expect(page.getByTestId('scenario-name')).toHaveText(SEAM_9KB);
     // A small file starts at 0.1x.
     await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue('0.1');
-    await expect(page.getByTestId('transfer-status')).toContainText('9 kB from Atlantic ship to London: starts at 1.96 s');
+    await expect(page.getByTestId('transfer-status')).toContainText(
+      '9 kB from Atlantic ship to London: starts at 1.96 s',
+    );
     await page.getByLabel('Speed (simulated seconds per second)').selectOption('max');
     await expect(page.getByTestId('transfer-status')).toContainText(/delivered in [78]\d\.\d ms/, { timeout: 30_000 });
     // The ACKs' routes: 1 ISL hop before the seam, 8 after (paper 004 Fig. 8).
@@ -51,7 +67,9 @@ test.describe('TCP over Iridium', () => {
     await expect(page.getByTestId('event-log').locator('li[data-kind="seam-enter"]').first()).toBeVisible();
   });
 
-  test('a sweep over receiving sites draws one point per site, named on its axis, and the CLI command quotes them', async ({ page }) => {
+  test('a sweep over receiving sites draws one point per site, named on its axis, and the CLI command quotes them', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByLabel('Preset').selectOption({ label: SEAM_9KB });
     await page.getByRole('button', { name: 'Sweep & compare' }).click();
@@ -76,6 +94,8 @@ test.describe('TCP over Iridium', () => {
     // Categories: markers, no line joining one site to the next.
     await expect(chart.locator('path.sweep-point')).toHaveCount(6);
     await expect(chart.locator('path.sweep-line').first()).toHaveAttribute('d', '');
-    await expect(page.getByTestId('sweep-command')).toContainText('--param transfer.to --values "London,Toulouse,Los Angeles"');
+    await expect(page.getByTestId('sweep-command')).toContainText(
+      '--param transfer.to --values "London,Toulouse,Los Angeles"',
+    );
   });
 });

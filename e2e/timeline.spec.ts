@@ -1,6 +1,8 @@
 import { expect, simTimeNs, test } from './fixtures';
 
-test('constellation charts: a UTC clock, events in a strip with toggles, hover text, and a click on an event goes there', async ({ page }) => {
+test('constellation charts: a UTC clock, events in a strip with toggles, hover text, and a click on an event goes there', async ({
+  page,
+}) => {
   await page.goto('/#p=iridium-ship-london');
   const delay = page.getByRole('img', { name: 'One-way delay chart' });
   await page.getByLabel('Speed (simulated seconds per second)').selectOption('1000');
@@ -43,7 +45,9 @@ test('constellation charts: a UTC clock, events in a strip with toggles, hover t
   await expect.poll(() => simTimeNs(page), { message: 'the run is at the event' }).toBe(Math.round(t * 1e9));
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   // The globe shows that moment: the route drawn for it.
-  await expect.poll(async () => (await page.getByTestId('globe').getAttribute('data-route-hops')) ?? '').toMatch(/^\d+$/);
+  await expect
+    .poll(async () => (await page.getByTestId('globe').getAttribute('data-route-hops')) ?? '')
+    .toMatch(/^\d+$/);
 
   // The event log's times are links to their moment too, on the same clock.
   await page.getByRole('button', { name: 'Play' }).click();
@@ -62,5 +66,7 @@ test('a chart that stays empty says why: a Walker delta has no seam', async ({ p
   await expect(seam.getByRole('note')).toContainText('a Walker delta has no seam');
   // The Iridium preset early in its day: not yet, and says when.
   await page.goto('/#p=iridium-ship-london');
-  await expect(page.getByRole('figure', { name: 'Separated by the seam' }).getByRole('note')).toContainText('has not yet come between Atlantic ship and London');
+  await expect(page.getByRole('figure', { name: 'Separated by the seam' }).getByRole('note')).toContainText(
+    'has not yet come between Atlantic ship and London',
+  );
 });

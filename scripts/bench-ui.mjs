@@ -6,7 +6,10 @@ import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
 const port = 4179;
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+  stdio: 'ignore',
+  detached: true,
+});
 const stop = () => {
   try {
     process.kill(-server.pid);
@@ -34,7 +37,9 @@ try {
   await page.waitForTimeout(3000); // let the globe load its tiles
   await page.evaluate(() => {
     window.__long = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(e.duration))).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(e.duration))).observe({
+      type: 'longtask',
+    });
   });
   const seconds = 20;
   const t0 = Number(await page.getByTestId('sim-time').getAttribute('data-now-ns'));
@@ -45,7 +50,9 @@ try {
   const max = long.length ? Math.max(...long) : 0;
   console.log(`UI responsiveness: Iridium preset at 1000x for ${seconds} s in headless chromium (software WebGL)`);
   const over = (ms) => long.filter((d) => d > ms).length;
-  console.log(`simulated ${((t1 - t0) / 1e9).toFixed(0)} s; main-thread tasks over 50 ms: ${long.length} (over 100 ms: ${over(100)}, over 200 ms: ${over(200)}), longest ${max.toFixed(0)} ms`);
+  console.log(
+    `simulated ${((t1 - t0) / 1e9).toFixed(0)} s; main-thread tasks over 50 ms: ${long.length} (over 100 ms: ${over(100)}, over 200 ms: ${over(200)}), longest ${max.toFixed(0)} ms`,
+  );
 } finally {
   stop();
 }

@@ -22,9 +22,13 @@ const cli = `${root}engine-wasm/target/release/skyqueue`;
 let native = null;
 for (let r = 0; r < repeats; r++) {
   const out = JSON.parse(
-    execFileSync(cli, ['bench', '--events', String(events), '--population', String(population), '--seed', String(seed), '--json'], {
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      cli,
+      ['bench', '--events', String(events), '--population', String(population), '--seed', String(seed), '--json'],
+      {
+        encoding: 'utf8',
+      },
+    ),
   );
   if (!native || out.events_per_s > native.events_per_s) native = out;
 }
@@ -48,7 +52,9 @@ console.log(`native: ${m(native.events_per_s)} M events/s (${native.seconds.toFi
 console.log(`wasm:   ${m(wasm.events_per_s)} M events/s (${wasm.seconds.toFixed(3)} s)`);
 console.log(`wasm / native: ${ratio.toFixed(2)}`);
 if (wasm.checksum !== native.checksum) {
-  console.error(`checksums differ: native ${native.checksum}, wasm ${wasm.checksum}: the two builds did not do the same work`);
+  console.error(
+    `checksums differ: native ${native.checksum}, wasm ${wasm.checksum}: the two builds did not do the same work`,
+  );
   process.exit(1);
 }
 console.log(`checksums agree (${wasm.checksum}): both builds processed the same events`);
@@ -58,7 +64,9 @@ console.log(`checksums agree (${wasm.checksum}): both builds processed the same 
 const topoFile = `${root}scripts/bench/topology-day.json`;
 let topoNative = null;
 for (let r = 0; r < repeats; r++) {
-  const out = JSON.parse(execFileSync(cli, ['bench', '--workload', 'topology', '--scenario', topoFile, '--json'], { encoding: 'utf8' }));
+  const out = JSON.parse(
+    execFileSync(cli, ['bench', '--workload', 'topology', '--scenario', topoFile, '--json'], { encoding: 'utf8' }),
+  );
   if (!topoNative || out.seconds < topoNative.seconds) topoNative = out;
 }
 const topoText = readFileSync(topoFile, 'utf8');
@@ -96,7 +104,9 @@ function bestOf(text, name) {
   let wasm = Infinity;
   let wasmSummary = '';
   for (let r = 0; r < repeats; r++) {
-    const out = JSON.parse(execFileSync(cli, ['bench', '--workload', 'scenario', '--scenario', file], { encoding: 'utf8' }));
+    const out = JSON.parse(
+      execFileSync(cli, ['bench', '--workload', 'scenario', '--scenario', file], { encoding: 'utf8' }),
+    );
     native = Math.min(native, out.seconds);
   }
   for (let r = 0; r < repeats; r++) {
@@ -113,7 +123,11 @@ function bestOf(text, name) {
 // VoIP over LEO: 200 flows x 100 s under PF (paper 000's heaviest point), natively and in wasm.
 const voip = bestOf(
   JSON.stringify({
-    version: 1, model: 'voip-leo', duration_s: 100, warmup_s: 5, metrics: { bucket_s: 0.5 },
+    version: 1,
+    model: 'voip-leo',
+    duration_s: 100,
+    warmup_s: 5,
+    metrics: { bucket_s: 0.5 },
     voip: { flows: 200, policy: 'pf' },
   }),
   'voip',
@@ -130,24 +144,34 @@ console.log(`wasm:   ${voipWasm.toFixed(3)} s`);
 // (scripts/bench/tcp-bulk-day.json; target: under 10 s natively), once each (--skip-day skips it).
 const tcp = bestOf(
   JSON.stringify({
-    version: 2, model: 'tcp-leo', duration_s: 15, warmup_s: 0, metrics: { bucket_s: 1 },
+    version: 2,
+    model: 'tcp-leo',
+    duration_s: 15,
+    warmup_s: 0,
+    metrics: { bucket_s: 1 },
     transfer: { from: 'Hawaii gateway', to: 'Los Angeles', start_s: 10, bytes: 15_000_000, throughput: 'high' },
   }),
   'tcp',
 );
 const [tcpFile, tcpNative, tcpWasm, tcpWasmSummary] = [tcp.file, tcp.native, tcp.wasm, tcp.wasmSummary];
-const tcpNativeSummary = JSON.stringify(JSON.parse(execFileSync(cli, ['run', tcpFile], { encoding: 'utf8', maxBuffer: 1 << 26 })).summary);
+const tcpNativeSummary = JSON.stringify(
+  JSON.parse(execFileSync(cli, ['run', tcpFile], { encoding: 'utf8', maxBuffer: 1 << 26 })).summary,
+);
 const transfer = JSON.parse(tcpNativeSummary).transfer;
 console.log('');
 console.log(`TCP over Iridium: one 15 MB transfer at high throughput, best of ${repeats} (build and run, in process)`);
 console.log(`native: ${tcpNative.toFixed(3)} s`);
 console.log(`wasm:   ${tcpWasm.toFixed(3)} s`);
-console.log(`transfer: ${transfer.transfer_s?.toFixed(3)} s simulated, ${transfer.retransmits} retransmits; summaries ${tcpNativeSummary === tcpWasmSummary ? 'agree' : 'DIFFER'}`);
+console.log(
+  `transfer: ${transfer.transfer_s?.toFixed(3)} s simulated, ${transfer.retransmits} retransmits; summaries ${tcpNativeSummary === tcpWasmSummary ? 'agree' : 'DIFFER'}`,
+);
 if (tcpNativeSummary !== tcpWasmSummary) process.exit(1);
 
 if (!process.argv.includes('--skip-day')) {
   const dayFile = `${root}scripts/bench/tcp-bulk-day.json`;
-  const day = JSON.parse(execFileSync(cli, ['bench', '--workload', 'scenario', '--scenario', dayFile], { encoding: 'utf8' }));
+  const day = JSON.parse(
+    execFileSync(cli, ['bench', '--workload', 'scenario', '--scenario', dayFile], { encoding: 'utf8' }),
+  );
   const t0 = performance.now();
   const sim = new Simulation(readFileSync(dayFile, 'utf8'));
   sim.runToEnd();

@@ -25,7 +25,11 @@ const rows = [...doc.matchAll(/^\| finding \| paper (00\d) \|/gm)]
   .flatMap((m) => rowsAfter(doc, m.index).map((r) => `| ${m[1]} ${r}`));
 const old = rowsAfter(doc, start);
 const before = doc.slice(0, start);
-const after = doc.slice(start).split('\n').slice(2 + old.length).join('\n');
+const after = doc
+  .slice(start)
+  .split('\n')
+  .slice(2 + old.length)
+  .join('\n');
 const header = doc.slice(start).split('\n').slice(0, 2);
 writeFileSync(file, [before + header[0], header[1], ...rows, after].join('\n'));
 console.log(`${rows.length} rows from ${new Set(rows.map((r) => r.slice(2, 5))).size} papers`);

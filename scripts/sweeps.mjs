@@ -17,7 +17,18 @@ export const opt = (name, dflt) => {
   return i >= 0 ? process.argv[i + 1] : dflt;
 };
 
-const args = ([file, param, values, policies, k], f = file) => ['sweep', f, '--param', param, '--values', values, '--policies', policies, '--seeds', k];
+const args = ([file, param, values, policies, k], f = file) => [
+  'sweep',
+  f,
+  '--param',
+  param,
+  '--values',
+  values,
+  '--policies',
+  policies,
+  '--seeds',
+  k,
+];
 
 /**
  * The sweeps of one model, whose fields live under scenario key `section` (`link`, `dccp`):
@@ -26,7 +37,10 @@ const args = ([file, param, values, policies, k], f = file) => ['sweep', f, '--p
  * { policy, seed, value, s } (s: the run's summary under `section`).
  */
 export async function runSweeps(sweeps, section, cli, tmpName) {
-  const setWords = (set) => Object.entries(set).map(([k, v]) => `${section}.${k} ${v}`).join(', ');
+  const setWords = (set) =>
+    Object.entries(set)
+      .map(([k, v]) => `${section}.${k} ${v}`)
+      .join(', ');
   const command = (s) => {
     const [file, , , , , set] = s;
     const a = args(s);
@@ -50,7 +64,14 @@ export async function runSweeps(sweeps, section, cli, tmpName) {
       writeFileSync(f, JSON.stringify(scenario));
     }
     await run(cli, [...args(s, f), '--out', out], { cwd: root, maxBuffer: 1 << 26 });
-    results.push(JSON.parse(readFileSync(out, 'utf8')).map((r) => ({ policy: r.policy, seed: r.seed, value: r.value, s: r.summary[section] })));
+    results.push(
+      JSON.parse(readFileSync(out, 'utf8')).map((r) => ({
+        policy: r.policy,
+        seed: r.seed,
+        value: r.value,
+        s: r.summary[section],
+      })),
+    );
   }
   rmSync(dir, { recursive: true, force: true });
   return results;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: set-up (including Debian's chromium), build, then every test: cargo (unit, doc,
-# scenario and CLI tests), rustfmt and clippy, the TypeScript type check, Vitest, and Playwright in headless
-# chromium. Ends with one plain line `N passed, M failed` summed over cargo, Vitest and
-# Playwright; exits non-zero if anything failed.
+# scenario and CLI tests), rustfmt and clippy, the TypeScript type check, ESLint and Prettier's
+# check, Vitest, and Playwright in headless chromium. Ends with one plain line `N passed, M failed`
+# summed over cargo, Vitest and Playwright; exits non-zero if anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -31,7 +31,10 @@ echo "[test] rustfmt and clippy"
 (cd engine-wasm && cargo clippy --workspace --all-targets --locked -- -D warnings) || { step_failed "cargo clippy"; failed=$((failed + 1)); }
 
 echo "[test] type check (tsc)"
-npx tsc --noEmit -p tsconfig.json || step_failed "tsc"
+npx tsc --noEmit -p tsconfig.json || { step_failed "tsc"; failed=$((failed + 1)); }
+
+echo "[test] lint (npm run lint: eslint, prettier --check)"
+npm run --silent lint || { step_failed "eslint or prettier --check (npm run lint)"; failed=$((failed + 1)); }
 
 echo "[test] vitest"
 rm -f reports/vitest.json

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { chartGroups } from './charts/chartGroups';
-import { modelFor, type SiteEnd } from './models';
+import { modelFor } from './models';
+import type { SiteEnd } from './models/types';
 import { ErrorBanner } from './panels/ErrorBanner';
 import { Gallery } from './panels/Gallery';
 import { HelpDialog } from './panels/HelpDialog';
@@ -45,7 +46,11 @@ export function App() {
   const view = useViewState();
   // The hooks call each other back through their latest callbacks (`url` is declared below;
   // these closures only run once everything is set up).
-  const globe = useGlobe({ onCameraMoved: (cam) => url.onCameraMoved(cam), onCameraReset: () => url.onCameraReset(), onSite: (end, site) => setSite(end, site) });
+  const globe = useGlobe({
+    onCameraMoved: (cam) => url.onCameraMoved(cam),
+    onCameraReset: () => url.onCameraReset(),
+    onSite: (end, site) => setSite(end, site),
+  });
   const engine = useEngine({
     onLoaded: (info) => {
       url.onLoaded();
@@ -70,21 +75,26 @@ export function App() {
     },
   });
   // Sweeps use every core: the live run pauses while "Sweep & compare" is open (also when a link
-  // opened it, once its scenario has loaded). Closing it takes the sweep out of the link.
-  const wasSweeping = useRef(false);
+  // opened it, once its scenario has loaded).
+  const { pause: pauseRun } = engine.controls;
   useEffect(() => {
-    if (sweeping && info) engine.controls.pause();
-    if (wasSweeping.current && !sweeping) {
-      url.onSweep(null);
-      setLinkedSweep(null);
-    }
-    wasSweeping.current = sweeping;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sweeping, info]);
+    if (sweeping && info) pauseRun();
+  }, [sweeping, info, pauseRun]);
+  /** Closing "Sweep & compare" takes the sweep out of the link. */
+  const closeSweep = () => {
+    setSweeping(false);
+    url.onSweep(null);
+    setLinkedSweep(null);
+  };
   const closeDialog = useCallback(() => setDialog(null), []);
-  // The editor's checks as you type: the engine's own validation, in the worker.
-  const validateText = useCallback((text: string) => engine.client.current?.validate(text) ?? Promise.resolve(null), [engine.client]);
-  const exports = useExports({ client: engine.client, info, loadByUser: url.loadByUser, setError: engine.setError, closeDialog, defaults: engine.defaults });
+  const exports = useExports({
+    client: engine.client,
+    info,
+    loadByUser: url.loadByUser,
+    setError: engine.setError,
+    closeDialog,
+    defaults: engine.defaults,
+  });
   const model = info ? modelFor(info.model) : null;
   // Before the first scenario arrives, keep the globe (the default is a constellation-less queue,
   // but a link may open a constellation: no layout jump while loading).
@@ -119,7 +129,7 @@ export function App() {
       if (dialog) setDialog(null);
       else if (tour) setTour(null);
       else if (params) setParams(false);
-      else if (sweeping) setSweeping(false);
+      else if (sweeping) closeSweep();
       else setEditing(false);
     },
   });
@@ -131,10 +141,21 @@ export function App() {
   // preset's fixed notes and tour are marked as the published preset's once anything changed.
   const base = info ? basePreset(info.name, presets) : null;
   const defaults = engine.defaults.current;
-  const changes = useMemo(() => (info && base && defaults ? presetChanges(base.json, info.scenarioJson, defaults) : []), [info, base, defaults]);
+  const changes = useMemo(
+    () => (info && base && defaults ? presetChanges(base.json, info.scenarioJson, defaults) : []),
+    [info, base, defaults],
+  );
   const { play, pause, setSpeed } = engine.controls;
   const tourControls = useMemo(() => ({ play, pause, setSpeed }), [play, pause, setSpeed]);
   const notes = info ? info.description || (base?.description ?? '') : '';
+  // The tour was written for its preset as published: say so when the run differs from it.
+  const changed = `${changes.map(changeWords).slice(0, 2).join(', ')}${changes.length > 2 ? ' and more' : ''}`;
+  const tourChangedNote =
+    base?.id !== tour
+      ? 'Written for this preset as published; another scenario is running now.'
+      : changes.length
+        ? `Written for the preset as published; you changed ${changed}, so its numbers may differ.`
+        : null;
   const notesFromPreset = !!base && (!info?.description || info.description === base.description);
 
   return (
@@ -153,7 +174,7 @@ export function App() {
         editing={editing}
         onEdit={() => setEditing((e) => !e)}
         sweeping={sweeping}
-        onSweep={() => setSweeping((s) => !s)}
+        onSweep={() => (sweeping ? closeSweep() : setSweeping(true))}
         theme={view.theme}
         onTheme={view.toggleTheme}
         presenter={view.presenter}
@@ -161,7 +182,11 @@ export function App() {
         onDialog={setDialog}
       />
       {url.linkProblem && <LinkProblem problem={url.linkProblem} onDismiss={() => url.setLinkProblem(null)} />}
-      <ErrorBanner error={engine.error} onDismiss={() => engine.setError(null)} onRestart={engine.client.current?.restartable ? restartEngine : undefined} />
+      <ErrorBanner
+        error={engine.error}
+        onDismiss={() => engine.setError(null)}
+        onRestart={engine.client.current?.restartable ? restartEngine : undefined}
+      />
       {sweeping && info && (
         <SweepPanel
           key={`${info.model}-${linkedSweep?.n ?? 0}`}
@@ -169,27 +194,43 @@ export function App() {
           request={linkedSweep?.request}
           onRan={url.onSweep}
           link={url.link}
-          onClose={() => setSweeping(false)}
+          onClose={closeSweep}
         />
       )}
       <main className={`app-main${hasGlobe ? '' : ' no-globe'}`} hidden={sweeping}>
         <section className="left">
           {/* Models without geography (a queue, a router) give the globe's room to the text and
               charts; the globe stays mounted, hidden, so switching back is instant. */}
-          <div data-tour="globe" className="globe-wrap" hidden={!hasGlobe} onPointerDown={() => (globe.userMoved.current = true)} onWheel={() => (globe.userMoved.current = true)}>
+          <div
+            data-tour="globe"
+            className="globe-wrap"
+            hidden={!hasGlobe}
+            onPointerDown={globe.markUserMove}
+            onWheel={globe.markUserMove}
+          >
             <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
               <GlobeView onReady={globe.onReady} />
             </Suspense>
             {hasGlobe && (
               // Not a camera move by hand: the buttons' own moves are reported by them.
-              <div className="globe-tools" role="toolbar" aria-label="Globe camera" onPointerDown={(e) => e.stopPropagation()} onWheel={(e) => e.stopPropagation()}>
+              <div
+                className="globe-tools"
+                role="toolbar"
+                aria-label="Globe camera"
+                onPointerDown={(e) => e.stopPropagation()}
+                onWheel={(e) => e.stopPropagation()}
+              >
                 <button onClick={globe.home} title="Back to the run's view: the whole Earth, the pair in the middle">
                   Home
                 </button>
                 <button onClick={globe.fitRoute} title="Frame the route between the two sites as it is now">
                   Fit the route
                 </button>
-                <button aria-pressed={globe.following} onClick={globe.toggleFollow} title="Keep the camera above the first site's access satellite">
+                <button
+                  aria-pressed={globe.following}
+                  onClick={globe.toggleFollow}
+                  title="Keep the camera above the first site's access satellite"
+                >
                   Follow satellite
                 </button>
               </div>
@@ -198,7 +239,12 @@ export function App() {
           <div className="info" data-tour="summary" role="region" aria-label="Description and results" tabIndex={0}>
             {editing ? (
               info ? (
-                <ScenarioEditor initial={info.scenarioJson} onRun={url.loadByUser} onClose={() => setEditing(false)} validate={validateText} />
+                <ScenarioEditor
+                  initial={info.scenarioJson}
+                  onRun={url.loadByUser}
+                  onClose={() => setEditing(false)}
+                  validate={engine.validate}
+                />
               ) : (
                 // The editor opens with the scenario, never empty: text typed into an empty editor
                 // would have the scenario land next to it.
@@ -206,8 +252,28 @@ export function App() {
               )
             ) : (
               <>
-                {info && <LiveDescription info={info} summary={summary} notes={notes} fromPreset={notesFromPreset} changes={changes} />}
-                {info && model && <model.Summary info={info} summary={summary} globe={globe.controls} topology={{ events: engine.log, linkChanges: engine.linkChanges, onSeek: engine.controls.seek, epochMs }} />}
+                {info && (
+                  <LiveDescription
+                    info={info}
+                    summary={summary}
+                    notes={notes}
+                    fromPreset={notesFromPreset}
+                    changes={changes}
+                  />
+                )}
+                {info && model && (
+                  <model.Summary
+                    info={info}
+                    summary={summary}
+                    globe={globe.controls}
+                    topology={{
+                      events: engine.log,
+                      linkChanges: engine.linkChanges,
+                      onSeek: engine.controls.seek,
+                      epochMs,
+                    }}
+                  />
+                )}
               </>
             )}
           </div>
@@ -284,7 +350,7 @@ export function App() {
           steps={tourGuide.tour}
           onEnd={() => setTour(null)}
           run={{ nowS: engine.nowNs / 1e9, finished: engine.finished, events: engine.log, speed, ...tourControls }}
-          changedNote={base?.id !== tour ? 'Written for this preset as published; another scenario is running now.' : changes.length ? `Written for the preset as published; you changed ${changes.map(changeWords).slice(0, 2).join(', ')}${changes.length > 2 ? ' and more' : ''}, so its numbers may differ.` : null}
+          changedNote={tourChangedNote}
         />
       )}
       {exports.toast && (

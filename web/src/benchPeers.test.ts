@@ -17,7 +17,9 @@ it('bench:peers without ns-3 or SimPy says how to install each, and does not fai
   expect(r.status, r.stderr).toBe(0);
   expect(r.stdout).toContain('ns-3: missing; SimPy: missing');
   expect(r.stdout).toContain('ns-3 not installed: skipped. Debian 12: sudo apt-get install -y ns3 libns3-dev g++');
-  expect(r.stdout).toMatch(/SimPy not found: skipped\. Install: python3 -m venv \S+ && \S+\/pip install simpy==4\.1\.1/);
+  expect(r.stdout).toMatch(
+    /SimPy not found: skipped\. Install: python3 -m venv \S+ && \S+\/pip install simpy==4\.1\.1/,
+  );
 });
 
 it('bench:peers refuses an unknown workload with its usage', () => {

@@ -14,7 +14,10 @@ const specs = readdirSync(dir)
 /** Every import statement's clause and module (`import x, { y } from 'z'`), comments removed. */
 function imports(text: string): { clause: string; from: string }[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  return [...code.matchAll(/\bimport\s+([^'"]*?)\s*from\s*['"]([^'"]+)['"]/g)].map((m) => ({ clause: m[1].trim(), from: m[2] }));
+  return [...code.matchAll(/\bimport\s+([^'"]*?)\s*from\s*['"]([^'"]+)['"]/g)].map((m) => ({
+    clause: m[1].trim(),
+    from: m[2],
+  }));
 }
 
 describe('e2e specs', () => {
@@ -26,9 +29,14 @@ describe('e2e specs', () => {
     for (const { file, text } of specs) {
       const all = imports(text);
       const fromFixtures = all.filter((i) => i.from === './fixtures').map((i) => i.clause);
-      expect(fromFixtures.some((c) => /\{[^}]*\btest\b[^}]*\}/.test(c)), `${file} imports test from ./fixtures`).toBe(true);
+      expect(
+        fromFixtures.some((c) => /\{[^}]*\btest\b[^}]*\}/.test(c)),
+        `${file} imports test from ./fixtures`,
+      ).toBe(true);
       for (const i of all.filter((x) => x.from === '@playwright/test' || x.from.startsWith('@playwright/test/'))) {
-        expect(i.clause, `${file}: only \`import type\` from '@playwright/test' (use ./fixtures)`).toMatch(/^type\s+\{/);
+        expect(i.clause, `${file}: only \`import type\` from '@playwright/test' (use ./fixtures)`).toMatch(
+          /^type\s+\{/,
+        );
       }
       // No other way round the fixtures (a dynamic import or require of the runner).
       expect(text, file).not.toMatch(/(import|require)\s*\(\s*['"]@playwright\/test['"]/);

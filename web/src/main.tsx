@@ -25,7 +25,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       const p = new URL(u, location.href).pathname;
       return p.startsWith(`${base}assets/`) || p.startsWith(`${base}cesium/`);
     });
-    if (ours.length) void navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ type: 'cache-loaded', urls: ours }));
+    if (ours.length)
+      void navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ type: 'cache-loaded', urls: ours }));
   };
   const sendLoaded = () => post(performance.getEntriesByType('resource').map((e) => e.name));
   navigator.serviceWorker.addEventListener('controllerchange', sendLoaded);

@@ -27,7 +27,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('skyqueue-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith('skyqueue-') && k !== CACHE).map((k) => caches.delete(k))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -38,7 +40,10 @@ const keepable = (res) => res.ok && res.type === 'basic';
 /** The build's own files: the bundle, Cesium's and the precached ones (manifest, icons); never
  * the development server's. */
 const ours = (url) =>
-  url.origin === self.location.origin && (url.pathname.startsWith(`${BASE}assets/`) || url.pathname.startsWith(`${BASE}cesium/`) || (url.pathname !== BASE && PRECACHE.includes(url.pathname)));
+  url.origin === self.location.origin &&
+  (url.pathname.startsWith(`${BASE}assets/`) ||
+    url.pathname.startsWith(`${BASE}cesium/`) ||
+    (url.pathname !== BASE && PRECACHE.includes(url.pathname)));
 
 // The page lists what it loaded before this worker controlled it (main.tsx): keep what is
 // missing, so that a single visit is enough to work offline.

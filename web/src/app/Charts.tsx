@@ -7,7 +7,8 @@ import type { SeriesBuffer } from '../charts/seriesBuffer';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { useElementSize } from '../charts/useElementWidth';
 import type { LoadedInfo } from '../engine/protocol';
-import { chartSeen, modelFor } from '../models';
+import { modelFor } from '../models';
+import type { ChartSeen } from '../models/types';
 
 /** A close-up shows the last this many simulated seconds, every sample [s]. */
 const CLOSE_UP_S = 5;
@@ -43,6 +44,19 @@ export interface PinnedRun {
 
 const color = (k: number) => PALETTE[k % PALETTE.length];
 
+/** Summarises the rows of a chart's series. */
+export function chartSeen(columns: ArrayLike<number>[], rows: number): ChartSeen {
+  let finite = 0;
+  let nonZero = 0;
+  for (const c of columns)
+    for (let i = 0; i < c.length; i++)
+      if (Number.isFinite(c[i])) {
+        finite++;
+        if (c[i] !== 0) nonZero++;
+      }
+  return { rows, allMissing: rows > 0 && finite === 0, allZero: finite > 0 && nonZero === 0 };
+}
+
 /**
  * Height of each chart [px]: the visible charts share the panel's height (at most three at a
  * time fill it, more scroll), never below a legible minimum.
@@ -55,11 +69,27 @@ export function chartHeight(panelHeight: number, count: number, presenter: boole
 }
 
 /** The run's charts, except those the user hid, each over the whole run or as a close-up. */
-export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetCloseUp, markers, epochMs, presenter = false, onSeek, summary = null }: Props) {
+export function Charts({
+  info,
+  charts,
+  buffer,
+  version,
+  hidden,
+  closeUps,
+  onSetCloseUp,
+  markers,
+  epochMs,
+  presenter = false,
+  onSeek,
+  summary = null,
+}: Props) {
   const [pinned, setPinned] = useState<PinnedRun | null>(null);
   const endS = (info?.endNs ?? 0) / 1e9;
   const xDomain = useMemo<[number, number]>(() => [0, Math.max(endS, 1e-9)], [endS]);
-  const bucketS = useMemo(() => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1), [info]);
+  const bucketS = useMemo(
+    () => (info ? ((JSON.parse(info.scenarioJson) as { metrics?: { bucket_s?: number } }).metrics?.bucket_s ?? 1) : 1),
+    [info],
+  );
   const model = info ? modelFor(info.model) : null;
   const view = buffer?.view();
   const [panel, , panelHeight] = useElementSize<HTMLElement>(480, 600);
@@ -69,7 +99,16 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetC
   const pin = () => {
     if (!view || !info) return;
     const byKey: PinnedRun['charts'] = {};
-    for (const c of charts) byKey[c.key] = { t: Array.from(view.t), series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: Array.from(view.columns[k]) })) };
+    for (const c of charts)
+      byKey[c.key] = {
+        t: Array.from(view.t),
+        series: c.members.map(({ s, k }) => ({
+          id: s.id,
+          label: s.label,
+          color: color(k),
+          values: Array.from(view.columns[k]),
+        })),
+      };
     setPinned({ name: info.name || 'pinned run', charts: byKey });
   };
   return (
@@ -83,7 +122,11 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetC
             <button onClick={() => setPinned(null)}>Unpin</button>
           </>
         ) : (
-          <button onClick={pin} disabled={!view || !info} title="Keep this run's curves, faint and dashed, under the charts of the next runs (e.g. pin M/M/1, then open M/D/1)">
+          <button
+            onClick={pin}
+            disabled={!view || !info}
+            title="Keep this run's curves, faint and dashed, under the charts of the next runs (e.g. pin M/M/1, then open M/D/1)"
+          >
             Pin this run
           </button>
         )}
@@ -97,13 +140,31 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetC
           const ghost = pinned?.charts[c.key];
           const data: ChartData = {
             t: rows.t,
-            series: c.members.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
+            series: c.members.map(({ s, k }) => ({
+              id: s.id,
+              label: s.label,
+              color: color(k),
+              values: rows.columns[k],
+            })),
             bands: c.bands.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
-            theory: (model?.theoryLines?.(c, summary) ?? []).map((l, j) => ({ ...l, color: color(c.members[0]?.k ?? j) })),
+            theory: (model?.theoryLines?.(c, summary) ?? []).map((l, j) => ({
+              ...l,
+              color: color(c.members[0]?.k ?? j),
+            })),
             ghost: ghost ? { name: pinned!.name, t: ghost.t, series: ghost.series } : undefined,
           };
           const last = rows.t.length ? rows.t[rows.t.length - 1] : 0;
-          const note = info && model?.chartNote ? model.chartNote(c, info, chartSeen(c.members.map(({ k }) => view.columns[k]), view.t.length)) : null;
+          const note =
+            info && model?.chartNote
+              ? model.chartNote(
+                  c,
+                  info,
+                  chartSeen(
+                    c.members.map(({ k }) => view.columns[k]),
+                    view.t.length,
+                  ),
+                )
+              : null;
           const hasMarkers = !!model?.markers?.(c);
           return (
             <TimeSeriesChart
@@ -120,7 +181,9 @@ export function Charts({ info, charts, buffer, version, hidden, closeUps, onSetC
               clockEpochMs={epochMs}
               presenter={presenter}
               onSeek={onSeek}
-              closeUp={fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onSetCloseUp(c.key, !zoomed) } : undefined}
+              closeUp={
+                fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onSetCloseUp(c.key, !zoomed) } : undefined
+              }
             />
           );
         })}

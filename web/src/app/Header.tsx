@@ -66,7 +66,12 @@ export function Header(p: Props) {
             Tour
           </button>
         )}
-        <button onClick={p.onParams} aria-pressed={p.params} data-tour="params" title="Every parameter with its unit, range and meaning (P)">
+        <button
+          onClick={p.onParams}
+          aria-pressed={p.params}
+          data-tour="params"
+          title="Every parameter with its unit, range and meaning (P)"
+        >
           Parameters
         </button>
         <button onClick={p.onEdit} aria-pressed={p.editing} data-tour="edit" title="The scenario as JSON">
@@ -78,7 +83,11 @@ export function Header(p: Props) {
         <button onClick={() => p.onDialog('share')} title="Link, CLI command, exports and import (S)">
           Share &amp; export
         </button>
-        <button onClick={p.onPresenter} aria-pressed={p.presenter} title="Presenter mode: large text and thick lines for a projector (M)">
+        <button
+          onClick={p.onPresenter}
+          aria-pressed={p.presenter}
+          title="Presenter mode: large text and thick lines for a projector (M)"
+        >
           Presenter
         </button>
         <button onClick={p.onTheme} title="Light or dark theme (T)">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChartMarker } from '../charts/renderTimeSeries';
 import { SeriesBuffer } from '../charts/seriesBuffer';
 import { createWorkerClient, type EngineClient } from '../engine/client';
@@ -44,8 +44,12 @@ export function useEngine(listeners: EngineListeners) {
   const lastGood = useRef<string | null>(null);
   /** The engine's default scenario, every field written out (null until the engine is ready). */
   const defaults = useRef<Record<string, unknown> | null>(null);
+  // The latest listeners, for callbacks that outlive a render (set once it commits, before any
+  // effect or event handler runs; render itself never reads it).
   const on = useRef(listeners);
-  on.current = listeners;
+  useLayoutEffect(() => {
+    on.current = listeners;
+  });
   const [info, setInfo] = useState<LoadedInfo | null>(null);
   const [version, setVersion] = useState(0);
   const [nowNs, setNowNs] = useState(0);
@@ -85,17 +89,26 @@ export function useEngine(listeners: EngineListeners) {
           if (msg.topoEvents.length) {
             on.current.onTopology?.(msg.topoEvents);
             const shown = msg.topoEvents.filter((e) => EVENT_KINDS[e.kind].handover);
-            const links = msg.topoEvents.length - shown.length - msg.topoEvents.filter((e) => e.kind.startsWith('access')).length;
+            const links =
+              msg.topoEvents.length - shown.length - msg.topoEvents.filter((e) => e.kind.startsWith('access')).length;
             if (links) setLinkChanges((n) => n + links);
             if (shown.length) {
               setLog((l) => [...shown.reverse(), ...l].slice(0, MAX_LOG));
-              const m = markers.current;
+              const added: ChartMarker[] = [];
               for (const e of shown) {
                 if (e.kind === 'seam-leave') continue;
                 const k = EVENT_KINDS[e.kind];
-                m.push({ t: e.t_s, kind: e.kind, label: k.label, color: k.color, detail: eventDetail(e, running.current?.constellation ?? null) });
+                added.push({
+                  t: e.t_s,
+                  kind: e.kind,
+                  label: k.label,
+                  color: k.color,
+                  detail: eventDetail(e, running.current?.constellation ?? null),
+                });
               }
-              if (m.length > MAX_MARKERS) m.splice(0, m.length - MAX_MARKERS);
+              // A new array, never changed in place: the charts redraw their event strips when
+              // it changes. The oldest go past MAX_MARKERS.
+              markers.current = [...markers.current, ...added].slice(-MAX_MARKERS);
             }
           }
           setNowNs(msg.nowNs);
@@ -114,7 +127,11 @@ export function useEngine(listeners: EngineListeners) {
           break;
         case 'engine/progress': {
           const kB = (b: number) => Math.round(b / 1024);
-          setStatus(msg.stage === 'compiling' ? 'starting the engine: compiling…' : `starting the engine: downloading ${kB(msg.loaded)}${msg.total ? ` of ${kB(msg.total)}` : ''} kB…`);
+          setStatus(
+            msg.stage === 'compiling'
+              ? 'starting the engine: compiling…'
+              : `starting the engine: downloading ${kB(msg.loaded)}${msg.total ? ` of ${kB(msg.total)}` : ''} kB…`,
+          );
           break;
         }
         case 'run/ready':
@@ -132,7 +149,9 @@ export function useEngine(listeners: EngineListeners) {
 
   // Test hook for the e2e of the crash report and restart.
   useEffect(() => {
-    (window as unknown as { skyqueueTest?: unknown }).skyqueueTest = { crashEngine: () => client.current?.crashForTest() };
+    (window as unknown as { skyqueueTest?: unknown }).skyqueueTest = {
+      crashEngine: () => client.current?.crashForTest(),
+    };
   }, []);
 
   /** Loads a scenario's text at its model's start speed (or the link's) and plays it if asked. */

@@ -69,11 +69,18 @@ export function useExports({ client, info, loadByUser, setError, closeDialog, de
   const cancelExport = () => abort.current?.abort();
 
   const exportScenario = () => {
-    if (info) download(`${slug(info.name)}.json`, scenarioFileText(info.scenarioJson, defaults.current), 'application/json');
+    if (info)
+      download(`${slug(info.name)}.json`, scenarioFileText(info.scenarioJson, defaults.current), 'application/json');
   };
 
   const importScenario = async (file: File) => {
-    if (file.size > MAX_IMPORT_BYTES) return setError({ kind: 'invalid', message: `${file.name}: ${file.size} bytes, above the maximum ${MAX_IMPORT_BYTES}`, fatal: false, errors: [] });
+    if (file.size > MAX_IMPORT_BYTES)
+      return setError({
+        kind: 'invalid',
+        message: `${file.name}: ${file.size} bytes, above the maximum ${MAX_IMPORT_BYTES}`,
+        fatal: false,
+        errors: [],
+      });
     const text = await file.text();
     closeDialog();
     loadByUser(text);

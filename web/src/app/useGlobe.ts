@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Geometry } from '../engine/geometry';
 import type { LoadedInfo, TopoEvent } from '../engine/protocol';
 import type { GlobeController } from '../globe/GlobeController';
-import { modelFor, type GlobeControls, type SiteEnd } from '../models';
+import { modelFor } from '../models';
+import type { GlobeControls, SiteEnd } from '../models/types';
 
 /** Shortest time between two globe redraws from streamed geometry [ms]. */
 const GLOBE_MS = 100;
@@ -33,8 +34,12 @@ export function useGlobe(options: Options) {
   const camera = useRef<Camera | null>(null);
   /** Set on a pointer or wheel over the globe: the next camera move is the user's. */
   const userMoved = useRef(false);
+  // The latest options, for callbacks that outlive a render (set once it commits, before any
+  // effect or event handler runs; render itself never reads it).
   const on = useRef(options);
-  on.current = options;
+  useLayoutEffect(() => {
+    on.current = options;
+  });
   const [pickTarget, setPickTarget] = useState<SiteEnd | null>(null);
   const [showOrbits, setShowOrbits] = useState(true);
   const [showDownLinks, setShowDownLinks] = useState(true);
@@ -44,8 +49,9 @@ export function useGlobe(options: Options) {
   const show = useCallback((c: GlobeController | null) => {
     const { info, geometry } = latest.current;
     if (!c) return;
-    const drawn = info && modelFor(info.model).globe ? info.constellation : null;
-    const epoch = info ? (JSON.parse(info.scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc : undefined;
+    const model = info ? modelFor(info.model) : null;
+    const drawn = info && model?.globe ? info.constellation : null;
+    const epoch = info ? model?.globeEpoch?.(info.scenarioJson) : undefined;
     c.setConstellation(drawn, drawn ? epoch : undefined);
     if (camera.current) c.setCamera(camera.current);
     if (geometry && drawn) c.updateGeometry(geometry);
@@ -144,5 +150,34 @@ export function useGlobe(options: Options) {
     [pickTarget, showOrbits, showDownLinks],
   );
 
-  return { camera, userMoved, onReady, loaded, geometry, handovers, controls, home, fitRoute, following, toggleFollow };
+  /** A pointer or wheel over the globe: the next camera move is the user's. */
+  const markUserMove = useCallback(() => {
+    userMoved.current = true;
+  }, []);
+
+  /** The view's camera, for the link: read when writing it, set when one opens (null lets the
+   * next run frame its own sites). */
+  const cameraOfView = useMemo(
+    () => ({
+      get: () => camera.current,
+      set: (cam: Camera | null) => {
+        camera.current = cam;
+      },
+    }),
+    [],
+  );
+
+  return {
+    camera: cameraOfView,
+    markUserMove,
+    onReady,
+    loaded,
+    geometry,
+    handovers,
+    controls,
+    home,
+    fitRoute,
+    following,
+    toggleFollow,
+  };
 }

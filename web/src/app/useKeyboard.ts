@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Speed } from '../engine/protocol';
 import { SPEEDS } from '../panels/Playback';
 
@@ -35,8 +35,12 @@ function notForUs(e: KeyboardEvent): boolean {
  * app's life, calling the latest actions.
  */
 export function useKeyboard(actions: KeyActions): void {
+  // The latest actions, for callbacks that outlive a render (set once it commits, before any
+  // effect or event handler runs; render itself never reads it).
   const a = useRef(actions);
-  a.current = actions;
+  useLayoutEffect(() => {
+    a.current = actions;
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (notForUs(e)) return;

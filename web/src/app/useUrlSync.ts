@@ -1,8 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { describeError, type EngineError } from '../engine/errors';
 import type { LoadedInfo, Speed } from '../engine/protocol';
-import { modelFor, type ModelDescriptor } from '../models';
-import { decodeLink, elideDefaults, encodeLink, type SweepRequest, type ViewState } from '../scenario/link';
+import { modelFor } from '../models';
+import type { ModelDescriptor } from '../models/types';
+import {
+  decodeLink,
+  elideDefaults,
+  encodeLink,
+  type DecodeResult,
+  type SweepRequest,
+  type ViewState,
+} from '../scenario/link';
 import { withoutPresetNotes } from '../scenario/liveText';
 import { DEFAULT_PRESET_ID, findPreset, presets } from '../scenario/presets';
 import type { Camera } from './useGlobe';
@@ -10,7 +18,11 @@ import type { Theme } from './useViewState';
 
 /** JSON with object keys sorted, to compare scenarios whatever their key order. */
 const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
+  );
 
 /** Scenarios opened within this long of the last history entry replace it instead [ms]. */
 const PUSH_GAP_MS = 1000;
@@ -19,7 +31,15 @@ const PUSH_GAP_MS = 1000;
  * The view as a link carries it: only what differs from a fresh screen. The key order is the
  * links' (closeUps, theme, hidden, camera, speed): the same screen gives the same link.
  */
-export function linkView(s: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; camera: Camera | null; speed: Speed; model: ModelDescriptor | null; presenter?: boolean }): ViewState {
+export function linkView(s: {
+  closeUps: Record<string, boolean>;
+  theme: Theme;
+  hidden: ReadonlySet<string>;
+  camera: Camera | null;
+  speed: Speed;
+  model: ModelDescriptor | null;
+  presenter?: boolean;
+}): ViewState {
   const v: ViewState = {};
   // Chosen close-ups by key, chosen whole runs as `!key` (where the model's default is a close-up).
   const z = Object.keys(s.closeUps).map((k) => (s.closeUps[k] ? k : `!${k}`));
@@ -39,9 +59,15 @@ interface Options {
   defaults: RefObject<Record<string, unknown> | null>;
   load: (text: string, autoplay: boolean, speedFromLink?: Speed) => void;
   /** The globe camera: written into the link, and set from one. */
-  camera: RefObject<Camera | null>;
+  camera: { get: () => Camera | null; set: (camera: Camera | null) => void };
   /** What is on screen (the link follows it) and how to show a link's view. */
-  view: { closeUps: Record<string, boolean>; theme: Theme; hidden: ReadonlySet<string>; presenter: boolean; apply: (view: ViewState) => void };
+  view: {
+    closeUps: Record<string, boolean>;
+    theme: Theme;
+    hidden: ReadonlySet<string>;
+    presenter: boolean;
+    apply: (view: ViewState) => void;
+  };
   speed: Speed;
   info: LoadedInfo | null;
   /** A link carried a sweep: open "Sweep & compare" with it, to run once its scenario is loaded. */
@@ -55,8 +81,12 @@ interface Options {
  * is reported and the default preset opens instead.
  */
 export function useUrlSync(options: Options) {
+  // The latest options, for callbacks that outlive a render (set once it commits, before any
+  // effect or event handler runs; render itself never reads it).
   const opt = useRef(options);
-  opt.current = options;
+  useLayoutEffect(() => {
+    opt.current = options;
+  });
   const [presetId, setPresetId] = useState(DEFAULT_PRESET_ID);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [link, setLink] = useState(() => window.location.href);
@@ -78,12 +108,21 @@ export function useUrlSync(options: Options) {
     const elided = elideDefaults(JSON.parse(inf.scenarioJson), d);
     const key = canonical(elided);
     // The presets' keys, once per engine (they depend only on its defaults).
-    if (presetKeys.current?.defaults !== d) presetKeys.current = { defaults: d, keys: presets.map((p) => [p.id, canonical(elideDefaults(JSON.parse(p.json), d))]) };
+    if (presetKeys.current?.defaults !== d)
+      presetKeys.current = {
+        defaults: d,
+        keys: presets.map((p) => [p.id, canonical(elideDefaults(JSON.parse(p.json), d))]),
+      };
     const preset = presetKeys.current.keys.find(([, k]) => k === key)?.[0];
     setPresetId(preset ?? '');
     // A changed preset travels without the preset's notes (they describe the published values);
     // the app shows them from the preset, marked as such, when the link is opened.
-    const hash = await encodeLink({ preset, scenario: preset ? undefined : JSON.stringify(withoutPresetNotes(elided, presets)), view: viewRef.current, sweep: sweepRef.current });
+    const hash = await encodeLink({
+      preset,
+      scenario: preset ? undefined : JSON.stringify(withoutPresetNotes(elided, presets)),
+      view: viewRef.current,
+      sweep: sweepRef.current,
+    });
     const part = (h: string) => h.split(/&[vw]=/)[0];
     const scenarioChanged = part(hash) !== part(window.location.hash);
     if (hash !== window.location.hash) {
@@ -99,9 +138,8 @@ export function useUrlSync(options: Options) {
     setLink(window.location.href);
   }, []);
 
-  /** Opens a link's scenario and view; a bad link is reported and the default preset opens. */
-  const openLink = useCallback(async (hash: string, fromHistory: boolean) => {
-    const r = await decodeLink(hash);
+  /** Opens a decoded link's scenario and view; a bad link is reported and the default preset opens. */
+  const showLink = useCallback((r: DecodeResult, fromHistory: boolean) => {
     let text: string | null = null;
     let view: ViewState = {};
     if (!r.ok) setLinkProblem(r.message);
@@ -122,10 +160,16 @@ export function useUrlSync(options: Options) {
     viewRef.current = view;
     sweepRef.current = r.ok && text ? r.state.sweep : undefined;
     if (sweepRef.current) opt.current.openSweep(sweepRef.current);
-    opt.current.camera.current = view.camera ?? null; // applied with the scenario (useGlobe)
+    opt.current.camera.set(view.camera ?? null); // applied with the scenario (useGlobe)
     opt.current.view.apply(view);
     opt.current.load(text ?? (findPreset(DEFAULT_PRESET_ID) ?? presets[0]).json, true, view.speed);
   }, []);
+
+  /** Opens a link (its `#…` part): its scenario and view, once decoded. */
+  const openLink = useCallback(
+    (hash: string, fromHistory: boolean) => decodeLink(hash).then((r) => showLink(r, fromHistory)),
+    [showLink],
+  );
 
   // The link the page was opened with, then every back and forward.
   useEffect(() => {
@@ -142,7 +186,15 @@ export function useUrlSync(options: Options) {
   const { closeUps, theme, hidden, presenter } = options.view;
   const { speed, info } = options;
   useEffect(() => {
-    viewRef.current = linkView({ closeUps, theme, hidden, speed, camera: opt.current.camera.current, model: info ? modelFor(info.model) : null, presenter });
+    viewRef.current = linkView({
+      closeUps,
+      theme,
+      hidden,
+      speed,
+      camera: opt.current.camera.get(),
+      model: info ? modelFor(info.model) : null,
+      presenter,
+    });
     void writeUrl();
   }, [closeUps, theme, speed, info, hidden, presenter, writeUrl]);
 
@@ -183,7 +235,7 @@ export function useUrlSync(options: Options) {
   /** A user action loads a scenario: it becomes a new history entry and frames its own sites. */
   const loadByUser = useCallback((text: string) => {
     historyMode.current = 'push';
-    opt.current.camera.current = null;
+    opt.current.camera.set(null);
     sweepRef.current = undefined; // a sweep belongs to the scenario it varied
     opt.current.load(text, true);
   }, []);
@@ -197,5 +249,18 @@ export function useUrlSync(options: Options) {
     [writeUrl],
   );
 
-  return { onSweep, presetId, setPresetId, linkProblem, setLinkProblem, link, openLink, loadByUser, onLoaded, onRefused, onCameraMoved, onCameraReset };
+  return {
+    onSweep,
+    presetId,
+    setPresetId,
+    linkProblem,
+    setLinkProblem,
+    link,
+    openLink,
+    loadByUser,
+    onLoaded,
+    onRefused,
+    onCameraMoved,
+    onCameraReset,
+  };
 }

@@ -24,7 +24,9 @@ export function useViewState() {
   /** Shows a link's view (what it leaves out goes back to the default, except the theme). */
   const apply = useCallback((view: ViewState) => {
     setHidden(new Set(view.hidden ?? []));
-    setCloseUps(Object.fromEntries((view.closeUps ?? []).map((k) => (k.startsWith('!') ? [k.slice(1), false] : [k, true]))));
+    setCloseUps(
+      Object.fromEntries((view.closeUps ?? []).map((k) => (k.startsWith('!') ? [k.slice(1), false] : [k, true]))),
+    );
     if (view.theme) setTheme(view.theme);
     setPresenter(!!view.presenter);
   }, []);

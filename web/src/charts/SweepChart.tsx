@@ -4,7 +4,19 @@ import { useElementWidth } from './useElementWidth';
 import { exportChart, slug } from '../export/download';
 
 /** React wrapper of renderSweepCurves: sizing only. */
-export function SweepChart({ title, unit, xLabel, curves, notes = [] }: { title: string; unit: string; xLabel: string; curves: SweepCurve[]; notes?: string[] }) {
+export function SweepChart({
+  title,
+  unit,
+  xLabel,
+  curves,
+  notes = [],
+}: {
+  title: string;
+  unit: string;
+  xLabel: string;
+  curves: SweepCurve[];
+  notes?: string[];
+}) {
   const [box, width] = useElementWidth<HTMLElement>(360);
   const svg = useRef<SVGSVGElement>(null);
   useLayoutEffect(() => {
@@ -16,7 +28,11 @@ export function SweepChart({ title, unit, xLabel, curves, notes = [] }: { title:
         {title}
         <span className="chart-tools">
           {(['png', 'svg'] as const).map((f) => (
-            <button key={f} aria-label={`Save ${title} as ${f.toUpperCase()}`} onClick={() => svg.current && void exportChart(svg.current, slug(title), f)}>
+            <button
+              key={f}
+              aria-label={`Save ${title} as ${f.toUpperCase()}`}
+              onClick={() => svg.current && void exportChart(svg.current, slug(title), f)}
+            >
               {f.toUpperCase()}
             </button>
           ))}

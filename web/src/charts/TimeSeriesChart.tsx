@@ -1,5 +1,12 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { clockText, nearestIndex, renderTimeSeries, type ChartData, type ChartMarker, type ChartScales } from './renderTimeSeries';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  clockText,
+  nearestIndex,
+  renderTimeSeries,
+  type ChartData,
+  type ChartMarker,
+  type ChartScales,
+} from './renderTimeSeries';
 import { useElementWidth } from './useElementWidth';
 import { exportChart, slug } from '../export/download';
 
@@ -12,6 +19,7 @@ interface Props {
   height?: number;
   /** Changes whenever `data` gained rows (the arrays are mutated in place). */
   version: number;
+  /** Topology events to mark: a new array whenever they change. */
   markers?: ChartMarker[];
   /** UTC of simulated time zero [ms]: the time axis reads hh:mm UTC. */
   clockEpochMs?: number;
@@ -30,14 +38,33 @@ const REDRAW_MS = 200;
 const PICK_PX = 6;
 
 /** The event of `kind` nearest to time `t` within `tol` seconds, if any. */
-export function nearestMarker(markers: readonly ChartMarker[], kind: string, t: number, tol: number): ChartMarker | null {
+export function nearestMarker(
+  markers: readonly ChartMarker[],
+  kind: string,
+  t: number,
+  tol: number,
+): ChartMarker | null {
   let best: ChartMarker | null = null;
-  for (const m of markers) if (m.kind === kind && Math.abs(m.t - t) <= tol && (!best || Math.abs(m.t - t) < Math.abs(best.t - t))) best = m;
+  for (const m of markers)
+    if (m.kind === kind && Math.abs(m.t - t) <= tol && (!best || Math.abs(m.t - t) < Math.abs(best.t - t))) best = m;
   return best;
 }
 
 /** React wrapper of renderTimeSeries: sizing, hover, event toggles and redraw pacing. */
-export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, version, markers, clockEpochMs, presenter = false, onSeek, closeUp, note }: Props) {
+export function TimeSeriesChart({
+  title,
+  unit,
+  data,
+  xDomain,
+  height = 190,
+  version,
+  markers,
+  clockEpochMs,
+  presenter = false,
+  onSeek,
+  closeUp,
+  note,
+}: Props) {
   const [box, width] = useElementWidth<HTMLElement>(480);
   const svg = useRef<SVGSVGElement>(null);
   const scales = useRef<ChartScales | null>(null);
@@ -50,34 +77,47 @@ export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, vers
     const k = new Map<string, ChartMarker>();
     for (const m of markers ?? []) if (!k.has(m.kind)) k.set(m.kind, m);
     return [...k.values()];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [markers, version]);
-  const shown = useMemo(() => (markers ?? []).filter((m) => !off.has(m.kind)), [markers, off, version]);
+  }, [markers]);
+  const shown = useMemo(() => (markers ?? []).filter((m) => !off.has(m.kind)), [markers, off]);
 
   // Redraw at most every REDRAW_MS while data streams in (frames come at up to 20 Hz); hover
   // and resizing redraw at once.
   const lastDraw = useRef(0);
   const pending = useRef<number | null>(null);
-  const draw = useRef(() => {});
-  draw.current = () => {
+  /** Draws with the latest props and state. */
+  const draw = useEffectEvent(() => {
     lastDraw.current = performance.now();
-    if (svg.current) scales.current = renderTimeSeries(svg.current, data, { width, height, unit, xDomain, hoverIndex: hover, markers: shown, markerKinds: kinds, clockEpochMs, presenter });
-  };
+    if (svg.current)
+      scales.current = renderTimeSeries(svg.current, data, {
+        width,
+        height,
+        unit,
+        xDomain,
+        hoverIndex: hover,
+        markers: shown,
+        markerKinds: kinds,
+        clockEpochMs,
+        presenter,
+      });
+  });
   useLayoutEffect(() => {
-    draw.current();
+    draw();
   }, [width, height, unit, xDomain, hover, data, shown, kinds, clockEpochMs, presenter]);
   useEffect(() => {
     const wait = REDRAW_MS - (performance.now() - lastDraw.current);
-    if (wait <= 0) draw.current();
+    if (wait <= 0) draw();
     else if (pending.current === null)
       pending.current = window.setTimeout(() => {
         pending.current = null;
-        draw.current();
+        draw();
       }, wait);
   }, [version, markers]);
-  useEffect(() => () => {
-    if (pending.current !== null) window.clearTimeout(pending.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (pending.current !== null) window.clearTimeout(pending.current);
+    },
+    [],
+  );
 
   /** The event under the pointer in the strip, if any. */
   const eventAt = (e: React.MouseEvent<SVGSVGElement>): ChartMarker | null => {
@@ -103,7 +143,10 @@ export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, vers
     setHover(i >= 0 ? i : null);
   };
 
-  const when = (t: number) => (clockEpochMs !== undefined ? `${clockText(clockEpochMs, t, true)} UTC` : `t = ${t.toLocaleString('en-US', { maximumFractionDigits: 3 })} s`);
+  const when = (t: number) =>
+    clockEpochMs !== undefined
+      ? `${clockText(clockEpochMs, t, true)} UTC`
+      : `t = ${t.toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;
 
   return (
     <figure className="chart" ref={box} aria-label={title}>
@@ -111,13 +154,23 @@ export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, vers
         {title}
         <span className="chart-tools">
           {(['png', 'svg'] as const).map((f) => (
-            <button key={f} aria-label={`Save ${title} as ${f.toUpperCase()}`} title={`Save this chart as ${f.toUpperCase()}`} onClick={() => svg.current && void exportChart(svg.current, slug(title), f)}>
+            <button
+              key={f}
+              aria-label={`Save ${title} as ${f.toUpperCase()}`}
+              title={`Save this chart as ${f.toUpperCase()}`}
+              onClick={() => svg.current && void exportChart(svg.current, slug(title), f)}
+            >
               {f.toUpperCase()}
             </button>
           ))}
         </span>
         {closeUp && (
-          <button className="chart-zoom" aria-pressed={closeUp.on} onClick={closeUp.onToggle} title="Show every sample of the last seconds, or the whole run">
+          <button
+            className="chart-zoom"
+            aria-pressed={closeUp.on}
+            onClick={closeUp.onToggle}
+            title="Show every sample of the last seconds, or the whole run"
+          >
             {closeUp.on ? 'show the whole run' : `zoom: last ${closeUp.seconds} s`}
           </button>
         )}
@@ -167,7 +220,12 @@ export function TimeSeriesChart({ title, unit, data, xDomain, height = 190, vers
           }}
         />
         {picked && (
-          <div className="event-tip" role="tooltip" style={{ left: picked.x + 12, top: Math.max(0, picked.y - 40) }} data-testid="event-tip">
+          <div
+            className="event-tip"
+            role="tooltip"
+            style={{ left: picked.x + 12, top: Math.max(0, picked.y - 40) }}
+            data-testid="event-tip"
+          >
             <strong>{picked.m.label}</strong> · {when(picked.m.t)}
             {picked.m.detail ? <div>{picked.m.detail}</div> : null}
             {onSeek ? <div className="muted">click to go to this moment</div> : null}

@@ -8,12 +8,29 @@ describe('renderSweepCurves', () => {
     renderSweepCurves(
       svg,
       [
-        { label: 'PF', color: '#f00', points: [{ x: 25, mean: 1, lo: 0.5, hi: 1.5 }, { x: 50, mean: 2, lo: 2, hi: 2 }] },
-        { label: 'CoDeS', color: '#00f', points: [{ x: 25, mean: 1, lo: 1, hi: 1 }, { x: 50, mean: NaN, lo: NaN, hi: NaN }] },
+        {
+          label: 'PF',
+          color: '#f00',
+          points: [
+            { x: 25, mean: 1, lo: 0.5, hi: 1.5 },
+            { x: 50, mean: 2, lo: 2, hi: 2 },
+          ],
+        },
+        {
+          label: 'CoDeS',
+          color: '#00f',
+          points: [
+            { x: 25, mean: 1, lo: 1, hi: 1 },
+            { x: 50, mean: NaN, lo: NaN, hi: NaN },
+          ],
+        },
       ],
       { width: 400, height: 200, xLabel: 'voip.flows', unit: 'kb/s' },
     );
-    expect([...svg.querySelectorAll('path.sweep-line')].map((p) => p.getAttribute('data-label'))).toEqual(['PF', 'CoDeS']);
+    expect([...svg.querySelectorAll('path.sweep-line')].map((p) => p.getAttribute('data-label'))).toEqual([
+      'PF',
+      'CoDeS',
+    ]);
     expect(svg.querySelectorAll('line.ci')).toHaveLength(1);
     expect(svg.querySelectorAll('path.sweep-point')).toHaveLength(3);
     expect(svg.getAttribute('data-points')).toBe('3');
@@ -24,7 +41,14 @@ describe('renderSweepCurves', () => {
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     const pts = [{ x: 25, mean: 1, lo: 1, hi: 1 }];
     const names = ['DT_S', 'DT_H', 'RR', 'PF', 'CoDeS'];
-    renderSweepCurves(svg, [...names.map((label, i) => ({ label, color: `#00${i}`, points: pts })), { label: 'M/M/1', color: '#000', points: pts, dashed: true }], { width: 300, height: 220, xLabel: 'x', unit: 'ms' });
+    renderSweepCurves(
+      svg,
+      [
+        ...names.map((label, i) => ({ label, color: `#00${i}`, points: pts })),
+        { label: 'M/M/1', color: '#000', points: pts, dashed: true },
+      ],
+      { width: 300, height: 220, xLabel: 'x', unit: 'ms' },
+    );
     const lines = [...svg.querySelectorAll('path.sweep-line:not(.theory)')];
     expect(new Set(lines.map((l) => l.getAttribute('data-symbol'))).size).toBe(5);
     expect(new Set(lines.map((l) => l.getAttribute('stroke-dasharray'))).size).toBe(5);

@@ -1,6 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { bandRuns, chartLayout, clockText, clockTickLabels, clockTicks, isolatedPoints, formatValue, legendRows, nearestIndex, renderTimeSeries } from './renderTimeSeries';
+import {
+  bandRuns,
+  chartLayout,
+  clockText,
+  clockTickLabels,
+  clockTicks,
+  isolatedPoints,
+  formatValue,
+  legendRows,
+  nearestIndex,
+  renderTimeSeries,
+} from './renderTimeSeries';
 
 function svg(): SVGSVGElement {
   return document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -57,7 +68,10 @@ describe('renderTimeSeries', () => {
     const s = renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms', markers });
     expect(el.querySelectorAll('line.marker')).toHaveLength(3);
     expect(el.querySelectorAll('line.marker[data-kind="seam-enter"]')).toHaveLength(1);
-    expect([...el.querySelectorAll('.strip-row title')].map((n) => n.textContent)).toEqual(['intra-orbital handover', 'seam handover']);
+    expect([...el.querySelectorAll('.strip-row title')].map((n) => n.textContent)).toEqual([
+      'intra-orbital handover',
+      'seam handover',
+    ]);
     expect(s.strip.kinds).toEqual(['intra-orbital', 'seam-enter']);
     // Every tick sits in its kind's row, below the plot (not a full-height line over the curve).
     const ih = 200 - s.margin.top - s.margin.bottom;
@@ -68,14 +82,23 @@ describe('renderTimeSeries', () => {
       expect(Number(l.getAttribute('y2')) - Number(l.getAttribute('y1'))).toBeLessThan(s.strip.rowHeight);
     }
     // Kinds toggled off keep their row (markerKinds) but lose their ticks.
-    const s2 = renderTimeSeries(el, data, { width: 400, height: 200, unit: 'ms', markers: markers.slice(2), markerKinds: markers });
+    const s2 = renderTimeSeries(el, data, {
+      width: 400,
+      height: 200,
+      unit: 'ms',
+      markers: markers.slice(2),
+      markerKinds: markers,
+    });
     expect(s2.strip.kinds).toEqual(['intra-orbital', 'seam-enter']);
     expect(el.querySelectorAll('line.marker')).toHaveLength(1);
   });
 
   it('reads the time axis as UTC hh:mm when given the clock of the run', () => {
     const el = svg();
-    const day = { t: [0, 21_600, 43_200, 64_800, 86_400], series: [{ id: 'd', label: 'Delay', color: '#00f', values: [20, 30, 25, 130, 20] }] };
+    const day = {
+      t: [0, 21_600, 43_200, 64_800, 86_400],
+      series: [{ id: 'd', label: 'Delay', color: '#00f', values: [20, 30, 25, 130, 20] }],
+    };
     const epoch = Date.parse('2026-01-01T05:26:20Z');
     renderTimeSeries(el, day, { width: 600, height: 200, unit: 'ms', clockEpochMs: epoch, hoverIndex: 1 });
     const ticks = [...el.querySelectorAll('.axis-x .tick text')].map((n) => n.textContent!);
@@ -95,7 +118,11 @@ describe('renderTimeSeries', () => {
     expect(clockTicks(epoch, [0, 12], 6).length).toBeLessThanOrEqual(8);
     // A tick at the right end ends its label there instead of sticking out.
     const end = svg();
-    renderTimeSeries(end, { t: [0, 6, 12], series: [{ id: 'd', label: 'Delay', color: '#00f', values: [1, 2, 3] }] }, { width: 600, height: 200, unit: 'ms', clockEpochMs: epoch });
+    renderTimeSeries(
+      end,
+      { t: [0, 6, 12], series: [{ id: 'd', label: 'Delay', color: '#00f', values: [1, 2, 3] }] },
+      { width: 600, height: 200, unit: 'ms', clockEpochMs: epoch },
+    );
     const texts = [...end.querySelectorAll('.axis-x .tick text')];
     expect(texts.at(-1)!.getAttribute('text-anchor')).toBe('end');
     expect(texts[0].getAttribute('text-anchor')).not.toBe('end');
@@ -107,7 +134,10 @@ describe('renderTimeSeries', () => {
     expect(isolatedPoints([NaN, 3, NaN, 4, 5, NaN, 6], [0, 1, 2, 3, 4, 5, 6])).toEqual([1, 6]);
     expect(isolatedPoints([1, 2], [0, 1])).toEqual([]);
     const el = svg();
-    const sparse = { t: [0, 0.05, 0.1, 0.15, 0.2], series: [{ id: 'd', label: 'Delay', color: '#00f', values: [26, NaN, NaN, NaN, 107] }] };
+    const sparse = {
+      t: [0, 0.05, 0.1, 0.15, 0.2],
+      series: [{ id: 'd', label: 'Delay', color: '#00f', values: [26, NaN, NaN, NaN, 107] }],
+    };
     renderTimeSeries(el, sparse, { width: 600, height: 200, unit: 'ms' });
     expect(el.querySelectorAll('circle.series-line-dot[data-series="d"]')).toHaveLength(2);
   });
@@ -136,15 +166,27 @@ describe('renderTimeSeries', () => {
     expect(big.margin.left).toBeGreaterThan(normal.margin.left);
     expect(big.margin.bottom).toBeGreaterThan(normal.margin.bottom);
     expect(el.querySelector('path.series-line')!.getAttribute('stroke-width')).toBe('3');
-    const rows = legendRows(['Packets waiting', 'Throughput', 'Drops (overflow)', 'Drops (timeout)', 'Another long label'], 300, chartLayout(true).charWidth);
+    const rows = legendRows(
+      ['Packets waiting', 'Throughput', 'Drops (overflow)', 'Drops (timeout)', 'Another long label'],
+      300,
+      chartLayout(true).charWidth,
+    );
     expect(Math.max(...rows.map((r) => r.row))).toBeGreaterThan(0);
     for (const r of rows) expect(r.x).toBeLessThan(300);
   });
 
   it('draws theory as dashed lines and a pinned run faint and dashed, both named in the legend', () => {
     const el = svg();
-    const ghost = { name: 'M/M/1 queue at load 0.8', t: [0, 0.1, 0.2, 0.3], series: [{ id: 'wait_ms', label: 'Waiting time', color: '#00f', values: [3, 9, 5, 4] }] };
-    const s = renderTimeSeries(el, { ...data, theory: [{ label: 'M/D/1 theory, mean wait', value: 2, color: '#00f' }], ghost }, { width: 500, height: 220, unit: 'ms', hoverIndex: 1 });
+    const ghost = {
+      name: 'M/M/1 queue at load 0.8',
+      t: [0, 0.1, 0.2, 0.3],
+      series: [{ id: 'wait_ms', label: 'Waiting time', color: '#00f', values: [3, 9, 5, 4] }],
+    };
+    const s = renderTimeSeries(
+      el,
+      { ...data, theory: [{ label: 'M/D/1 theory, mean wait', value: 2, color: '#00f' }], ghost },
+      { width: 500, height: 220, unit: 'ms', hoverIndex: 1 },
+    );
     expect(el.querySelectorAll('line.theory-line')).toHaveLength(1);
     expect(Number(el.querySelector('line.theory-line')!.getAttribute('y1'))).toBeCloseTo(s.y(2));
     expect(el.querySelector('path.ghost-line')!.getAttribute('stroke-dasharray')).toBe('2 3');

@@ -26,7 +26,12 @@ export interface ChartData {
 export function bandRuns(t: ArrayLike<number>, level: ArrayLike<number>): [number, number][] {
   const runs: [number, number][] = [];
   const n = Math.min(t.length, level.length);
-  const edge = (i: number) => (i <= 0 ? t[0] - (n > 1 ? (t[1] - t[0]) / 2 : 0) : i >= n ? t[n - 1] + (n > 1 ? (t[n - 1] - t[n - 2]) / 2 : 0) : (t[i - 1] + t[i]) / 2);
+  const edge = (i: number) =>
+    i <= 0
+      ? t[0] - (n > 1 ? (t[1] - t[0]) / 2 : 0)
+      : i >= n
+        ? t[n - 1] + (n > 1 ? (t[n - 1] - t[n - 2]) / 2 : 0)
+        : (t[i - 1] + t[i]) / 2;
   let start = -1;
   for (let i = 0; i <= n; i++) {
     const on = i < n && level[i] >= 0.5;
@@ -156,11 +161,24 @@ function seriesPath(
     .defined((i) => Number.isFinite(s.values[i]))
     .x((i) => x(t[i]))
     .y((i) => y(s.values[i]));
-  const path = g.append('path').attr('class', cls).attr('data-series', s.id).attr('fill', 'none').attr('stroke', s.color).attr('stroke-width', width).attr('d', line(idx) ?? '');
+  const path = g
+    .append('path')
+    .attr('class', cls)
+    .attr('data-series', s.id)
+    .attr('fill', 'none')
+    .attr('stroke', s.color)
+    .attr('stroke-width', width)
+    .attr('d', line(idx) ?? '');
   // A sample with no neighbour makes no line (a topology stepped each second in 50 ms rows, a
   // transfer that lasts one row): draw it as a dot.
   for (const i of isolatedPoints(s.values, idx))
-    g.append('circle').attr('class', `${cls}-dot`).attr('data-series', s.id).attr('cx', x(t[i])).attr('cy', y(s.values[i])).attr('r', width + 1.5).attr('fill', s.color);
+    g.append('circle')
+      .attr('class', `${cls}-dot`)
+      .attr('data-series', s.id)
+      .attr('cx', x(t[i]))
+      .attr('cy', y(s.values[i]))
+      .attr('r', width + 1.5)
+      .attr('fill', s.color);
   return path;
 }
 
@@ -199,7 +217,14 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
   for (const m of kindsSource) if (!kinds.has(m.kind)) kinds.set(m.kind, m);
   const legendItems = [...data.series, ...(data.bands ?? [])];
   const theory = (data.theory ?? []).filter((l) => Number.isFinite(l.value));
-  const extra = [...theory.map((l) => ({ label: `${l.label} (dashed)`, color: l.color, kind: 'theory' })), ...(data.ghost ? data.ghost.series.map((s) => ({ label: `pinned: ${data.ghost!.name} (faint)`, color: s.color, kind: 'ghost' })).slice(0, 1) : [])];
+  const extra = [
+    ...theory.map((l) => ({ label: `${l.label} (dashed)`, color: l.color, kind: 'theory' })),
+    ...(data.ghost
+      ? data.ghost.series
+          .map((s) => ({ label: `pinned: ${data.ghost!.name} (faint)`, color: s.color, kind: 'ghost' }))
+          .slice(0, 1)
+      : []),
+  ];
   // The event kinds are named by the chart's toggles and by each strip row's title, not here:
   // the legend stays one line where it can.
   const legendLabels = [...legendItems.map((s) => s.label), ...extra.map((e) => e.label)];
@@ -248,12 +273,23 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
     const labels = clockTickLabels(clock, ticks);
     xAxis.tickValues(ticks).tickFormat((_, i) => labels[i]);
   } else xAxis.ticks(ticksX);
-  const xAxisG = g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih + stripH})`).call(xAxis);
+  const xAxisG = g
+    .append('g')
+    .attr('class', 'axis axis-x')
+    .attr('transform', `translate(0,${ih + stripH})`)
+    .call(xAxis);
   // A label centred on a tick at the right end would stick out of the chart: end it there.
   xAxisG.selectAll<SVGGElement, number>('.tick').each(function (d) {
     if (x(d) > iw - 30) d3.select(this).select('text').attr('text-anchor', 'end');
   });
-  g.append('g').attr('class', 'axis axis-y').call(d3.axisLeft(y).ticks(Math.max(2, Math.floor(ih / (opts.presenter ? 50 : 40)))).tickFormat(d3.format(Math.max(Math.abs(y.domain()[0]), y.domain()[1]) >= 1e4 ? '~s' : '~g')));
+  g.append('g')
+    .attr('class', 'axis axis-y')
+    .call(
+      d3
+        .axisLeft(y)
+        .ticks(Math.max(2, Math.floor(ih / (opts.presenter ? 50 : 40))))
+        .tickFormat(d3.format(Math.max(Math.abs(y.domain()[0]), y.domain()[1]) >= 1e4 ? '~s' : '~g')),
+    );
   g.append('text')
     .attr('class', 'axis-label')
     .attr('x', iw)
@@ -273,14 +309,24 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
     for (const [a, z] of bandRuns(data.t, b.values)) {
       const x0 = Math.max(0, x(a));
       const x1 = Math.min(iw, x(z));
-      if (x1 > x0) bg.append('rect').attr('x', x0).attr('width', x1 - x0).attr('y', 0).attr('height', ih).attr('fill', b.color).attr('fill-opacity', 0.3);
+      if (x1 > x0)
+        bg.append('rect')
+          .attr('x', x0)
+          .attr('width', x1 - x0)
+          .attr('y', 0)
+          .attr('height', ih)
+          .attr('fill', b.color)
+          .attr('fill-opacity', 0.3);
     }
   }
 
   if (data.ghost) {
     const gt = data.ghost.t;
     const gidx = d3.range(gt.length).filter((i) => gt[i] >= xDomain[0] && gt[i] <= xDomain[1]);
-    for (const s of data.ghost.series) seriesPath(g, 'ghost-line', s, gt, gidx, x, y, L.lineWidth).attr('stroke-opacity', 0.4).attr('stroke-dasharray', '2 3');
+    for (const s of data.ghost.series)
+      seriesPath(g, 'ghost-line', s, gt, gidx, x, y, L.lineWidth)
+        .attr('stroke-opacity', 0.4)
+        .attr('stroke-dasharray', '2 3');
   }
   for (const l of theory) {
     g.append('line')
@@ -305,8 +351,23 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
   kindOrder.forEach((k, r) => {
     const m = kinds.get(k)!;
     const cy = stripTop + r * L.rowHeight + L.rowHeight / 2;
-    strip.append('rect').attr('class', 'strip-row').attr('data-kind', k).attr('x', 0).attr('y', stripTop + r * L.rowHeight).attr('width', iw).attr('height', L.rowHeight - 1).attr('fill', m.color).attr('fill-opacity', 0.08).append('title').text(m.label);
-    strip.append('path').attr('class', 'strip-key').attr('d', `M-10,${cy - 3}L-4,${cy}L-10,${cy + 3}Z`).attr('fill', m.color);
+    strip
+      .append('rect')
+      .attr('class', 'strip-row')
+      .attr('data-kind', k)
+      .attr('x', 0)
+      .attr('y', stripTop + r * L.rowHeight)
+      .attr('width', iw)
+      .attr('height', L.rowHeight - 1)
+      .attr('fill', m.color)
+      .attr('fill-opacity', 0.08)
+      .append('title')
+      .text(m.label);
+    strip
+      .append('path')
+      .attr('class', 'strip-key')
+      .attr('d', `M-10,${cy - 3}L-4,${cy}L-10,${cy + 3}Z`)
+      .attr('fill', m.color);
   });
   const seen = new Set<string>();
   for (const m of opts.markers ?? []) {
@@ -331,16 +392,31 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
       .attr('stroke-width', opts.presenter ? 2.5 : 1.5);
   }
 
-  const legend = root.append('g').attr('class', 'legend').attr('transform', `translate(${margin.left},${8 + L.font})`);
+  const legend = root
+    .append('g')
+    .attr('class', 'legend')
+    .attr('transform', `translate(${margin.left},${8 + L.font})`);
   const at = (k: number) => `translate(${placed[k].x},${placed[k].row * L.line})`;
   legendItems.forEach((s, k) => {
     const item = legend.append('g').attr('transform', at(k));
-    item.append('rect').attr('width', L.font - 1).attr('height', L.font - 1).attr('y', -(L.font - 2)).attr('fill', s.color).attr('fill-opacity', data.bands?.includes(s) ? 0.3 : 1);
-    item.append('text').attr('x', L.font + 3).text(s.label);
+    item
+      .append('rect')
+      .attr('width', L.font - 1)
+      .attr('height', L.font - 1)
+      .attr('y', -(L.font - 2))
+      .attr('fill', s.color)
+      .attr('fill-opacity', data.bands?.includes(s) ? 0.3 : 1);
+    item
+      .append('text')
+      .attr('x', L.font + 3)
+      .text(s.label);
   });
 
   extra.forEach((e, j) => {
-    const item = legend.append('g').attr('class', `legend-${e.kind}`).attr('transform', at(legendItems.length + j));
+    const item = legend
+      .append('g')
+      .attr('class', `legend-${e.kind}`)
+      .attr('transform', at(legendItems.length + j));
     item
       .append('line')
       .attr('x1', 0)
@@ -351,18 +427,26 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
       .attr('stroke-width', 2.5)
       .attr('stroke-opacity', e.kind === 'ghost' ? 0.5 : 1)
       .attr('stroke-dasharray', e.kind === 'ghost' ? '2 2' : '4 2');
-    item.append('text').attr('x', L.font + 3).text(e.label);
+    item
+      .append('text')
+      .attr('x', L.font + 3)
+      .text(e.label);
   });
 
   const h = opts.hoverIndex;
   if (h !== null && h !== undefined && h >= 0 && h < n) {
     const hx = x(data.t[h]);
     g.append('line').attr('class', 'hover-rule').attr('x1', hx).attr('x2', hx).attr('y1', 0).attr('y2', ih);
-    const when = clock !== undefined ? `${clockText(clock, data.t[h], true)} UTC (t = ${fmtSeconds(data.t[h])} s)` : `t = ${fmtSeconds(data.t[h])} s`;
+    const when =
+      clock !== undefined
+        ? `${clockText(clock, data.t[h], true)} UTC (t = ${fmtSeconds(data.t[h])} s)`
+        : `t = ${fmtSeconds(data.t[h])} s`;
     const lines = [
       when,
       ...data.series.map((s) => `${s.label}: ${formatValue(s.values[h], unit)}`),
-      ...(data.bands ?? []).map((b) => `${b.label}: ${Number.isFinite(b.values[h]) ? `${Math.round(b.values[h] * 100)} % of the bucket` : '–'}`),
+      ...(data.bands ?? []).map(
+        (b) => `${b.label}: ${Number.isFinite(b.values[h]) ? `${Math.round(b.values[h] * 100)} % of the bucket` : '–'}`,
+      ),
       ...theory.map((l) => `${l.label}: ${formatValue(l.value, unit)}`),
     ];
     const right = hx > iw / 2;
@@ -383,7 +467,13 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
       .attr('text-anchor', right ? 'end' : 'start')
       .attr('x', boxX)
       .attr('y', L.font + 2);
-    lines.forEach((l, i) => text.append('tspan').attr('x', boxX).attr('dy', i === 0 ? 0 : lh).text(l));
+    lines.forEach((l, i) =>
+      text
+        .append('tspan')
+        .attr('x', boxX)
+        .attr('dy', i === 0 ? 0 : lh)
+        .text(l),
+    );
   }
   return { x, y, margin, strip: { top: stripTop, rowHeight: L.rowHeight, kinds: kindOrder } };
 }

@@ -45,9 +45,15 @@ export class SeriesBuffer {
   lastT = NaN;
 
   append(rows: SeriesRows): void {
-    if (rows.columns.length !== this.nSeries) throw new RangeError(`expected ${this.nSeries} series, got ${rows.columns.length}`);
+    if (rows.columns.length !== this.nSeries)
+      throw new RangeError(`expected ${this.nSeries} series, got ${rows.columns.length}`);
     for (let i = 0; i < rows.t.length; i++) {
-      const p = (this.partial ??= { t: 0, n: 0, sums: new Array(this.nSeries).fill(0), counts: new Array(this.nSeries).fill(0) });
+      const p = (this.partial ??= {
+        t: 0,
+        n: 0,
+        sums: new Array(this.nSeries).fill(0),
+        counts: new Array(this.nSeries).fill(0),
+      });
       p.t += rows.t[i];
       p.n += 1;
       for (let k = 0; k < this.nSeries; k++) {
@@ -79,7 +85,8 @@ export class SeriesBuffer {
   /** The unmerged input rows of the last `seconds` (at most `recentCapacity` rows), oldest first. */
   recent(seconds: number): { t: number[]; columns: number[][] } {
     const n = this.recentT.length;
-    const order = (a: number[]) => (n < this.recentCapacity ? a.slice() : [...a.slice(this.recentHead), ...a.slice(0, this.recentHead)]);
+    const order = (a: number[]) =>
+      n < this.recentCapacity ? a.slice() : [...a.slice(this.recentHead), ...a.slice(0, this.recentHead)];
     const t = order(this.recentT);
     const from = t.findIndex((x) => x >= this.lastT - seconds);
     const start = from < 0 ? t.length : from;

@@ -15,13 +15,18 @@ export function useElementWidth<T extends HTMLElement>(initial: number, min = 20
 }
 
 /** Width and height [px] of an element's content box, followed with a ResizeObserver. */
-export function useElementSize<T extends HTMLElement>(initialWidth: number, initialHeight: number): [RefObject<T | null>, number, number] {
+export function useElementSize<T extends HTMLElement>(
+  initialWidth: number,
+  initialHeight: number,
+): [RefObject<T | null>, number, number] {
   const ref = useRef<T>(null);
   const [size, setSize] = useState<[number, number]>([initialWidth, initialHeight]);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const ro = new ResizeObserver(([e]) => setSize([Math.floor(e.contentRect.width), Math.floor(e.contentRect.height)]));
+    const ro = new ResizeObserver(([e]) =>
+      setSize([Math.floor(e.contentRect.width), Math.floor(e.contentRect.height)]),
+    );
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

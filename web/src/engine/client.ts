@@ -128,7 +128,10 @@ export function createWorkerClient(): EngineClient {
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'skyqueue-engine' });
     worker.onmessage = (ev: MessageEvent<FromWorker>) => client.receive(ev.data);
     worker.onerror = (ev) =>
-      client.receive({ type: 'run/error', error: { kind: 'internal', message: `engine worker failed: ${ev.message}`, fatal: true, errors: [] } });
+      client.receive({
+        type: 'run/error',
+        error: { kind: 'internal', message: `engine worker failed: ${ev.message}`, fatal: true, errors: [] },
+      });
     return { send: (msg: ToWorker) => worker.postMessage(msg), dispose: () => worker.terminate() };
   };
   const client: EngineClient = new EngineClient(
@@ -145,8 +148,7 @@ export function createWorkerClient(): EngineClient {
  * the simulation factory and the clock; `post` is wired to the client.
  */
 export function createInProcessClient(deps: Omit<HostDeps, 'post'>): { client: EngineClient; host: EngineHost } {
-  let client: EngineClient;
   const host = new EngineHost({ ...deps, post: (msg) => client.receive(msg) });
-  client = new EngineClient((msg) => host.handle(msg));
+  const client = new EngineClient((msg) => host.handle(msg));
   return { client, host };
 }

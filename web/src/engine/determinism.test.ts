@@ -31,7 +31,8 @@ describe('same scenario and seed, same bytes: native CLI vs wasm', () => {
 
   it('a different seed gives different results', () => {
     const path = `${root}examples/mm1-load-0.8.json`;
-    const run = (seed: string) => JSON.parse(execFileSync(cli, ['run', path, '--seed', seed], { encoding: 'utf8', maxBuffer: 64 << 20 })).summary;
+    const run = (seed: string) =>
+      JSON.parse(execFileSync(cli, ['run', path, '--seed', seed], { encoding: 'utf8', maxBuffer: 64 << 20 })).summary;
     expect(run('1')).not.toEqual(run('2'));
   });
 });

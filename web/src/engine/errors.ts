@@ -18,7 +18,12 @@ const kinds = new Set(['syntax', 'field', 'invalid', 'sim', 'internal']);
 
 /** Whether a thrown value is the engine's structured error object. */
 export function isEngineError(e: unknown): e is EngineError {
-  return typeof e === 'object' && e !== null && kinds.has((e as { kind?: string }).kind ?? '') && Array.isArray((e as { errors?: unknown }).errors);
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    kinds.has((e as { kind?: string }).kind ?? '') &&
+    Array.isArray((e as { errors?: unknown }).errors)
+  );
 }
 
 /** Turns anything thrown into an EngineError; unknown throws (a wasm trap, a bug) are fatal. */

@@ -105,7 +105,10 @@ describe('worker protocol (EngineHost in process, real wasm engine)', () => {
     expect(h.lastFrame().summary).toEqual(at12);
     // The series after the replay hold every row up to the moment again.
     const since = h.got.map((m) => m.type).lastIndexOf('run/loaded');
-    const rows = h.got.slice(since).filter((m) => m.type === 'run/frame').reduce((n, f) => n + unpackSeries((f as Extract<FromWorker, { type: 'run/frame' }>).packed).t.length, 0);
+    const rows = h.got
+      .slice(since)
+      .filter((m) => m.type === 'run/frame')
+      .reduce((n, f) => n + unpackSeries((f as Extract<FromWorker, { type: 'run/frame' }>).packed).t.length, 0);
     expect(rows).toBe(120); // 12 s of 0.1 s buckets
     // Beyond the end: clamped to it.
     h.client.seek(1e15);

@@ -77,9 +77,18 @@ export class EngineHost {
         case 'debug/crash':
           throw new Error('crash requested (test hook)');
         case 'scenario/validate':
-          return this.deps.post({ type: 'scenario/validated', id: msg.id, error: this.deps.validate ? this.deps.validate(msg.scenarioJson) : null });
+          return this.deps.post({
+            type: 'scenario/validated',
+            id: msg.id,
+            error: this.deps.validate ? this.deps.validate(msg.scenarioJson) : null,
+          });
         default:
-          this.error({ kind: 'internal', message: `unknown message ${(msg as { type?: string }).type}`, fatal: true, errors: [] });
+          this.error({
+            kind: 'internal',
+            message: `unknown message ${(msg as { type?: string }).type}`,
+            fatal: true,
+            errors: [],
+          });
       }
     } catch (e) {
       const err = toEngineError(e);
@@ -147,13 +156,18 @@ export class EngineHost {
   }
 
   private setSpeed(speed: Speed): void {
-    if (speed === 'max' || (typeof speed === 'number' && Number.isFinite(speed) && speed > 0 && speed <= MAX_FINITE_SPEED)) {
+    if (
+      speed === 'max' ||
+      (typeof speed === 'number' && Number.isFinite(speed) && speed > 0 && speed <= MAX_FINITE_SPEED)
+    ) {
       this.speed = speed;
       this.postState();
     } else {
       this.error({
         kind: 'sim',
-        message: `speed: ${String(speed)} is outside the allowed range (above 0 up to ${MAX_FINITE_SPEED} simulated seconds per second, or "max")`,
+        message:
+          `speed: ${String(speed)} is outside the allowed range (above 0 up ` +
+          `to ${MAX_FINITE_SPEED} simulated seconds per second, or "max")`,
         fatal: false,
         errors: [],
       });
@@ -222,14 +236,15 @@ export class EngineHost {
   private postLoaded(): void {
     const sim = this.sim!;
     const scenarioJson = sim.scenarioJson();
-    const parsed = JSON.parse(scenarioJson) as { name?: string; description?: string; model?: string };
+    // The engine's scenario has every default filled in, its `model` too.
+    const parsed = JSON.parse(scenarioJson) as { name?: string; description?: string; model: string };
     const info: LoadedInfo = {
       name: parsed.name ?? '',
       description: parsed.description ?? '',
       endNs: sim.endNs(),
       series: sim.seriesInfo(),
       scenarioJson,
-      model: parsed.model ?? 'queue',
+      model: parsed.model,
       constellation: (sim.constellationInfo() as ConstellationInfo | null) ?? null,
     };
     this.deps.post({ type: 'run/loaded', info });

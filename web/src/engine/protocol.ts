@@ -99,15 +99,19 @@ export interface LoadedInfo {
   series: SeriesInfo[];
   /** The scenario with every default filled in. */
   scenarioJson: string;
-  /** `queue` or `constellation`. */
+  /** The scenario's model: a descriptor's `id` (web/src/models/). */
   model: string;
-  /** The constellation to draw, for the constellation model. */
+  /** The constellation the engine built, for the models with one. */
   constellation: ConstellationInfo | null;
 }
 
 /** Messages from the worker to the UI, keyed by `type`. */
 export type FromWorker =
-  | { type: 'run/ready'; engine: string; /** The defaults of the common fields and of every model's sections (what links elide). */ defaultsJson: string }
+  | {
+      type: 'run/ready';
+      engine: string;
+      /** The defaults of the common fields and of every model's sections (what links elide). */ defaultsJson: string;
+    }
   | { type: 'run/results'; id: number; json: string | null }
   /** Engine start-up: the wasm module downloading (bytes so far, of `total`; 0 if unknown), then compiling. */
   | { type: 'engine/progress'; stage: 'downloading' | 'compiling'; loaded: number; total: number }

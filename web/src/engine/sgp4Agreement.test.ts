@@ -7,7 +7,7 @@ import { loadWasmForNode, Simulation, sgp4Teme } from './wasmNode';
  * sets: positions within 1 km over 24 h (docs/REPRODUCTION.md, issue "Iridium constellation" item 8).
  */
 describe('SGP4: engine vs satellite.js', () => {
-  let tles: [string, string][] = [];
+  const tles: [string, string][] = [];
 
   beforeAll(() => {
     loadWasmForNode();
@@ -50,6 +50,8 @@ describe('SGP4: engine vs satellite.js', () => {
   });
 
   it('reports a bad line with its reason', () => {
-    expect(() => sgp4Teme('1 25544U garbage', '2 25544', new Float64Array([0]))).toThrow(/line 1: is 16 characters long/);
+    expect(() => sgp4Teme('1 25544U garbage', '2 25544', new Float64Array([0]))).toThrow(
+      /line 1: is 16 characters long/,
+    );
   });
 });

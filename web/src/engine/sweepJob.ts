@@ -1,7 +1,9 @@
 import { toEngineError, type EngineError } from './errors';
 
 /** Messages to a sweep worker: run one scenario to its end, or only validate it. */
-export type SweepRequest = { type: 'sweep/run'; id: number; scenarioJson: string; withSeries: boolean } | { type: 'sweep/validate'; id: number; scenarioJson: string };
+export type SweepRequest =
+  | { type: 'sweep/run'; id: number; scenarioJson: string; withSeries: boolean }
+  | { type: 'sweep/validate'; id: number; scenarioJson: string };
 
 /** Answers of a sweep worker. */
 export type SweepReply =
@@ -25,7 +27,12 @@ export function handleSweepRequest(engine: SweepEngine, req: SweepRequest): Swee
     const sim = engine.createSimulation(req.scenarioJson);
     try {
       sim.runToEnd();
-      return { type: 'sweep/done', id: req.id, summary: sim.summary(), resultsJson: req.withSeries ? sim.resultsJson() : null };
+      return {
+        type: 'sweep/done',
+        id: req.id,
+        summary: sim.summary(),
+        resultsJson: req.withSeries ? sim.resultsJson() : null,
+      };
     } finally {
       sim.free();
     }

@@ -50,7 +50,11 @@ export class SweepPool {
   }
 
   /** Runs every job; resolves with the results in job order. */
-  run(scenarios: string[], withSeries: boolean, onProgress: (done: number, total: number) => void): Promise<JobResult[]> {
+  run(
+    scenarios: string[],
+    withSeries: boolean,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<JobResult[]> {
     this.cancelled = false;
     const results: (JobResult | undefined)[] = new Array(scenarios.length);
     let next = 0;

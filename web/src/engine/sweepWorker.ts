@@ -8,5 +8,10 @@ declare const self: DedicatedWorkerGlobalScope;
 const ready = init();
 self.onmessage = async (ev: MessageEvent<SweepRequest>) => {
   await ready;
-  self.postMessage(handleSweepRequest({ createSimulation: (json) => new Simulation(json), validate: (json) => validateScenario(json) }, ev.data));
+  self.postMessage(
+    handleSweepRequest(
+      { createSimulation: (json) => new Simulation(json), validate: (json) => validateScenario(json) },
+      ev.data,
+    ),
+  );
 };

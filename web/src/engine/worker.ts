@@ -74,6 +74,11 @@ init({ module_or_path: fetchWithProgress(new URL('../wasm/skyqueue_wasm_bg.wasm'
   .catch((e: unknown) => {
     post({
       type: 'run/error',
-      error: { kind: 'internal', message: `the engine failed to start: ${e instanceof Error ? e.message : String(e)}`, fatal: true, errors: [] },
+      error: {
+        kind: 'internal',
+        message: `the engine failed to start: ${e instanceof Error ? e.message : String(e)}`,
+        fatal: true,
+        errors: [],
+      },
     });
   });

@@ -3,7 +3,9 @@ import { csvNumber, resultsCsv, slug } from './download';
 
 describe('downloads', () => {
   it('names files without a dash at either end, even when the title is cut', () => {
-    expect(slug('Iridium: Atlantic ship to London (paper 004, Fig. 4)')).toBe('iridium-atlantic-ship-to-london-paper-004-fig-4');
+    expect(slug('Iridium: Atlantic ship to London (paper 004, Fig. 4)')).toBe(
+      'iridium-atlantic-ship-to-london-paper-004-fig-4',
+    );
     const cut = slug('A 53 degree Walker delta shell: no seam (Toulouse to New York) and more');
     expect(cut.length).toBeLessThanOrEqual(60);
     expect(cut).not.toMatch(/^-|-$/);
@@ -16,7 +18,11 @@ describe('downloads', () => {
     expect(csvNumber(1e-7)).toBe('1e-7');
     expect(csvNumber(null)).toBe('');
     expect(csvNumber(NaN)).toBe('');
-    const csv = resultsCsv(JSON.stringify({ series: { t_s: [0.1, 0.2], columns: [{ id: 'wait_ms', unit: 'ms' }], values: [[11624.999999999996, null]] } }));
+    const csv = resultsCsv(
+      JSON.stringify({
+        series: { t_s: [0.1, 0.2], columns: [{ id: 'wait_ms', unit: 'ms' }], values: [[11624.999999999996, null]] },
+      }),
+    );
     expect(csv).toBe('t_s,wait_ms [ms]\n0.1,11625\n0.2,\n');
   });
 });

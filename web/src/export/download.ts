@@ -34,10 +34,15 @@ export function standaloneSvg(svg: SVGSVGElement): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   const css = getComputedStyle(svg);
-  const text = css.getPropertyValue('--text').trim() || getComputedStyle(document.documentElement).getPropertyValue('--text').trim() || '#222';
+  const text =
+    css.getPropertyValue('--text').trim() ||
+    getComputedStyle(document.documentElement).getPropertyValue('--text').trim() ||
+    '#222';
   const bg = getComputedStyle(document.documentElement).getPropertyValue('--bg').trim() || '#fff';
   const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
-  style.textContent = `text { fill: ${text}; font-family: system-ui, sans-serif; font-size: 11px; } .axis path, .axis line { stroke: ${text}; } .hover-rule { stroke: ${text}; }`;
+  style.textContent =
+    `text { fill: ${text}; font-family: system-ui, sans-serif; font-size: 11px; } ` +
+    `.axis path, .axis line { stroke: ${text}; } .hover-rule { stroke: ${text}; }`;
   const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
   rect.setAttribute('width', '100%');
   rect.setAttribute('height', '100%');
@@ -64,7 +69,9 @@ export async function svgToPng(svgText: string, width: number, height: number, s
     if (!ctx) throw new Error('no 2D canvas');
     ctx.scale(scale, scale);
     ctx.drawImage(img, 0, 0, width, height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -91,11 +98,16 @@ export function csvNumber(v: number | null): string {
 }
 
 export function resultsCsv(resultsJson: string): string {
-  const r = JSON.parse(resultsJson) as { series?: { t_s: number[]; columns: { id: string; unit?: string }[]; values: (number | null)[][] } };
+  const r = JSON.parse(resultsJson) as {
+    series?: { t_s: number[]; columns: { id: string; unit?: string }[]; values: (number | null)[][] };
+  };
   const s = r.series;
   if (!s) return 't_s\n';
-  const head = ['t_s', ...s.columns.map((c) => (c.unit ? `${c.id} [${c.unit}]` : c.id))].map((h) => (/[",\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h));
+  const head = ['t_s', ...s.columns.map((c) => (c.unit ? `${c.id} [${c.unit}]` : c.id))].map((h) =>
+    /[",\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h,
+  );
   const lines = [head.join(',')];
-  for (let i = 0; i < s.t_s.length; i++) lines.push([s.t_s[i], ...s.values.map((col) => col[i] ?? null)].map(csvNumber).join(','));
+  for (let i = 0; i < s.t_s.length; i++)
+    lines.push([s.t_s[i], ...s.values.map((col) => col[i] ?? null)].map(csvNumber).join(','));
   return lines.join('\n') + '\n';
 }

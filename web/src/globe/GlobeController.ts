@@ -34,7 +34,10 @@ export const MAX_CAMERA_HEIGHT_M = 80_000_000;
 const HOME_RADIUS_M = 6_378_137 + 900_000;
 
 /** Whether the segment from `eye` to `p` clears the Earth (a sphere of the polar radius). */
-export function unobstructed(eye: { x: number; y: number; z: number }, p: { x: number; y: number; z: number }): boolean {
+export function unobstructed(
+  eye: { x: number; y: number; z: number },
+  p: { x: number; y: number; z: number },
+): boolean {
   const d = { x: p.x - eye.x, y: p.y - eye.y, z: p.z - eye.z };
   const dd = d.x * d.x + d.y * d.y + d.z * d.z;
   const t = dd > 0 ? Math.min(1, Math.max(0, -(eye.x * d.x + eye.y * d.y + eye.z * d.z) / dd)) : 0;
@@ -81,7 +84,9 @@ export class GlobeController {
   constructor(private readonly container: HTMLElement) {
     Ion.defaultAccessToken = '';
     this.viewer = new Viewer(container, {
-      baseLayer: ImageryLayer.fromProviderAsync(TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'))),
+      baseLayer: ImageryLayer.fromProviderAsync(
+        TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII')),
+      ),
       baseLayerPicker: false,
       geocoder: false,
       homeButton: false,
@@ -118,19 +123,30 @@ export class GlobeController {
       typeof ResizeObserver === 'undefined'
         ? null
         : new ResizeObserver(() => {
-            if (this.homeCamera && Cartesian3.distance(this.viewer.camera.positionWC, this.homeCamera) < 1) this.homeView();
+            if (this.homeCamera && Cartesian3.distance(this.viewer.camera.positionWC, this.homeCamera) < 1)
+              this.homeView();
           });
     this.resizeObserver?.observe(container);
     this.handler = new ScreenSpaceEventHandler(scene.canvas);
-    this.handler.setInputAction((m: { endPosition: Cartesian2 }) => this.hover(m.endPosition), ScreenSpaceEventType.MOUSE_MOVE);
-    this.handler.setInputAction((m: { position: Cartesian2 }) => this.click(m.position), ScreenSpaceEventType.LEFT_CLICK);
+    this.handler.setInputAction(
+      (m: { endPosition: Cartesian2 }) => this.hover(m.endPosition),
+      ScreenSpaceEventType.MOUSE_MOVE,
+    );
+    this.handler.setInputAction(
+      (m: { position: Cartesian2 }) => this.click(m.position),
+      ScreenSpaceEventType.LEFT_CLICK,
+    );
   }
 
   /** The camera: longitude [deg], latitude [deg], height [m] (rounded: it goes into links). */
   getCamera(): [number, number, number] {
     const c = this.viewer.camera.positionCartographic;
     const r = (x: number, k: number) => Math.round(x * 10 ** k) / 10 ** k;
-    return [r(CesiumMath.toDegrees(c.longitude), 3), r(CesiumMath.toDegrees(c.latitude), 3), Math.max(1, Math.round(c.height))];
+    return [
+      r(CesiumMath.toDegrees(c.longitude), 3),
+      r(CesiumMath.toDegrees(c.latitude), 3),
+      Math.max(1, Math.round(c.height)),
+    ];
   }
 
   /** Puts the camera above a point, looking straight down. */
@@ -185,7 +201,10 @@ export class GlobeController {
     // The panel's shape now (the frustum's aspect is the last frame's, stale after a resize).
     const { clientWidth: w, clientHeight: h } = this.container;
     const aspect = w > 0 && h > 0 ? w / h : f.aspectRatio || 1;
-    const height = Math.min(MAX_CAMERA_HEIGHT_M, Math.max(MIN_CAMERA_HEIGHT_M, heightToFit(HOME_RADIUS_M, f.fov ?? Math.PI / 3, aspect)));
+    const height = Math.min(
+      MAX_CAMERA_HEIGHT_M,
+      Math.max(MIN_CAMERA_HEIGHT_M, heightToFit(HOME_RADIUS_M, f.fov ?? Math.PI / 3, aspect)),
+    );
     this.viewer.camera.setView({ destination: Cartesian3.fromDegrees(lon, lat, height) });
     this.homeCamera = Cartesian3.clone(this.viewer.camera.positionWC);
     this.viewer.scene.requestRender();
@@ -197,16 +216,24 @@ export class GlobeController {
     const g = this.layer?.lastGeometry;
     const info = this.layer?.info;
     if (!g || !info) return false;
-    const points = g.route.map((i) => new Cartesian3(g.ecefKm[3 * i] * 1000, g.ecefKm[3 * i + 1] * 1000, g.ecefKm[3 * i + 2] * 1000));
+    const points = g.route.map(
+      (i) => new Cartesian3(g.ecefKm[3 * i] * 1000, g.ecefKm[3 * i + 1] * 1000, g.ecefKm[3 * i + 2] * 1000),
+    );
     for (const s of info.sites) points.push(Cartesian3.fromDegrees(s.lon_deg, s.lat_deg));
     const sphere = BoundingSphere.fromPoints(points);
     const f = this.viewer.camera.frustum as PerspectiveFrustum;
-    const range = Math.max(MIN_CAMERA_HEIGHT_M, heightToFit(sphere.radius, f.fov ?? Math.PI / 3, f.aspectRatio || 1, 0.8) + 6_378_137);
+    const range = Math.max(
+      MIN_CAMERA_HEIGHT_M,
+      heightToFit(sphere.radius, f.fov ?? Math.PI / 3, f.aspectRatio || 1, 0.8) + 6_378_137,
+    );
     // Straight down onto the sphere's centre as seen from above its ground point.
     const ground = Cartographic.fromCartesian(sphere.center);
     if (!ground) return false;
     const centre = Cartesian3.fromRadians(ground.longitude, ground.latitude, ground.height);
-    this.viewer.camera.viewBoundingSphere(new BoundingSphere(centre, sphere.radius), new HeadingPitchRange(0, -Math.PI / 2, range));
+    this.viewer.camera.viewBoundingSphere(
+      new BoundingSphere(centre, sphere.radius),
+      new HeadingPitchRange(0, -Math.PI / 2, range),
+    );
     this.viewer.camera.lookAtTransform(Matrix4.IDENTITY);
     this.viewer.scene.requestRender();
     return true;
@@ -311,7 +338,9 @@ export class GlobeController {
     const i = id.index;
     const [plane, slot] = this.layer.info.sats[i];
     const { lat, altKm } = geodeticFromEcef([g.ecefKm[3 * i], g.ecefKm[3 * i + 1], g.ecefKm[3 * i + 2]]);
-    this.tooltip.textContent = `Plane ${plane}, slot ${slot} · lat ${lat.toFixed(1)}° · alt ${altKm.toFixed(0)} km · ${g.ascending[i] === 1 ? 'ascending' : 'descending'}`;
+    this.tooltip.textContent =
+      `Plane ${plane}, slot ${slot} · lat ${lat.toFixed(1)}° · ` +
+      `alt ${altKm.toFixed(0)} km · ${g.ascending[i] === 1 ? 'ascending' : 'descending'}`;
     this.tooltip.style.left = `${at.x + 12}px`;
     this.tooltip.style.top = `${at.y + 12}px`;
     this.tooltip.hidden = false;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { coverageAngle, ecefFromGeodetic, footprintRing, geodeticFromEcef, orbitRingEcef, R_EARTH_KM } from './orbitMath';
+import {
+  coverageAngle,
+  ecefFromGeodetic,
+  footprintRing,
+  geodeticFromEcef,
+  orbitRingEcef,
+  R_EARTH_KM,
+} from './orbitMath';
 
 describe('drawing geometry', () => {
   it('round-trips geodetic coordinates', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEEDS } from '../panels/Playback';
 import { presets } from '../scenario/presets';
 import { FIELDS, MODELS } from '../scenario/schema';
-import { MODEL_REGISTRY, modelFor, modelOfScenario } from './index';
+import { COURSE, MODEL_REGISTRY, modelFor, modelOfScenario } from './index';
 import schemaJson from '../wasm/scenario-schema.json';
 
 describe('the model registry', () => {
@@ -11,6 +11,21 @@ describe('the model registry', () => {
     expect(modelFor(undefined)).toBe(MODEL_REGISTRY[0]);
     expect(modelFor('no-such-model')).toBe(MODEL_REGISTRY[0]);
     for (const m of MODEL_REGISTRY) expect(modelFor(m.id)).toBe(m);
+  });
+
+  it('orders every model once for the course', () => {
+    expect([...COURSE].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...MODEL_REGISTRY].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(new Set(COURSE).size).toBe(COURSE.length);
+  });
+
+  it("lists each model's own presets in its course, each with a guide", () => {
+    for (const m of MODEL_REGISTRY) {
+      const own = presets.filter((p) => modelOfScenario(p.json) === m).map((p) => p.id);
+      expect([...m.course.presets].sort(), m.id).toEqual(own.sort());
+      expect(Object.keys(m.course.guides).sort(), m.id).toEqual(own.sort());
+    }
   });
 
   it('knows the model of every preset', () => {
@@ -22,11 +37,16 @@ describe('the model registry', () => {
   });
 
   it('can sweep exactly the models the engine gives a policy field', () => {
-    for (const m of MODEL_REGISTRY) expect(m.sweep !== undefined, m.id).toBe(Boolean(schemaJson.models.find((x) => x.name === m.id)?.policy_path));
+    for (const m of MODEL_REGISTRY)
+      expect(m.sweep !== undefined, m.id).toBe(Boolean(schemaJson.models.find((x) => x.name === m.id)?.policy_path));
   });
 
   it('starts every model at a speed the speed menu offers', () => {
-    for (const m of MODEL_REGISTRY) expect(SPEEDS.map((s) => s.value), m.id).toContain(m.speed);
+    for (const m of MODEL_REGISTRY)
+      expect(
+        SPEEDS.map((s) => s.value),
+        m.id,
+      ).toContain(m.speed);
   });
 
   it("sweeps fields of the model's own, with policies its policy field allows, and suggests a preset that exists", () => {
@@ -39,7 +59,11 @@ describe('the model registry', () => {
       expect(policy?.type, `${m.id}: ${sweep.policyPath}`).toBe('choice');
       const allowed = policy?.type === 'choice' ? policy.options.map((o) => o.value) : [];
       for (const [p] of sweep.policies) expect(allowed, `${m.id}: policy ${p}`).toContain(p);
-      for (const p of sweep.defaultPolicies) expect(sweep.policies.map(([x]) => x), `${m.id}: default policy ${p}`).toContain(p);
+      for (const p of sweep.defaultPolicies)
+        expect(
+          sweep.policies.map(([x]) => x),
+          `${m.id}: default policy ${p}`,
+        ).toContain(p);
       for (const { path } of sweep.params) {
         for (const one of path.split('+')) {
           const f = FIELDS.get(one);
@@ -48,7 +72,10 @@ describe('the model registry', () => {
         }
       }
       const names = presets.filter((p) => modelOfScenario(p.json) === m).map((p) => p.name);
-      expect(names.some((n) => n.startsWith(sweep.hint)), `${m.id}: hint "${sweep.hint}" among ${JSON.stringify(names)}`).toBe(true);
+      expect(
+        names.some((n) => n.startsWith(sweep.hint)),
+        `${m.id}: hint "${sweep.hint}" among ${JSON.stringify(names)}`,
+      ).toBe(true);
     }
   });
 });

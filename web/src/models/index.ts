@@ -2,15 +2,10 @@
  * The scenario models the UI knows, as plug-ins: everything the app does differently for one
  * model (its summary panel, start speed, sweep, chart markers, globe, ground sites) is a field of
  * that model's descriptor, so the rest of the UI never tests a model's name. Adding a model to
- * the UI is one descriptor file here and one line in `MODEL_REGISTRY`; its fields come from the
- * engine's schema and its summary's type from the generated engine/summary-types.ts.
+ * the UI is one folder here (models/<id>/) and one line in `MODEL_REGISTRY` and in `COURSE`; its fields come from the
+ * engine's schema and its summary's type from the generated engine/summary-types.ts. The
+ * descriptors' types are in ./types.ts: descriptors never import this registry.
  */
-import type { ComponentType } from 'react';
-import type { ChartGroup } from '../charts/chartGroups';
-import type { LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
-import type { Summary } from '../engine/summary-types';
-import type { Model } from '../scenario/schema';
-import type { SweepModel } from '../scenario/sweepModels';
 import { constellation } from './constellation';
 import { diffserv } from './diffserv';
 import { linkLayer } from './link-layer';
@@ -18,97 +13,7 @@ import { queue } from './queue';
 import { tcpLeo } from './tcp-leo';
 import { voipDccp } from './voip-dccp';
 import { voipLeo } from './voip-leo';
-
-/** What a chart has shown so far: rows, and whether every value was missing or zero. */
-export interface ChartSeen {
-  rows: number;
-  /** No finite value in any series. */
-  allMissing: boolean;
-  /** Every finite value is 0 (and there is at least one). */
-  allZero: boolean;
-}
-
-/** Summarises the rows of a chart's series. */
-export function chartSeen(columns: ArrayLike<number>[], rows: number): ChartSeen {
-  let finite = 0;
-  let nonZero = 0;
-  for (const c of columns)
-    for (let i = 0; i < c.length; i++)
-      if (Number.isFinite(c[i])) {
-        finite++;
-        if (c[i] !== 0) nonZero++;
-      }
-  return { rows, allMissing: rows > 0 && finite === 0, allZero: finite > 0 && nonZero === 0 };
-}
-
-/** One end of a pair of ground sites. */
-export type SiteEnd = 'from' | 'to';
-
-/** The globe's controls a summary panel may offer (the constellation panel: sites, layers). */
-export interface GlobeControls {
-  /** The end a click on the globe will set, if any. */
-  pickTarget: SiteEnd | null;
-  showOrbits: boolean;
-  showDownLinks: boolean;
-  /** Restarts the run with one ground site changed (models with `withSite`). */
-  onSite: (end: SiteEnd, site: string) => void;
-  onPickTarget: (end: SiteEnd | null) => void;
-  onShowOrbits: (v: boolean) => void;
-  onShowDownLinks: (v: boolean) => void;
-}
-
-/** What the app hands a model's summary panel. */
-export interface SummaryProps {
-  info: LoadedInfo;
-  /** The engine's summary so far (null before the first frame). */
-  summary: Summary | null;
-  globe: GlobeControls;
-  /** Topology events kept so far (newest first) and the ISL changes not listed one by one;
-   * `onSeek` goes to a moment (globe and charts), `epochMs` is the run's UTC clock. */
-  topology: { events: TopoEvent[]; linkChanges: number; onSeek?: (tS: number) => void; epochMs?: number };
-}
-
-export interface ModelDescriptor {
-  /** The scenario's `model` value. */
-  id: Model;
-  /** The model's name in running text ("sweeps vary the … scenarios"). */
-  label: string;
-  /** The panel under the scenario's description. */
-  Summary: ComponentType<SummaryProps>;
-  /** Playback speed a run of this model starts at, unless its link names one. */
-  speed: Speed;
-  /** A start speed that depends on the scenario (a small file starts slower); `speed` when
-   * absent or undefined. */
-  startSpeed?: (scenarioJson: string) => Speed | undefined;
-  /**
-   * The link leaves the speed out while it is `speed`. Only the VoIP model's links have been
-   * written so; the others always carry it, and links already shared must not change.
-   */
-  linkOmitsDefaultSpeed?: boolean;
-  /** Whether the globe draws the run (its constellation); tours point at the globe only then. */
-  globe: boolean;
-  /** UTC of simulated time zero [ms] when the model runs on the wall clock (its charts then
-   * read hh:mm UTC); absent: simulated seconds. */
-  clock?: (scenarioJson: string) => number | undefined;
-  /**
-   * A sentence under a chart that would otherwise look empty or broken (no value yet, or only
-   * zeros): why, in words. `seen` summarises the chart's rows so far.
-   */
-  chartNote?: (chart: ChartGroup, info: LoadedInfo, seen: ChartSeen) => string | null;
-  /** Closed-form values to draw on a chart as dashed lines, from the run's summary. */
-  theoryLines?: (chart: ChartGroup, summary: Summary | null) => { label: string; value: number }[];
-  /** Charts that open as a close-up of the last seconds (every sample) rather than the whole
-   * run, where the whole run's averaging hides what the text asks to watch (PSS's credit sawtooth). */
-  closeUpByDefault?: (chart: ChartGroup) => boolean;
-  /** Charts on which the topology events (handovers) are marked; none when absent. */
-  markers?: (chart: ChartGroup) => boolean;
-  /** The scenario with one ground site changed: models whose sites are picked in the UI. */
-  withSite?: (scenarioJson: string, end: SiteEnd, site: string) => string;
-  /** What "Sweep & compare" varies; a model without it cannot be swept. */
-  sweep?: SweepModel;
-  /** The gallery's heading over this model's presets, and its line drawing. */
-  gallery: { heading: string; Pictogram: ComponentType };
-}
+import type { ModelDescriptor } from './types';
 
 /** Every model, one line each, in the order of the schema's `model` options; the first is the
  * engine's default (a scenario that leaves `model` out). */
@@ -118,6 +23,22 @@ export const MODEL_REGISTRY: readonly ModelDescriptor[] = [
   voipLeo,
   diffserv,
   tcpLeo,
+  linkLayer,
+  voipDccp,
+];
+
+/**
+ * The order a course meets the models (the presets' teaching order, and the gallery's groups):
+ * queueing theory first, then the constellation's geometry and TCP across it, then the papers'
+ * VoIP, router and link-layer experiments, then voice over DCCP. Each model's `course` orders its
+ * own presets.
+ */
+export const COURSE: readonly ModelDescriptor[] = [
+  queue,
+  constellation,
+  tcpLeo,
+  voipLeo,
+  diffserv,
   linkLayer,
   voipDccp,
 ];

@@ -24,7 +24,11 @@ export function ConstellationPanel(p: Props) {
     return (
       <label>
         {end === 'from' ? 'From' : 'To'}
-        <select aria-label={`${end === 'from' ? 'From' : 'To'} site`} value={current} onChange={(e) => p.onSite(end, e.target.value)}>
+        <select
+          aria-label={`${end === 'from' ? 'From' : 'To'} site`}
+          value={current}
+          onChange={(e) => p.onSite(end, e.target.value)}
+        >
           {!names.includes(current) && <option value={current}>{current}</option>}
           {names.map((n) => (
             <option key={n} value={n}>
@@ -52,10 +56,12 @@ export function ConstellationPanel(p: Props) {
       </div>
       <div className="toggles">
         <label>
-          <input type="checkbox" checked={p.showOrbits} onChange={(e) => p.onShowOrbits(e.target.checked)} /> orbit tracks
+          <input type="checkbox" checked={p.showOrbits} onChange={(e) => p.onShowOrbits(e.target.checked)} /> orbit
+          tracks
         </label>
         <label>
-          <input type="checkbox" checked={p.showDownLinks} onChange={(e) => p.onShowDownLinks(e.target.checked)} /> inactive ISLs (dashed: grey polar cut-off, red seam)
+          <input type="checkbox" checked={p.showDownLinks} onChange={(e) => p.onShowDownLinks(e.target.checked)} />{' '}
+          inactive ISLs (dashed: grey polar cut-off, red seam)
         </label>
       </div>
       {s && (
@@ -76,7 +82,8 @@ export function ConstellationPanel(p: Props) {
             <tr>
               <th scope="row">handovers: intra / inter / seam / ISL change</th>
               <td data-testid="handover-counts">
-                {s.handovers.intra_orbital} / {s.handovers.inter_orbital} / {s.handovers.seam} / {s.handovers.isl_change}
+                {s.handovers.intra_orbital} / {s.handovers.inter_orbital} / {s.handovers.seam} /{' '}
+                {s.handovers.isl_change}
               </td>
             </tr>
             <tr>

@@ -17,7 +17,8 @@ export function EventLog({ events, info, linkChanges, epochMs, onSeek }: Props) 
   return (
     <section className="event-log" aria-label="Event log">
       <h3>
-        Events{epochMs !== undefined ? ' (UTC)' : ''} <span className="muted">({linkChanges.toLocaleString('en-US')} ISL state changes not listed)</span>
+        Events{epochMs !== undefined ? ' (UTC)' : ''}{' '}
+        <span className="muted">({linkChanges.toLocaleString('en-US')} ISL state changes not listed)</span>
       </h3>
       <ol data-testid="event-log">
         {events.map((e, i) => {
@@ -26,7 +27,11 @@ export function EventLog({ events, info, linkChanges, epochMs, onSeek }: Props) 
           return (
             <li key={`${e.t_s}-${i}`} data-kind={e.kind} data-t={e.t_s}>
               {onSeek ? (
-                <button className="t" onClick={() => onSeek(e.t_s)} title="Go to this moment on the globe and the charts (a replay when it is in the past)">
+                <button
+                  className="t"
+                  onClick={() => onSeek(e.t_s)}
+                  title="Go to this moment on the globe and the charts (a replay when it is in the past)"
+                >
                   {clock(e.t_s, epochMs)}
                 </button>
               ) : (

@@ -1,6 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EngineError, FieldError } from '../engine/errors';
-import { fieldApplies, getPath, GROUPS, setPath, validateFields, withModel, type Field, type NumberField, type ScenarioObject } from '../scenario/schema';
+import {
+  fieldApplies,
+  getPath,
+  GROUPS,
+  setPath,
+  validateFields,
+  withModel,
+  type Field,
+  type NumberField,
+  type ScenarioObject,
+} from '../scenario/schema';
 import { rangeText } from './rangeText';
 
 type Json = Parameters<typeof setPath>[2];
@@ -28,8 +38,8 @@ function parseNumber(f: NumberField, text: string): Json {
   return NUMBER.test(t) ? Number(t) : text;
 }
 
-const show = (v: Json | undefined): string => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
-
+const show = (v: Json | undefined): string =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 
 /**
  * Every parameter of the running model, grouped, with units, allowed ranges and a tooltip each.
@@ -71,19 +81,29 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
     return all;
   }, [local, engineErrors]);
 
-  const groups = GROUPS.map((g) => ({ ...g, fields: g.fields.filter((f) => fieldApplies(f, draft)) })).filter((g) => g.fields.length);
+  const groups = GROUPS.map((g) => ({ ...g, fields: g.fields.filter((f) => fieldApplies(f, draft)) })).filter(
+    (g) => g.fields.length,
+  );
   // An error about a whole array (voip.constellation_delay_ms: min above max) shows under each
   // of its elements; a profile's own errors (serde names the profile for a mistyped amplitude)
   // under its shape.
   const errorsOf = (f: Field) =>
-    errors.filter((e) => e.path === f.path || (e.path !== '' && f.path.startsWith(`${e.path}[`)) || (f.path.endsWith('_profile.kind') && e.path === f.path.slice(0, -'.kind'.length)));
+    errors.filter(
+      (e) =>
+        e.path === f.path ||
+        (e.path !== '' && f.path.startsWith(`${e.path}[`)) ||
+        (f.path.endsWith('_profile.kind') && e.path === f.path.slice(0, -'.kind'.length)),
+    );
   const placed = new Set(groups.flatMap((g) => g.fields.flatMap(errorsOf)));
   const other = errors.filter((e) => !placed.has(e));
-  const changed = groups.flatMap((g) => g.fields).filter((f) => show(getPath(draft, f.path)) !== show(getPath(running, f.path)));
+  const changed = groups
+    .flatMap((g) => g.fields)
+    .filter((f) => show(getPath(draft, f.path)) !== show(getPath(running, f.path)));
   const dirty = JSON.stringify(draft) !== JSON.stringify(running);
 
   // Switching the model drops the old model's sections: a scenario holds its own model's only.
-  const set = (f: Field, v: Json) => setDraft((d) => (f.path === 'model' && typeof v === 'string' ? withModel(d, v) : setPath(d, f.path, v)));
+  const set = (f: Field, v: Json) =>
+    setDraft((d) => (f.path === 'model' && typeof v === 'string' ? withModel(d, v) : setPath(d, f.path, v)));
 
   const input = (f: Field) => {
     const id = `param-${f.path}`;
@@ -120,14 +140,27 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
         );
       }
       case 'bool':
-        return <input {...common} type="checkbox" checked={getPath(draft, f.path) === true} onChange={(e) => set(f, e.target.checked)} />;
+        return (
+          <input
+            {...common}
+            type="checkbox"
+            checked={getPath(draft, f.path) === true}
+            onChange={(e) => set(f, e.target.checked)}
+          />
+        );
       case 'text': {
         const v = show(getPath(draft, f.path));
         if (!f.multiline) return <input {...common} type="text" value={v} onChange={(e) => set(f, e.target.value)} />;
         // Long text (element sets, a description) can also come from a file.
         return (
           <>
-            <textarea {...common} rows={3} value={v} placeholder={f.nullMeans} onChange={(e) => set(f, e.target.value)} />
+            <textarea
+              {...common}
+              rows={3}
+              value={v}
+              placeholder={f.nullMeans}
+              onChange={(e) => set(f, e.target.value)}
+            />
             <label className="file-load">
               Load from a file…
               <input
@@ -155,8 +188,8 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
         </button>
       </header>
       <p className="params-note">
-        Hover or focus a field for what it does. Scenario changes <strong>restart the run</strong> from t = 0 (same seed, same
-        results); the View group applies at once.
+        Hover or focus a field for what it does. Scenario changes <strong>restart the run</strong> from t = 0 (same
+        seed, same results); the View group applies at once.
       </p>
       {other.length > 0 && (
         <ul className="params-other" role="alert">
@@ -175,7 +208,11 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
               const errs = errorsOf(f);
               const isChanged = changed.includes(f);
               return (
-                <div key={f.path} className={`param${errs.length ? ' invalid' : ''}${isChanged ? ' changed' : ''}`} data-path={f.path}>
+                <div
+                  key={f.path}
+                  className={`param${errs.length ? ' invalid' : ''}${isChanged ? ' changed' : ''}`}
+                  data-path={f.path}
+                >
                   <label htmlFor={`param-${f.path}`} title={f.help}>
                     {f.label}
                     {f.type === 'number' && f.unit && <span className="unit"> [{f.unit}]</span>}
@@ -183,7 +220,11 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
                   <div className="param-input">
                     {input(f)}
                     {f.path === 'seed' && (
-                      <button type="button" title="A new random seed" onClick={() => set(f, Math.floor(Math.random() * 1e9))}>
+                      <button
+                        type="button"
+                        title="A new random seed"
+                        onClick={() => set(f, Math.floor(Math.random() * 1e9))}
+                      >
                         New
                       </button>
                     )}
@@ -208,15 +249,22 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
             <legend>View (applies now)</legend>
             {charts.map((c) => (
               <label key={c.key} className="param-check">
-                <input type="checkbox" checked={!hidden.has(c.key)} onChange={() => onToggleChart(c.key)} /> Show “{c.title}”
+                <input type="checkbox" checked={!hidden.has(c.key)} onChange={() => onToggleChart(c.key)} /> Show “
+                {c.title}”
               </label>
             ))}
           </fieldset>
         )}
       </div>
       <footer>
-        <button className="primary" disabled={!dirty || errors.length > 0 || checking} onClick={() => onApply(JSON.stringify(draft, null, 2))}>
-          {changed.length || dirty ? `Restart with ${changed.length || 'these'} change${changed.length === 1 ? '' : 's'}` : 'No changes'}
+        <button
+          className="primary"
+          disabled={!dirty || errors.length > 0 || checking}
+          onClick={() => onApply(JSON.stringify(draft, null, 2))}
+        >
+          {changed.length || dirty
+            ? `Restart with ${changed.length || 'these'} change${changed.length === 1 ? '' : 's'}`
+            : 'No changes'}
         </button>
         <button
           disabled={!dirty}
@@ -228,7 +276,13 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
           Discard
         </button>
         <span className="hint" aria-live="polite">
-          {errors.length ? `${errors.length} invalid field${errors.length === 1 ? '' : 's'}` : checking ? 'checking…' : dirty ? 'valid' : ''}
+          {errors.length
+            ? `${errors.length} invalid field${errors.length === 1 ? '' : 's'}`
+            : checking
+              ? 'checking…'
+              : dirty
+                ? 'valid'
+                : ''}
         </span>
       </footer>
     </aside>

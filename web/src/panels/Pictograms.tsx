@@ -1,98 +1,14 @@
 /**
- * Small line drawings for the presets gallery, one per model, drawn in the text colour so they
- * follow the theme. Decorative: the heading beside each says the same in words.
+ * The frame of the presets gallery's small line drawings, one per model (each in its model's
+ * folder, models/<id>/Pictogram.tsx), drawn in the text colour so they follow the theme.
+ * Decorative: the heading beside each says the same in words.
  */
-
-const common = { width: 72, height: 44, viewBox: '0 0 72 44', fill: 'none', stroke: 'currentColor', strokeWidth: 2, 'aria-hidden': true } as const;
-
-/** Arrivals, a queue of waiting packets and a server. */
-export function QueuePictogram() {
-  return (
-    <svg {...common}>
-      <path d="M2 22h10m-4-4 4 4-4 4" />
-      <rect x="16" y="12" width="30" height="20" />
-      <path d="M24 12v20M32 12v20M40 12v20" />
-      <circle cx="58" cy="22" r="10" />
-    </svg>
-  );
-}
-
-/** The Earth with two polar orbits and their satellites. */
-export function ConstellationPictogram() {
-  return (
-    <svg {...common}>
-      <circle cx="36" cy="22" r="12" />
-      <ellipse cx="36" cy="22" rx="7" ry="20" />
-      <ellipse cx="36" cy="22" rx="20" ry="20" strokeDasharray="3 3" />
-      <circle cx="36" cy="2" r="2.5" fill="currentColor" />
-      <circle cx="56" cy="22" r="2.5" fill="currentColor" />
-    </svg>
-  );
-}
-
-/** One satellite serving several calls on the ground. */
-export function VoipPictogram() {
-  return (
-    <svg {...common}>
-      <rect x="31" y="3" width="10" height="8" />
-      <path d="M22 7h9M41 7h9" />
-      <path d="M36 11 14 38M36 11v27M36 11l22 27" strokeDasharray="3 2" />
-      <circle cx="14" cy="40" r="2.5" fill="currentColor" />
-      <circle cx="36" cy="40" r="2.5" fill="currentColor" />
-      <circle cx="58" cy="40" r="2.5" fill="currentColor" />
-    </svg>
-  );
-}
-
-/** A router sharing one satellite link between three classes of traffic. */
-export function DiffservPictogram() {
-  return (
-    <svg {...common}>
-      <path d="M2 10h18M2 22h18M2 34h18" />
-      <rect x="20" y="6" width="18" height="32" />
-      <path d="M38 22h18" strokeWidth="4" />
-      <path d="M58 14a10 10 0 0 1 0 16z" />
-    </svg>
-  );
-}
-
-/** Two ground sites joined over a satellite by data going one way and ACKs coming back. */
-export function TcpPictogram() {
-  return (
-    <svg {...common}>
-      <rect x="31" y="3" width="10" height="8" />
-      <path d="M8 38 31 10M64 38 41 10" />
-      <path d="M14 34l6-7M52 27l6 7" strokeWidth="4" />
-      <path d="M3 40h10M59 40h10" />
-    </svg>
-  );
-}
-
-/** A row of link-layer data units, one struck out, and the repair coming back a round trip later. */
-export function LinkPictogram() {
-  return (
-    <svg {...common}>
-      <rect x="4" y="6" width="10" height="10" />
-      <rect x="18" y="6" width="10" height="10" />
-      <rect x="32" y="6" width="10" height="10" />
-      <rect x="46" y="6" width="10" height="10" />
-      <rect x="60" y="6" width="10" height="10" strokeDasharray="2 2" />
-      <path d="M32 6l10 10M42 6 32 16" />
-      <path d="M37 20v10q0 8 8 8h20" />
-      <rect x="60" y="33" width="10" height="10" fill="currentColor" />
-    </svg>
-  );
-}
-
-/** A voice waveform in talk spurts, a narrow gate (the allowed rate) and a dish. */
-export function DccpPictogram() {
-  return (
-    <svg {...common}>
-      <path d="M2 22h4l2-8 3 16 3-12 2 4h4M24 22h6" />
-      <path d="M34 10v9M34 25v9" />
-      <path d="M38 22h12m-4-4 4 4-4 4" />
-      <path d="M56 30a10 10 0 0 1 12-14z" />
-      <path d="M62 23l6-9" />
-    </svg>
-  );
-}
+export const PICTOGRAM_SVG = {
+  width: 72,
+  height: 44,
+  viewBox: '0 0 72 44',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  'aria-hidden': true,
+} as const;

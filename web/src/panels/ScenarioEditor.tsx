@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
 import { EditorState, Prec, type Extension } from '@codemirror/state';
@@ -30,16 +30,26 @@ interface Problem {
  * (or, when the field is absent, its nearest enclosing field), with the engine's plain-word message.
  * JSON syntax errors come first and alone (the engine cannot read the fields of broken JSON).
  */
-export async function diagnose(text: string, syntax: Diagnostic[], validate?: Props['validate']): Promise<Diagnostic[]> {
+export async function diagnose(
+  text: string,
+  syntax: Diagnostic[],
+  validate?: Props['validate'],
+): Promise<Diagnostic[]> {
   if (syntax.length > 0) return syntax.map((d) => ({ ...d, message: `Not valid JSON: ${d.message}` }));
   if (!validate) return [];
   const err = await validate(text);
   if (!err) return [];
-  if (err.errors.length === 0) return [{ from: 0, to: Math.min(1, text.length), severity: 'error', message: err.message }];
+  if (err.errors.length === 0)
+    return [{ from: 0, to: Math.min(1, text.length), severity: 'error', message: err.message }];
   return err.errors.map((f) => {
     const at = locate(text, f.path);
     const where = at.exact || !f.path ? '' : ` (the field ${f.path} is not in the text; its default is used)`;
-    return { from: at.from, to: at.to, severity: 'error', message: `${f.path ? `${f.path}: ` : ''}${plainMessage(f.message)}${where}` };
+    return {
+      from: at.from,
+      to: at.to,
+      severity: 'error',
+      message: `${f.path ? `${f.path}: ` : ''}${plainMessage(f.message)}${where}`,
+    };
   });
 }
 
@@ -55,8 +65,14 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
   // Typed in since the last scenario arrived: a scenario that arrives now (the first load
   // finishing, a preset picked elsewhere) does not overwrite the user's text; running it does.
   const typed = useRef(false);
+  // The latest callbacks, for callbacks that outlive a render (set once it commits, before any
+  // effect or event handler runs; render itself never reads it).
   const latest = useRef({ onRun, validate });
-  latest.current = { onRun, validate };
+  useLayoutEffect(() => {
+    latest.current = { onRun, validate };
+  });
+  // The editor is made once, with the first scenario; a new scenario replaces its text below.
+  const [first] = useState(initial);
 
   useEffect(() => {
     if (!host.current) return;
@@ -82,14 +98,31 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
       Prec.highest(keymap.of([{ key: 'Mod-Enter', run }])),
       EditorView.contentAttributes.of({ 'aria-label': 'Scenario JSON' }),
       EditorView.updateListener.of((u) => {
-        if (u.docChanged && u.transactions.some((t) => t.isUserEvent('input') || t.isUserEvent('delete') || t.isUserEvent('undo') || t.isUserEvent('redo') || t.isUserEvent('move'))) typed.current = true;
+        if (
+          u.docChanged &&
+          u.transactions.some(
+            (t) =>
+              t.isUserEvent('input') ||
+              t.isUserEvent('delete') ||
+              t.isUserEvent('undo') ||
+              t.isUserEvent('redo') ||
+              t.isUserEvent('move'),
+          )
+        )
+          typed.current = true;
         // The lint state changed (or the text did): refresh the problem list.
         const list: Problem[] = [];
-        forEachDiagnostic(u.state, (d, from) => list.push({ line: u.state.doc.lineAt(from).number, from, text: d.message }));
-        setProblems((old) => (old && old.length === list.length && old.every((p, i) => p.text === list[i].text && p.line === list[i].line) ? old : list));
+        forEachDiagnostic(u.state, (d, from) =>
+          list.push({ line: u.state.doc.lineAt(from).number, from, text: d.message }),
+        );
+        setProblems((old) =>
+          old && old.length === list.length && old.every((p, i) => p.text === list[i].text && p.line === list[i].line)
+            ? old
+            : list,
+        );
       }),
     ];
-    view.current = new EditorView({ state: EditorState.create({ doc: initial, extensions }), parent: host.current });
+    view.current = new EditorView({ state: EditorState.create({ doc: first, extensions }), parent: host.current });
     // The scroller can be scrolled from the keyboard too (axe: scrollable-region-focusable).
     view.current.scrollDOM.tabIndex = 0;
     view.current.scrollDOM.setAttribute('aria-label', 'Scroll area of the scenario text');
@@ -97,13 +130,12 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
       view.current?.destroy();
       view.current = null;
     };
-    // The editor is made once; a new scenario replaces its text below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [first]);
 
   useEffect(() => {
     const v = view.current;
-    if (v && !typed.current && v.state.doc.toString() !== initial) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: initial } });
+    if (v && !typed.current && v.state.doc.toString() !== initial)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: initial } });
   }, [initial]);
 
   const goTo = (from: number) => {
@@ -146,7 +178,8 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
           Run this scenario
         </button>
         <span className="hint">
-          Problems are underlined as you type. Every field and its range: <code>skyqueue defaults</code>, README "Scenario format".
+          Problems are underlined as you type. Every field and its range: <code>skyqueue defaults</code>, README
+          "Scenario format".
         </span>
       </footer>
     </section>

@@ -30,17 +30,30 @@ export function ShareDialog({ link, scenarioJson, busy, onCancel, onResults, onS
   const cliField = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const cli = cliSnippet(scenarioJson);
-  const doCopy = async (what: string, text: string, field: HTMLInputElement | HTMLTextAreaElement | null) => setCopied((await copy(text, field)) ? `${what} copied` : `select the ${what} and copy it`);
+  const doCopy = async (what: string, text: string, field: HTMLInputElement | HTMLTextAreaElement | null) =>
+    setCopied((await copy(text, field)) ? `${what} copied` : `select the ${what} and copy it`);
   return (
     <div className="overlay" onClick={onClose}>
-      <div className="dialog share-box" role="dialog" aria-label="Share and export" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="dialog share-box"
+        role="dialog"
+        aria-label="Share and export"
+        onClick={(e) => e.stopPropagation()}
+      >
         <header>
           <h2>Share and export</h2>
           <button onClick={onClose}>Close</button>
         </header>
         <label>
           Link to this scenario and view (same seed, same results)
-          <input ref={linkField} readOnly value={link} aria-label="Shareable link" data-testid="share-link" onFocus={(e) => e.target.select()} />
+          <input
+            ref={linkField}
+            readOnly
+            value={link}
+            aria-label="Shareable link"
+            data-testid="share-link"
+            onFocus={(e) => e.target.select()}
+          />
         </label>
         <div className="header-tools" style={{ marginLeft: 0 }}>
           <button className="primary" onClick={() => void doCopy('link', link, linkField.current)}>

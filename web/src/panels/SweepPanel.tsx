@@ -1,11 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { SweepChart } from '../charts/SweepChart';
 import { colourAt } from '../charts/palette';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
 import { buildGrid, curves, metricOf, parseValues, type SweepPoint, type SweepValue } from '../scenario/sweep';
-import { clusterJob, coincidingCurves, seedsNote, sweepCommand, sweepCsv, sweepNotebook } from '../scenario/sweepExport';
+import {
+  clusterJob,
+  coincidingCurves,
+  seedsNote,
+  sweepCommand,
+  sweepCsv,
+  sweepNotebook,
+} from '../scenario/sweepExport';
 import { download, slug } from '../export/download';
 import { policyLabel, type SweepModel } from '../scenario/sweepModels';
 import { MODEL_REGISTRY, modelFor } from '../models';
@@ -37,44 +44,73 @@ interface Props {
 
 /** Why a linked sweep cannot be set up for this model, or null. */
 export function linkedSweepProblem(m: SweepModel, r: SweepRequest): string | null {
-  if (!m.params.some((p) => p.path === r.param)) return `link: sweep.param: \`${r.param}\` is not one of this model's sweep parameters (${m.params.map((p) => p.path).join(', ')})`;
+  if (!m.params.some((p) => p.path === r.param))
+    return (
+      `link: sweep.param: \`${r.param}\` is not one of this model's ` +
+      `sweep parameters (${m.params.map((p) => p.path).join(', ')})`
+    );
   const unknown = r.policies.find((p) => !m.policies.some(([q]) => q === p));
   if (unknown) return `link: sweep.policies: \`${unknown}\` is not one of ${m.policies.map(([q]) => q).join(', ')}`;
   return null;
 }
 
-/** Sweeps over one parameter and policies on every core, and two-policy comparisons. */
-export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Props) {
-  const base = JSON.parse(scenarioJson) as { model?: string; duration_s?: number } & Record<string, unknown>;
-  const m: SweepModel | undefined = modelFor(base.model).sweep;
-  const linkProblem = m && request ? linkedSweepProblem(m, request) : null;
-  const linked = m && request && !linkProblem ? request : undefined;
-  const [param, setParam] = useState(linked?.param ?? m?.params[0].path ?? '');
-  const [valuesText, setValuesText] = useState(linked ? linked.values.join(', ') : (m?.params[0].values ?? ''));
-  const [policies, setPolicies] = useState<string[]>(linked?.policies ?? m?.defaultPolicies ?? []);
-  const [seeds, setSeeds] = useState(linked?.seeds ?? 1);
-  const [duration, setDuration] = useState(String(linked?.duration_s ?? base.duration_s ?? 100));
-  const [progress, setProgress] = useState<[number, number] | null>(null);
-  const [error, setError] = useState<string[] | null>(linkProblem ? [linkProblem] : null);
-  const [result, setResult] = useState<{ points: SweepPoint[]; results: JobResult[]; param: string; values: SweepValue[]; policies: string[]; seeds: number; scenarioJson: string } | null>(null);
-  const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({ a: m?.defaultPolicies.at(-2) ?? '', b: m?.defaultPolicies.at(-1) ?? '', results: null });
-  const pool = useRef<SweepPool | null>(null);
-
-  const header = (
+/** The sweep panel's heading, with its Close button. */
+function SweepHeader({ onClose }: { onClose: () => void }) {
+  return (
     <header>
       <h2>Sweep and compare</h2>
       <button onClick={onClose}>Close</button>
     </header>
   );
+}
 
+/**
+ * Sweeps over one parameter and policies on every core, and two-policy comparisons, for a model
+ * that can be swept; for any other, which models can.
+ */
+export function SweepPanel(props: Props) {
+  const m = modelFor((JSON.parse(props.scenarioJson) as { model?: string }).model).sweep;
   if (!m) {
     return (
       <section className="sweep-panel" aria-label="Sweep and compare">
-        {header}
+        <SweepHeader onClose={props.onClose} />
         <p>{sweepableHint()}</p>
       </section>
     );
   }
+  return <SweepForm {...props} m={m} />;
+}
+
+/** The sweep and comparison of a model that can be swept (its descriptor's `sweep`, `m`). */
+function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & { m: SweepModel }) {
+  const base = JSON.parse(scenarioJson) as { duration_s?: number } & Record<string, unknown>;
+  const linkProblem = request ? linkedSweepProblem(m, request) : null;
+  const linked = request && !linkProblem ? request : undefined;
+  const [param, setParam] = useState(linked?.param ?? m.params[0].path);
+  const [valuesText, setValuesText] = useState(linked ? linked.values.join(', ') : m.params[0].values);
+  const [policies, setPolicies] = useState<string[]>(linked?.policies ?? m.defaultPolicies);
+  const [seeds, setSeeds] = useState(linked?.seeds ?? 1);
+  const [duration, setDuration] = useState(String(linked?.duration_s ?? base.duration_s ?? 100));
+  const [progress, setProgress] = useState<[number, number] | null>(null);
+  const [error, setError] = useState<string[] | null>(linkProblem ? [linkProblem] : null);
+  const [result, setResult] = useState<{
+    points: SweepPoint[];
+    results: JobResult[];
+    param: string;
+    values: SweepValue[];
+    policies: string[];
+    seeds: number;
+    scenarioJson: string;
+  } | null>(null);
+  const [compare, setCompare] = useState<{ a: string; b: string; results: JobResult[] | null }>({
+    a: m.defaultPolicies.at(-2) ?? '',
+    b: m.defaultPolicies.at(-1) ?? '',
+    results: null,
+  });
+  const pool = useRef<SweepPool | null>(null);
+  const [cluster, setCluster] = useState<{ text: string; copied: boolean } | null>(null);
+  /** The sweep a link asked for, as the panel opened: it runs at once (below). */
+  const [linkedAtOpen] = useState(linked);
 
   const withDuration = (): string | null => {
     const d = Number(duration);
@@ -125,21 +161,24 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
 
   // A linked sweep runs as soon as the panel opens (its settings are the state's first values).
   const ranLinked = useRef(false);
+  const runLinked = useEffectEvent(() => void runSweep());
   useEffect(() => {
-    if (!linked || ranLinked.current) return;
+    if (!linkedAtOpen || ranLinked.current) return;
     ranLinked.current = true;
-    void runSweep();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    runLinked();
+  }, [linkedAtOpen]);
 
   // The sweep as a cluster job: shown, and copied where the browser lets the page write.
-  const [cluster, setCluster] = useState<{ text: string; copied: boolean } | null>(null);
   const copyCluster = () => {
     const parsed = parseValues(valuesText, m.params.find((p) => p.path === param)?.text ? 'text' : 'number');
     if ('error' in parsed) return setError([parsed.error]);
     if (policies.length === 0) return setError(['policies: choose at least one']);
     setError(null);
-    const text = clusterJob('scenario.json', { param, values: parsed.values, policies, seeds }, parsed.values.length * policies.length * seeds);
+    const text = clusterJob(
+      'scenario.json',
+      { param, values: parsed.values, policies, seeds },
+      parsed.values.length * policies.length * seeds,
+    );
     setCluster({ text, copied: false });
     navigator.clipboard?.writeText(text).then(
       () => setCluster({ text, copied: true }),
@@ -150,14 +189,18 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
   const runCompare = async () => {
     const json = withDuration();
     if (!json) return;
-    const jobs = [compare.a, compare.b].map((p) => buildGrid(json, { param: m.policyPath, values: [0], policies: [p], seeds: 1, policyPath: m.policyPath })[0].scenarioJson);
+    const jobs = [compare.a, compare.b].map(
+      (p) =>
+        buildGrid(json, { param: m.policyPath, values: [0], policies: [p], seeds: 1, policyPath: m.policyPath })[0]
+          .scenarioJson,
+    );
     const results = await start(jobs, true);
     if (results) setCompare((c) => ({ ...c, results }));
   };
 
   return (
     <section className="sweep-panel" aria-label="Sweep and compare">
-      {header}
+      <SweepHeader onClose={onClose} />
       <div className="sweep-form">
         <label>
           Parameter
@@ -178,24 +221,45 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
         </label>
         <label>
           Values
-          <input aria-label="Sweep values" value={valuesText} onChange={(e) => setValuesText(e.target.value)} size={34} />
+          <input
+            aria-label="Sweep values"
+            value={valuesText}
+            onChange={(e) => setValuesText(e.target.value)}
+            size={34}
+          />
         </label>
         <fieldset>
           <legend>Policies</legend>
           {m.policies.map(([p, label]) => (
             <label key={p}>
-              <input type="checkbox" checked={policies.includes(p)} onChange={(e) => setPolicies((ps) => (e.target.checked ? [...ps, p] : ps.filter((x) => x !== p)))} />
+              <input
+                type="checkbox"
+                checked={policies.includes(p)}
+                onChange={(e) => setPolicies((ps) => (e.target.checked ? [...ps, p] : ps.filter((x) => x !== p)))}
+              />
               {label}
             </label>
           ))}
         </fieldset>
         <label>
           Seeds
-          <input aria-label="Seeds" type="number" min={1} max={10} value={seeds} onChange={(e) => setSeeds(Math.max(1, Math.min(10, Number(e.target.value) || 1)))} />
+          <input
+            aria-label="Seeds"
+            type="number"
+            min={1}
+            max={10}
+            value={seeds}
+            onChange={(e) => setSeeds(Math.max(1, Math.min(10, Number(e.target.value) || 1)))}
+          />
         </label>
         <label>
           Simulated seconds per run
-          <input aria-label="Duration per run" value={duration} onChange={(e) => setDuration(e.target.value)} size={5} />
+          <input
+            aria-label="Duration per run"
+            value={duration}
+            onChange={(e) => setDuration(e.target.value)}
+            size={5}
+          />
         </label>
         {progress ? (
           <>
@@ -210,7 +274,13 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
             <button className="primary" onClick={runSweep}>
               Run sweep
             </button>
-            <button onClick={copyCluster} title="For a sweep too large for this tab: the commands that run it on a Slurm or Kubernetes cluster, split into shards (docs/SCALING.md)">
+            <button
+              onClick={copyCluster}
+              title={
+                'For a sweep too large for this tab: the commands that run it on ' +
+                'a Slurm or Kubernetes cluster, split into shards (docs/SCALING.md)'
+              }
+            >
               Copy as a cluster job
             </button>
           </>
@@ -219,7 +289,8 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
       {cluster && (
         <figure className="cluster-job">
           <figcaption>
-            The sweep as a cluster job{cluster.copied ? ' (copied to the clipboard)' : ''}: one shard per task, then the merge, which gives the same file as one run (docs/SCALING.md).
+            The sweep as a cluster job{cluster.copied ? ' (copied to the clipboard)' : ''}: one shard per task, then the
+            merge, which gives the same file as one run (docs/SCALING.md).
             <button
               onClick={() => {
                 const json = withDuration();
@@ -248,7 +319,13 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
         <p className="sweep-link">
           <label>
             Link that reopens and reruns this sweep (the runs are deterministic: same curves){' '}
-            <input aria-label="Link to this sweep" readOnly value={link} size={48} onFocus={(e) => e.currentTarget.select()} />
+            <input
+              aria-label="Link to this sweep"
+              readOnly
+              value={link}
+              size={48}
+              onFocus={(e) => e.currentTarget.select()}
+            />
           </label>{' '}
           <button onClick={() => void navigator.clipboard?.writeText(link).catch(() => {})}>Copy link</button>
         </p>
@@ -256,7 +333,12 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
       <div className="compare-form">
         <h3>Compare two policies on identical random streams</h3>
         {(['a', 'b'] as const).map((k) => (
-          <select key={k} aria-label={`Compare policy ${k.toUpperCase()}`} value={compare[k]} onChange={(e) => setCompare((c) => ({ ...c, [k]: e.target.value, results: null }))}>
+          <select
+            key={k}
+            aria-label={`Compare policy ${k.toUpperCase()}`}
+            value={compare[k]}
+            onChange={(e) => setCompare((c) => ({ ...c, [k]: e.target.value, results: null }))}
+          >
             {m.policies.map(([p, label]) => (
               <option key={p} value={p}>
                 {label}
@@ -273,40 +355,65 @@ export function SweepPanel({ scenarioJson, onClose, request, onRan, link }: Prop
   );
 }
 
-function SweepResults({ m, points, results, param, values, policies, seeds, scenarioJson }: { m: SweepModel; points: SweepPoint[]; results: JobResult[]; param: string; values: SweepValue[]; policies: string[]; seeds: number; scenarioJson: string }) {
-  const summaries = results.map((r) => r.summary);
+function SweepResults({
+  m,
+  points,
+  results,
+  param,
+  values,
+  policies,
+  seeds,
+  scenarioJson,
+}: {
+  m: SweepModel;
+  points: SweepPoint[];
+  results: JobResult[];
+  param: string;
+  values: SweepValue[];
+  policies: string[];
+  seeds: number;
+  scenarioJson: string;
+}) {
+  const summaries = useMemo(() => results.map((r) => r.summary), [results]);
   const charts = useMemo(
     () =>
-      m.metrics.map(({ path, title, unit, theory }) => {
-        const measured = [...curves(points, summaries, path).entries()];
-        const lines = measured.map(([policy, pts]) => ({ label: policyLabel(m, policy), color: colourOf(m, policy), points: pts }));
-        // Theory beside each policy's measured curve, from the same runs' summaries.
-        const theories = measured.flatMap(([policy]) => {
-          const th = theory?.[policy];
-          if (!th) return [];
-          const mine = points.map((p, i) => ((p.policy ?? 'scenario') === policy ? i : -1)).filter((i) => i >= 0);
-          const pts = curves(
-            mine.map((i) => points[i]),
-            mine.map((i) => summaries[i]),
-            th[0],
-          ).get(policy);
-          return pts ? [{ label: th[1], color: colourOf(m, policy), points: pts, dashed: true }] : [];
-        });
-        const curvesOf = [...lines, ...theories];
-        const notes = [
-          `${title.replace(/\s*\(.*\)$/, '')} [${unit}] against ${param}: each point the mean of its runs, one curve per policy${theories.length ? ', the closed form dashed' : ''}. ${seedsNote(seeds)}`,
-          ...coincidingCurves(curvesOf).map((g) =>
-            seeds > 1
-              ? `${new Intl.ListFormat('en').format(g)} overlap within their bars at every point: with ${seeds} seeds they cannot be told apart.`
-              : `${new Intl.ListFormat('en').format(g)} give the same value at every point: their markers and dashes lie on each other, no curve is missing.`,
-          ),
-        ];
-        return { path, title, unit, curves: curvesOf, notes };
-      })
+      m.metrics
+        .map(({ path, title, unit, theory }) => {
+          const measured = [...curves(points, summaries, path).entries()];
+          const lines = measured.map(([policy, pts]) => ({
+            label: policyLabel(m, policy),
+            color: colourOf(m, policy),
+            points: pts,
+          }));
+          // Theory beside each policy's measured curve, from the same runs' summaries.
+          const theories = measured.flatMap(([policy]) => {
+            const th = theory?.[policy];
+            if (!th) return [];
+            const mine = points.map((p, i) => ((p.policy ?? 'scenario') === policy ? i : -1)).filter((i) => i >= 0);
+            const pts = curves(
+              mine.map((i) => points[i]),
+              mine.map((i) => summaries[i]),
+              th[0],
+            ).get(policy);
+            return pts ? [{ label: th[1], color: colourOf(m, policy), points: pts, dashed: true }] : [];
+          });
+          const curvesOf = [...lines, ...theories];
+          const notes = [
+            `${title.replace(/\s*\(.*\)$/, '')} [${unit}] against ${param}: each point the mean of its runs, ` +
+              `one curve per policy${theories.length ? ', the closed form dashed' : ''}. ${seedsNote(seeds)}`,
+            ...coincidingCurves(curvesOf).map((g) =>
+              seeds > 1
+                ? `${new Intl.ListFormat('en').format(g)} overlap within their bars ` +
+                  `at every point: with ${seeds} seeds they cannot be told apart.`
+                : `${new Intl.ListFormat('en').format(g)} give the same value at every ` +
+                  `point: their markers and dashes lie on each other, no curve is missing.`,
+            ),
+          ];
+          return { path, title, unit, curves: curvesOf, notes };
+        })
         // A metric these runs do not measure (a TCP figure of runs without TCP) draws no chart.
         .filter((c) => c.curves.some((l) => l.points.some((p) => Number.isFinite(p.mean)))),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [points, results],
+    [m, points, summaries, param, seeds],
   );
   const name = slug(`${(JSON.parse(scenarioJson) as { name?: string }).name ?? 'scenario'} sweep ${param}`);
   const command = sweepCommand('scenario.json', { param, values, policies, seeds });
@@ -320,8 +427,20 @@ function SweepResults({ m, points, results, param, values, policies, seeds, scen
       </div>
       <div className="sweep-export">
         <button onClick={() => download(`${name}.csv`, csv(), 'text/csv')}>Download CSV</button>
-        <button onClick={() => download(`${name}.ipynb`, sweepNotebook({ title: `${param} sweep`, scenarioJson, command, csv: csv(), param, metrics: m.metrics }), 'application/x-ipynb+json')}>Download notebook (.ipynb)</button>
-        <button onClick={() => download('scenario.json', scenarioJson, 'application/json')}>Download scenario.json</button>
+        <button
+          onClick={() =>
+            download(
+              `${name}.ipynb`,
+              sweepNotebook({ title: `${param} sweep`, scenarioJson, command, csv: csv(), param, metrics: m.metrics }),
+              'application/x-ipynb+json',
+            )
+          }
+        >
+          Download notebook (.ipynb)
+        </button>
+        <button onClick={() => download('scenario.json', scenarioJson, 'application/json')}>
+          Download scenario.json
+        </button>
         <span>
           The same sweep from the command line: <code data-testid="sweep-command">{command}</code>
         </span>
@@ -336,7 +455,12 @@ function CompareResults({ m, a, b, results }: { m: SweepModel; a: string; b: str
   const colour = (p: string) => colourOf(m, p);
   const rows = m.compareRows;
   // One series over time for both runs, from their results files.
-  const series = results.map((r) => JSON.parse(r.resultsJson ?? '{}') as { series?: { t_s: number[]; columns: { id: string }[]; values: (number | null)[][] } });
+  const series = results.map(
+    (r) =>
+      JSON.parse(r.resultsJson ?? '{}') as {
+        series?: { t_s: number[]; columns: { id: string }[]; values: (number | null)[][] };
+      },
+  );
   const t = series[0].series?.t_s ?? [];
   const col = (k: number) => {
     const s = series[k].series;

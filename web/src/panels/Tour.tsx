@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import type { Speed, TopoEvent } from '../engine/protocol';
 import type { TourStep } from '../scenario/guides';
 
@@ -20,6 +27,9 @@ export function clock(s: number): string {
 }
 
 /** The run as the tour sees it: its clock, its events, and the playback controls. */
+/** Whole seconds as prose writes them: "19,521". */
+const seconds = (s: number) => Math.round(s).toLocaleString('en-US');
+
 export interface TourRun {
   nowS: number;
   finished: boolean;
@@ -35,7 +45,11 @@ export interface TourRun {
  * Where a step's moment is in this run: `at` its time when known (the published preset's, or the
  * event's once it happened), `reached` whether the run is there.
  */
-export function momentOf(step: TourStep, run: TourRun, published: boolean): { at: number | null; reached: boolean } | null {
+export function momentOf(
+  step: TourStep,
+  run: TourRun,
+  published: boolean,
+): { at: number | null; reached: boolean } | null {
   const w = step.wait;
   if (!w) return null;
   const seen = [...run.events].reverse().find((e) => e.kind === w.event);
@@ -61,7 +75,9 @@ function placeFor(el: HTMLElement | null): CSSProperties | null {
   const inColumn = r && r.left < col.right - 20 && r.right <= col.right + 20;
   const top = inColumn && r.top + r.height / 2 > col.top + col.height / 2;
   const pos: CSSProperties = { left: col.left + 12, right: 'auto', width: Math.min(440, col.width - 24) };
-  return top ? { ...pos, top: col.top + 12, bottom: 'auto' } : { ...pos, bottom: window.innerHeight - col.bottom + 12, top: 'auto' };
+  return top
+    ? { ...pos, top: col.top + 12, bottom: 'auto' }
+    : { ...pos, bottom: window.innerHeight - col.bottom + 12, top: 'auto' };
 }
 
 interface Props {
@@ -87,7 +103,14 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
   const drag = useRef<{ dx: number; dy: number } | null>(null);
   /** While playing toward a step's moment: the speed to restore once there. */
   const [heading, setHeading] = useState<{ step: number; restore: Speed } | null>(null);
+  /** The last time playing toward a moment ended: whether to pause there, the speed to restore. */
+  const [arrival, setArrival] = useState<{ pause: boolean; restore: Speed } | null>(null);
   const moment = momentOf(step, run, !changedNote);
+  // Playing toward a moment ends once the run is there (or over, or the tour on another step).
+  if (heading && (heading.step !== i || moment?.reached || run.finished)) {
+    setHeading(null);
+    setArrival({ pause: heading.step === i, restore: heading.restore });
+  }
 
   useEffect(() => {
     // Charts appear once the run has produced rows: look again a few times.
@@ -113,16 +136,15 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
     };
   }, [step]);
 
-  // Playing toward a moment: once the run is there (or over), pause and give the speed back.
+  // Once there: pause (when still on that step) and give the speed back.
   const { pause, setSpeed } = run;
+  const arrive = useEffectEvent((a: { pause: boolean; restore: Speed }) => {
+    if (a.pause) pause();
+    setSpeed(a.restore);
+  });
   useEffect(() => {
-    if (!heading) return;
-    if (heading.step !== i || moment?.reached || run.finished) {
-      if (heading.step === i) pause();
-      setSpeed(heading.restore);
-      setHeading(null);
-    }
-  }, [heading, i, moment?.reached, run.finished, pause, setSpeed]);
+    if (arrival) arrive(arrival);
+  }, [arrival]);
 
   const playThere = () => {
     const gap = moment?.at !== null && moment?.at !== undefined ? moment.at - run.nowS : 20_000;
@@ -138,14 +160,33 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
   };
   const onPointerMove = (e: ReactPointerEvent<HTMLElement>) => {
     if (!drag.current) return;
-    setDragged({ x: Math.max(0, Math.min(window.innerWidth - 120, e.clientX - drag.current.dx)), y: Math.max(0, Math.min(window.innerHeight - 60, e.clientY - drag.current.dy)) });
+    setDragged({
+      x: Math.max(0, Math.min(window.innerWidth - 120, e.clientX - drag.current.dx)),
+      y: Math.max(0, Math.min(window.innerHeight - 60, e.clientY - drag.current.dy)),
+    });
   };
-  const style: CSSProperties | undefined = dragged ? { left: dragged.x, top: dragged.y, right: 'auto', bottom: 'auto' } : (place ?? undefined);
+  const style: CSSProperties | undefined = dragged
+    ? { left: dragged.x, top: dragged.y, right: 'auto', bottom: 'auto' }
+    : (place ?? undefined);
   const w = step.wait;
 
   return (
-    <div className="tour-card" role="dialog" aria-label="Tour" data-testid="tour" data-step={i} data-target={step.target} style={style}>
-      <strong className="tour-title" title="Drag to move" onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={() => (drag.current = null)}>
+    <div
+      className="tour-card"
+      role="dialog"
+      aria-label="Tour"
+      data-testid="tour"
+      data-step={i}
+      data-target={step.target}
+      style={style}
+    >
+      <strong
+        className="tour-title"
+        title="Drag to move"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={() => (drag.current = null)}
+      >
         {title} — {i + 1} / {steps.length}
       </strong>
       {changedNote && (
@@ -157,9 +198,11 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
       {w && moment && (
         <p className="tour-moment" data-testid="tour-moment" data-reached={moment.reached}>
           {moment.reached
-            ? `The run has reached ${w.what}${moment.at !== null ? ` (t = ${Math.round(moment.at).toLocaleString('en-US')} s, ${clock(moment.at)} into the run)` : ''}: look now.`
+            ? `The run has reached ${w.what}` +
+              `${moment.at !== null ? ` (t = ${seconds(moment.at)} s, ${clock(moment.at)} into the run)` : ''}: look now.`
             : moment.at !== null
-              ? `This step is about ${w.what}, at t = ${Math.round(moment.at).toLocaleString('en-US')} s (${clock(moment.at)} into the run); the run is at ${clock(run.nowS)}. Waiting for it…`
+              ? `This step is about ${w.what}, at t = ${seconds(moment.at)} s (${clock(moment.at)} into the run); ` +
+                `the run is at ${clock(run.nowS)}. Waiting for it…`
               : run.finished
                 ? `This run has had no ${w.what.replace(/^the first /, '')}: with your changes it does not happen.`
                 : `This step is about ${w.what}, which has not happened yet in this run (now ${clock(run.nowS)}). Waiting for it…`}
@@ -167,7 +210,11 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
             <>
               {' '}
               <button onClick={playThere} disabled={heading !== null} data-testid="tour-play-there">
-                {heading ? 'Playing there…' : moment.at !== null ? `Play to ${clock(moment.at)}` : 'Play until it happens'}
+                {heading
+                  ? 'Playing there…'
+                  : moment.at !== null
+                    ? `Play to ${clock(moment.at)}`
+                    : 'Play until it happens'}
               </button>
             </>
           )}

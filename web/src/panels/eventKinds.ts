@@ -23,11 +23,16 @@ export function satName(info: ConstellationInfo, i: number | null): string {
 /** What an event changed, in words: the satellites of a handover, the hops of a route change. */
 export function eventDetail(e: TopoEvent, info: ConstellationInfo | null): string {
   const who = e.end === null || !info ? '' : `${info.sites[e.end]?.name ?? `end ${e.end}`}: `;
-  if (e.kind === 'isl-change') return e.hops ? `route ${e.hops[0]} → ${e.hops[1]} ISL hops, same access satellites` : 'route changed, same access satellites';
+  if (e.kind === 'isl-change')
+    return e.hops
+      ? `route ${e.hops[0]} → ${e.hops[1]} ISL hops, same access satellites`
+      : 'route changed, same access satellites';
   if (e.kind === 'seam-enter') return 'the ends are on either side of the seam: the route detours over a pole';
   if (e.kind === 'seam-leave') return 'the seam no longer separates the ends';
-  if (e.kind === 'link-down' || e.kind === 'link-up') return info ? `${satName(info, e.from_sat)} – ${satName(info, e.to_sat)}${e.reason ? ` (${e.reason})` : ''}` : '';
-  if ((e.from_sat !== null || e.to_sat !== null) && info) return `${who}${satName(info, e.from_sat)} → ${satName(info, e.to_sat)}`;
+  if (e.kind === 'link-down' || e.kind === 'link-up')
+    return info ? `${satName(info, e.from_sat)} – ${satName(info, e.to_sat)}${e.reason ? ` (${e.reason})` : ''}` : '';
+  if ((e.from_sat !== null || e.to_sat !== null) && info)
+    return `${who}${satName(info, e.from_sat)} → ${satName(info, e.to_sat)}`;
   return who.replace(/: $/, '');
 }
 

@@ -10,7 +10,9 @@ export function formatBound(x: number): string {
   if (Number.isInteger(x) && Math.abs(x) >= 1e5) return x.toLocaleString('en-US');
   const r = +x.toPrecision(6);
   // toPrecision leaves large and tiny values in exponent form: write them out.
-  return Math.abs(r) >= 1e-6 || r === 0 ? r.toLocaleString('en-US', { maximumSignificantDigits: 6, useGrouping: Math.abs(r) >= 1e5 }) : String(r);
+  return Math.abs(r) >= 1e-6 || r === 0
+    ? r.toLocaleString('en-US', { maximumSignificantDigits: 6, useGrouping: Math.abs(r) >= 1e5 })
+    : String(r);
 }
 
 /** A duration in seconds of an hour or more, in the unit a person would use: "(30 days)". */
@@ -34,5 +36,7 @@ export function rangeText(f: NumberField, s: ScenarioObject): string {
   const max = typeof f.max === 'function' ? f.max(s) : f.max;
   const unit = f.unit ? ` ${f.unit}` : '';
   const gloss = f.unit === 's' ? durationGloss(max) : '';
-  return `${f.minExclusive ? 'above ' : ''}${formatBound(min)} to ${formatBound(max)}${unit}${gloss}${f.rust === 'f64' ? '' : ', whole'}${f.nullMeans ? `; empty: ${f.nullMeans}` : ''}`;
+  const whole = f.rust === 'f64' ? '' : ', whole';
+  const empty = f.nullMeans ? `; empty: ${f.nullMeans}` : '';
+  return `${f.minExclusive ? 'above ' : ''}${formatBound(min)} to ${formatBound(max)}${unit}${gloss}${whole}${empty}`;
 }

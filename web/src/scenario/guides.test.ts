@@ -25,7 +25,8 @@ describe('preset guides', () => {
     expect(presets.length).toBeGreaterThan(0);
     for (const p of presets) expect(guideFor(p.id), `guide for ${p.id}`).not.toBeNull();
     const ids = new Set(presets.map((p) => p.id));
-    for (const id of Object.keys(GUIDES)) expect(ids.has(id), `GUIDES has an entry for unknown preset ${id}`).toBe(true);
+    for (const id of Object.keys(GUIDES))
+      expect(ids.has(id), `GUIDES has an entry for unknown preset ${id}`).toBe(true);
     expect(guideFor('no-such-preset')).toBeNull();
     expect(guideFor('toString')).toBeNull();
   });
@@ -33,12 +34,16 @@ describe('preset guides', () => {
   it('have a paper, what to watch, what was found, what to try next and 3-6 tour steps', () => {
     for (const p of presets) {
       const g = guideFor(p.id)!;
-      for (const field of ['paper', 'watch', 'found', 'next'] as const) expect(g[field].trim(), `${p.id}.${field}`).not.toBe('');
+      for (const field of ['paper', 'watch', 'found', 'next'] as const)
+        expect(g[field].trim(), `${p.id}.${field}`).not.toBe('');
       expect(g.tour.length, `${p.id} tour length`).toBeGreaterThanOrEqual(3);
       expect(g.tour.length, `${p.id} tour length`).toBeLessThanOrEqual(6);
       for (const step of g.tour) {
         expect(isTourTarget(step.target), `${p.id}: target ${step.target}`).toBe(true);
-        expect((TOUR_TARGETS as readonly string[]).includes(step.target) || /^chart:\S/.test(step.target), `${p.id}: target ${step.target}`).toBe(true);
+        expect(
+          (TOUR_TARGETS as readonly string[]).includes(step.target) || /^chart:\S/.test(step.target),
+          `${p.id}: target ${step.target}`,
+        ).toBe(true);
         expect(step.text.trim(), `${p.id}: text of ${step.target}`).not.toBe('');
         // A step that sends the student to the parameter panel names a field it shows.
         if (step.target === 'params') {
@@ -81,9 +86,15 @@ describe('preset guides', () => {
 });
 
 describe('tour steps about a moment of the run', () => {
-  const all = presets.flatMap((p) => guideFor(p.id)!.tour.filter((s) => s.wait).map((s) => ({ id: p.id, json: p.json, wait: s.wait! })));
+  const all = presets.flatMap((p) =>
+    guideFor(p.id)!
+      .tour.filter((s) => s.wait)
+      .map((s) => ({ id: p.id, json: p.json, wait: s.wait! })),
+  );
   // One check per preset and moment (several steps may speak of the same one).
-  const waiting = all.filter((w, i) => all.findIndex((x) => x.id === w.id && x.wait.event === w.wait.event && x.wait.at_s === w.wait.at_s) === i);
+  const waiting = all.filter(
+    (w, i) => all.findIndex((x) => x.id === w.id && x.wait.event === w.wait.event && x.wait.at_s === w.wait.at_s) === i,
+  );
 
   it('exist (the Iridium presets speak of their seam separations)', () => {
     expect(waiting.map((w) => w.id)).toEqual(expect.arrayContaining(['iridium-ship-london', 'iridium-la-hawaii']));

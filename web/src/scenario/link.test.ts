@@ -3,11 +3,13 @@ import { cliSnippet, decodeLink, elideDefaults, encodeLink, fromBase64Url, toBas
 import { presets } from './presets';
 import { rng } from './testRng';
 
-
 describe('shareable links', () => {
   it('round-trip a scenario and a view', async () => {
     const scenario = presets.find((p) => p.id === 'voip-leo-codes')!.json;
-    const state: LinkState = { scenario, view: { closeUps: ['credit'], speed: 'max', theme: 'light', camera: [2.35, 48.85, 2e7] } };
+    const state: LinkState = {
+      scenario,
+      view: { closeUps: ['credit'], speed: 'max', theme: 'light', camera: [2.35, 48.85, 2e7] },
+    };
     const hash = await encodeLink(state);
     expect(hash.startsWith('#s=')).toBe(true);
     // Compressed: shorter than the text itself.
@@ -21,7 +23,13 @@ describe('shareable links', () => {
   it('elides the fields equal to the defaults, keeping version and model', () => {
     const defaults = { version: 1, model: 'queue', seed: 1, traffic: { flows: 1, rate_pps: 800 }, list: [1, 2] };
     const s = { version: 1, model: 'queue', seed: 7, traffic: { flows: 1, rate_pps: 900 }, list: [1, 2], name: 'x' };
-    expect(elideDefaults(s, defaults)).toEqual({ version: 1, model: 'queue', seed: 7, traffic: { rate_pps: 900 }, name: 'x' });
+    expect(elideDefaults(s, defaults)).toEqual({
+      version: 1,
+      model: 'queue',
+      seed: 7,
+      traffic: { rate_pps: 900 },
+      name: 'x',
+    });
     expect(elideDefaults({ version: 1, model: 'queue', seed: 1 }, defaults)).toEqual({ version: 1, model: 'queue' });
     expect(elideDefaults({ version: 1, seed: 1 }, defaults)).toEqual({ version: 1, model: 'queue' });
   });
@@ -51,8 +59,17 @@ describe('shareable links', () => {
     const r = await decodeLink(hash);
     expect(r).toEqual({ ok: true, state: { preset: 'voip-leo-codes', view: { speed: 10 }, sweep } });
     // A sweep over site names travels too.
-    const sites = { param: 'transfer.to', values: ['Los Angeles', 'Tokyo'], policies: ['cubic'], seeds: 1, duration_s: 12 };
-    expect(await decodeLink(await encodeLink({ preset: 'tcp-iridium-9kb-seam', view: {}, sweep: sites }))).toEqual({ ok: true, state: { preset: 'tcp-iridium-9kb-seam', view: {}, sweep: sites } });
+    const sites = {
+      param: 'transfer.to',
+      values: ['Los Angeles', 'Tokyo'],
+      policies: ['cubic'],
+      seeds: 1,
+      duration_s: 12,
+    };
+    expect(await decodeLink(await encodeLink({ preset: 'tcp-iridium-9kb-seam', view: {}, sweep: sites }))).toEqual({
+      ok: true,
+      state: { preset: 'tcp-iridium-9kb-seam', view: {}, sweep: sites },
+    });
     const bad: [object, RegExp][] = [
       [{ ...sweep, seeds: 11 }, /sweep.seeds: 11 is not a whole number from 1 to 10/],
       [{ ...sweep, values: [] }, /sweep.values: expected 1 to 100 numbers/],
@@ -92,7 +109,9 @@ describe('shareable links', () => {
 
   it('never throw on thousands of random and mutated links (fuzz), and every rejection says why', async () => {
     const r = rng(42);
-    const seeds = await Promise.all(presets.slice(0, 4).map((p) => encodeLink({ scenario: p.json, view: { speed: 'max', closeUps: ['a'] } })));
+    const seeds = await Promise.all(
+      presets.slice(0, 4).map((p) => encodeLink({ scenario: p.json, view: { speed: 'max', closeUps: ['a'] } })),
+    );
     seeds.push('#p=mm1-load-0.8', '#v=' + toBase64Url(new TextEncoder().encode('{"theme":"light"}')));
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=&#%+/.?';
     const mutate = (s: string): string => {

@@ -87,7 +87,11 @@ export function fromBase64Url(text: string): Uint8Array | null {
 
 // ---- deflate ----
 
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array> {
+async function pipe(
+  bytes: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+  limit: number,
+): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
   const reader = stream.readable.getReader();
   // Errors surface on both ends; the reader's is the one reported.
@@ -119,7 +123,9 @@ export async function deflate(text: string): Promise<Uint8Array> {
 }
 
 export async function inflate(bytes: Uint8Array, limit = MAX_SCENARIO_BYTES): Promise<string> {
-  return new TextDecoder('utf-8', { fatal: true }).decode(await pipe(bytes, new DecompressionStream('deflate-raw'), limit));
+  return new TextDecoder('utf-8', { fatal: true }).decode(
+    await pipe(bytes, new DecompressionStream('deflate-raw'), limit),
+  );
 }
 
 // ---- defaults ----
@@ -153,7 +159,8 @@ export function elideDefaults(scenario: Record<string, Json>, defaults: Record<s
   const out = walk(scenario, defaults, true);
   // A file that leaves `model` out means the default model: say so, so that equal scenarios
   // elide to equal text.
-  if (!('model' in out) && 'model' in defaults) return { version: out.version ?? defaults.version, model: defaults.model, ...out };
+  if (!('model' in out) && 'model' in defaults)
+    return { version: out.version ?? defaults.version, model: defaults.model, ...out };
   return out;
 }
 
@@ -165,15 +172,18 @@ function checkView(v: unknown): ViewState | string {
   for (const [k, x] of Object.entries(v)) {
     switch (k) {
       case 'closeUps':
-        if (!Array.isArray(x) || x.length > 50 || !x.every((c) => typeof c === 'string' && c.length <= 100)) return 'view.closeUps: expected up to 50 chart names';
+        if (!Array.isArray(x) || x.length > 50 || !x.every((c) => typeof c === 'string' && c.length <= 100))
+          return 'view.closeUps: expected up to 50 chart names';
         out.closeUps = x as string[];
         break;
       case 'hidden':
-        if (!Array.isArray(x) || x.length > 50 || !x.every((c) => typeof c === 'string' && c.length <= 100)) return 'view.hidden: expected up to 50 chart names';
+        if (!Array.isArray(x) || x.length > 50 || !x.every((c) => typeof c === 'string' && c.length <= 100))
+          return 'view.hidden: expected up to 50 chart names';
         out.hidden = x as string[];
         break;
       case 'speed':
-        if (x !== 'max' && !(typeof x === 'number' && x > 0 && x <= MAX_FINITE_SPEED)) return `view.speed: ${JSON.stringify(x)} is not "max" or a number above 0 up to ${MAX_FINITE_SPEED}`;
+        if (x !== 'max' && !(typeof x === 'number' && x > 0 && x <= MAX_FINITE_SPEED))
+          return `view.speed: ${JSON.stringify(x)} is not "max" or a number above 0 up to ${MAX_FINITE_SPEED}`;
         out.speed = x as Speed;
         break;
       case 'theme':
@@ -182,7 +192,13 @@ function checkView(v: unknown): ViewState | string {
         break;
       case 'camera': {
         const ok = Array.isArray(x) && x.length === 3 && x.every((n) => typeof n === 'number' && Number.isFinite(n));
-        if (!ok || Math.abs(x[0] as number) > 360 || Math.abs(x[1] as number) > 90 || (x[2] as number) < 1 || (x[2] as number) > 1e9)
+        if (
+          !ok ||
+          Math.abs(x[0] as number) > 360 ||
+          Math.abs(x[1] as number) > 90 ||
+          (x[2] as number) < 1 ||
+          (x[2] as number) > 1e9
+        )
           return 'view.camera: expected [longitude -360..360, latitude -90..90, height 1..1e9 m]';
         out.camera = x as [number, number, number];
         break;
@@ -209,12 +225,28 @@ export function checkSweep(v: unknown): SweepRequest | string {
   const extra = Object.keys(v).find((k) => !allowed.includes(k));
   if (extra) return `sweep.${extra.slice(0, 30)}: unknown field (allowed: ${allowed.join(', ')})`;
   const { param, values, policies, seeds, duration_s } = v as Record<string, unknown>;
-  if (typeof param !== 'string' || !/^[A-Za-z0-9_.+[\]]{1,200}$/.test(param)) return 'sweep.param: expected a parameter path such as "voip.flows"';
-  if (!Array.isArray(values) || values.length === 0 || values.length > MAX_SWEEP_VALUES || !(values.every((x) => typeof x === 'number' && Number.isFinite(x)) || values.every((x) => typeof x === 'string' && x.length >= 1 && x.length <= 100)))
+  if (typeof param !== 'string' || !/^[A-Za-z0-9_.+[\]]{1,200}$/.test(param))
+    return 'sweep.param: expected a parameter path such as "voip.flows"';
+  if (
+    !Array.isArray(values) ||
+    values.length === 0 ||
+    values.length > MAX_SWEEP_VALUES ||
+    !(
+      values.every((x) => typeof x === 'number' && Number.isFinite(x)) ||
+      values.every((x) => typeof x === 'string' && x.length >= 1 && x.length <= 100)
+    )
+  )
     return `sweep.values: expected 1 to ${MAX_SWEEP_VALUES} numbers, or as many texts of 1 to 100 characters`;
-  if (!Array.isArray(policies) || policies.length > 20 || !policies.every((x) => typeof x === 'string' && /^[a-z0-9_-]{1,40}$/.test(x))) return 'sweep.policies: expected up to 20 policy names';
-  if (typeof seeds !== 'number' || !Number.isInteger(seeds) || seeds < 1 || seeds > 10) return `sweep.seeds: ${JSON.stringify(seeds)} is not a whole number from 1 to 10`;
-  if (typeof duration_s !== 'number' || !(duration_s > 0) || duration_s > 2_592_000) return `sweep.duration_s: ${JSON.stringify(duration_s)} is not a number above 0 up to 2592000 s`;
+  if (
+    !Array.isArray(policies) ||
+    policies.length > 20 ||
+    !policies.every((x) => typeof x === 'string' && /^[a-z0-9_-]{1,40}$/.test(x))
+  )
+    return 'sweep.policies: expected up to 20 policy names';
+  if (typeof seeds !== 'number' || !Number.isInteger(seeds) || seeds < 1 || seeds > 10)
+    return `sweep.seeds: ${JSON.stringify(seeds)} is not a whole number from 1 to 10`;
+  if (typeof duration_s !== 'number' || !(duration_s > 0) || duration_s > 2_592_000)
+    return `sweep.duration_s: ${JSON.stringify(duration_s)} is not a number above 0 up to 2592000 s`;
   return { param, values: values as (number | string)[], policies: policies as string[], seeds, duration_s };
 }
 
@@ -235,7 +267,8 @@ export async function encodeLink(state: LinkState): Promise<string> {
   const parts: string[] = [];
   if (state.preset) parts.push(`p=${encodeURIComponent(state.preset)}`);
   else if (state.scenario !== undefined) parts.push(`s=${toBase64Url(await deflate(state.scenario))}`);
-  if (Object.keys(state.view).length) parts.push(`v=${toBase64Url(new TextEncoder().encode(JSON.stringify(state.view)))}`);
+  if (Object.keys(state.view).length)
+    parts.push(`v=${toBase64Url(new TextEncoder().encode(JSON.stringify(state.view)))}`);
   if (state.sweep) parts.push(`w=${toBase64Url(new TextEncoder().encode(JSON.stringify(state.sweep)))}`);
   return `#${parts.join('&')}`;
 }
@@ -247,7 +280,8 @@ export async function encodeLink(state: LinkState): Promise<string> {
 export async function decodeLink(hash: string): Promise<DecodeResult> {
   try {
     const text = hash.startsWith('#') ? hash.slice(1) : hash;
-    if (text.length > MAX_LINK_CHARS) return { ok: false, message: `link: ${text.length} characters, above the maximum ${MAX_LINK_CHARS}` };
+    if (text.length > MAX_LINK_CHARS)
+      return { ok: false, message: `link: ${text.length} characters, above the maximum ${MAX_LINK_CHARS}` };
     const state: LinkState = { view: {} };
     if (text === '') return { ok: true, state };
     const seen = new Set<string>();
@@ -265,11 +299,13 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
         } catch {
           return { ok: false, message: 'link: the preset name is not valid URL text' };
         }
-        if (!/^[A-Za-z0-9._-]{1,100}$/.test(id)) return { ok: false, message: `link: \`${id.slice(0, 40)}\` is not a preset name` };
+        if (!/^[A-Za-z0-9._-]{1,100}$/.test(id))
+          return { ok: false, message: `link: \`${id.slice(0, 40)}\` is not a preset name` };
         state.preset = id;
       } else if (key === 's') {
         const bytes = fromBase64Url(value);
-        if (!bytes || bytes.length === 0) return { ok: false, message: 'link: the scenario is not base64url text (was the link cut or edited?)' };
+        if (!bytes || bytes.length === 0)
+          return { ok: false, message: 'link: the scenario is not base64url text (was the link cut or edited?)' };
         let json: string;
         try {
           json = await inflate(bytes);
@@ -287,11 +323,13 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
         state.scenario = json;
       } else if (key === 'v') {
         const checked = checkView(jsonPart(value));
-        if (typeof checked === 'string') problem = `link: ${checked}; the view part was ignored and the scenario opened with the default view`;
+        if (typeof checked === 'string')
+          problem = `link: ${checked}; the view part was ignored and the scenario opened with the default view`;
         else state.view = checked;
       } else if (key === 'w') {
         const checked = checkSweep(jsonPart(value));
-        if (typeof checked === 'string') problem = `link: ${checked}; the sweep part was ignored and the scenario opened without it`;
+        if (typeof checked === 'string')
+          problem = `link: ${checked}; the sweep part was ignored and the scenario opened without it`;
         else state.sweep = checked;
       } else {
         return { ok: false, message: `link: unknown part \`${key.slice(0, 20)}\` (allowed: p, s, v, w)` };

@@ -62,9 +62,15 @@ describe('engine validation through wasm', () => {
   beforeAll(() => loadWasmForNode());
 
   it('lists every invalid field with its allowed range', () => {
-    const err = validateScenario(JSON.stringify({ version: 1, duration_s: 0, traffic: { flows: 0, rate_pps: 1e9 }, queue: { capacity_pkts: 5 } }));
+    const err = validateScenario(
+      JSON.stringify({ version: 1, duration_s: 0, traffic: { flows: 0, rate_pps: 1e9 }, queue: { capacity_pkts: 5 } }),
+    );
     expect(err.kind).toBe('invalid');
-    expect(err.errors.map((e: { path: string }) => e.path)).toEqual(['duration_s', 'traffic.flows', 'traffic.rate_pps']);
+    expect(err.errors.map((e: { path: string }) => e.path)).toEqual([
+      'duration_s',
+      'traffic.flows',
+      'traffic.rate_pps',
+    ]);
     expect(err.errors[1].message).toBe('0 is below the minimum 1 (allowed: 1 to 10000)');
   });
 

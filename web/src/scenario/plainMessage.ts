@@ -5,7 +5,13 @@
  * engine-wasm/crates/engine/tests/fixtures/plain-messages.json. Other messages pass unchanged.
  */
 
-const MAX: Record<string, string> = { u8: '255', u16: '65535', u32: '4294967295', u64: '18446744073709551615', usize: '18446744073709551615' };
+const MAX: Record<string, string> = {
+  u8: '255',
+  u16: '65535',
+  u32: '4294967295',
+  u64: '18446744073709551615',
+  usize: '18446744073709551615',
+};
 
 /** What a field must be, from serde's `expected ...`. */
 function wanted(expected: string): string {

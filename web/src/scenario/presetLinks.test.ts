@@ -75,7 +75,10 @@ describe('preset links', () => {
     await expect(`${JSON.stringify(links, null, 2)}\n`).toMatchFileSnapshot(SNAPSHOT);
   });
 
-  for (const [name, file] of [['current', SNAPSHOT], ['format 1', SNAPSHOT_V1]]) {
+  for (const [name, file] of [
+    ['current', SNAPSHOT],
+    ['format 1', SNAPSHOT_V1],
+  ]) {
     it(`pinned (${name}), open the presets they were written for`, async () => {
       const pinned = JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as Record<string, string>;
       if (file === SNAPSHOT) expect(Object.keys(pinned).sort()).toEqual(presets.map((p) => p.id).sort());
@@ -89,8 +92,11 @@ describe('preset links', () => {
         expect(r.state.view, p.id).toEqual({});
         // The engine reads the link (migrating format 1) as exactly the preset's scenario (as
         // it was shared, for a preset changed since).
-        expect(engineScenario(r.state.scenario!), p.id).toBe(engineScenario(file === SNAPSHOT_V1 ? asSharedInV1(p.id, p.json) : p.json));
-        if (file === SNAPSHOT_V1 && p.id in CHANGED_SINCE_V1) expect(engineScenario(r.state.scenario!), `${p.id} has changed since`).not.toBe(engineScenario(p.json));
+        expect(engineScenario(r.state.scenario!), p.id).toBe(
+          engineScenario(file === SNAPSHOT_V1 ? asSharedInV1(p.id, p.json) : p.json),
+        );
+        if (file === SNAPSHOT_V1 && p.id in CHANGED_SINCE_V1)
+          expect(engineScenario(r.state.scenario!), `${p.id} has changed since`).not.toBe(engineScenario(p.json));
       }
     });
   }

@@ -6,7 +6,9 @@ import { presets, TEACHING_ORDER } from './presets';
 
 describe('presets', () => {
   it('come in teaching order, and that order lists every file in examples/ once', () => {
-    const files = readdirSync(new URL('../../../examples/', import.meta.url)).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(new URL('../../../examples/', import.meta.url))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
     expect([...TEACHING_ORDER].sort()).toEqual(files.sort());
     expect(new Set(TEACHING_ORDER).size).toBe(TEACHING_ORDER.length);
     expect(presets.map((p) => p.id)).toEqual(TEACHING_ORDER);
@@ -23,7 +25,15 @@ describe('presets', () => {
 
   it('are grouped in the gallery by model, each group once and in teaching order', () => {
     const groups = galleryGroups();
-    expect(groups.map((g) => g.model)).toEqual(['queue', 'constellation', 'tcp-leo', 'voip-leo', 'diffserv', 'link-layer', 'voip-dccp']);
+    expect(groups.map((g) => g.model)).toEqual([
+      'queue',
+      'constellation',
+      'tcp-leo',
+      'voip-leo',
+      'diffserv',
+      'link-layer',
+      'voip-dccp',
+    ]);
     expect(groups.flatMap((g) => g.presets.map((p) => p.id))).toEqual(TEACHING_ORDER);
     // A model whose presets are not adjacent still gets one group.
     const [a, b, c] = presets;

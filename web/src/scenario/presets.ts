@@ -1,3 +1,4 @@
+import { COURSE, modelFor } from '../models';
 import { parseScenarioText } from './parse';
 
 /** A ready-made scenario: every one is a file in examples/, which the CLI runs too. */
@@ -6,44 +7,18 @@ export interface Preset {
   id: string;
   name: string;
   description: string;
-  /** The model it runs (`queue`, `constellation`, ...). */
+  /** The model it runs (a descriptor's `id`). */
   model: string;
   /** The file's text, exactly. */
   json: string;
 }
 
 /**
- * The order a course meets the presets in: queueing theory first, then the constellation's
- * geometry and TCP across it, then the papers' link-layer and router experiments, then voice
- * over DCCP. A test holds this list equal to
- * the files in examples/, so a new preset must be given its place.
+ * The order a course meets the presets: the models in the registry's COURSE order, each model's
+ * presets in its own order (models/<id>/guides.ts). A test holds this list equal to the files in
+ * examples/, so a new preset must be given its place.
  */
-export const TEACHING_ORDER = [
-  'mm1-load-0.8',
-  'md1-load-0.8',
-  'mm1k-overload',
-  'voip-onoff-droptail-ns3',
-  'iridium-ship-london',
-  'iridium-la-hawaii',
-  'walker-delta-53',
-  'tcp-iridium-9kb-seam',
-  'tcp-iridium-15mb-seam-leaves',
-  'tcp-iridium-ship-london-bulk',
-  'voip-leo-codes',
-  'voip-leo-codes-long-queues',
-  'pss-b1-known-ef',
-  'pss-b2-unknown-ef',
-  'pss-b3-variable-vanilla',
-  'pss-b3-variable-memory',
-  'link-harq-lab',
-  'link-fec-harq-fig5',
-  'link-fec-arq-harq-fig6',
-  'link-tcp-distribution',
-  'link-tcp-internet-100kb',
-  'dccp-g711',
-  'dccp-speex-dtx',
-  'dccp-g711-12calls-tcp',
-];
+export const TEACHING_ORDER: readonly string[] = COURSE.flatMap((m) => m.course.presets);
 
 /** Position of a preset in the teaching order; presets not listed go last, by file name. */
 function rank(id: string): number {
@@ -51,14 +26,17 @@ function rank(id: string): number {
   return i < 0 ? TEACHING_ORDER.length : i;
 }
 
-/** The model a scenario file names (the engine's default, `queue`, when it names none). */
+/** The model a scenario file names (the engine's default when it names none). */
 function modelOf(json: string): string {
   const m = (JSON.parse(json) as { model?: unknown }).model;
-  return typeof m === 'string' ? m : 'queue';
+  return typeof m === 'string' ? m : modelFor(undefined).id;
 }
 
 // Every examples/*.json is a preset, so "each preset is a CLI example" holds by construction.
-const files = import.meta.glob('../../../examples/*.json', { eager: true, query: '?raw', import: 'default' }) as Record<string, string>;
+const files = import.meta.glob('../../../examples/*.json', { eager: true, query: '?raw', import: 'default' }) as Record<
+  string,
+  string
+>;
 
 export const presets: Preset[] = Object.entries(files)
   .map(([path, json]) => {

@@ -7,21 +7,44 @@ import { rng } from './testRng';
 
 beforeAll(() => loadWasmForNode());
 
-
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** Every [parent, key] of a JSON value's leaves and branches. */
 function slots(v: Json, out: [Record<string, Json> | Json[], string | number][] = []): typeof out {
   if (Array.isArray(v)) v.forEach((x, i) => (out.push([v, i]), slots(x, out)));
-  else if (v && typeof v === 'object') for (const k of Object.keys(v)) (out.push([v, k]), slots(v[k], out));
+  else if (v && typeof v === 'object')
+    for (const k of Object.keys(v)) {
+      out.push([v, k]);
+      slots(v[k], out);
+    }
   return out;
 }
 
 describe('scenario decoders under fuzzing', () => {
   it('the UI parser and the engine validator never throw, and every rejection names its problem', () => {
     const r = rng(7);
-    const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
-    const odd: Json[] = [null, true, -1, 0, 1e308, -1e308, 9007199254740993, 0.5, '', 'x'.repeat(300), [], {}, [1, 2], { a: 1 }, 'queue', 'diffserv', 'constellation', 'voip-leo'];
+    const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+    // 2 ** 53: past Number.MAX_SAFE_INTEGER (what the literal 9007199254740993 rounds to).
+    const odd: Json[] = [
+      null,
+      true,
+      -1,
+      0,
+      1e308,
+      -1e308,
+      2 ** 53,
+      0.5,
+      '',
+      'x'.repeat(300),
+      [],
+      {},
+      [1, 2],
+      { a: 1 },
+      'queue',
+      'diffserv',
+      'constellation',
+      'voip-leo',
+    ];
     let rejected = 0;
     let accepted = 0;
     const total = 3000;

@@ -1,7 +1,32 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultScenarioJson, loadWasmForNode, scenarioSchemaJson, Simulation, validateScenario } from '../engine/wasmNode';
+import {
+  defaultScenarioJson,
+  loadWasmForNode,
+  scenarioSchemaJson,
+  Simulation,
+  validateScenario,
+} from '../engine/wasmNode';
 import type { EngineError, FieldError } from '../engine/errors';
-import { checkField, errorPath, fieldApplies, FIELDS, fromEngineSchema, GROUPS, MODELS, OBJECTS, rustFloat, SCENARIO_VERSION, SECTIONS, setPath, validateFields, withModel, type EngineSchema, type Field, type Model, type ScenarioObject } from './schema';
+import {
+  checkField,
+  errorPath,
+  fieldApplies,
+  FIELDS,
+  fromEngineSchema,
+  GROUPS,
+  MODELS,
+  OBJECTS,
+  rustFloat,
+  SCENARIO_VERSION,
+  SECTIONS,
+  setPath,
+  validateFields,
+  withModel,
+  type EngineSchema,
+  type Field,
+  type Model,
+  type ScenarioObject,
+} from './schema';
 import schemaJson from '../wasm/scenario-schema.json';
 import { presets } from './presets';
 import { rng } from './testRng';
@@ -26,7 +51,12 @@ function base(model: Model): ScenarioObject {
   }
   const d = JSON.parse(defaults.get(model)!) as ScenarioObject;
   // Cosine profiles, so that their amplitude and period are read.
-  if (d.diffserv) d.diffserv = { ...(d.diffserv as ScenarioObject), capacity_profile: { kind: 'cosine', amplitude: 0.3, period_s: 15 }, ef_profile: { kind: 'cosine', amplitude: 0.6, period_s: 6.1 } };
+  if (d.diffserv)
+    d.diffserv = {
+      ...(d.diffserv as ScenarioObject),
+      capacity_profile: { kind: 'cosine', amplitude: 0.3, period_s: 15 },
+      ef_profile: { kind: 'cosine', amplitude: 0.6, period_s: 6.1 },
+    };
   return d;
 }
 
@@ -40,10 +70,16 @@ const modelOf = (f: Field): Model => f.models?.[0] ?? MODELS[0];
 function agree(f: Field, value: Json, crossField: RegExp | null = null) {
   const s = setPath(base(modelOf(f)), f.path, value);
   const ui = checkField(f, value, s, modelOf(f));
-  const at = engine(s).filter((e) => e.path === f.path || e.path.startsWith(`${f.path}.`) || (ui && e.path === errorPath(f, ui)));
+  const at = engine(s).filter(
+    (e) => e.path === f.path || e.path.startsWith(`${f.path}.`) || (ui && e.path === errorPath(f, ui)),
+  );
   const what = `${f.path} = ${JSON.stringify(value)}`;
   if (ui) expect(at, what).toContainEqual({ path: errorPath(f, ui), message: ui });
-  else expect(at.filter((e) => !crossField?.test(e.message)), what).toEqual([]);
+  else
+    expect(
+      at.filter((e) => !crossField?.test(e.message)),
+      what,
+    ).toEqual([]);
   return ui;
 }
 
@@ -54,7 +90,17 @@ function probes(f: Field, s: ScenarioObject): Json[] {
       const min = typeof f.min === 'function' ? f.min(s) : f.min;
       const max = typeof f.max === 'function' ? f.max(s) : f.max;
       const eps = (x: number) => (f.rust === 'f64' ? Math.max(Math.abs(x), 1) * 1e-9 : 1);
-      const out: Json[] = [min, max, min - eps(min), max + eps(max), f.rust === 'f64' ? (min + max) / 2 : Math.floor((min + max) / 2), 'x', true, [], {}];
+      const out: Json[] = [
+        min,
+        max,
+        min - eps(min),
+        max + eps(max),
+        f.rust === 'f64' ? (min + max) / 2 : Math.floor((min + max) / 2),
+        'x',
+        true,
+        [],
+        {},
+      ];
       if (f.rust !== 'f64') out.push(1.5, -1, 2 ** 32);
       if (!f.nullMeans) out.push(null);
       return out;
@@ -79,7 +125,18 @@ const SITE = /^unknown site /;
 const CROSS_FIELD: Record<string, RegExp> = {
   'link.beta': /the channel erases/,
   'link.es_n0_db': /the modelled physical layer erases/,
-  duration_s: /packets on the link|LLDUs, above the maximum|arrivals|points over duration_s|steps over duration_s|48 h|is not before the end of the run|topology steps/,
+  duration_s: new RegExp(
+    [
+      'packets on the link',
+      'LLDUs, above the maximum',
+      'arrivals',
+      'points over duration_s',
+      'steps over duration_s',
+      '48 h',
+      'is not before the end of the run',
+      'topology steps',
+    ].join('|'),
+  ),
   warmup_s: /must be below duration_s/,
   'traffic.rate_pps': /arrivals|needs traffic.rate_pps/,
   'voip.flows': /packets over duration_s/,
@@ -178,7 +235,9 @@ describe('the UI schema mirrors the engine', () => {
       // Switching the model in the panel leaves a scenario the engine accepts.
       const switched = withModel(base(model), other);
       expect(engine(switched), `${model} -> ${other}`).toEqual([]);
-      expect(Object.keys(switched).filter((k) => SECTIONS.get(model)!.includes(k) && !SECTIONS.get(other)!.includes(k))).toEqual([]);
+      expect(
+        Object.keys(switched).filter((k) => SECTIONS.get(model)!.includes(k) && !SECTIONS.get(other)!.includes(k)),
+      ).toEqual([]);
     }
   });
 
@@ -193,7 +252,7 @@ describe('the UI schema mirrors the engine', () => {
   it('agrees with the engine on 3,000 random single-field values', () => {
     const r = rng(11);
     const fields = [...FIELDS.values()];
-    const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+    const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
     const pool = (): Json => {
       const k = r();
       if (k < 0.5) return (r() - 0.3) * 10 ** Math.floor(r() * 14 - 4);
@@ -224,12 +283,17 @@ describe('the UI schema mirrors the engine', () => {
 describe('the UI schema is read from the engine declaration (web/src/wasm/scenario-schema.json)', () => {
   const engineSchema = schemaJson as EngineSchema;
   type EngineField = EngineSchema['models'][number]['groups'][number]['fields'][number];
-  const declared = engineSchema.models.flatMap((m) => m.groups.flatMap((g) => g.fields.map((f) => ({ model: m.name, group: g.title, f }))));
+  const declared = engineSchema.models.flatMap((m) =>
+    m.groups.flatMap((g) => g.fields.map((f) => ({ model: m.name, group: g.title, f }))),
+  );
   const fixed = (b: unknown, none: number) => (b === null ? none : typeof b === 'number' ? b : 'field');
 
   it('is the declaration of the engine the app runs (the wasm module built with it)', () => {
     // Both are written by scripts/build-engine.sh; a mismatch is a stale or half-finished build.
-    expect(JSON.parse(scenarioSchemaJson()), 'web/src/wasm/scenario-schema.json differs from the wasm engine: rebuild (scripts/build-engine.sh)').toEqual(schemaJson);
+    expect(
+      JSON.parse(scenarioSchemaJson()),
+      'web/src/wasm/scenario-schema.json differs from the wasm engine: rebuild (scripts/build-engine.sh)',
+    ).toEqual(schemaJson);
   });
 
   it('has every field, group, option, object and model of the JSON, and nothing else', () => {
@@ -250,16 +314,22 @@ describe('the UI schema is read from the engine declaration (web/src/wasm/scenar
       expect([f.type, f.label, f.help], jf.path).toEqual([jf.type, jf.label, jf.help]);
       const j = jf as EngineField & Record<string, unknown>;
       if (f.type === 'choice') expect(f.options, jf.path).toEqual(j.options);
-      if (f.type === 'text') expect([f.maxChars ?? null, f.multiline ?? false], jf.path).toEqual([j.max_chars, j.multiline]);
+      if (f.type === 'text')
+        expect([f.maxChars ?? null, f.multiline ?? false], jf.path).toEqual([j.max_chars, j.multiline]);
       if (f.type === 'number') {
-        expect([f.rust, f.unit ?? null, f.minExclusive ?? false, f.nullMeans ?? null, f.ownWording ?? false], jf.path).toEqual([j.rust, j.unit, j.min_exclusive, j.null_means, j.own_wording]);
+        expect(
+          [f.rust, f.unit ?? null, f.minExclusive ?? false, f.nullMeans ?? null, f.ownWording ?? false],
+          jf.path,
+        ).toEqual([j.rust, j.unit, j.min_exclusive, j.null_means, j.own_wording]);
         expect(typeof f.min === 'function' ? 'field' : f.min, jf.path).toBe(fixed(j.min, -Infinity));
         expect(typeof f.max === 'function' ? 'field' : f.max, jf.path).toBe(fixed(j.max, Infinity));
       }
     }
     // A field or group names exactly the models that declare it (none when every model does).
     for (const f of FIELDS.values()) {
-      const users = engineSchema.models.filter((m) => declared.some((d) => d.model === m.name && d.f.path === f.path)).map((m) => m.name);
+      const users = engineSchema.models
+        .filter((m) => declared.some((d) => d.model === m.name && d.f.path === f.path))
+        .map((m) => m.name);
       expect(f.models ?? MODELS, f.path).toEqual(users);
     }
     for (const g of GROUPS) {
@@ -268,43 +338,57 @@ describe('the UI schema is read from the engine declaration (web/src/wasm/scenar
     }
     const objects = [...engineSchema.common_objects, ...engineSchema.models.flatMap((m) => m.objects)];
     expect(OBJECTS.map((o) => o.path).sort()).toEqual([...new Set(objects.map((o) => o.path))].sort());
-    for (const o of OBJECTS) expect(objects.find((x) => x.path === o.path), o.path).toEqual(o);
+    for (const o of OBJECTS)
+      expect(
+        objects.find((x) => x.path === o.path),
+        o.path,
+      ).toEqual(o);
   });
 
-  it('keeps each model\'s group order: Run, the model\'s own groups, Recording', () => {
+  it("keeps each model's group order: Run, the model's own groups, Recording", () => {
     for (const m of engineSchema.models) {
       const shown = GROUPS.filter((g) => !g.models || g.models.includes(m.name)).map((g) => g.title);
       expect(shown, m.name).toEqual(m.groups.map((g) => g.title));
       for (const g of m.groups) {
         const ui = GROUPS.find((x) => x.title === g.title)!;
-        expect(ui.fields.filter((f) => !f.models || f.models.includes(m.name)).map((f) => f.path), `${m.name}: ${g.title}`).toEqual(g.fields.map((f) => f.path));
+        expect(
+          ui.fields.filter((f) => !f.models || f.models.includes(m.name)).map((f) => f.path),
+          `${m.name}: ${g.title}`,
+        ).toEqual(g.fields.map((f) => f.path));
       }
     }
   });
 
   it('a changed range, bound or option list in the JSON changes the UI check', () => {
     const copy = structuredClone(engineSchema);
-    const find = (path: string) => copy.models.flatMap((m) => m.groups.flatMap((g) => g.fields)).filter((f) => f.path === path) as (EngineField & Record<string, unknown>)[];
+    const find = (path: string) =>
+      copy.models.flatMap((m) => m.groups.flatMap((g) => g.fields)).filter((f) => f.path === path) as (EngineField &
+        Record<string, unknown>)[];
     for (const f of find('traffic.flows')) f.max = 50;
     for (const f of find('diffserv.ef_expected_bps')) (f.max as { times: number }).times = 0.5;
-    for (const f of find('queue.service')) f.options = (f.options as { value: string }[]).filter((o) => o.value !== 'deterministic');
+    for (const f of find('queue.service'))
+      f.options = (f.options as { value: string }[]).filter((o) => o.value !== 'deterministic');
     for (const f of find('metrics.bucket_s')) f.min_exclusive = true;
     const changed = fromEngineSchema(copy);
 
-    const flows = (fields: ReadonlyMap<string, Field>) => checkField(fields.get('traffic.flows')!, 60, base('queue'), 'queue');
+    const flows = (fields: ReadonlyMap<string, Field>) =>
+      checkField(fields.get('traffic.flows')!, 60, base('queue'), 'queue');
     expect(flows(FIELDS)).toBeNull();
     expect(flows(changed.FIELDS)).toBe('60 is above the maximum 50 (allowed: 1 to 50)');
 
     const s = setPath(base('diffserv'), 'diffserv.capacity_bps', 1e6);
-    const ef = (fields: ReadonlyMap<string, Field>) => checkField(fields.get('diffserv.ef_expected_bps')!, 6e5, s, 'diffserv');
+    const ef = (fields: ReadonlyMap<string, Field>) =>
+      checkField(fields.get('diffserv.ef_expected_bps')!, 6e5, s, 'diffserv');
     expect(ef(FIELDS)).toBeNull();
     expect(ef(changed.FIELDS)).toBe('600000 is above the maximum 500000 (allowed: 0 to 500000)');
 
-    const service = (fields: ReadonlyMap<string, Field>) => checkField(fields.get('queue.service')!, 'deterministic', base('queue'), 'queue');
+    const service = (fields: ReadonlyMap<string, Field>) =>
+      checkField(fields.get('queue.service')!, 'deterministic', base('queue'), 'queue');
     expect(service(FIELDS)).toBeNull();
     expect(service(changed.FIELDS)).toMatch(/^unknown variant `deterministic`/);
 
-    const bucket = (fields: ReadonlyMap<string, Field>) => checkField(fields.get('metrics.bucket_s')!, 0.001, base('queue'), 'queue');
+    const bucket = (fields: ReadonlyMap<string, Field>) =>
+      checkField(fields.get('metrics.bucket_s')!, 0.001, base('queue'), 'queue');
     expect(bucket(FIELDS)).toBeNull();
     expect(bucket(changed.FIELDS)).toBe('0.001 must be greater than 0.001 (allowed: above 0.001 up to 3600)');
   });
@@ -317,15 +401,30 @@ describe('the UI schema is read from the engine declaration (web/src/wasm/scenar
 });
 
 describe('fields used only under a condition (the engine declares it: applies_when)', () => {
-  const shown = (s: ScenarioObject) => GROUPS.flatMap((g) => g.fields).filter((f) => fieldApplies(f, s)).map((f) => f.path);
-  const base: ScenarioObject = { version: 2, model: 'queue', traffic: { arrivals: 'poisson' }, queue: { link_rate_bps: null } };
+  const shown = (s: ScenarioObject) =>
+    GROUPS.flatMap((g) => g.fields)
+      .filter((f) => fieldApplies(f, s))
+      .map((f) => f.path);
+  const base: ScenarioObject = {
+    version: 2,
+    model: 'queue',
+    traffic: { arrivals: 'poisson' },
+    queue: { link_rate_bps: null },
+  };
 
   it("shows a queue's on/off periods only with on/off arrivals, and its Poisson rate only without", () => {
     const poisson = shown(base);
     expect(poisson).toContain('traffic.rate_pps');
     expect(poisson).not.toContain('traffic.on_mean_s');
     const onOff = shown(setPath(base, 'traffic.arrivals', 'on-off'));
-    expect(onOff).toEqual(expect.arrayContaining(['traffic.on_rate_bps', 'traffic.on_mean_s', 'traffic.off_mean_s', 'traffic.packet_bytes']));
+    expect(onOff).toEqual(
+      expect.arrayContaining([
+        'traffic.on_rate_bps',
+        'traffic.on_mean_s',
+        'traffic.off_mean_s',
+        'traffic.packet_bytes',
+      ]),
+    );
     expect(onOff).not.toContain('traffic.rate_pps');
   });
 
@@ -337,12 +436,18 @@ describe('fields used only under a condition (the engine declares it: applies_wh
   });
 
   it("shows the link layer's TCP settings with TCP traffic only, and Gilbert-Elliott's α and β only for that channel", () => {
-    const link: ScenarioObject = { version: 2, model: 'link-layer', link: { traffic: 'saturated', phy: 'gilbert-elliott' } };
+    const link: ScenarioObject = {
+      version: 2,
+      model: 'link-layer',
+      link: { traffic: 'saturated', phy: 'gilbert-elliott' },
+    };
     expect(shown(link)).toEqual(expect.arrayContaining(['link.alpha', 'link.beta']));
     expect(shown(link)).not.toContain('link.tcp_cc');
     expect(shown(link)).not.toContain('link.es_n0_db');
     const internet = setPath(setPath(link, 'link.traffic', 'tcp'), 'link.phy', 'interleaved-internet');
-    expect(shown(internet)).toEqual(expect.arrayContaining(['link.tcp_cc', 'link.buffer_pkts', 'link.es_n0_db', 'link.phy_model']));
+    expect(shown(internet)).toEqual(
+      expect.arrayContaining(['link.tcp_cc', 'link.buffer_pkts', 'link.es_n0_db', 'link.phy_model']),
+    );
     expect(shown(internet)).not.toContain('link.alpha');
     // The scheme is the model's policy: a sweep runs every scheme, so their settings all stay.
     expect(shown(internet)).toEqual(expect.arrayContaining(['link.fec_nd', 'link.arq_max_retx', 'link.harq_rounds']));

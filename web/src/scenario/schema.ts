@@ -99,8 +99,22 @@ interface EngineFieldBound {
   at_most: number | null;
 }
 type EngineBound = number | null | EngineFieldBound;
-type EngineField = { path: string; label: string; unit: string | null; help: string; applies_when?: { path: string; values: Json[] } } & (
-  | { type: 'number'; rust: string; min: EngineBound; max: EngineBound; min_exclusive: boolean; null_means: string | null; own_wording: boolean }
+type EngineField = {
+  path: string;
+  label: string;
+  unit: string | null;
+  help: string;
+  applies_when?: { path: string; values: Json[] };
+} & (
+  | {
+      type: 'number';
+      rust: string;
+      min: EngineBound;
+      max: EngineBound;
+      min_exclusive: boolean;
+      null_means: string | null;
+      own_wording: boolean;
+    }
   | { type: 'choice'; options: { value: string; label: string }[] }
   | { type: 'bool' }
   | { type: 'text'; max_chars: number | null; multiline: boolean; null_means?: string | null }
@@ -112,7 +126,14 @@ export interface EngineSchema {
   oldest_scenario_version: number;
   max_seed: number;
   common_objects: ScenarioObjectSpec[];
-  models: { name: string; label: string; summary_key: string; policy_path: string | null; groups: { title: string; fields: EngineField[] }[]; objects: ScenarioObjectSpec[] }[];
+  models: {
+    name: string;
+    label: string;
+    summary_key: string;
+    policy_path: string | null;
+    groups: { title: string; fields: EngineField[] }[];
+    objects: ScenarioObjectSpec[];
+  }[];
 }
 
 /** Reads a number at `path` of a scenario, or `fallback` when it is absent or not a number. */
@@ -124,7 +145,8 @@ export function numberAt(s: ScenarioObject, path: string, fallback: number): num
 function bound(b: EngineBound, none: number, where: string): Bound {
   if (b === null) return none; // serde_json writes an infinite bound as null
   if (typeof b === 'number') return b;
-  if (typeof b !== 'object' || typeof b.path !== 'string' || typeof b.times !== 'number') throw new Error(`scenario schema: bad bound of ${where}`);
+  if (typeof b !== 'object' || typeof b.path !== 'string' || typeof b.times !== 'number')
+    throw new Error(`scenario schema: bad bound of ${where}`);
   const { path, times } = b;
   const lo = b.at_least ?? -Infinity;
   const hi = b.at_most ?? Infinity;
@@ -137,8 +159,16 @@ function field(f: EngineField): Field {
   if (f.applies_when) base.appliesWhen = { path: f.applies_when.path, values: f.applies_when.values };
   switch (f.type) {
     case 'number': {
-      if (f.rust !== 'u32' && f.rust !== 'u64' && f.rust !== 'f64') throw new Error(`scenario schema: ${f.path} has Rust type ${f.rust}`);
-      const out: NumberField = { type: 'number', ...base, rust: f.rust, unit: f.unit ?? undefined, min: bound(f.min, -Infinity, `${f.path} (min)`), max: bound(f.max, Infinity, `${f.path} (max)`) };
+      if (f.rust !== 'u32' && f.rust !== 'u64' && f.rust !== 'f64')
+        throw new Error(`scenario schema: ${f.path} has Rust type ${f.rust}`);
+      const out: NumberField = {
+        type: 'number',
+        ...base,
+        rust: f.rust,
+        unit: f.unit ?? undefined,
+        min: bound(f.min, -Infinity, `${f.path} (min)`),
+        max: bound(f.max, Infinity, `${f.path} (max)`),
+      };
       if (f.min_exclusive) out.minExclusive = true;
       if (f.null_means !== null) out.nullMeans = f.null_means;
       if (f.own_wording) out.ownWording = true;
@@ -156,7 +186,9 @@ function field(f: EngineField): Field {
       return out;
     }
     default:
-      throw new Error(`scenario schema: ${(f as { path: string }).path} has unknown type ${(f as { type: string }).type}`);
+      throw new Error(
+        `scenario schema: ${(f as { path: string }).path} has unknown type ${(f as { type: string }).type}`,
+      );
   }
 }
 
@@ -166,7 +198,11 @@ function field(f: EngineField): Field {
  * and each model's own items follow the earlier models'), else at the end; with the models
  * that list each item.
  */
-function merge<T>(lists: { model: Model; items: T[] }[], key: (t: T) => string, same: (a: T, b: T) => void): { item: T; models: Model[] }[] {
+function merge<T>(
+  lists: { model: Model; items: T[] }[],
+  key: (t: T) => string,
+  same: (a: T, b: T) => void,
+): { item: T; models: Model[] }[] {
   const order: string[] = [];
   const byKey = new Map<string, { item: T; models: Model[] }>();
   for (const { model, items } of lists) {
@@ -187,7 +223,8 @@ function merge<T>(lists: { model: Model; items: T[] }[], key: (t: T) => string, 
 }
 
 const sameJson = (what: string) => (a: unknown, b: unknown) => {
-  if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`scenario schema: ${what} is declared differently by two models`);
+  if (JSON.stringify(a) !== JSON.stringify(b))
+    throw new Error(`scenario schema: ${what} is declared differently by two models`);
 };
 
 /** The UI schema from the engine's: what this module exports, built from any such declaration. */
@@ -202,15 +239,23 @@ export function fromEngineSchema(schema: EngineSchema): {
 } {
   const models = schema.models.map((m) => m.name);
   // A model's sections: its objects at the top level (`traffic` and `queue` for the queue).
-  const SECTIONS = new Map(schema.models.map((m) => [m.name, m.objects.map((o) => o.path).filter((p) => !p.includes('.'))]));
+  const SECTIONS = new Map(
+    schema.models.map((m) => [m.name, m.objects.map((o) => o.path).filter((p) => !p.includes('.'))]),
+  );
   const groups = merge(
     schema.models.map((m) => ({ model: m.name, items: m.groups })),
     (g) => g.title,
     () => {},
   );
   const GROUPS: Group[] = groups.map(({ item: g, models: gm }) => {
-    const inGroup = schema.models.flatMap((m) => m.groups.filter((x) => x.title === g.title).map((x) => ({ model: m.name, items: x.fields })));
-    const fields = merge(inGroup, (f) => f.path, (a, b) => sameJson(a.path)(a, b)).map(({ item, models: fm }) => {
+    const inGroup = schema.models.flatMap((m) =>
+      m.groups.filter((x) => x.title === g.title).map((x) => ({ model: m.name, items: x.fields })),
+    );
+    const fields = merge(
+      inGroup,
+      (f) => f.path,
+      (a, b) => sameJson(a.path)(a, b),
+    ).map(({ item, models: fm }) => {
       const f = field(item);
       // The models that declare the field (a field declared in two groups is refused below).
       if (fm.length < models.length) f.models = fm;
@@ -228,7 +273,15 @@ export function fromEngineSchema(schema: EngineSchema): {
     (o) => o.path,
     (a, b) => sameJson(`object ${a.path || '(scenario)'}`)(a, b),
   ).map(({ item: o }) => ({ path: o.path, struct: o.struct, keys: [...o.keys] }));
-  return { SCENARIO_VERSION: schema.scenario_version, OLDEST_VERSION: schema.oldest_scenario_version, MODELS: models, SECTIONS, GROUPS, FIELDS, OBJECTS };
+  return {
+    SCENARIO_VERSION: schema.scenario_version,
+    OLDEST_VERSION: schema.oldest_scenario_version,
+    MODELS: models,
+    SECTIONS,
+    GROUPS,
+    FIELDS,
+    OBJECTS,
+  };
 }
 
 const ui = fromEngineSchema(schemaJson as EngineSchema);
@@ -361,7 +414,8 @@ export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): 
   switch (f.type) {
     case 'text':
       if (typeof v !== 'string') return typeError(v, 'a string');
-      if (f.maxChars !== undefined && [...v].length > f.maxChars) return `${[...v].length} characters is above the maximum ${f.maxChars}`;
+      if (f.maxChars !== undefined && [...v].length > f.maxChars)
+        return `${[...v].length} characters is above the maximum ${f.maxChars}`;
       return null;
     case 'bool':
       return typeof v === 'boolean' ? null : typeError(v, 'a boolean');
@@ -392,7 +446,9 @@ export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): 
         // end written as the literal `1e6`.
         const inside = Number.isFinite(v) && (f.minExclusive ? v > min : v >= min) && v <= max;
         if (inside) return null;
-        return f.minExclusive ? `${rustFloat(v)} is outside ${rustFloat(min)} (excluded) to ${max.toExponential().replace('e+', 'e')}` : `${rustFloat(v)} is outside ${rustFloat(min)} to ${rustFloat(max)}`;
+        return f.minExclusive
+          ? `${rustFloat(v)} is outside ${rustFloat(min)} (excluded) to ${max.toExponential().replace('e+', 'e')}`
+          : `${rustFloat(v)} is outside ${rustFloat(min)} to ${rustFloat(max)}`;
       }
       const show = f.rust === 'f64' ? rustFloat : (x: number) => String(x);
       if (f.rust !== 'f64') {
@@ -400,7 +456,9 @@ export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): 
         if (v > max) return `${show(v)} is above the maximum ${show(max)} (allowed: ${show(min)} to ${show(max)})`;
         return null;
       }
-      const range = f.minExclusive ? `(allowed: above ${show(min)} up to ${show(max)})` : `(allowed: ${show(min)} to ${show(max)})`;
+      const range = f.minExclusive
+        ? `(allowed: above ${show(min)} up to ${show(max)})`
+        : `(allowed: ${show(min)} to ${show(max)})`;
       if (!Number.isFinite(v)) return `must be a finite number ${range}`;
       if (f.minExclusive && v <= min) return `${show(v)} must be greater than ${show(min)} ${range}`;
       if (!f.minExclusive && v < min) return `${show(v)} is below the minimum ${show(min)} ${range}`;
@@ -446,7 +504,9 @@ export function checkVersion(version: Json | undefined): string | null {
   const [read, allowed] = [`versions ${oldest} to ${SCENARIO_VERSION}`, `${oldest} to ${SCENARIO_VERSION}`];
   if (version === undefined || version === null) return `missing; this engine reads scenario ${read}`;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0 || version > U32_MAX) {
-    return typeof version === 'number' && Number.isInteger(version) && Math.abs(version) < 1e21 ? plainMessage(`invalid value: ${unexpected(version)}, expected u32`) : typeError(version, 'u32');
+    return typeof version === 'number' && Number.isInteger(version) && Math.abs(version) < 1e21
+      ? plainMessage(`invalid value: ${unexpected(version)}, expected u32`)
+      : typeError(version, 'u32');
   }
   return version >= oldest && version <= SCENARIO_VERSION ? null : `${version} is not supported (allowed: ${allowed})`;
 }
@@ -488,7 +548,11 @@ export function validateFields(s: ScenarioObject): FieldError[] {
     const own = SECTIONS.get(model as Model) ?? [];
     for (const k of foreign) {
       const owner = MODELS.find((m) => SECTIONS.get(m)?.includes(k)) ?? 'another';
-      push(k, `is a section of the ${owner} model, not of the ${model} model (its sections: ${own.join(', ')}); remove it, or set \`model\``);
+      push(
+        k,
+        `is a section of the ${owner} model, not of the ${model} model ` +
+          `(its sections: ${own.join(', ')}); remove it, or set \`model\``,
+      );
     }
     if (foreign.length > 0) return errors;
   }

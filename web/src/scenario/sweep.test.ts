@@ -11,11 +11,23 @@ describe('sweep grid', () => {
   });
 
   it('builds values x policies x seeds in the CLI order', () => {
-    const g = buildGrid(JSON.stringify({ version: 1, model: 'voip-leo' }), { param: 'voip.flows', values: [25, 50], policies: ['pf', 'codes'], seeds: 2 });
+    const g = buildGrid(JSON.stringify({ version: 1, model: 'voip-leo' }), {
+      param: 'voip.flows',
+      values: [25, 50],
+      policies: ['pf', 'codes'],
+      seeds: 2,
+      policyPath: 'voip.policy',
+    });
     expect(g).toHaveLength(8);
     expect(g.map((p) => [p.value, p.policy, p.seed])).toEqual([
-      [25, 'pf', 1], [25, 'pf', 2], [25, 'codes', 1], [25, 'codes', 2],
-      [50, 'pf', 1], [50, 'pf', 2], [50, 'codes', 1], [50, 'codes', 2],
+      [25, 'pf', 1],
+      [25, 'pf', 2],
+      [25, 'codes', 1],
+      [25, 'codes', 2],
+      [50, 'pf', 1],
+      [50, 'pf', 2],
+      [50, 'codes', 1],
+      [50, 'codes', 2],
     ]);
     expect(JSON.parse(g[3].scenarioJson)).toMatchObject({ seed: 2, voip: { flows: 25, policy: 'codes' } });
   });
@@ -27,10 +39,18 @@ describe('sweep grid', () => {
   });
 
   it('parses texts for a text field (site names), keeping their order', () => {
-    expect(parseValues('Los Angeles, New Delhi ,London', 'text')).toEqual({ values: ['Los Angeles', 'New Delhi', 'London'] });
+    expect(parseValues('Los Angeles, New Delhi ,London', 'text')).toEqual({
+      values: ['Los Angeles', 'New Delhi', 'London'],
+    });
     expect(parseValues('London, London', 'text')).toEqual({ error: 'values: `London` is given twice' });
     expect(parseValues(' , ', 'text')).toHaveProperty('error');
-    const g = buildGrid(JSON.stringify({ version: 2, model: 'tcp-leo', transfer: { to: 'London' } }), { param: 'transfer.to', values: ['Tokyo', 'Lagos'], policies: [], seeds: 1 });
+    const g = buildGrid(JSON.stringify({ version: 2, model: 'tcp-leo', transfer: { to: 'London' } }), {
+      param: 'transfer.to',
+      values: ['Tokyo', 'Lagos'],
+      policies: [],
+      seeds: 1,
+      policyPath: 'transfer.cc',
+    });
     expect(g.map((p) => JSON.parse(p.scenarioJson).transfer.to)).toEqual(['Tokyo', 'Lagos']);
   });
 });
@@ -54,13 +74,24 @@ describe('sweep statistics', () => {
       { value: 2, policy: 'pf', seed: 1, scenarioJson: '' },
     ];
     const c = curves(points, [{ m: 1 }, { m: 3 }, { m: 10 }], 'm').get('pf')!;
-    expect(c.map((p) => [p.x, p.mean])).toEqual([[1, 2], [2, 10]]);
-    expect(c[0].hi - c[0].mean).toBeCloseTo(12.706 * Math.SQRT2 / Math.SQRT2, 3);
+    expect(c.map((p) => [p.x, p.mean])).toEqual([
+      [1, 2],
+      [2, 10],
+    ]);
+    expect(c[0].hi - c[0].mean).toBeCloseTo((12.706 * Math.SQRT2) / Math.SQRT2, 3);
   });
 
   it('puts texts at their positions in the sweep, labelled', () => {
-    const points = ['Tokyo', 'Lagos', 'Tokyo'].map((value, i) => ({ value, policy: 'cubic', seed: i + 1, scenarioJson: '' }));
+    const points = ['Tokyo', 'Lagos', 'Tokyo'].map((value, i) => ({
+      value,
+      policy: 'cubic',
+      seed: i + 1,
+      scenarioJson: '',
+    }));
     const c = curves(points, [{ m: 1 }, { m: 5 }, { m: 3 }], 'm').get('cubic')!;
-    expect(c.map((p) => [p.x, p.label, p.mean])).toEqual([[0, 'Tokyo', 2], [1, 'Lagos', 5]]);
+    expect(c.map((p) => [p.x, p.label, p.mean])).toEqual([
+      [0, 'Tokyo', 2],
+      [1, 'Lagos', 5],
+    ]);
   });
 });

@@ -12,8 +12,8 @@ export interface SweepSpec {
   /** Values of the policy field; empty keeps the scenario's. */
   policies: string[];
   seeds: number;
-  /** The field the policies set (default `voip.policy`). */
-  policyPath?: string;
+  /** The field the policies set (the model's `sweep.policyPath`). */
+  policyPath: string;
 }
 
 export interface SweepPoint {
@@ -38,8 +38,14 @@ export function setPath(obj: Record<string, unknown>, path: string, value: unkno
 
 /** Parses `a, b, c` into numbers (or, for a text field, into texts such as site names); names
  * the bad entry. */
-export function parseValues(text: string, kind: 'number' | 'text' = 'number'): { values: SweepValue[] } | { error: string } {
-  const parts = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+export function parseValues(
+  text: string,
+  kind: 'number' | 'text' = 'number',
+): { values: SweepValue[] } | { error: string } {
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (kind === 'text') {
     if (parts.length === 0) return { error: 'values: give at least one, e.g. Los Angeles, New Delhi' };
     const dup = parts.find((p, i) => parts.indexOf(p) !== i);
@@ -66,7 +72,7 @@ export function buildGrid(baseJson: string, spec: SweepSpec): SweepPoint[] {
       for (let seed = 1; seed <= spec.seeds; seed++) {
         const s = structuredClone(base);
         for (const path of spec.param.split('+')) setPath(s, path, value);
-        if (policy) setPath(s, spec.policyPath ?? 'voip.policy', policy);
+        if (policy) setPath(s, spec.policyPath, policy);
         s.seed = seed;
         out.push({ value, policy, seed, scenarioJson: JSON.stringify(s) });
       }
@@ -135,7 +141,9 @@ export function curves(points: SweepPoint[], summaries: unknown[], metric: strin
         .map(([x, v]) => {
           const { mean, half } = meanCi(v);
           const h = Number.isFinite(half) ? half : 0;
-          return texts.length ? { x, label: texts[x], mean, lo: mean - h, hi: mean + h } : { x, mean, lo: mean - h, hi: mean + h };
+          return texts.length
+            ? { x, label: texts[x], mean, lo: mean - h, hi: mean + h }
+            : { x, mean, lo: mean - h, hi: mean + h };
         }),
     );
   }

@@ -19,7 +19,18 @@ import type { ConstellationInfo } from '../../engine/protocol';
 import { coverageAngle, ecefFromGeodetic, footprintRing, orbitRingEcef, R_EARTH_KM, type Vec3 } from '../orbitMath';
 
 /** Plane colours (Tableau 10), shared with the legend. */
-export const PLANE_COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+export const PLANE_COLOURS = [
+  '#4e79a7',
+  '#f28e2b',
+  '#e15759',
+  '#76b7b2',
+  '#59a14f',
+  '#edc948',
+  '#b07aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#bab0ac',
+];
 
 /** Packets on the globe, as the transfer panel's legend says: data white, ACKs cyan. */
 const DATA_COLOUR = Color.WHITE;
@@ -97,7 +108,11 @@ export class ConstellationLayer {
         this.lines.add({
           positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
           width: l.kind === 'intra-plane' ? 1 : 1.5,
-          material: Material.fromType('PolylineDash', { color: this.styles.intra.color, dashPattern: SOLID, dashLength: 10 }),
+          material: Material.fromType('PolylineDash', {
+            color: this.styles.intra.color,
+            dashPattern: SOLID,
+            dashLength: 10,
+          }),
         }),
       );
     }
@@ -106,7 +121,9 @@ export class ConstellationLayer {
         this.lines.add({
           positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
           width: 1,
-          material: Material.fromType('Color', { color: Color.fromCssColorString(PLANE_COLOURS[k % PLANE_COLOURS.length]).withAlpha(0.35) }),
+          material: Material.fromType('Color', {
+            color: Color.fromCssColorString(PLANE_COLOURS[k % PLANE_COLOURS.length]).withAlpha(0.35),
+          }),
         }),
       );
     }
@@ -114,7 +131,11 @@ export class ConstellationLayer {
       this.seam = this.lines.add({
         positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
         width: 3,
-        material: Material.fromType('PolylineDash', { color: this.styles.seam.color, dashPattern: DASHED, dashLength: 12 }),
+        material: Material.fromType('PolylineDash', {
+          color: this.styles.seam.color,
+          dashPattern: DASHED,
+          dashLength: 12,
+        }),
       });
       this.seamLabel = this.labels.add({
         position: Cartesian3.UNIT_X,
@@ -131,7 +152,13 @@ export class ConstellationLayer {
       this.seam = null;
       this.seamLabel = null;
     }
-    this.footprints = [0, 1].map(() => this.lines.add({ positions: [Cartesian3.ZERO, Cartesian3.UNIT_X], width: 1.5, material: Material.fromType('Color', { color: Color.YELLOW.withAlpha(0.6) }) }));
+    this.footprints = [0, 1].map(() =>
+      this.lines.add({
+        positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
+        width: 1.5,
+        material: Material.fromType('Color', { color: Color.YELLOW.withAlpha(0.6) }),
+      }),
+    );
     this.route = this.lines.add({
       positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
       width: 9,
@@ -139,7 +166,14 @@ export class ConstellationLayer {
     });
     info.sites.forEach((s, i) => {
       const p = km(ecefFromGeodetic(s.lat_deg, s.lon_deg, 0));
-      this.points.add({ position: p, pixelSize: 10, color: Color.fromCssColorString('#ffd84d'), outlineColor: Color.BLACK, outlineWidth: 2, id: { kind: 'site', index: i } });
+      this.points.add({
+        position: p,
+        pixelSize: 10,
+        color: Color.fromCssColorString('#ffd84d'),
+        outlineColor: Color.BLACK,
+        outlineWidth: 2,
+        id: { kind: 'site', index: i },
+      });
       this.labels.add({
         position: p,
         text: s.name,
@@ -204,7 +238,14 @@ export class ConstellationLayer {
       const b = g.linkB[k];
       line.show = state === 0 || this.options.showDownLinks;
       line.positions = [pos(l.a), pos(b)];
-      const style = state === 1 ? this.styles.polar : state === 2 ? this.styles.seam : l.kind === 'intra-plane' ? this.styles.intra : this.styles.cross;
+      const style =
+        state === 1
+          ? this.styles.polar
+          : state === 2
+            ? this.styles.seam
+            : l.kind === 'intra-plane'
+              ? this.styles.intra
+              : this.styles.cross;
       line.material.uniforms.color = style.color;
       line.material.uniforms.dashPattern = style.dashPattern;
     });
@@ -222,7 +263,10 @@ export class ConstellationLayer {
     g.access.forEach((a, end) => {
       const f = this.footprints[end];
       f.show = a >= 0;
-      if (a >= 0) f.positions = footprintRing([g.ecefKm[3 * a], g.ecefKm[3 * a + 1], g.ecefKm[3 * a + 2]], lambda).map((p) => km(p));
+      if (a >= 0)
+        f.positions = footprintRing([g.ecefKm[3 * a], g.ecefKm[3 * a + 1], g.ecefKm[3 * a + 2]], lambda).map((p) =>
+          km(p),
+        );
     });
     this.updatePackets(g.packets);
     const sites = info.sites.map((s) => km(ecefFromGeodetic(s.lat_deg, s.lon_deg, 0)));
@@ -234,7 +278,16 @@ export class ConstellationLayer {
   private updatePackets(p: Float64Array): void {
     const m = Math.floor(p.length / 4);
     while (this.packets.length < m)
-      this.packets.push(this.packetPoints.add({ position: Cartesian3.ZERO, pixelSize: 8, color: DATA_COLOUR, outlineColor: Color.BLACK, outlineWidth: 1.5, id: { kind: 'packet' } }));
+      this.packets.push(
+        this.packetPoints.add({
+          position: Cartesian3.ZERO,
+          pixelSize: 8,
+          color: DATA_COLOUR,
+          outlineColor: Color.BLACK,
+          outlineWidth: 1.5,
+          id: { kind: 'packet' },
+        }),
+      );
     for (let k = 0; k < this.packets.length; k++) {
       const pt = this.packets[k];
       pt.show = k < m;

@@ -1,0 +1,73 @@
+import { ConstellationPictogram } from './Pictogram';
+import { EventLog } from '../../panels/EventLog';
+import { ConstellationPanel } from '../../panels/ConstellationPanel';
+import { constellationText } from './liveText';
+import { GUIDES, PRESETS } from './guides';
+import type { ModelDescriptor, SummaryProps } from '../types';
+
+/** The constellation's epoch: UTC at simulated time zero (ISO 8601). */
+const epochOf = (scenarioJson: string): string | undefined =>
+  (JSON.parse(scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc;
+
+/** The pair of ground sites with their statistics, and the log of handovers below. */
+function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) {
+  if (!info.constellation) return null;
+  return (
+    <>
+      <ConstellationPanel info={info.constellation} summary={summary?.constellation ?? null} {...globe} />
+      <EventLog
+        events={topology.events}
+        info={info.constellation}
+        linkChanges={topology.linkChanges}
+        epochMs={topology.epochMs}
+        onSeek={topology.onSeek}
+      />
+    </>
+  );
+}
+
+/**
+ * A constellation and a pair of sites (paper 004): the globe draws it, the delay chart marks
+ * every handover, and the sites are picked in the panel or on the globe.
+ */
+export const constellation: ModelDescriptor = {
+  id: 'constellation',
+  label: 'constellation',
+  liveText: constellationText,
+  Summary: ConstellationSummary,
+  // A constellation turns slowly at 1x: start it at 100x (the speed menu changes it).
+  speed: 100,
+  globe: true,
+  markers: (chart) => chart.unit === 'ms',
+  chartNote: (chart, info, seen) => {
+    const c = info.constellation;
+    if (!c) return null;
+    const ids = chart.members.map(({ s }) => s.id);
+    if (ids.includes('seam') && seen.allZero)
+      return c.kind === 'delta'
+        ? 'Stays at 0: a Walker delta has no seam (its planes are spread over 360° ' +
+            'and all move the same way), so no route ever has to detour around one.'
+        : `0 so far: the seam has not yet come between ${c.sites[0].name} and ` +
+            `${c.sites[1].name}. It does when the Earth's turn brings it there (the ` +
+            `Atlantic ship and London: twice in 24 h, about two hours each time).`;
+    if ((ids.includes('delay_ms') || ids.includes('hops')) && seen.allMissing)
+      return (
+        `No route so far: no chain of links joins ${c.sites[0].name} and ` +
+        `${c.sites[1].name}; at least one of them sees no satellite above ` +
+        `its ${c.elevation_mask_deg}° elevation mask (see the event log).`
+      );
+    return null;
+  },
+  clock: (scenarioJson) => {
+    const ms = Date.parse(epochOf(scenarioJson) ?? '');
+    return Number.isFinite(ms) ? ms : undefined;
+  },
+  globeEpoch: (scenarioJson) => epochOf(scenarioJson),
+  withSite: (scenarioJson, end, site) => {
+    const s = JSON.parse(scenarioJson) as { constellation: Record<string, unknown> };
+    s.constellation[end] = site;
+    return JSON.stringify(s, null, 2);
+  },
+  course: { presets: PRESETS, guides: GUIDES },
+  gallery: { heading: 'Constellations: geometry, routes and handovers', Pictogram: ConstellationPictogram },
+};

@@ -1,0 +1,136 @@
+import { LinkPictogram } from './Pictogram';
+import { LinkPanel } from './LinkPanel';
+import { linkText } from './liveText';
+import { GUIDES, PRESETS } from './guides';
+import type { ModelDescriptor, SummaryProps } from '../types';
+
+/** The packet grids and the measured figures beside their closed forms. */
+function LinkLayerSummary({ summary }: SummaryProps) {
+  if (!summary?.link) return null;
+  return <LinkPanel s={summary.link} />;
+}
+
+/**
+ * IP packets cut into LLDUs over a bursty Gilbert-Elliott channel, with no scheme, FEC, ARQ or
+ * HARQ-II (paper 002 §3): the channel's state and erasures, the efficiency and the recovery
+ * delays over time, the closed forms dashed beside them.
+ */
+export const linkLayer: ModelDescriptor = {
+  id: 'link-layer',
+  label: 'link-layer',
+  liveText: linkText,
+  Summary: LinkLayerSummary,
+  speed: 1,
+  // The papers' runs last minutes (500 s for Figs. 5-6, 200 s for Fig. 8): start them at 10x.
+  startSpeed: (scenarioJson) =>
+    ((JSON.parse(scenarioJson) as { duration_s?: number }).duration_s ?? 0) >= 200 ? 10 : undefined,
+  globe: false,
+  theoryLines: (chart, summary) => {
+    const th = summary?.link?.theory;
+    if (!th) return [];
+    const ids = chart.members.map(({ s }) => s.id);
+    const out: { label: string; value: number }[] = [];
+    if (ids.includes('erased') && th.erasure_rate !== null)
+      out.push({ label: 'mean erasure probability p', value: th.erasure_rate });
+    if (ids.includes('efficiency') && th.efficiency !== null) out.push({ label: 'closed form', value: th.efficiency });
+    if (ids.includes('lldu_delay_ms') && th.delay_ms !== null)
+      out.push({ label: 'closed form, LLDU delay', value: th.delay_ms });
+    return out;
+  },
+  chartNote: (chart, info, seen) => {
+    const ids = chart.members.map(({ s }) => s.id);
+    const scheme = (JSON.parse(info.scenarioJson) as { link?: { scheme?: string } }).link?.scheme;
+    if (ids.includes('packet_loss') && seen.allZero) return 'No IP packet lost so far: every LLDU has been recovered.';
+    if (ids.includes('resent') && seen.allZero && (scheme === 'fec' || scheme === 'none'))
+      return `Nothing is ever sent again with ${scheme === 'fec' ? 'FEC' : 'no scheme'}: only the erasures show.`;
+    if (ids.includes('packet_delay_ms') && seen.allMissing)
+      return 'No IP packet delivered yet: the first ones arrive half a round trip after they leave.';
+    if (ids.includes('goodput_kbps') && seen.allMissing)
+      return 'Nothing delivered yet: the first segments arrive half a round trip after they leave.';
+    return null;
+  },
+  sweep: {
+    policyPath: 'link.scheme',
+    policies: [
+      ['fec', 'FEC'],
+      ['arq', 'ARQ'],
+      ['harq', 'HARQ-II'],
+      ['none', 'none'],
+    ],
+    defaultPolicies: ['fec', 'harq'],
+    params: [
+      { path: 'link.beta', label: 'β, P(stay Bad) (Figs. 5-6 x axis)', values: '0.1, 0.5, 0.8, 0.9, 0.95, 0.98' },
+      { path: 'link.alpha', label: 'α, P(stay Good)', values: '0.95, 0.97, 0.98, 0.99, 0.995' },
+      { path: 'link.interleave', label: 'FEC interleaving depth I', values: '1, 2, 4, 8, 16, 64' },
+      { path: 'link.harq_ns', label: 'HARQ-II extra repair N_S', values: '0, 1, 2, 4, 8' },
+      { path: 'link.rtt_ms', label: 'round trip [ms]', values: '50, 250, 500, 1000' },
+      { path: 'link.es_n0_db', label: 'Es/N0 [dB] (a §4.1 scenario; Fig. 10, Table 3)', values: '5, 6, 7, 8' },
+      {
+        path: 'link.tcp_cc',
+        label: 'TCP congestion control (Figs. 8-10)',
+        values: 'new-reno, compound, cubic, hybla, westwood-plus',
+        text: true,
+      },
+    ],
+    metrics: [
+      {
+        path: 'link.efficiency',
+        title: 'Throughput efficiency (Figs. 5-6, left)',
+        unit: 'data LLDUs per slot',
+        theory: {
+          fec: ['link.theory.efficiency', 'closed form'],
+          arq: ['link.theory.efficiency', 'closed form'],
+          harq: ['link.theory.efficiency', 'closed form'],
+          none: ['link.theory.efficiency', 'closed form'],
+        },
+      },
+      {
+        path: 'link.lldu_delay_ms',
+        title: 'Recovery delay (Figs. 5-6, right)',
+        unit: 'ms',
+        theory: {
+          fec: ['link.theory.delay_ms', 'closed form'],
+          arq: ['link.theory.delay_ms', 'closed form'],
+          harq: ['link.theory.delay_ms', 'closed form'],
+          none: ['link.theory.delay_ms', 'closed form'],
+        },
+      },
+      {
+        path: 'link.residual_loss',
+        title: 'Data LLDUs never recovered',
+        unit: 'fraction',
+        theory: {
+          fec: ['link.theory.residual_loss', 'closed form'],
+          harq: ['link.theory.residual_loss', 'closed form'],
+          none: ['link.theory.residual_loss', 'closed form'],
+        },
+      },
+      { path: 'link.packet_loss', title: 'IP packets lost (47 LLDUs each)', unit: 'fraction' },
+      { path: 'link.packet_in_order_delay_ms', title: 'IP packet delay, delivered in order', unit: 'ms' },
+      { path: 'link.tcp.goodput_kbps', title: 'TCP goodput (Figs. 8-10)', unit: 'kb/s' },
+      { path: 'link.tcp.transfer_s', title: 'TCP download time (Table 3)', unit: 's' },
+      {
+        path: 'link.tcp.retransmission_probability',
+        title: 'TCP retransmissions per segment (Table 1)',
+        unit: 'fraction',
+      },
+    ],
+    compareRows: [
+      ['efficiency', 'link.efficiency', 4],
+      ['efficiency, closed form', 'link.theory.efficiency', 4],
+      ['LLDU recovery delay [ms]', 'link.lldu_delay_ms', 1],
+      ['LLDU delay, closed form [ms]', 'link.theory.delay_ms', 1],
+      ['data LLDUs never recovered', 'link.residual_loss', 5],
+      ['IP packets lost', 'link.packet_loss', 4],
+      ['IP packet delay in order [ms]', 'link.packet_in_order_delay_ms', 0],
+      ['goodput [Mb/s]', 'link.goodput_mbps', 3],
+    ],
+    compareSeries: { id: 'packet_delay_ms', title: 'IP packet delay', unit: 'ms' },
+    hint: 'FEC 10/12 against HARQ-II 5/7',
+  },
+  course: { presets: PRESETS, guides: GUIDES },
+  gallery: {
+    heading: 'Link-layer reliability on a bursty satellite link: FEC, ARQ, HARQ-II (paper 002)',
+    Pictogram: LinkPictogram,
+  },
+};

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { DccpSummary } from '../../engine/summary-types';
+import { dccpStatus } from './DccpPanel';
+
+/** A summary with the fields the status sentence reads. */
+function summary(over: Partial<DccpSummary>): DccpSummary {
+  return {
+    transport: 'CCID4',
+    codec: 'G.711',
+    calls: 1,
+    dtx: false,
+    packet_bytes: 220,
+    interval_ms: 22.5,
+    app_kbps: 78.2,
+    talking_share: 1,
+    generated: 1000,
+    sent: 990,
+    played: 980,
+    lost_app: 15,
+    lost_queue: 0,
+    lost_errors: 1,
+    late: 4,
+    loss_pct: 2,
+    app_loss_pct: 1.5,
+    link_loss_pct: 0.1,
+    late_pct: 0.4,
+    delay_ms: 530,
+    jitter_ms: 17,
+    jitter_max_ms: 130,
+    pdv_ms: 60,
+    pdv_max_ms: 200,
+    r: 55,
+    mos: 2.85,
+    voice_kbps: 77,
+    received_kbps: 78,
+    tcp_kbps: [],
+    jain: null,
+    dccp: {
+      allowed_kbps: 138.2,
+      slow_start: false,
+      loss_event_rate: 0.001,
+      rtt_ms: 1050,
+      loss_events: 3,
+      reports: 500,
+      nofeedback_expiries: 0,
+    },
+    ...over,
+  };
+}
+
+describe('the DCCP panel in words', () => {
+  it('says the losses by cause, the MOS and what TFRC allowed against what the calls need', () => {
+    expect(dccpStatus(summary({}))).toBe(
+      'One G.711 call over CCID4: 2.00 % of the packets lost: 1.50 % between application ' +
+        'and transport, 0.10 % on the link, 0.40 % too late to play; MOS 2.85. TFRC ' +
+        'allowed 138.2 kb/s on average (the flow needs 78.2 kb/s while every call talks).',
+    );
+  });
+
+  it('speaks of calls, silence suppression and data flows as they are, and of a run that has not begun', () => {
+    expect(dccpStatus(summary({ calls: 12, transport: 'UDP', dccp: null, loss_pct: 0 }))).toBe(
+      '12 G.711 calls over UDP: nothing lost so far; MOS 2.85.',
+    );
+    expect(dccpStatus(summary({ codec: 'Speex', dtx: true, generated: 0 }))).toBe(
+      'One Speex call with silence suppression over CCID4: nothing sent yet.',
+    );
+    expect(
+      dccpStatus(
+        summary({ codec: 'constant-rate data', mos: null, r: null, dccp: null, transport: 'UDP', loss_pct: 0 }),
+      ),
+    ).toBe('One constant-rate data flow over UDP: nothing lost so far.');
+  });
+});

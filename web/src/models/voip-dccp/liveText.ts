@@ -1,0 +1,103 @@
+/**
+ * Voice over DCCP's live text: the calls or the data flow, the path and the transport, then
+ * TFRC's first rate (paper 003's equations) and paper 003's tables.
+ */
+import { mbps, num, optionLabel, pct, plural, prose, str } from '../../scenario/prose';
+import { getPath, type ScenarioObject } from '../../scenario/schema';
+import type { LiveText, TextInputs } from '../types';
+
+/** Table I's frames: (payload bytes, interval [s]) of one frame, or the data flow's packets. */
+function dccpFrame(codec: string, cbrBps: number, cbrBytes: number): [number, number] {
+  if (codec === 'g711') return [180, 1440 / 64000];
+  if (codec === 'cbr') return [cbrBytes, (cbrBytes * 8) / cbrBps];
+  return [20, 160 / 8000];
+}
+
+export function dccpText(s: ScenarioObject, { summary }: TextInputs): LiveText {
+  const d = summary?.dccp ?? null;
+  const codec = str(s, 'dccp.codec') ?? 'g711';
+  const transport = str(s, 'dccp.transport') ?? 'ccid4';
+  const calls = codec === 'cbr' ? 1 : (num(s, 'dccp.calls') ?? 1);
+  const dtx = getPath(s, 'dccp.dtx') === true;
+  const oh = num(s, 'dccp.header_bytes') ?? 36;
+  const rttMs = num(s, 'dccp.rtt_ms') ?? NaN;
+  const [frame, interval] = dccpFrame(codec, num(s, 'dccp.cbr_bps') ?? 1e6, num(s, 'dccp.cbr_payload_bytes') ?? 1000);
+  const payload = codec === 'cbr' ? frame : calls * (frame + 4);
+  const wireKbps = d?.app_kbps ?? ((payload + oh) * 8) / interval / 1e3;
+  const label = optionLabel('dccp.transport', transport);
+  const codecName = ({ g711: 'G.711', g729: 'G.729', speex: 'Speex' } as Record<string, string>)[codec] ?? codec;
+  const [talk, silence] = [prose(num(s, 'dccp.talk_s') ?? NaN), prose(num(s, 'dccp.silence_s') ?? NaN)];
+  const what =
+    codec === 'cbr'
+      ? `A constant-rate data flow, packets of ${prose(frame)} bytes every ${prose(interval * 1e3)} ms`
+      : `${calls > 1 ? `${prose(calls)} ${codecName} calls trunked into one flow` : `One ${codecName} call`} ` +
+        `(a ${prose(frame * 8)}-bit frame every ${prose(interval * 1e3)} ms${calls > 1 ? ' per call, one packet for all' : ''})` +
+        (dtx ? `, silent between talk spurts (about ${talk} s of talk, ${silence} s of silence)` : '');
+  const tcpN = num(s, 'dccp.tcp_flows') ?? 0;
+  const shared =
+    tcpN > 0 ? `, shared with ${plural(tcpN, `${optionLabel('dccp.tcp_cc', str(s, 'dccp.tcp_cc'))} download`)}` : '';
+  const path =
+    `The path: a ${prose(rttMs)} ms round trip, ${pct(num(s, 'dccp.per') ?? NaN)} packet errors, ` +
+    `a ${mbps(num(s, 'dccp.rate_bps') ?? NaN)} bottleneck holding ${plural(num(s, 'dccp.queue_pkts') ?? NaN, 'packet')}, ` +
+    `${prose(num(s, 'dccp.access_delay_ms') ?? NaN)} ms of access jitter on average${shared}; ` +
+    `the receiver plays each packet ${prose(num(s, 'dccp.playout_ms') ?? NaN)} ms after the path's least delay, or counts it lost.`;
+  const setup = [
+    `${what}: ${prose(wireKbps)} kb/s on the wire${dtx ? ' while talking' : ''}, with ${prose(oh)}-byte headers, carried by ${label}.`,
+    path,
+  ];
+  const theory: string[] = [];
+  const r = rttMs / 1e3;
+  const pps = (bytesPerS: number) => prose(bytesPerS / payload);
+  const need = prose(1 / interval);
+  if (transport === 'udp') {
+    setup.push('UDP hands every packet to the link at once: nothing is lost before the network.');
+  } else {
+    const buffer = num(s, 'dccp.buffer_pkts') ?? 5;
+    const corr = payload / (payload + oh);
+    const eq1 = Math.min(4 * payload, Math.max(2 * payload, 4380)) / r;
+    const initial =
+      transport === 'ccid4-n'
+        ? (4380 / r) * corr
+        : transport === 'ccid4-sca'
+          ? (4380 / ((num(s, 'dccp.nominal_rtt_ms') ?? 100) / 1e3)) * corr
+          : eq1;
+    const perReport = transport === 'ccid4-n' || transport === 'ccid4-sca';
+    setup.push(
+      'TFRC sends one packet per second until the first report, then doubles its rate at most once per ' +
+        `${perReport ? 'report (ten a round trip on this path)' : 'round trip'}; what it cannot carry waits in a ` +
+        `${prose(buffer)}-packet buffer, and a packet that finds it full is lost between application and transport.`,
+    );
+    const which =
+      transport === 'ccid4-n'
+        ? 'eq. 6, 4380 / R · s / (s + oh)'
+        : transport === 'ccid4-sca'
+          ? 'eq. 6 at the nominal RTT'
+          : 'eq. 1, min(4 s, max(2 s, 4380)) / R';
+    theory.push(
+      `TFRC's rate after the first report (paper 003 ${which}): ${prose(initial)} bytes/s, ` +
+        `${pps(initial)} packets per second, against the ${need} the flow makes.`,
+    );
+  }
+  if (d && d.generated > 0)
+    theory.push(
+      `So far ${pct((d.loss_pct ?? 0) / 100)} of the packets are lost: ${pct((d.app_loss_pct ?? 0) / 100)} between application and transport, ` +
+        `${pct((d.link_loss_pct ?? 0) / 100)} on the link, ${pct((d.late_pct ?? 0) / 100)} too late.`,
+    );
+  const paper: Record<string, string> = {
+    g711:
+      calls >= 12
+        ? 'Paper 003 Table II (12 G.711 calls): 6.32 % lost with CCID4, ' +
+          '1.55 % with UDP; Table IV: CCID4-N 3.76 %, CCID4-SCA 1.5 %.'
+        : 'Paper 003 Table II (G.711): 2.01 % lost with CCID4, 0.15 % with UDP; Table IV: CCID4-N 0.44 %, CCID4-SCA 0.15 %.',
+    g729: 'Paper 003 Table II (G.729): 1.24 % lost with CCID4, 0.1 % with UDP; Table IV: CCID4-N 0.08 %, CCID4-SCA 0.1 %.',
+    speex: dtx
+      ? 'Paper 003 Table II (Speex with DTX): 17.3 % lost with CCID4, ' +
+        '0.1 % with UDP; Table IV: CCID4-N 0.16 %, CCID4-SCA 0.1 %.'
+      : 'Paper 003 Table II (Speex): 1.84 % lost with CCID4, 0.1 % with UDP; Table IV: CCID4-N 0.15 %, CCID4-SCA 0.1 %.',
+    cbr: "Paper 003 Table VI (a flow at the link's nominal rate beside TCP): Jain's index 0.985 with CCID4, 0.5 with UDP.",
+  };
+  theory.push(paper[codec] ?? '');
+  if (tcpN > 0 && codec !== 'cbr')
+    theory.push("Paper 003 Table VI (12 G.711 calls beside TCP): Jain's index 0.9997 with CCID4, 0.74 with UDP.");
+  return { setup, theory };
+}
