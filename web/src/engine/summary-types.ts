@@ -197,6 +197,13 @@ export interface TransferSummary {
   access_bps: number | null;
   /** The inter-satellite links' rate [b/s]. */
   isl_bps: number | null;
+  /**
+   * Every link's queue limit (ns-2's `limit_`: at most one fewer wait besides the packet
+   * being sent), when it is fixed before the transfer starts; null when it is the start's BDP.
+   */
+  queue_limit_packets: number | null;
+  /** A data packet on a satellite link [bytes]: `packet_bytes` plus the TCP/IP and link headers. */
+  data_wire_bytes: number;
   /** Congestion control (`cubic`, `new-reno`). */
   cc: string;
   /** When the transfer starts [s]. */

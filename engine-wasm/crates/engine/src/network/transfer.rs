@@ -73,6 +73,24 @@ pub enum Buffer {
     StartBdp,
 }
 
+impl Buffer {
+    /// The limit (ns-2's `limit_`) on links whose up/down-link rate is `access_bps`, when it is
+    /// known before the transfer starts (not for [`Buffer::StartBdp`]).
+    pub fn limit(self, access_bps: f64) -> Option<u64> {
+        match self {
+            Buffer::Ns2 => Some((NS2_QUEUE_LIMIT as f64 * access_bps / 1.5e6).round().max(1.0) as u64),
+            Buffer::Limit(l) => Some(l.max(1)),
+            Buffer::StartBdp => None,
+        }
+    }
+}
+
+/// A data packet's size on a satellite link for `packet_bytes` of data [bytes]: TCP/IP and link
+/// headers added.
+pub fn data_wire_bytes(packet_bytes: u32) -> u32 {
+    packet_bytes + TCPIP_HEADER_BYTES + LINK_HEADER_BYTES
+}
+
 /// ns-2's queue limit at 1.5 Mb/s, in packets.
 pub const NS2_QUEUE_LIMIT: u64 = 50;
 
@@ -286,16 +304,15 @@ impl Transfer {
         let (access_bps, isl_bps) = o.throughput.rates_bps();
         let start_s = t0.as_secs_f64();
         let start_rtt_ms = 2.0 * topo.delay_ms();
-        let data_wire = o.packet_bytes + TCPIP_HEADER_BYTES + LINK_HEADER_BYTES;
+        let data_wire = data_wire_bytes(o.packet_bytes);
         let ack_wire = |blocks: u32| o.ack_bytes + blocks * SACK_BLOCK_BYTES + LINK_HEADER_BYTES;
         let wire = [data_wire, ack_wire(0), ack_wire(1), ack_wire(2), ack_wire(3)];
-        let buffer_packets = match o.buffer {
-            Buffer::Ns2 => (NS2_QUEUE_LIMIT as f64 * access_bps / 1.5e6).round().max(1.0) as u64 - 1,
-            Buffer::Limit(l) => l.max(1) - 1,
-            Buffer::StartBdp if start_rtt_ms.is_finite() => {
+        let buffer_packets = match o.buffer.limit(access_bps) {
+            Some(limit) => limit - 1,
+            None if start_rtt_ms.is_finite() => {
                 (access_bps / 8.0 * start_rtt_ms / 1e3 / data_wire as f64).ceil().max(1.0) as u64
             }
-            Buffer::StartBdp => 1,
+            None => 1,
         };
         let segments = o.bytes.div_ceil(o.packet_bytes as u64).max(1);
         let out = TransferOutcome {

@@ -185,6 +185,8 @@ impl Model for TcpLeoModel {
             throughput: serde_name(&self.options.throughput),
             access_bps: self.options.throughput.rates_bps().0,
             isl_bps: self.options.throughput.rates_bps().1,
+            queue_limit_packets: self.options.buffer.limit(self.options.throughput.rates_bps().0),
+            data_wire_bytes: crate::network::transfer::data_wire_bytes(self.options.packet_bytes),
             cc: serde_name(&self.options.cc),
             start_s: self.start.as_secs_f64(),
             started: self.transfer.is_some(),
@@ -254,6 +256,11 @@ pub struct TransferSummary {
     pub access_bps: f64,
     /// The inter-satellite links' rate [b/s].
     pub isl_bps: f64,
+    /// Every link's queue limit (ns-2's `limit_`: at most one fewer wait besides the packet
+    /// being sent), when it is fixed before the transfer starts; null when it is the start's BDP.
+    pub queue_limit_packets: Option<u64>,
+    /// A data packet on a satellite link [bytes]: `packet_bytes` plus the TCP/IP and link headers.
+    pub data_wire_bytes: u32,
     /// Congestion control (`cubic`, `new-reno`).
     pub cc: String,
     /// When the transfer starts [s].
