@@ -15,14 +15,14 @@ export function queueText(s: ScenarioObject, { summary }: TextInputs): LiveText 
   const link = num(s, 'queue.link_rate_bps');
   const prop = num(s, 'queue.propagation_s') ?? 0;
   const onOff = arrivals === 'on-off';
-  // The rates the engine runs with (models/queue/scenario.rs: offered_pps, service_pps).
   const onBps = num(s, 'traffic.on_rate_bps') ?? NaN;
   const onS = num(s, 'traffic.on_mean_s') ?? NaN;
   const offS = num(s, 'traffic.off_mean_s') ?? NaN;
   const bits = (bytes ?? NaN) * 8;
-  const lambda = onOff ? (flows ?? 1) * (onBps / bits) * (onS / (onS + offS)) : (num(s, 'traffic.rate_pps') ?? NaN);
-  const mu = link !== null ? link / bits : (num(s, 'queue.service_rate_pps') ?? NaN);
-  const rho = lambda / mu;
+  // The rates the engine runs with, as its summary states them (sent as soon as the run is built).
+  const q = summary?.queue;
+  if (!q) return { setup: [onOff ? 'On/off arrivals into a queue.' : 'Poisson arrivals into a queue.'], theory: [] };
+  const [lambda, mu, rho] = [q.offered_pps ?? NaN, q.service_pps ?? NaN, q.load ?? NaN];
   const how = onOff ? 'On/off arrivals' : 'Poisson arrivals';
   const serviceWords =
     service === 'deterministic'

@@ -6,9 +6,6 @@ import { mbps, num, optionLabel, plural, prose, siteField, siteName, str } from 
 import { getPath, type ScenarioObject } from '../../scenario/schema';
 import type { LiveText, TextInputs } from '../types';
 
-/** Paper 004 Table 3's link rates [b/s]: up/down-link, ISL. */
-const TCP_RATES: Record<string, [number, number]> = { low: [1.5e6, 25e6], high: [120e6, 2e9] };
-
 /** A byte count as prose writes it (9 kB, 15 MB). */
 function bytesWords(b: number): string {
   if (b >= 1e6) return `${prose(b / 1e6)} MB`;
@@ -24,7 +21,14 @@ export function tcpText(s: ScenarioObject, { constellation: c, summary }: TextIn
   const window = num(s, 'transfer.start_window_s') ?? 0;
   const clockStart = num(s, 'transfer.clock_start_s') ?? 0;
   const throughput = str(s, 'transfer.throughput') ?? 'low';
-  const [access, isl] = TCP_RATES[throughput] ?? [NaN, NaN];
+  // Paper 004 Table 3's links as the engine builds them (its summary comes with the run).
+  const t = summary?.transfer;
+  const [access, isl, limit, wire] = [
+    t?.access_bps ?? NaN,
+    t?.isl_bps ?? NaN,
+    t?.queue_limit_packets,
+    t?.data_wire_bytes,
+  ];
   const packet = num(s, 'transfer.packet_bytes') ?? NaN;
   const rto = num(s, 'transfer.min_rto_ms') ?? NaN;
   const restart =
@@ -44,12 +48,14 @@ export function tcpText(s: ScenarioObject, { constellation: c, summary }: TextIn
     `${what} from ${from} to ${to} over ${c ? `${c.sats.length} Iridium satellites` : 'Iridium'} ` +
       `(cross-plane links off above ${prose(cutoff)}°, partners ${pairing}), ${when}.`,
     `Links at paper 004's ${throughput} throughput: ${mbps(access)} up and down, ${mbps(isl)} between satellites, ` +
-      `each queueing up to ${throughput === 'high' ? '4000' : '50'} packets (ns-2's limit); ` +
-      `${cc} with SACK and an initial window of 10 packets of ${prose(packet)} bytes of data (${prose(packet + 56)} on the wire); ` +
+      (limit != null
+        ? `each queueing up to ${prose(limit)} packets (ns-2's limit); `
+        : 'each queue one round trip at the start; ') +
+      `${cc} with SACK and an initial window of 10 packets of ${prose(packet)} bytes of data` +
+      (wire != null ? ` (${prose(wire)} on the wire); ` : '; ') +
       `a retransmission timeout of at least ${prose(rto)} ms, ${restart}.`,
   ];
   const theory: string[] = [];
-  const t = summary?.transfer;
   if (t?.started && t.start_rtt_ms !== null)
     theory.push(
       `The route's round trip when the transfer started: ${prose(Math.round(t.start_rtt_ms))} ms; ` +

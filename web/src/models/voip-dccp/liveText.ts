@@ -6,26 +6,25 @@ import { mbps, num, optionLabel, pct, plural, prose, str } from '../../scenario/
 import { getPath, type ScenarioObject } from '../../scenario/schema';
 import type { LiveText, TextInputs } from '../types';
 
-/** Table I's frames: (payload bytes, interval [s]) of one frame, or the data flow's packets. */
-function dccpFrame(codec: string, cbrBps: number, cbrBytes: number): [number, number] {
-  if (codec === 'g711') return [180, 1440 / 64000];
-  if (codec === 'cbr') return [cbrBytes, (cbrBytes * 8) / cbrBps];
-  return [20, 160 / 8000];
-}
-
 export function dccpText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   const d = summary?.dccp ?? null;
   const codec = str(s, 'dccp.codec') ?? 'g711';
   const transport = str(s, 'dccp.transport') ?? 'ccid4';
   const calls = codec === 'cbr' ? 1 : (num(s, 'dccp.calls') ?? 1);
   const dtx = getPath(s, 'dccp.dtx') === true;
-  const oh = num(s, 'dccp.header_bytes') ?? 36;
+  const oh = num(s, 'dccp.header_bytes') ?? NaN;
   const rttMs = num(s, 'dccp.rtt_ms') ?? NaN;
-  const [frame, interval] = dccpFrame(codec, num(s, 'dccp.cbr_bps') ?? 1e6, num(s, 'dccp.cbr_payload_bytes') ?? 1000);
-  const payload = codec === 'cbr' ? frame : calls * (frame + 4);
-  const wireKbps = d?.app_kbps ?? ((payload + oh) * 8) / interval / 1e3;
   const label = optionLabel('dccp.transport', transport);
-  const codecName = ({ g711: 'G.711', g729: 'G.729', speex: 'Speex' } as Record<string, string>)[codec] ?? codec;
+  // Sizes, rates and TFRC's first rate as the engine computes them (paper 003 Table I, eqs. 1
+  // and 6): they come with the summary, which the engine sends as soon as the run is built.
+  if (!d) return { setup: [`${label} carrying ${codec === 'cbr' ? 'a data flow' : 'voice'}.`], theory: [] };
+  const [frame, interval, payload, wireKbps] = [
+    d.frame_bytes ?? NaN,
+    (d.interval_ms ?? NaN) / 1e3,
+    d.payload_bytes ?? NaN,
+    d.app_kbps ?? NaN,
+  ];
+  const codecName = d.codec;
   const [talk, silence] = [prose(num(s, 'dccp.talk_s') ?? NaN), prose(num(s, 'dccp.silence_s') ?? NaN)];
   const what =
     codec === 'cbr'
@@ -46,21 +45,13 @@ export function dccpText(s: ScenarioObject, { summary }: TextInputs): LiveText {
     path,
   ];
   const theory: string[] = [];
-  const r = rttMs / 1e3;
   const pps = (bytesPerS: number) => prose(bytesPerS / payload);
   const need = prose(1 / interval);
   if (transport === 'udp') {
     setup.push('UDP hands every packet to the link at once: nothing is lost before the network.');
   } else {
-    const buffer = num(s, 'dccp.buffer_pkts') ?? 5;
-    const corr = payload / (payload + oh);
-    const eq1 = Math.min(4 * payload, Math.max(2 * payload, 4380)) / r;
-    const initial =
-      transport === 'ccid4-n'
-        ? (4380 / r) * corr
-        : transport === 'ccid4-sca'
-          ? (4380 / ((num(s, 'dccp.nominal_rtt_ms') ?? 100) / 1e3)) * corr
-          : eq1;
+    const buffer = num(s, 'dccp.buffer_pkts') ?? NaN;
+    const initial = d.tfrc_initial_bytes_per_s ?? NaN;
     const perReport = transport === 'ccid4-n' || transport === 'ccid4-sca';
     setup.push(
       'TFRC sends one packet per second until the first report, then doubles its rate at most once per ' +

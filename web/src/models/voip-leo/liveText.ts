@@ -14,22 +14,11 @@ const TABLE_II: Record<string, [number, number, number, number, number]> = {
   PF: [44.89, 26.26, 22.57, 6.27, 0.39],
 };
 
-/** Paper 000's short names of the policies (as the summary and the sweep write them). */
-const POLICY_SHORT: Record<string, string> = {
-  'dt-s': 'DT_S',
-  'dt-h': 'DT_H',
-  rr: 'RR',
-  pf: 'PF',
-  codes: 'CoDeS',
-  'm-lwdf': 'M-LWDF',
-  'exp-pf': 'EXP-PF',
-  'fq-codel': 'FQ-CoDel',
-};
-
 export function voipText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   const flows = num(s, 'voip.flows') ?? 0;
   const policy = str(s, 'voip.policy') ?? '';
-  const short = POLICY_SHORT[policy] ?? policy;
+  // Paper 000's short name of the policy, as the engine's summary writes it (DT_S, CoDeS).
+  const short = summary?.voip?.policy ?? policy;
   const long = optionLabel('voip.policy', policy);
   const policyName = long.includes(short) ? long : `${short} (${long})`;
   const codec = optionLabel('voip.codec', str(s, 'voip.codec'));
