@@ -115,9 +115,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(s) => Some(s),
         None => sweep::Shard::from_env(|k| std::env::var(k).ok(), args.shards).map_err(Failure::Usage)?,
     };
+    // No more threads than runs: `--threads 100000` on a small grid starts what it can use.
+    let threads_for = |runs: usize| threads.min(runs).max(1);
     let t0 = Instant::now();
     let body = match shard {
         None => {
+            let threads = threads_for(points.len());
             let rows = sweep::run(&points, threads);
             eprintln!("sweep: {} runs on {threads} threads in {:.2} s", rows.len(), t0.elapsed().as_secs_f64());
             sweep::body(&rows, csv)
@@ -125,6 +128,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         Some(sh) => {
             let mine: Vec<usize> = (0..points.len()).filter(|&k| sh.holds(k)).collect();
             let subset: Vec<sweep::Point> = mine.iter().map(|&k| points[k].clone()).collect();
+            let threads = threads_for(subset.len());
             let rows = sweep::run(&subset, threads);
             eprintln!(
                 "sweep: shard {}/{}: {} of {} runs on {threads} threads in {:.2} s",
