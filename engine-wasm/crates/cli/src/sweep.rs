@@ -9,7 +9,7 @@ use serde_json::Value;
 pub struct Point {
     /// The swept value.
     pub value: Value,
-    /// Policy (the model's policy field, e.g. `voip.policy` or `diffserv.sharing`), if swept.
+    /// Policy (the value of the model's policy field, its descriptor's `policy_path`), if swept.
     pub policy: Option<String>,
     /// Seed.
     pub seed: u64,
@@ -17,13 +17,14 @@ pub struct Point {
     pub scenario: Scenario,
 }
 
-/// Sets `path` (dotted, e.g. `voip.flows`) in a JSON object, creating objects on the way.
-pub fn set_path(root: &mut Value, path: &str, v: Value) -> Result<(), String> {
+/// Sets `path` (dotted: `section.field`) in a JSON object, creating objects on the way;
+/// `example` is a path of the scenario's model, for the message when `path` is not one.
+pub fn set_path(root: &mut Value, path: &str, v: Value, example: &str) -> Result<(), String> {
     let mut cur = root;
     let parts: Vec<&str> = path.split('.').collect();
     for (i, key) in parts.iter().enumerate() {
         if key.is_empty() {
-            return Err(format!("`{path}` is not a dotted field path like voip.flows"));
+            return Err(format!("`{path}` is not a dotted field path like {example}"));
         }
         let obj = cur.as_object_mut().ok_or_else(|| format!("`{}` is not an object", parts[..i].join(".")))?;
         if i == parts.len() - 1 {
@@ -48,6 +49,7 @@ pub fn grid(
     let pols: Vec<Option<&String>> = if policies.is_empty() { vec![None] } else { policies.iter().map(Some).collect() };
     // The policy field is the model's own: its descriptor says which.
     let model = base.get("model").and_then(Value::as_str).and_then(ModelKind::from_name).unwrap_or_default();
+    let example = crate::registry::example_path(model);
     let policy_path = match model.descriptor().policy_path {
         Some(p) => p,
         None if policies.is_empty() => "",
@@ -64,17 +66,17 @@ pub fn grid(
             for &seed in seeds {
                 let mut s = base.clone();
                 let label = format!("{param} = {v}{}", pol.map(|p| format!(", policy {p}")).unwrap_or_default());
-                // `a+b` sets both fields to the value (as the app's sweeps do, e.g. an EF load PSS
-                // knows: diffserv.ef_bps+diffserv.ef_expected_bps).
+                // `a+b` sets both fields to the value (as the app's sweeps do, e.g. a load and the
+                // load a scheduler is told to expect).
                 for one in param.split('+') {
-                    set_path(&mut s, one, v.clone()).map_err(|m| {
+                    set_path(&mut s, one, v.clone(), example).map_err(|m| {
                         (label.clone(), ScenarioError::Field(engine::scenario::FieldError::new(one, m)))
                     })?;
                 }
                 if let Some(p) = pol {
-                    set_path(&mut s, policy_path, Value::String((*p).clone())).ok();
+                    set_path(&mut s, policy_path, Value::String((*p).clone()), example).ok();
                 }
-                set_path(&mut s, "seed", Value::from(seed)).ok();
+                set_path(&mut s, "seed", Value::from(seed), example).ok();
                 let scenario = Scenario::from_json(&s.to_string()).map_err(|e| (label, e))?;
                 out.push(Point { value: v.clone(), policy: pol.map(|p| p.to_string()), seed, scenario });
             }
@@ -110,6 +112,15 @@ pub fn run(points: &[Point], threads: usize) -> Vec<Value> {
     results.into_iter().map(|m| m.into_inner().ok().flatten().unwrap_or(Value::Null)).collect()
 }
 
+/// A sweep's results file: JSON (the rows, pretty) or CSV.
+pub fn body(rows: &[Value], csv: bool) -> String {
+    if csv {
+        to_csv(rows)
+    } else {
+        format!("{}\n", serde_json::to_string_pretty(rows).unwrap_or_default())
+    }
+}
+
 /// Flattens nested objects into `a.b.c` columns (arrays as `a[0]`).
 fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, String)>) {
     match v {
@@ -140,7 +151,7 @@ pub fn to_csv(rows: &[Value]) -> String {
         })
         .collect();
     // Every column any run has, in the order they first appear: a run whose summary lacks an
-    // object another has (UDP has no DCCP state, a link without TCP no TCP table) leaves its
+    // object another has (a policy without some state, a link without a TCP table) leaves its
     // cells empty rather than hiding the column.
     let mut header: Vec<String> = vec![];
     let mut seen = std::collections::HashSet::new();
@@ -345,9 +356,9 @@ mod tests {
     #[test]
     fn csv_columns_are_every_runs_fields_in_first_seen_order() {
         let rows = vec![
-            serde_json::json!({ "policy": "udp", "s": { "loss": 0.1, "dccp": null } }),
-            serde_json::json!({ "policy": "ccid4", "s": { "loss": 1.8, "dccp": { "x": 5 } } }),
+            serde_json::json!({ "policy": "plain", "s": { "loss": 0.1, "state": null } }),
+            serde_json::json!({ "policy": "stateful", "s": { "loss": 1.8, "state": { "x": 5 } } }),
         ];
-        assert_eq!(to_csv(&rows), "policy,s.dccp,s.loss,s.dccp.x\nudp,,0.1,\nccid4,,1.8,5\n");
+        assert_eq!(to_csv(&rows), "policy,s.loss,s.state,s.state.x\nplain,0.1,,\nstateful,1.8,,5\n");
     }
 }

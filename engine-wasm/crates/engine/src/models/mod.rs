@@ -183,6 +183,14 @@ macro_rules! registry {
                 }
             }
 
+            /// The registry's doc comment of the model, its lines joined into one paragraph
+            /// (what `skyqueue models` prints).
+            pub fn doc(self) -> &'static str {
+                match self {
+                    $(ModelKind::$variant => concat!($($doc),*).trim_ascii(),)+
+                }
+            }
+
             /// The model's sections: its top-level keys in the scenario (`traffic` and `queue`
             /// for the queue model), in registry order.
             pub fn sections(self) -> &'static [&'static str] {

@@ -1,0 +1,138 @@
+//! `skyqueue bench`: how fast the kernel, the topology and whole scenarios run.
+
+use crate::output::{outln, read_source, Failure};
+use crate::values;
+use engine::kernel::hold;
+use engine::Simulation;
+use std::time::Instant;
+
+/// Times the event kernel, the constellation topology or a scenario
+///
+/// hold (default): the event kernel with the classic hold model (P pending events; each step
+/// pops one and schedules one). topology: runs a constellation scenario to its end (default: 24 h
+/// of Iridium at 1 s steps for the Atlantic ship - London pair: positions, ISL states, access,
+/// route, events). scenario: times building and running any --scenario file to its end (no
+/// output files); prints JSON with the run's summary.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// What to time
+    #[arg(long, value_name = "WORKLOAD", default_value = "hold", value_parser = values::choice::<Workload>())]
+    workload: Workload,
+    /// hold: events to process
+    #[arg(long, value_name = "N", default_value = "20000000", value_parser = values::whole())]
+    events: u64,
+    /// hold: pending events (1 to 4294967295)
+    #[arg(long, value_name = "P", default_value = "1024", value_parser = values::whole())]
+    population: u64,
+    /// hold: the seed of the event times
+    #[arg(long, value_name = "S", default_value = "1", value_parser = values::whole())]
+    seed: u64,
+    /// The scenario to time (scenario: required; topology: in place of the built-in day)
+    #[arg(long, value_name = "file.json")]
+    scenario: Option<String>,
+    /// Prints JSON (hold and topology; scenario always does)
+    #[arg(long)]
+    json: bool,
+}
+
+/// What `bench` times.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Workload {
+    /// The event kernel with the hold model
+    Hold,
+    /// A constellation scenario's topology, step by step
+    Topology,
+    /// Any scenario, built and run to its end
+    Scenario,
+}
+
+/// The topology benchmark's scenario: 24 h of Iridium at 1 s steps for one pair.
+pub const TOPOLOGY_BENCH_SCENARIO: &str = r#"{"version": 1, "model": "constellation", "duration_s": 86400, "warmup_s": 0,
+  "metrics": {"bucket_s": 10}, "constellation": {"preset": "iridium", "step_s": 1, "from": "Atlantic ship", "to": "London"}}"#;
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    match args.workload {
+        Workload::Hold => hold_bench(&args),
+        Workload::Topology => {
+            let text = match &args.scenario {
+                Some(file) => read_source(file)?,
+                None => TOPOLOGY_BENCH_SCENARIO.to_string(),
+            };
+            topology(&text, args.json)
+        }
+        Workload::Scenario => {
+            let Some(file) = args.scenario.as_deref() else {
+                return Err(Failure::Usage("--workload scenario needs --scenario <file.json>".into()));
+            };
+            let text = read_source(file)?;
+            let t0 = Instant::now();
+            let mut sim = Simulation::from_json(&text).map_err(|e| Failure::Invalid(file.to_string(), e))?;
+            sim.run_to_end();
+            let secs = t0.elapsed().as_secs_f64();
+            let events = sim.events_processed();
+            // The run's summary after the clock stops, to show what work was timed.
+            let summary: serde_json::Value =
+                serde_json::from_str(&sim.summary_json()).unwrap_or(serde_json::Value::Null);
+            outln!(
+                "{}",
+                serde_json::json!({ "workload": "scenario", "file": file, "seconds": secs, "events": events, "events_per_s": events as f64 / secs, "summary": summary })
+            );
+            Ok(())
+        }
+    }
+}
+
+fn hold_bench(args: &Args) -> Result<(), Failure> {
+    let (events, seed) = (args.events, args.seed);
+    let population = u32::try_from(args.population)
+        .ok()
+        .filter(|p| *p >= 1)
+        .ok_or_else(|| Failure::Usage(format!("--population: `{}` is outside 1 to 4294967295", args.population)))?;
+    let t0 = Instant::now();
+    let out = hold::hold(events, population, seed);
+    let secs = t0.elapsed().as_secs_f64();
+    let rate = events as f64 / secs;
+    if args.json {
+        outln!(
+            "{}",
+            serde_json::json!({
+                "workload": "hold", "events": events, "population": population, "seed": seed,
+                "seconds": secs, "events_per_s": rate, "checksum": format!("{:016x}", out.checksum)
+            })
+        );
+    } else {
+        outln!(
+            "hold: {events} events, population {population}: {secs:.3} s, {:.2} M events/s (checksum {:016x})",
+            rate / 1e6,
+            out.checksum
+        );
+    }
+    Ok(())
+}
+
+fn topology(scenario: &str, json: bool) -> Result<(), Failure> {
+    let t0 = Instant::now();
+    let mut sim = Simulation::from_json(scenario).map_err(|e| Failure::Invalid("(topology benchmark)".into(), e))?;
+    sim.run_to_end();
+    let secs = t0.elapsed().as_secs_f64();
+    let p = sim.summary().take::<engine::topology::pair::PairSummary>().ok_or_else(|| {
+        Failure::Io("no pair summary: the topology benchmark needs a scenario that follows a pair of sites".into())
+    })?;
+    let checksum = format!(
+        "{}-{}-{}-{:.6}",
+        p.handovers.intra_orbital, p.handovers.inter_orbital, p.handovers.isl_change, p.delay_ms.mean
+    );
+    if json {
+        outln!(
+            "{}",
+            serde_json::json!({ "workload": "topology", "steps": p.steps, "seconds": secs, "steps_per_s": p.steps as f64 / secs, "checksum": checksum })
+        );
+    } else {
+        outln!(
+            "topology: 24 h of Iridium at 1 s steps ({} steps): {secs:.3} s, {:.0} steps/s (checksum {checksum})",
+            p.steps,
+            p.steps as f64 / secs
+        );
+    }
+    Ok(())
+}

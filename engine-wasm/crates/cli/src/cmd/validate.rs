@@ -1,0 +1,36 @@
+//! `skyqueue validate`: scenarios checked, not run.
+
+use crate::output::{outln, read_source, Failure};
+use engine::scenario::Scenario;
+
+/// Checks scenarios without running them
+///
+/// Prints `<file>: ok` or `<file>: invalid` and then every invalid field with its allowed
+/// range. Exits with status 2 if any scenario is invalid.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The scenario files; - reads one from stdin
+    #[arg(value_name = "scenario.json", required = true)]
+    scenarios: Vec<String>,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let mut invalid = false;
+    for path in &args.scenarios {
+        let text = read_source(path)?;
+        match Scenario::from_json(&text) {
+            Ok(_) => outln!("{path}: ok"),
+            Err(e) => {
+                outln!("{path}: invalid");
+                for fe in e.field_errors() {
+                    outln!("  {fe}");
+                }
+                invalid = true;
+            }
+        }
+    }
+    if invalid {
+        return Err(Failure::Data("some scenarios are invalid".into()));
+    }
+    Ok(())
+}
