@@ -25,7 +25,9 @@ test('the README screenshot: globe and charts of a finished VoIP-over-LEO run at
   ];
   for (const chart of charts) {
     await expect(chart).toBeInViewport();
-    await expect.poll(async () => Number(await chart.getAttribute('data-points')), { message: 'chart rows' }).toBeGreaterThan(100);
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-points')), { message: 'chart rows' })
+      .toBeGreaterThan(100);
     const d = (await chart.locator('path.series-line').first().getAttribute('d')) ?? '';
     expect(d.length, 'a drawn line').toBeGreaterThan(500);
   }
@@ -36,7 +38,9 @@ test('the README screenshot: globe and charts of a finished VoIP-over-LEO run at
   await expect(globe).toBeInViewport();
   await expect(globe).toHaveAttribute('data-satellites', '66');
   await expect(globe).toHaveAttribute('data-placed', '66');
-  await expect.poll(async () => (await globe.getAttribute('data-route-hops')) ?? '', { message: 'route drawn' }).toMatch(/^\d+$/);
+  await expect
+    .poll(async () => (await globe.getAttribute('data-route-hops')) ?? '', { message: 'route drawn' })
+    .toMatch(/^\d+$/);
   await expect(globe).toHaveAttribute('data-rendered', 'true');
   await expect(globe).toHaveAttribute('data-tiles-loaded', 'true', { timeout: 60_000 });
   const { colours, nonBlack } = await distinctColours(page, '[data-testid="globe"] canvas');

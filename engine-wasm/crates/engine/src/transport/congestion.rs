@@ -37,12 +37,13 @@ impl CcKind {
         Self::ALL.iter().map(|&k| (k.name(), k.label())).collect()
     }
 
-    /// The name a person reads, with its reference.
+    /// The name a person reads, in running text too ("shared with 1 CUBIC download"); the
+    /// references are on the variants above.
     pub fn label(self) -> &'static str {
         match self {
-            CcKind::NewReno => "NewReno (RFC 6582)",
-            CcKind::Cubic => "CUBIC (RFC 9438)",
-            CcKind::Hybla => "Hybla (unpaced)",
+            CcKind::NewReno => "NewReno",
+            CcKind::Cubic => "CUBIC",
+            CcKind::Hybla => "Hybla",
             CcKind::WestwoodPlus => "Westwood+",
             CcKind::Compound => "Compound",
         }
