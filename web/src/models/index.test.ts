@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEEDS } from '../panels/Playback';
 import { presets } from '../scenario/presets';
 import { FIELDS, MODELS } from '../scenario/schema';
+import { sweepPolicies } from '../scenario/sweepModels';
 import { COURSE, MODEL_REGISTRY, modelFor, modelOfScenario } from './index';
 import schemaJson from '../wasm/scenario-schema.json';
 
@@ -58,12 +59,14 @@ describe('the model registry', () => {
       const policy = FIELDS.get(sweep.policyPath);
       expect(policy?.type, `${m.id}: ${sweep.policyPath}`).toBe('choice');
       const allowed = policy?.type === 'choice' ? policy.options.map((o) => o.value) : [];
-      for (const [p] of sweep.policies) expect(allowed, `${m.id}: policy ${p}`).toContain(p);
-      for (const p of sweep.defaultPolicies)
-        expect(
-          sweep.policies.map(([x]) => x),
-          `${m.id}: default policy ${p}`,
-        ).toContain(p);
+      // The policies offered are the engine's choices, each with a short name for legends.
+      expect(
+        sweepPolicies(sweep).map(([p]) => p),
+        m.id,
+      ).toEqual(allowed);
+      for (const [p, short] of sweepPolicies(sweep))
+        expect(short.length, `${m.id}: ${p}'s short name`).toBeLessThan(12);
+      for (const p of sweep.defaultPolicies) expect(allowed, `${m.id}: default policy ${p}`).toContain(p);
       for (const { path } of sweep.params) {
         for (const one of path.split('+')) {
           const f = FIELDS.get(one);

@@ -14,13 +14,13 @@ import {
   sweepNotebook,
 } from '../scenario/sweepExport';
 import { download, slug } from '../export/download';
-import { policyLabel, type SweepModel } from '../scenario/sweepModels';
+import { policyLabel, sweepPolicies, type SweepModel } from '../scenario/sweepModels';
 import { MODEL_REGISTRY, modelFor } from '../models';
 import type { SweepRequest } from '../scenario/link';
 
 const cores = () => Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
 
-const colourOf = (m: SweepModel, policy: string) => colourAt(m.policies.findIndex(([p]) => p === policy));
+const colourOf = (m: SweepModel, policy: string) => colourAt(sweepPolicies(m).findIndex(([p]) => p === policy));
 
 /** What to load first when the scenario's model cannot be swept: every model that can, in words. */
 function sweepableHint(): string {
@@ -49,8 +49,11 @@ export function linkedSweepProblem(m: SweepModel, r: SweepRequest): string | nul
       `link: sweep.param: \`${r.param}\` is not one of this model's ` +
       `sweep parameters (${m.params.map((p) => p.path).join(', ')})`
     );
-  const unknown = r.policies.find((p) => !m.policies.some(([q]) => q === p));
-  if (unknown) return `link: sweep.policies: \`${unknown}\` is not one of ${m.policies.map(([q]) => q).join(', ')}`;
+  const unknown = r.policies.find((p) => !sweepPolicies(m).some(([q]) => q === p));
+  if (unknown)
+    return `link: sweep.policies: \`${unknown}\` is not one of ${sweepPolicies(m)
+      .map(([q]) => q)
+      .join(', ')}`;
   return null;
 }
 
@@ -230,7 +233,7 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
         </label>
         <fieldset>
           <legend>Policies</legend>
-          {m.policies.map(([p, label]) => (
+          {sweepPolicies(m).map(([p, label]) => (
             <label key={p}>
               <input
                 type="checkbox"
@@ -339,7 +342,7 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
             value={compare[k]}
             onChange={(e) => setCompare((c) => ({ ...c, [k]: e.target.value, results: null }))}
           >
-            {m.policies.map(([p, label]) => (
+            {sweepPolicies(m).map(([p, label]) => (
               <option key={p} value={p}>
                 {label}
               </option>

@@ -61,7 +61,7 @@ export interface NumberField extends Base {
 }
 export interface ChoiceField extends Base {
   type: 'choice';
-  options: { value: string; label: string }[];
+  options: { value: string; label: string; short: string }[];
 }
 export interface BoolField extends Base {
   type: 'bool';
@@ -115,7 +115,7 @@ type EngineField = {
       null_means: string | null;
       own_wording: boolean;
     }
-  | { type: 'choice'; options: { value: string; label: string }[] }
+  | { type: 'choice'; options: { value: string; label: string; short: string }[] }
   | { type: 'bool' }
   | { type: 'text'; max_chars: number | null; multiline: boolean; null_means?: string | null }
 );
@@ -175,7 +175,11 @@ function field(f: EngineField): Field {
       return out;
     }
     case 'choice':
-      return { type: 'choice', ...base, options: f.options.map((o) => ({ value: o.value, label: o.label })) };
+      return {
+        type: 'choice',
+        ...base,
+        options: f.options.map((o) => ({ value: o.value, label: o.label, short: o.short })),
+      };
     case 'bool':
       return { type: 'bool', ...base };
     case 'text': {

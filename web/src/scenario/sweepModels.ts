@@ -2,6 +2,7 @@
  * swept, and the paper's figures drawn from the results. Each model's values live in its
  * descriptor (web/src/models/), so that the sweep panel itself names no model. */
 import type { ComponentType } from 'react';
+import { FIELDS } from './schema';
 import type { SweepPoint } from './sweep';
 
 export interface SweepMetric {
@@ -24,9 +25,10 @@ export interface SweepTableProps {
 }
 
 export interface SweepModel {
-  /** The scenario field the policies set. */
+  /** The scenario field the policies set: its choices, declared once in the engine, are the
+   * policies offered ([`sweepPolicies`]). */
   policyPath: string;
-  policies: [string, string][];
+  /** The policies ticked at first. */
   defaultPolicies: string[];
   /** Parameters offered, with default values; `text`: the values are texts (site names). */
   params: { path: string; label: string; values: string; text?: true }[];
@@ -41,7 +43,14 @@ export interface SweepModel {
   ResultTable?: ComponentType<SweepTableProps>;
 }
 
+/** The policies a sweep compares: the choices of its policy field as the engine declares them,
+ * (value, short name for legends), in the engine's order. */
+export function sweepPolicies(m: SweepModel): [string, string][] {
+  const f = FIELDS.get(m.policyPath);
+  return f?.type === 'choice' ? f.options.map((o) => [o.value, o.short]) : [];
+}
+
 /** The label of a policy value (e.g. `codes` -> `CoDeS`), or the value itself. */
 export function policyLabel(m: SweepModel, policy: string): string {
-  return m.policies.find(([p]) => p === policy)?.[1] ?? policy;
+  return sweepPolicies(m).find(([p]) => p === policy)?.[1] ?? policy;
 }

@@ -29,10 +29,6 @@ export const diffserv: ModelDescriptor = {
   closeUpByDefault: (c) => c.key === 'credit',
   sweep: {
     policyPath: 'diffserv.sharing',
-    policies: [
-      ['pss', 'PSS'],
-      ['dwrr', 'DWRR'],
-    ],
     defaultPolicies: ['pss', 'dwrr'],
     params: [
       { path: 'diffserv.k_af', label: 'K_AF (Figs. 5-6 x axis)', values: '0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8' },

@@ -51,12 +51,6 @@ export const linkLayer: ModelDescriptor = {
   },
   sweep: {
     policyPath: 'link.scheme',
-    policies: [
-      ['fec', 'FEC'],
-      ['arq', 'ARQ'],
-      ['harq', 'HARQ-II'],
-      ['none', 'none'],
-    ],
     defaultPolicies: ['fec', 'harq'],
     params: [
       { path: 'link.beta', label: 'β, P(stay Bad) (Figs. 5-6 x axis)', values: '0.1, 0.5, 0.8, 0.9, 0.95, 0.98' },

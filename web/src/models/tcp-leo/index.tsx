@@ -87,13 +87,6 @@ export const tcpLeo: ModelDescriptor = {
   // each seed draws another start, so the seeds' spread is that of paper 004's random starts.
   sweep: {
     policyPath: 'transfer.cc',
-    policies: [
-      ['cubic', 'CUBIC'],
-      ['new-reno', 'NewReno'],
-      ['westwood-plus', 'Westwood+'],
-      ['hybla', 'Hybla'],
-      ['compound', 'Compound'],
-    ],
     defaultPolicies: ['cubic', 'new-reno'],
     params: [
       { path: 'transfer.bytes', label: 'file size [bytes] (Table 5)', values: '9000, 25000, 50000, 100000, 500000' },

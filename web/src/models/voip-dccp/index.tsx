@@ -39,13 +39,6 @@ export const voipDccp: ModelDescriptor = {
   },
   sweep: {
     policyPath: 'dccp.transport',
-    policies: [
-      ['ccid4', 'CCID4'],
-      ['ccid4-n', 'CCID4-N'],
-      ['ccid4-sca', 'CCID4-SCA'],
-      ['udp', 'UDP'],
-      ['ccid3', 'CCID3'],
-    ],
     defaultPolicies: ['ccid4', 'ccid4-n', 'ccid4-sca', 'udp'],
     params: [
       { path: 'dccp.codec', label: 'codec (Table I)', values: 'g711, g729, speex', text: true },

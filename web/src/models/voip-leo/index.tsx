@@ -47,16 +47,6 @@ export const voipLeo: ModelDescriptor = {
   globe: true,
   sweep: {
     policyPath: 'voip.policy',
-    policies: [
-      ['dt-s', 'DT_S'],
-      ['dt-h', 'DT_H'],
-      ['rr', 'RR'],
-      ['pf', 'PF'],
-      ['codes', 'CoDeS'],
-      ['m-lwdf', 'M-LWDF'],
-      ['exp-pf', 'EXP-PF'],
-      ['fq-codel', 'FQ-CoDel'],
-    ],
     // Paper 000's five policies are ticked at first; the three extras on request.
     defaultPolicies: ['dt-s', 'dt-h', 'rr', 'pf', 'codes'],
     params: [

@@ -97,6 +97,9 @@ pub struct Choice {
     pub value: &'static str,
     /// What a person reads.
     pub label: &'static str,
+    /// The name in legends and tables (a sweep's curves): the label unless the field gives
+    /// short names ([`Field::short_names`]).
+    pub short: &'static str,
 }
 
 /// One field.
@@ -195,7 +198,9 @@ pub fn choice(
         label,
         unit: None,
         help,
-        kind: Kind::Choice { options: options.iter().map(|&(value, label)| Choice { value, label }).collect() },
+        kind: Kind::Choice {
+            options: options.iter().map(|&(value, label)| Choice { value, label, short: label }).collect(),
+        },
         applies_when: None,
     }
 }
@@ -218,6 +223,19 @@ pub fn text(path: &'static str, label: &'static str, help: &'static str) -> Fiel
 }
 
 impl Field {
+    /// The options' short names, in their order, for legends and tables ("DT_S" for "DropTail,
+    /// small buffer (DT_S)"). One per option: a declaration with another count is a bug that
+    /// every schema test meets.
+    pub fn short_names(mut self, shorts: &[&'static str]) -> Self {
+        if let Kind::Choice { options } = &mut self.kind {
+            assert_eq!(options.len(), shorts.len(), "{}: one short name per option", self.path);
+            for (o, &s) in options.iter_mut().zip(shorts) {
+                o.short = s;
+            }
+        }
+        self
+    }
+
     /// Used only while the field at `path` holds one of `values` (JSON: `"on-off"`, `null`).
     pub fn applies_when(mut self, path: &'static str, values: &[Value]) -> Self {
         self.applies_when = Some(AppliesWhen { path, values: values.to_vec() });

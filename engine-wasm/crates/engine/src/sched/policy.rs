@@ -41,6 +41,57 @@ pub enum LmsPolicy {
 }
 
 impl LmsPolicy {
+    /// Every policy, in the order forms offer them.
+    pub const ALL: [LmsPolicy; 8] = [
+        LmsPolicy::DtS,
+        LmsPolicy::DtH,
+        LmsPolicy::Rr,
+        LmsPolicy::Pf,
+        LmsPolicy::Codes,
+        LmsPolicy::MLwdf,
+        LmsPolicy::ExpPf,
+        LmsPolicy::FqCodel,
+    ];
+
+    /// The one list of choices of a policy field: (scenario value, label); the short names are
+    /// [`LmsPolicy::label`].
+    pub fn choices() -> Vec<(&'static str, &'static str)> {
+        Self::ALL.iter().map(|&p| (p.name(), p.long_label())).collect()
+    }
+
+    /// The short labels of [`LmsPolicy::choices`], in order.
+    pub fn short_labels() -> Vec<&'static str> {
+        Self::ALL.iter().map(|&p| p.label()).collect()
+    }
+
+    /// The name scenarios use (`dt-s`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LmsPolicy::DtS => "dt-s",
+            LmsPolicy::DtH => "dt-h",
+            LmsPolicy::Rr => "rr",
+            LmsPolicy::Pf => "pf",
+            LmsPolicy::Codes => "codes",
+            LmsPolicy::MLwdf => "m-lwdf",
+            LmsPolicy::ExpPf => "exp-pf",
+            LmsPolicy::FqCodel => "fq-codel",
+        }
+    }
+
+    /// The name a form shows.
+    pub fn long_label(self) -> &'static str {
+        match self {
+            LmsPolicy::DtS => "DropTail, small buffer (DT_S)",
+            LmsPolicy::DtH => "DropTail, huge buffer (DT_H)",
+            LmsPolicy::Rr => "Round Robin",
+            LmsPolicy::Pf => "Proportional Fair",
+            LmsPolicy::Codes => "CoDeS",
+            LmsPolicy::MLwdf => "M-LWDF",
+            LmsPolicy::ExpPf => "EXP-PF",
+            LmsPolicy::FqCodel => "FQ-CoDel",
+        }
+    }
+
     /// Short label for charts and tables.
     pub fn label(self) -> &'static str {
         match self {
@@ -120,6 +171,14 @@ pub fn build<T: Queued + 'static>(policy: LmsPolicy, p: &PolicyParams) -> Box<dy
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_policy_choice_is_its_scenario_value() {
+        for (&(value, _), &p) in LmsPolicy::choices().iter().zip(&LmsPolicy::ALL) {
+            assert_eq!(serde_json::from_value::<LmsPolicy>(serde_json::json!(value)).unwrap(), p);
+        }
+        assert_eq!(LmsPolicy::short_labels().len(), LmsPolicy::ALL.len());
+    }
     use crate::kernel::SimTime;
     use crate::sched::DropReason;
 

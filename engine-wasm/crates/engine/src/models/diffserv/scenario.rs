@@ -172,7 +172,7 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Scheduler (PSS or DWRR)",
             fields: vec![
-                choice("diffserv.sharing", "AF/CS0 sharing", &[("pss", "Priority Switching Scheduler"), ("dwrr", "Deficit Weighted Round Robin")], "How AF and CS0 share what EF leaves (paper 001)."),
+                choice("diffserv.sharing", "AF/CS0 sharing", &[("pss", "Priority Switching Scheduler"), ("dwrr", "Deficit Weighted Round Robin")], "How AF and CS0 share what EF leaves (paper 001).").short_names(&["PSS", "DWRR"]),
                 real("diffserv.w_af", "Weight W_AF", Some("packets"), 2.0, 10_000.0, "WRR weight of AF; PSS derives its levels from the weights (eqs. 2-5)."),
                 real("diffserv.w_cs0", "Weight W_CS0", Some("packets"), 2.0, 10_000.0, "WRR weight of CS0."),
                 real("diffserv.k_af", "K_AF", None, 0.02, 0.98, "When set, W_AF = 100 K_AF and W_CS0 = 100 (1 - K_AF): the x axis of paper 001 Figs. 5-6.").null_means("from the weights"),

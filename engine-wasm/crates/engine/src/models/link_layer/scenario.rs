@@ -322,7 +322,7 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Link",
             fields: vec![
-                choice("link.scheme", "Reliability", &[("none", "none"), ("fec", "FEC"), ("arq", "ARQ (selective repeat)"), ("harq", "HARQ-II")], "What the link layer does about erasures (paper 002 §3.5)."),
+                choice("link.scheme", "Reliability", &[("none", "none"), ("fec", "FEC"), ("arq", "ARQ (selective repeat)"), ("harq", "HARQ-II")], "What the link layer does about erasures (paper 002 §3.5).").short_names(&["none", "FEC", "ARQ", "HARQ-II"]),
                 real("link.rtt_ms", "Round trip", Some("ms"), 0.0, 10_000.0, "Round trip time of the link; a retransmission or repair round comes one round trip after the LLDUs it answers (paper 002: 500)."),
                 real("link.rate_bps", "Link rate", Some("bit/s"), 1e3, 1e10, "Bits per second: one LLDU per slot of LLDU size / rate (paper 002 §4: 2.34 Mb/s).").above_min(),
                 int("link.lldu_bytes", "LLDU", "u32", Some("bytes"), 2, 10_000, "Size of a link-layer data unit, one byte of it header (paper 002: 33, so a 1500-byte packet is 47 LLDUs)."),

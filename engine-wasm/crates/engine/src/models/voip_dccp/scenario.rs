@@ -280,7 +280,7 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Transport",
             fields: vec![
-                choice("dccp.transport", "Transport", &[("udp", "UDP"), ("ccid3", "DCCP CCID3"), ("ccid4", "DCCP CCID4"), ("ccid4-n", "DCCP CCID4-N"), ("ccid4-sca", "DCCP CCID4-SCA")], "UDP sends every packet at once; DCCP sends at the rate TFRC allows, from a small buffer that drops what the rate cannot carry. CCID4-N and CCID4-SCA are paper 003's changes for long delays (§V, eqs. 6-7)."),
+                choice("dccp.transport", "Transport", &[("udp", "UDP"), ("ccid3", "DCCP CCID3"), ("ccid4", "DCCP CCID4"), ("ccid4-n", "DCCP CCID4-N"), ("ccid4-sca", "DCCP CCID4-SCA")], "UDP sends every packet at once; DCCP sends at the rate TFRC allows, from a small buffer that drops what the rate cannot carry. CCID4-N and CCID4-SCA are paper 003's changes for long delays (§V, eqs. 6-7).").short_names(&["UDP", "CCID3", "CCID4", "CCID4-N", "CCID4-SCA"]),
                 real("dccp.header_bytes", "Header", Some("bytes"), 0.0, 200.0, "IP and transport header of every packet; CCID4's header correction s / (s + oh) uses it (RFC 5622: 36)."),
                 int("dccp.buffer_pkts", "DCCP sender buffer", "u32", Some("packets"), 1, 1000, "Packets the DCCP sender holds; one offered to a full buffer is lost between application and transport (paper 003: 5)."),
                 real("dccp.nominal_rtt_ms", "Nominal RTT", Some("ms"), 1.0, 10_000.0, "CCID4-N sends N = RTT / nominal RTT feedbacks per round trip when the RTT is longer; CCID4-SCA computes its initial rate at it (paper 003 §V: 100 ms)."),

@@ -199,7 +199,7 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Scheduler on the LMS link",
             fields: vec![
-                choice("voip.policy", "Policy", &[("dt-s", "DropTail, small buffer (DT_S)"), ("dt-h", "DropTail, huge buffer (DT_H)"), ("rr", "Round Robin"), ("pf", "Proportional Fair"), ("codes", "CoDeS"), ("m-lwdf", "M-LWDF"), ("exp-pf", "EXP-PF"), ("fq-codel", "FQ-CoDel")], "How the last satellite shares the LMS link among the receivers (paper 000)."),
+                choice("voip.policy", "Policy", &LmsPolicy::choices(), "How the last satellite shares the LMS link among the receivers (paper 000).").short_names(&LmsPolicy::short_labels()),
                 real("voip.codes_timeout_ms", "CoDeS timeout", Some("ms"), 0.0, 10_000.0, "Packets older than this are dropped (paper 000: 50 to 200, default 100).").above_min(),
                 real("voip.pf_window_ms", "PF window", Some("ms"), 1.0, 1_000_000.0, "Time constant of the throughput average of PF and its variants (ns-3: 99 TTIs of 1 ms)."),
                 choice("voip.pf_rate", "PF's channel rate", &[("harq", "HARQ throughput"), ("mutual-information", "mutual information")], "The rate r_i(t) that PF, CoDeS, M-LWDF and EXP-PF compare (paper 000 eq. 3): what the adaptive HARQ delivers at the current quality (a 20 ms round trip per retransmission, nothing in outage), or QPSK's mutual information."),
