@@ -1,5 +1,5 @@
 /**
- * A model's UI is one folder, web/src/models/<id>/ (issue 29), and this test keeps it so:
+ * A model's UI is one folder, web/src/models/<id>/, and this test keeps it so:
  *
  * - Outside the model folders, no source file names a model: no string literal is a model's id
  *   (the scenario's `model` value, e.g. 'voip-leo', or its underscored spelling), and no import

@@ -1062,3 +1062,30 @@ fn merge_refuses_missing_repeated_and_foreign_parts_naming_them() {
     assert!(text(&o.stderr).contains("JOB_COMPLETION_INDEX is set but the count is not"), "{}", text(&o.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn tle_generate_writes_element_sets_that_tle_check_accepts_and_check_names_a_bad_line() {
+    // docs/CLI.md: `tle generate` writes the element sets the engine uses, `tle check` lists
+    // every bad line with its number and reason.
+    let out = skyqueue(&["tle", "generate", "--constellation", "iridium"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let sets = text(&out.stdout);
+    assert_eq!(sets.lines().filter(|l| l.starts_with("1 ")).count(), 66);
+    let dir = std::env::temp_dir().join(format!("skyqueue-tle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("iridium.tle");
+    std::fs::write(&good, &sets).unwrap();
+    let out = skyqueue(&["tle", "check", good.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("66 element sets, all valid"), "{}", text(&out.stdout));
+    // The second line of the file (the first set's line 1) broken: refused, with its number.
+    let bad = dir.join("bad.tle");
+    let broken: Vec<String> =
+        sets.lines().enumerate().map(|(i, l)| if i == 1 { l.replacen("1 ", "1X", 1) } else { l.to_string() }).collect();
+    std::fs::write(&bad, broken.join("\n")).unwrap();
+    let out = skyqueue(&["tle", "check", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("1 bad line") && err.contains("line 2:"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -217,7 +217,7 @@ fn the_models_listed_are_the_registrys() {
     assert!(text(&bad.stderr).contains(&format!("`bogus` is not a model (allowed: {})", names.join(", "))));
 }
 
-/// Issue 29: the CLI's source names no model, model section or model field, except where a
+/// The CLI's source names no model, model section or model field, except where a
 /// tool is inherently about one (the constellation's calculators, TLEs and the topology
 /// benchmark build a constellation scenario); everything else asks the registry.
 #[test]

@@ -260,7 +260,7 @@ mod tests {
 
     #[test]
     fn diffserv_ranges_name_the_field() {
-        // Issue 5's bad inputs: a weight of 0, a capacity of 0, negative flows, bad profiles.
+        // Bad inputs: a weight of 0, a capacity of 0, negative flows, bad profiles.
         let e = errors(
             r#"{"version": 1, "model": "diffserv", "diffserv": {"capacity_bps": 0, "w_af": 0, "pss_lr_bits": -1,
                 "capacity_profile": {"kind": "cosine", "amplitude": 1.2, "period_s": 15},
