@@ -178,8 +178,8 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
           Run this scenario
         </button>
         <span className="hint">
-          Problems are underlined as you type. Every field and its range: <code>skyqueue defaults</code>, README
-          "Scenario format".
+          Problems are underlined as you type. Every field and its range: the Parameters panel,{' '}
+          <code>skyqueue models &lt;model&gt;</code>, docs/SCENARIO-FIELDS.md.
         </span>
       </footer>
     </section>
