@@ -129,3 +129,21 @@ test('a model without geography gives the globe its room to the text and charts'
   await expect(page.locator('.globe-wrap')).toBeVisible();
   await expect(page.getByTestId('globe')).toHaveAttribute('data-satellites', '66');
 });
+
+test('"inactive ISLs" hides the links that are down and shows them again', async ({ page }) => {
+  // docs/USING.md: ISLs grey dashed when down above the polar cut-off, red dashed across the
+  // seam; "toggle inactive ISLs to hide the down ones".
+  await page.goto('/#p=iridium-ship-london');
+  await expect(page.getByTestId('scenario-name')).toHaveText(IRIDIUM);
+  const globe = page.getByTestId('globe');
+  await expect.poll(async () => Number(await globe.getAttribute('data-links-shown'))).toBeGreaterThan(0);
+  const all = Number(await globe.getAttribute('data-links-shown'));
+  const toggle = page.getByRole('checkbox', { name: /inactive ISLs/ });
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await expect.poll(async () => Number(await globe.getAttribute('data-links-shown'))).toBeLessThan(all);
+  // Iridium's seam alone keeps 11 links down at every moment.
+  expect(all - Number(await globe.getAttribute('data-links-shown'))).toBeGreaterThanOrEqual(11);
+  await toggle.check();
+  await expect.poll(async () => Number(await globe.getAttribute('data-links-shown'))).toBeGreaterThanOrEqual(all - 2);
+});

@@ -280,6 +280,7 @@ export class GlobeController {
     if (!this.layer) return;
     this.layer.update(g);
     this.container.dataset.placed = String(this.layer.placedCount());
+    this.container.dataset.linksShown = String(this.layer.linksShown());
     this.container.dataset.routeHops = g.route.length ? String(g.route.length - 1) : '';
     this.container.dataset.seam = String(g.seam);
     // Packets in flight drawn, data and ACKs (for tests and assistive descriptions).
@@ -324,6 +325,7 @@ export class GlobeController {
   setLayerOptions(options: LayerOptions): void {
     this.options = options;
     this.layer?.setOptions(options);
+    if (this.layer) this.container.dataset.linksShown = String(this.layer.linksShown());
     this.viewer.scene.requestRender();
   }
 

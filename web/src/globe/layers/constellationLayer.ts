@@ -193,6 +193,11 @@ export class ConstellationLayer {
     return this.sats.length;
   }
 
+  /** ISLs drawn now: the active ones, and the inactive ones while they are shown. */
+  linksShown(): number {
+    return this.links.filter((l) => l.show).length;
+  }
+
   /** Satellites placed in orbit by the last update (position off the Earth's centre). */
   placedCount(): number {
     return this.sats.filter((p) => Cartesian3.magnitude(p.position) > 6.4e6).length;
