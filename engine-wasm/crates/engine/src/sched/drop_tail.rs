@@ -10,8 +10,8 @@ use std::collections::VecDeque;
 ///
 /// Two ways in: the [`Scheduler`] trait (drops reported in the drop list, as every scheduler
 /// does), and the plain FIFO methods [`DropTail::enqueue`] and [`DropTail::dequeue`] for an
-/// owner that only needs to know whether the arrival was kept (the queue model's buffer, the
-/// DiffServ router's class buffers).
+/// owner that only needs to know whether the arrival was kept (the DiffServ router's class
+/// buffers).
 ///
 /// ```
 /// use engine::sched::{DropTail, Enqueued, Scheduler};

@@ -10,8 +10,8 @@
 //!   and [`fq_codel::FqCodel`] (FQ-CoDel). [`policy::build`] makes the one an
 //!   [`policy::LmsPolicy`] names from all of its parameters ([`policy::PolicyParams`]); the
 //!   VoIP-over-LEO model holds it as a `Box<dyn Scheduler<_>>`. [`DropTail`] also has plain
-//!   FIFO methods (the arrival kept or refused) through which the queue model's buffer and the
-//!   DiffServ router's class buffers go.
+//!   FIFO methods (the arrival kept or refused) through which the DiffServ router's class
+//!   buffers go; behind [`crate::network::link::QueuedLink`] it is the queue model's buffer.
 //! - [`ClassSharing`]: how the DiffServ router shares its link between the EF, AF and CS0 class
 //!   queues: [`dwrr::Dwrr`] (EF by strict priority, then deficit weighted round robin) and
 //!   [`pss::Pss`] (the Priority Switching Scheduler of paper 001). The router holds one as a
