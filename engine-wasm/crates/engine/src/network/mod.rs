@@ -4,8 +4,8 @@
 //!   scheduler in front of a wire of a given rate (or any service time per item), then a
 //!   propagation delay. It schedules nothing: its owner acts at the times it returns.
 //! - [`transfer`]: a TCP transfer between two sites over the moving route: hosts that send and
-//!   acknowledge, and the directed links between them, each serialising at its rate behind a
-//!   drop-tail queue.
+//!   acknowledge, and the directed links between them, each a [`link::QueuedLink`] with ns-2's
+//!   drop-tail limit.
 
 pub mod link;
 pub mod transfer;
