@@ -14,12 +14,12 @@
 //!   ([`scenario::fields`]) and a validation step that reports every invalid field by its path
 //!   with the allowed range.
 //! - Shared components: [`orbit`] and [`topology`] (constellations, ISLs, access, routing,
-//!   handovers), [`network`] (hosts and queued links over the moving routes), [`channel`] (the LMS
-//!   fading channel), [`mac`] (adaptive HARQ), [`link`] (the LLDU link layer), [`traffic`]
-//!   (Poisson, Pareto on/off VoIP, rate profiles), [`transport`] (TCP NewReno and CUBIC),
-//!   [`sched`] (one `Scheduler` trait for DropTail, RR, PF, CoDeS, M-LWDF, EXP-PF and FQ-CoDel;
-//!   DWRR and PSS as class sharing), [`channel`] behind the `Channel` trait, [`transport`]
-//!   flows behind `TransportFlow`.
+//!   handovers), [`network`] (the shared link-and-queue component, and hosts over the moving
+//!   routes), [`channel`] (the LMS fading channel), [`mac`] (adaptive HARQ), [`link`] (the
+//!   LLDU link layer), [`traffic`] (Poisson, Pareto on/off VoIP, rate profiles), [`transport`]
+//!   (TCP NewReno and CUBIC), [`sched`] (one `Scheduler` trait for DropTail, RR, PF, CoDeS,
+//!   M-LWDF, EXP-PF and FQ-CoDel; DWRR and PSS as class sharing), [`channel`] behind the
+//!   `Channel` trait, [`transport`] flows behind `TransportFlow`.
 //! - [`metrics`]: bounded time series and summary statistics (means, percentiles, batch-means
 //!   confidence intervals).
 //! - [`analytic`]: closed forms (Pollaczek-Khinchine, M/M/1/K) used as calculators and as test

@@ -13,8 +13,13 @@
 //!   Iridium round trip (2 x 140 ms). As ns-2's DropTail (`drop-tail.cc`), a packet is dropped
 //!   when the packets waiting plus it would reach the limit, so at most `limit - 1` wait besides
 //!   the one being sent. A packet is serialised at the link's rate, then travels the hop's
-//!   length at the speed of light, the length taken from the positions of the topology step it
-//!   leaves in. Links are error-free (Table 3).
+//!   length at the speed of light, the length taken from the positions of the topology step in
+//!   which it reaches the link (joins its queue). Links are error-free (Table 3). Each link is
+//!   the shared [`QueuedLink`] ([`Capacity::Ns2Limit`]); a packet's arrival at the far end is
+//!   scheduled when its transmission starts. The end of a transmission is not an event of its
+//!   own: with packets behind it, it is handled between the packet events, at its time and
+//!   before the packet events of the same time (a packet whose last bit leaves at t is gone for
+//!   one that reaches the link at t); with none, when the link is next offered a packet.
 //! - Packet sizes on the wire are ns-2's: a data packet is `packet_bytes` (ns-2's TCP
 //!   `packetSize_`, 1000) plus 40 bytes of TCP/IP header (`tcpip_base_hdr_size_`, added since
 //!   `useHeaders_` is true); an ACK is `ack_bytes` (ns-2's `TCPSink` `packetSize_`, 40) plus 8
@@ -28,8 +33,10 @@
 //!   integer time; the transfer time is from the start to the arrival of the last byte at the
 //!   receiver, the application's view (§4.1).
 
+use super::link::{Capacity, NoRates, QueuedLink};
 use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::orbit::frames::{distance_km, Vec3, C_KM_S};
+use crate::sched::{DropTail, Drops};
 use crate::topology::pair::PairTopology;
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, TcpReceiver, TcpSender};
@@ -216,7 +223,7 @@ struct Packet {
     path: Rc<[u32]>,
     /// Index in `path` of the node it is at.
     at: usize,
-    /// 0 for data, 1 + its SACK blocks for an ACK (an index into `Transfer::wire`).
+    /// 0 for data, 1 + its SACK blocks for an ACK (an index into a row of `Transfer::ser`).
     kind: u8,
     body: Body,
 }
@@ -232,14 +239,41 @@ enum Ev {
     Rto,
 }
 
-/// A packet on one hop: it waits at `a` until `leaves` (serialised), then travels to `b`,
-/// arriving at `arrives`.
+/// A packet on one hop: it waits at `a` until `leaves` (serialised), then travels to `b` for
+/// `prop`, arriving at `arrives` (both [`NOT_YET`] while it waits in the link's queue).
 struct InFlight {
     p: Packet,
     a: u32,
     b: u32,
+    prop: SimDuration,
     leaves: SimTime,
     arrives: SimTime,
+}
+
+/// The time of a transmission not ended yet.
+const NOT_YET: SimTime = SimTime(u64::MAX);
+
+/// What waits in a link's queue: the packet's slot, and its kind (for its serialisation).
+#[derive(Clone, Copy, Debug)]
+struct Hop {
+    slot: u32,
+    kind: u8,
+}
+
+/// One directed link: the shared link, and the serialisation of each kind of packet at its rate.
+struct Directed {
+    link: QueuedLink<Hop, DropTail<Hop>>,
+    ser: [SimDuration; 5],
+}
+
+impl Directed {
+    /// Ends the transmission in progress at `now` (`None` if there was none) and starts the
+    /// next: the end of the next one, if one started.
+    fn transmitted(&mut self, now: SimTime, drops: &mut Drops<Hop>) -> Option<Option<SimTime>> {
+        let ser = self.ser;
+        let sent = self.link.transmitted(now, &mut |_: SimTime, h: &Hop| ser[h.kind as usize], &mut NoRates, drops)?;
+        Some(sent.next)
+    }
 }
 
 /// What one event of a transfer did, for a model's series.
@@ -273,19 +307,24 @@ pub const MAX_DRAWN_PACKETS: usize = 4000;
 /// [`run_stepped`]), so a model keeps one clock for both.
 pub struct Transfer {
     n: u32,
-    access_bps: f64,
-    isl_bps: f64,
     t0: SimTime,
     sender: TcpSender,
     receiver: TcpReceiver,
     events: EventQueue<Ev>,
-    /// Per directed link, at `a * (n + 2) + b`: when it is free again (zero: never used).
-    busy: Vec<SimTime>,
+    /// Per directed link, at `a * (n + 2) + b`: its index in `links` (`u32::MAX`: never used).
+    link_of: Vec<u32>,
+    /// The directed links used so far.
+    links: Vec<Directed>,
+    /// Every link's limit (ns-2's, from the [`Buffer`]).
+    capacity: Capacity,
+    /// The ends of the transmissions with packets behind them, by link index: handled before
+    /// the packet events of their time or later ([`Transfer::end_transmissions`]).
+    sent: EventQueue<u32>,
+    /// What a link refused at the last offer.
+    drops: Drops<Hop>,
     /// Serialisation on an access link and on an ISL of a data packet and of an ACK with 0 to 3
     /// SACK blocks.
     ser: [[SimDuration; 5]; 2],
-    /// Those packets' sizes on the wire [bytes].
-    wire: [u32; 5],
     rto_at: Option<SimTime>,
     latest_ack_sent: Option<SimTime>,
     out: TransferOutcome,
@@ -330,8 +369,6 @@ impl Transfer {
         };
         let mut t = Transfer {
             n: topo.satellite_count() as u32,
-            access_bps,
-            isl_bps,
             t0,
             sender: TcpSender::new(o.cc, 10.0, segments, 1e9)
                 .with_min_rto(SimDuration::from_secs_f64(o.min_rto_s))
@@ -341,9 +378,12 @@ impl Transfer {
                 .with_hystart(o.hystart),
             receiver: TcpReceiver::default(),
             events: EventQueue::new(),
-            busy: vec![SimTime::ZERO; (topo.satellite_count() + 2).pow(2)],
+            link_of: vec![u32::MAX; (topo.satellite_count() + 2).pow(2)],
+            links: vec![],
+            capacity: Capacity::Ns2Limit(buffer_packets as usize + 1),
+            sent: EventQueue::new(),
+            drops: vec![],
             ser: [access_bps, isl_bps].map(|rate| wire.map(|b| SimDuration::from_secs_f64(b as f64 * 8.0 / rate))),
-            wire,
             rto_at: None,
             latest_ack_sent: None,
             out,
@@ -353,6 +393,7 @@ impl Transfer {
             back: Rc::from(Vec::new()),
         };
         t.pump(t0, topo);
+        t.end_transmissions();
         t
     }
 
@@ -418,7 +459,7 @@ impl Transfer {
 
     /// Puts a new packet (at its first node) on its first link at `now`.
     fn forward(&mut self, p: Packet, now: SimTime, topo: &PairTopology) {
-        let hop = InFlight { p, a: 0, b: 0, leaves: now, arrives: now };
+        let hop = InFlight { p, a: 0, b: 0, prop: SimDuration::ZERO, leaves: NOT_YET, arrives: NOT_YET };
         let slot = match self.free.pop() {
             Some(i) => {
                 self.slots[i as usize] = Some(hop);
@@ -434,38 +475,87 @@ impl Transfer {
         }
     }
 
-    /// Puts the packet in `slot` on the link out of the node it is at, at `now`: queued, or
-    /// dropped at a full buffer (its slot freed, `None`). The packet stays in its slot from hop
-    /// to hop; the caller schedules its arrival at the time returned.
+    /// Puts the packet in `slot` on the link out of the node it is at, at `now`: sent at once
+    /// (its arrival at the far end returned: the caller schedules it), queued (`None`; its
+    /// arrival is scheduled when its transmission starts, [`Self::end_transmissions`]), or
+    /// dropped at a full buffer (`None`, its slot freed). The packet stays in its slot from hop
+    /// to hop.
     fn hop(&mut self, slot: u32, now: SimTime, topo: &PairTopology) -> Option<SimTime> {
-        let fl = self.slots[slot as usize].as_mut().expect("a hop's packet is in its slot");
+        let fl = self.slots[slot as usize].as_ref().expect("a hop's packet is in its slot");
         let (a, b) = (fl.p.path[fl.p.at], fl.p.path[fl.p.at + 1]);
-        let kind = fl.p.kind as usize;
-        let bytes = self.wire[kind];
+        let kind = fl.p.kind;
         let access = a >= self.n || b >= self.n;
-        let rate = if access { self.access_bps } else { self.isl_bps };
+        // The hop's length at the positions of now, the step in which the packet reaches the
+        // link: it keeps that delay whenever it leaves (the link's own is zero).
+        let km = distance_km(&self.position(topo, a), &self.position(topo, b));
+        let prop = SimDuration::from_secs_f64(km / C_KM_S);
         // A ground site has one transmitter: its up-link is one FIFO whichever satellite it
         // points at (after a handover the packets already queued go first); a satellite's
         // links (ISLs, down-links) each have their own.
         let key = a as usize * (self.n as usize + 2) + if a >= self.n { a as usize } else { b as usize };
-        let free = self.busy[key].max(now);
-        // Packets waiting ahead of this one (the one being sent is the fraction left over).
-        // (Truncating a non-negative value is its floor, without a libm call.)
-        let waiting = (free.saturating_since(now).as_secs_f64() * rate / 8.0 / bytes as f64 - 1e-9).max(0.0) as u64;
-        if waiting >= self.out.buffer_packets {
+        if self.link_of[key] == u32::MAX {
+            self.link_of[key] = self.links.len() as u32;
+            let link = QueuedLink::new(DropTail::new(None), SimDuration::ZERO).with_capacity(self.capacity);
+            self.links.push(Directed { link, ser: self.ser[!access as usize] });
+        }
+        let li = self.link_of[key];
+        let d = &mut self.links[li as usize];
+        // A transmission with nothing behind it has no end queued: it ends here if it ended by
+        // now (one behind which packets wait has ended already if it was due).
+        if let Some(end) = d.link.sending().map(|t| t.finish).filter(|&f| f <= now) {
+            let next = d.transmitted(end, &mut self.drops);
+            debug_assert_eq!(next, Some(None), "a transmission due with packets waiting was not ended");
+        }
+        let ser = d.ser;
+        let serialise = &mut |_: SimTime, h: &Hop| ser[h.kind as usize];
+        let started = d.link.offer(now, Hop { slot, kind }, serialise, &mut NoRates, &mut self.drops);
+        if self.drops.pop().is_some() {
             self.out.queue_drops += 1;
             self.slots[slot as usize] = None;
             self.free.push(slot);
             return None;
         }
-        let done = free + self.ser[!access as usize][kind];
-        self.busy[key] = done;
-        let km = distance_km(&self.position(topo, a), &self.position(topo, b));
-        let arrives = done + SimDuration::from_secs_f64(km / C_KM_S);
+        if started.is_none() && d.link.queued() == 1 {
+            // The first packet behind the transmission: its end is queued, to start this one.
+            let end = d.link.sending().expect("a link with a packet waiting is sending").finish;
+            self.sent.schedule(end, li);
+        }
         let fl = self.slots[slot as usize].as_mut().expect("a hop's packet is in its slot");
         fl.p.at += 1;
-        (fl.a, fl.b, fl.leaves, fl.arrives) = (a, b, done, arrives);
-        Some(arrives)
+        (fl.a, fl.b, fl.prop) = (a, b, prop);
+        (fl.leaves, fl.arrives) = match started {
+            Some(done) => (done, done + prop),
+            None => (NOT_YET, NOT_YET),
+        };
+        started.map(|_| fl.arrives)
+    }
+
+    /// Ends every transmission with packets behind it that is due by the next packet event
+    /// (before the packet events of the same time: a packet whose last bit leaves at t is gone
+    /// for one that reaches the link at t), each at its time, in order: the next packet starts
+    /// and its arrival at the far end is scheduled. Then the next packet event is the next
+    /// thing to happen ([`Self::next_time`]). These ends are not events of the transfer: they
+    /// touch only their link and schedule an arrival (a transmission with nothing behind it
+    /// ends when the link is next offered a packet, [`Self::hop`]).
+    fn end_transmissions(&mut self) {
+        while let Some(t) = self.sent.peek_time() {
+            if self.events.peek_time().is_some_and(|te| te < t) {
+                break;
+            }
+            let Some((now, li)) = self.sent.pop() else { break };
+            let d = &mut self.links[li as usize];
+            let next = d.transmitted(now, &mut self.drops).expect("a link whose transmission ends is sending");
+            let (Some(done), Some(t)) = (next, d.link.sending()) else {
+                unreachable!("a packet waited behind the transmission that ended")
+            };
+            let slot = t.item.slot;
+            if d.link.queued() > 0 {
+                self.sent.schedule(done, li);
+            }
+            let fl = self.slots[slot as usize].as_mut().expect("a packet being sent is in its slot");
+            (fl.leaves, fl.arrives) = (done, done + fl.prop);
+            self.events.schedule(fl.arrives, Ev::Arrive(slot));
+        }
     }
 
     /// Sends what the sender may send now, and keeps one retransmission timer event.
@@ -491,6 +581,12 @@ impl Transfer {
 
     /// Processes the next event (the caller has stepped the topology up to its time).
     pub fn process_next(&mut self, topo: &PairTopology) -> Happened {
+        let happened = self.process_event(topo);
+        self.end_transmissions();
+        happened
+    }
+
+    fn process_event(&mut self, topo: &PairTopology) -> Happened {
         // A packet moving on to its next hop replaces its own event (one sift of the heap).
         if let Some((now, &Ev::Arrive(slot))) = self.events.peek() {
             let fl = self.slots[slot as usize].as_ref().expect("an arrival's packet is in its slot");
@@ -693,6 +789,20 @@ mod tests {
                 "{segs} segments: {got:.2} ms, predicted {predicted:.2} ms"
             );
         }
+    }
+
+    #[test]
+    fn ns2_limits_count_the_arrival_even_at_an_idle_link() {
+        // ns-2's DropTail refuses a packet when those waiting plus it would reach the limit,
+        // at an idle link too: a limit of 1 passes nothing; with 2, one packet waits behind the
+        // one being sent, so IW's burst of 9 loses 7 at the up-link and TCP recovers them.
+        let o = |limit| TransferOptions { buffer: Buffer::Limit(limit), max_s: 60.0, ..Default::default() };
+        let r = run(&mut topo(), 600.0, &o(1));
+        assert_eq!((r.transfer_s, r.buffer_packets), (None, 0), "{r:?}");
+        assert!(r.queue_drops >= 9 && r.timeouts > 0, "{r:?}");
+        let r = run(&mut topo(), 600.0, &o(2));
+        assert!(r.transfer_s.is_some() && r.buffer_packets == 1, "{r:?}");
+        assert!(r.queue_drops >= 7 && r.retransmits >= 7, "{r:?}");
     }
 
     #[test]

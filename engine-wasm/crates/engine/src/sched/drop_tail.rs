@@ -9,9 +9,9 @@ use std::collections::VecDeque;
 /// A FIFO of at most `capacity` items (`None`: unlimited).
 ///
 /// Two ways in: the [`Scheduler`] trait (drops reported in the drop list, as every scheduler
-/// does), and the plain FIFO methods [`DropTail::enqueue`] and [`DropTail::dequeue`] for an
-/// owner that only needs to know whether the arrival was kept (the queue model's buffer, the
-/// DiffServ router's class buffers).
+/// does; the shared link's buffers and the DiffServ class buffers go through it), and the plain
+/// FIFO methods [`DropTail::enqueue`] and [`DropTail::dequeue`] for an owner that only needs to
+/// know whether the arrival was kept.
 ///
 /// ```
 /// use engine::sched::{DropTail, Enqueued, Scheduler};
@@ -66,6 +66,11 @@ impl<T> DropTail<T> {
     /// Takes the head (plain FIFO).
     pub fn dequeue(&mut self, _now: SimTime) -> Option<T> {
         self.buf.pop_front()
+    }
+
+    /// The head, left in the queue.
+    pub fn front(&self) -> Option<&T> {
+        self.buf.front()
     }
 }
 

@@ -9,14 +9,18 @@
 //!   [`pf::Pf`] (PF), [`pf::Codes`] (CoDeS), [`pf::MLwdf`] (M-LWDF) and [`pf::ExpPf`] (EXP-PF),
 //!   and [`fq_codel::FqCodel`] (FQ-CoDel). [`policy::build`] makes the one an
 //!   [`policy::LmsPolicy`] names from all of its parameters ([`policy::PolicyParams`]); the
-//!   VoIP-over-LEO model holds it as a `Box<dyn Scheduler<_>>`. [`DropTail`] also has plain
-//!   FIFO methods (the arrival kept or refused) through which the queue model's buffer and the
-//!   DiffServ router's class buffers go.
+//!   VoIP-over-LEO model holds it as a `Box<dyn Scheduler<_>>`. Behind the shared link
+//!   ([`crate::network::link::QueuedLink`]), [`DropTail`] is the buffer of the queue model, of
+//!   the VoIP-over-DCCP bottleneck and of every link of a TCP transfer; it also has plain FIFO
+//!   methods (the arrival kept or refused).
 //! - [`ClassSharing`]: how the DiffServ router shares its link between the EF, AF and CS0 class
 //!   queues: [`dwrr::Dwrr`] (EF by strict priority, then deficit weighted round robin) and
-//!   [`pss::Pss`] (the Priority Switching Scheduler of paper 001). The router holds one as a
-//!   `Box<dyn ClassSharing>` and passes it the link capacity and head size PSS's credit needs.
+//!   [`pss::Pss`] (the Priority Switching Scheduler of paper 001).
+//!   [`class_queues::ClassQueues`] puts the three class buffers and one `Box<dyn ClassSharing>`
+//!   behind the [`Scheduler`] trait, passing the sharing the configured capacity and the AF
+//!   head's size PSS's credit needs: the router's link is a `QueuedLink` behind it.
 
+pub mod class_queues;
 pub mod drop_tail;
 pub mod dwrr;
 pub mod fq_codel;

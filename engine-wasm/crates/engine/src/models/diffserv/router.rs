@@ -10,11 +10,18 @@
 //! segments; the link serves one packet at a time; each class has a drop-tail buffer; feedback
 //! (ACKs) comes back over an uncongested path. Also the test bench of the TCP module: one class
 //! alone is a plain drop-tail bottleneck.
+//!
+//! The link is the shared [`QueuedLink`] behind the class queues
+//! ([`ClassQueues`]: the three buffers and the sharing, asked at every dequeue), at the
+//! capacity of the moment, then the one-way delay. Every arrival goes through the class
+//! queues, so the sharing also decides when the link is idle, as before.
 
 use crate::kernel::{EventQueue, SimDuration, SimTime};
+use crate::network::link::{NoRates, QueuedLink};
+use crate::sched::class_queues::{class_index, ClassQueues, Classified};
 use crate::sched::dwrr::Dwrr;
 use crate::sched::pss::{Pss, PssParams};
-use crate::sched::{Backlog, Class, ClassLink, ClassSharing, DropTail, Enqueued, Scheduler};
+use crate::sched::{Class, ClassSharing, Drops};
 use crate::traffic::profile::RateProfile;
 use crate::transport::{Feedback, FlowStats, Segment, Transport, TransportFlow};
 
@@ -145,10 +152,28 @@ impl Default for RouterSpec {
     }
 }
 
+/// What a packet on the link carries.
 #[derive(Clone, Copy, Debug)]
-enum Pkt {
+enum Payload {
     Ef,
     Data { flow: usize, seg: Segment },
+}
+
+/// A packet on the link: its class, its size and what it carries.
+#[derive(Clone, Copy, Debug)]
+struct Pkt {
+    class: Class,
+    bits: f64,
+    payload: Payload,
+}
+
+impl Classified for Pkt {
+    fn class(&self) -> Class {
+        self.class
+    }
+    fn bits(&self) -> f64 {
+        self.bits
+    }
 }
 
 /// Events.
@@ -194,26 +219,21 @@ pub struct Router {
     spec: RouterSpec,
     /// The transport flows, sender and receiver each.
     flows: Vec<Box<dyn TransportFlow>>,
-    /// Drop-tail buffers of `buffer_pkts` per class [EF, AF, CS0].
-    queues: [DropTail<Pkt>; 3],
-    busy: bool,
-    /// How EF, AF and CS0 share the link (DWRR or PSS).
-    sharing: Box<dyn ClassSharing>,
+    /// The link behind the class queues: drop-tail buffers of `buffer_pkts` per class
+    /// [EF, AF, CS0], shared by DWRR or PSS.
+    link: QueuedLink<Pkt, ClassQueues<Pkt>>,
+    /// What the class buffers dropped at the last offer.
+    drops: Drops<Pkt>,
     /// Counters.
     pub counters: ClassCounters,
-    /// Lowest and highest credit seen at PSS decisions [bits].
-    credit_range: Option<(f64, f64)>,
     tx_bits: f64,
     /// Timer deadline already in the event queue per flow (one timer event per deadline).
     timer_scheduled: Vec<Option<SimTime>>,
 }
 
-fn class_index(c: Class) -> usize {
-    match c {
-        Class::Ef => 0,
-        Class::Af => 1,
-        Class::Cs0 => 2,
-    }
+/// The link's capacity at `t_s` [b/s].
+fn capacity_at(spec: &RouterSpec, t_s: f64) -> f64 {
+    spec.capacity_bps * spec.capacity_profile.factor(t_s)
 }
 
 impl Router {
@@ -226,17 +246,16 @@ impl Router {
         if spec.ef_bps > 0.0 {
             events.schedule(SimTime::from_secs_f64(spec.ef_start_s), Event::EfEmit);
         }
-        let sharing = spec.sharing.build();
+        // PSS keeps the configured C in its credit slopes (paper 001 §2.3).
+        let classes = ClassQueues::new(spec.sharing.build(), spec.buffer_pkts, spec.capacity_bps);
+        let link = QueuedLink::new(classes, SimDuration::from_secs_f64(spec.one_way_s));
         let tx_bits = spec.mss_bytes * 8.0;
         let n = spec.flows.len();
-        let queues = std::array::from_fn(|_| DropTail::new(Some(spec.buffer_pkts)));
         Router {
             flows,
-            queues,
-            busy: false,
-            sharing,
+            link,
+            drops: Vec::new(),
             counters: ClassCounters::default(),
-            credit_range: None,
             tx_bits,
             spec,
             timer_scheduled: vec![None; n],
@@ -255,7 +274,7 @@ impl Router {
 
     /// Lowest and highest credit over all PSS decisions so far [bits] (bounded memory).
     pub fn credit_range(&self) -> Option<(f64, f64)> {
-        self.credit_range
+        self.link.scheduler().credit_range()
     }
 
     /// Bits in one segment.
@@ -265,12 +284,12 @@ impl Router {
 
     /// Packets waiting per class [EF, AF, CS0].
     pub fn queue_lens(&self) -> [usize; 3] {
-        [self.queues[0].len(), self.queues[1].len(), self.queues[2].len()]
+        self.link.scheduler().lens()
     }
 
     /// The link's capacity at `t_s` [b/s].
     pub fn capacity_at(&self, t_s: f64) -> f64 {
-        self.spec.capacity_bps * self.spec.capacity_profile.factor(t_s)
+        capacity_at(&self.spec, t_s)
     }
 
     /// The EF source's rate at `t_s` [b/s].
@@ -280,21 +299,49 @@ impl Router {
 
     /// The PSS credit [bits], AF priority (true = high) and switches so far, if PSS is used.
     pub fn pss_state(&self) -> Option<(f64, bool, u64)> {
-        self.sharing.credit().map(|c| (c.credit_bits, c.high, c.switches))
+        self.link.scheduler().credit().map(|c| (c.credit_bits, c.high, c.switches))
     }
 
-    fn enqueue(&mut self, pkt: Pkt, class: usize, now: SimTime, events: &mut EventQueue<Event>) {
-        if let Enqueued::Dropped(_) = self.queues[class].enqueue(now, pkt) {
-            self.counters.drops[class] += 1;
+    /// Offers a packet to the link: dropped by its class's full buffer, queued, or sent at once.
+    fn enqueue(&mut self, pkt: Pkt, now: SimTime, events: &mut EventQueue<Event>) {
+        let spec = &self.spec;
+        // The link's instantaneous capacity sets the transmission time; PSS keeps its
+        // configured C (the average) in its credit slopes (paper 001 §2.3).
+        let mut wire = |at: SimTime, p: &Pkt| SimDuration::from_secs_f64(p.bits / capacity_at(spec, at.as_secs_f64()));
+        let started = self.link.offer(now, pkt, &mut wire, &mut NoRates, &mut self.drops);
+        for (p, _) in self.drops.drain(..) {
+            self.counters.drops[class_index(p.class)] += 1;
         }
-        self.try_start(now, events);
+        self.started(started, events);
+    }
+
+    /// The link's transmission ended at `now`: the next one starts, if a packet waits.
+    fn transmitted(&mut self, now: SimTime, events: &mut EventQueue<Event>) {
+        let spec = &self.spec;
+        let mut wire = |at: SimTime, p: &Pkt| SimDuration::from_secs_f64(p.bits / capacity_at(spec, at.as_secs_f64()));
+        // The packet's arrival was scheduled when it started.
+        if let Some(sent) = self.link.transmitted(now, &mut wire, &mut NoRates, &mut self.drops) {
+            self.started(sent.next, events);
+        }
+    }
+
+    /// A transmission started if `done` is set: it is counted, its end scheduled and, for a
+    /// data segment, its arrival at the receiver.
+    fn started(&mut self, done: Option<SimTime>, events: &mut EventQueue<Event>) {
+        let (Some(done), Some(t)) = (done, self.link.sending()) else { return };
+        let pkt = t.item;
+        self.counters.bits[class_index(pkt.class)] += pkt.bits;
+        events.schedule(done, Event::TxEnd);
+        if let Payload::Data { flow, seg } = pkt.payload {
+            events.schedule(t.arrives, Event::Arrive { flow, seg });
+        }
     }
 
     fn send_flow(&mut self, i: usize, now: SimTime, events: &mut EventQueue<Event>) {
         let segs = self.flows[i].poll_send(now);
-        let class = class_index(self.spec.flows[i].class);
+        let class = self.spec.flows[i].class;
         for seg in segs {
-            self.enqueue(Pkt::Data { flow: i, seg }, class, now, events);
+            self.enqueue(Pkt { class, bits: self.tx_bits, payload: Payload::Data { flow: i, seg } }, now, events);
         }
         // One timer event per flow: schedule only if none is pending at or before the deadline
         // (a later-moving deadline is re-armed when the pending event finds it early).
@@ -303,40 +350,6 @@ impl Router {
                 self.timer_scheduled[i] = Some(d);
                 events.schedule(d, Event::Timer(i));
             }
-        }
-    }
-
-    /// The class queue to serve next, as the class sharing decides from which queues hold a
-    /// packet, the configured capacity C and the segment size.
-    fn pick(&mut self, now: SimTime) -> Option<usize> {
-        let backlog =
-            Backlog { ef: !self.queues[0].is_empty(), af: !self.queues[1].is_empty(), cs0: !self.queues[2].is_empty() };
-        let class = self.sharing.pick(
-            now,
-            backlog,
-            ClassLink { capacity_bps: self.spec.capacity_bps, af_head_bits: self.tx_bits },
-        )?;
-        if let Some(c) = self.sharing.credit() {
-            let c = c.credit_bits;
-            self.credit_range = Some(self.credit_range.map_or((c, c), |(a, b)| (a.min(c), b.max(c))));
-        }
-        Some(class_index(class))
-    }
-
-    fn try_start(&mut self, now: SimTime, events: &mut EventQueue<Event>) {
-        if self.busy {
-            return;
-        }
-        let Some(class) = self.pick(now) else { return };
-        let Some(pkt) = self.queues[class].dequeue(now) else { return };
-        self.busy = true;
-        self.counters.bits[class] += self.tx_bits;
-        // The link's instantaneous capacity sets the transmission time; PSS keeps its
-        // configured C (the average) in its credit slopes (paper 001 §2.3).
-        let tx = SimDuration::from_secs_f64(self.tx_bits / self.capacity_at(now.as_secs_f64()));
-        events.schedule(now + tx, Event::TxEnd);
-        if let Pkt::Data { flow, seg } = pkt {
-            events.schedule(now + tx + SimDuration::from_secs_f64(self.spec.one_way_s), Event::Arrive { flow, seg });
         }
     }
 
@@ -349,17 +362,14 @@ impl Router {
                 let rate = self.ef_rate_at(now.as_secs_f64());
                 if rate > 0.0 && self.tx_bits / rate <= 1e3 {
                     self.counters.ef_offered_bits += self.tx_bits;
-                    self.enqueue(Pkt::Ef, 0, now, events);
+                    self.enqueue(Pkt { class: Class::Ef, bits: self.tx_bits, payload: Payload::Ef }, now, events);
                     events.schedule(now + SimDuration::from_secs_f64(self.tx_bits / rate), Event::EfEmit);
                 } else {
                     events.schedule(now + SimDuration::from_secs_f64(1e-3), Event::EfEmit);
                 }
             }
             Event::FlowStart(i) => self.send_flow(i, now, events),
-            Event::TxEnd => {
-                self.busy = false;
-                self.try_start(now, events);
-            }
+            Event::TxEnd => self.transmitted(now, events),
             Event::Arrive { flow, seg } => {
                 if let Some(feedback) = self.flows[flow].on_segment(&seg, now) {
                     events.schedule(

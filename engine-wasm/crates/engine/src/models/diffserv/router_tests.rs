@@ -83,7 +83,7 @@ fn ef_waits_at_most_one_packet_behind_af_or_cs0_when_saturated() {
             }
             assert!(r.queue_lens()[0] <= 1, "{label}: {} EF packets waiting at {now}", r.queue_lens()[0]);
             if r.queue_lens()[0] == 1 {
-                assert!(r.busy, "{label}: EF waits on an idle link at {now}");
+                assert!(r.link.busy(), "{label}: EF waits on an idle link at {now}");
                 contended += (r.queue_lens()[1] > 0 && r.queue_lens()[2] > 0) as u32;
             }
         });
@@ -200,30 +200,34 @@ fn a_class_alone_is_the_same_drop_tail_bottleneck_under_any_sharing() {
     assert!(rate > 0.95 * c && rate <= c + L / 10.0, "{rate} b/s on a {c} b/s link");
 }
 
-/// Puts a packet in class `k`'s buffer.
-fn push(r: &mut Router, k: usize) {
-    let _ = r.queues[k].enqueue(SimTime::ZERO, Pkt::Ef);
+/// The router's class queues (unlimited buffers) for `sharing`.
+fn classes(sharing: Sharing) -> ClassQueues<Pkt> {
+    ClassQueues::new(sharing.build(), usize::MAX, 2e6)
 }
 
-/// Takes the head of class `k`'s buffer.
-fn pop(r: &mut Router, k: usize) {
-    r.queues[k].dequeue(SimTime::ZERO);
+/// Puts a packet in class `k`'s buffer.
+fn push(q: &mut ClassQueues<Pkt>, k: usize) {
+    let class = [Class::Ef, Class::Af, Class::Cs0][k];
+    crate::sched::Scheduler::enqueue(q, SimTime::ZERO, Pkt { class, bits: L, payload: Payload::Ef }, &mut vec![]);
+}
+
+/// Takes the packet the sharing picks; returns its class queue.
+fn serve(q: &mut ClassQueues<Pkt>) -> Option<usize> {
+    let p = crate::sched::Scheduler::dequeue(q, SimTime::ZERO, &mut NoRates, &mut vec![])?;
+    Some(class_index(p.class))
 }
 
 /// Serves `n` packets by DWRR from AF and CS0 queues kept non-empty; returns the order served.
 fn dwrr_order(w_af: f64, w_cs0: f64, n: usize) -> Vec<usize> {
-    let mut events = EventQueue::new();
-    let mut r = Router::new(spec(vec![], 0.0, usize::MAX, Sharing::Dwrr { w_af, w_cs0 }), &mut events);
+    let mut q = classes(Sharing::Dwrr { w_af, w_cs0 });
     (0..n)
         .map(|_| {
             for k in 1..3 {
-                if r.queues[k].is_empty() {
-                    push(&mut r, k);
+                if q.lens()[k] == 0 {
+                    push(&mut q, k);
                 }
             }
-            let k = r.pick(SimTime::ZERO).unwrap();
-            pop(&mut r, k);
-            k
+            serve(&mut q).unwrap()
         })
         .collect()
 }
@@ -254,35 +258,31 @@ fn dwrr_shares_in_proportion_to_the_weights_when_both_are_backlogged() {
 
 #[test]
 fn dwrr_serves_ef_first_and_an_idle_class_keeps_no_credit() {
-    let mut events = EventQueue::new();
-    let mut r = Router::new(spec(vec![], 0.0, usize::MAX, Sharing::Dwrr { w_af: 4.0, w_cs0: 4.0 }), &mut events);
-    assert_eq!(r.pick(SimTime::ZERO), None);
+    let mut q = classes(Sharing::Dwrr { w_af: 4.0, w_cs0: 4.0 });
+    assert_eq!(serve(&mut q), None);
     for k in 0..3 {
-        push(&mut r, k);
+        push(&mut q, k);
     }
-    assert_eq!(r.pick(SimTime::ZERO), Some(0));
-    while r.queue_lens()[0] > 0 {
-        pop(&mut r, 0);
-    }
+    assert_eq!(serve(&mut q), Some(0));
+    assert_eq!(q.lens()[0], 0);
     // AF backlogged; CS0 with one packet, served out of a quantum of 4, then empty: the 3
     // packets of quantum it did not use are not kept while it is idle.
-    let serve = |r: &mut Router| {
-        let k = r.pick(SimTime::ZERO).unwrap();
-        pop(r, k);
-        push(r, 1);
+    let serve_af_backlogged = |q: &mut ClassQueues<Pkt>| {
+        let k = serve(q).unwrap();
+        push(q, 1);
         k
     };
-    while serve(&mut r) != 2 {}
+    while serve_af_backlogged(&mut q) != 2 {}
     for _ in 0..20 {
-        assert_eq!(serve(&mut r), 1);
+        assert_eq!(serve_af_backlogged(&mut q), 1);
     }
     // Both backlogged again: never more than one quantum (4) of one class in a row.
     for _ in 0..100 {
-        push(&mut r, 2);
+        push(&mut q, 2);
     }
     let mut run = (0, 0);
     for _ in 0..60 {
-        let k = serve(&mut r);
+        let k = serve_af_backlogged(&mut q);
         run = if k == run.0 { (k, run.1 + 1) } else { (k, 1) };
         assert!(run.1 <= 4, "{} packets of class {k} in a row", run.1);
     }

@@ -4,6 +4,12 @@
 //! to end through the kernel, the scenario, the metrics and the bindings; its mean wait is
 //! checked against Pollaczek-Khinchine (`analytic::queueing`).
 //!
+//! The buffer, the server and the propagation are the shared link ([`QueuedLink`]): a
+//! drop-tail FIFO whose capacity counts the packets waiting only ([`Capacity::Waiting`]), a
+//! service time drawn when a packet starts (exponential or constant about 1/mu), then
+//! `queue.propagation_s`. The station schedules the departures the link returns and delivers
+//! lazily.
+//!
 //! ```text
 //!  flow 0 ──┐
 //!  flow 1 ──┼──> [ DropTail FIFO | capacity ] ──> [ server: 1/mu ] ──> out
@@ -17,8 +23,9 @@ use super::scenario::{ArrivalProcess, ServiceDistribution};
 use crate::analytic::queueing::{self, QueueTheory};
 use crate::kernel::{EventQueue, RngStream, SimDuration, SimTime, Streams};
 use crate::metrics::{BatchMeans, LogHistogram, MeanCi, Recorder, RunningStats, SeriesInfo, SeriesKind};
+use crate::network::link::{Capacity, NoRates, QueuedLink, Service};
 use crate::scenario::Scenario;
-use crate::sched::{DropTail, Enqueued, Scheduler};
+use crate::sched::{DropTail, Drops};
 use crate::traffic::onoff::OnOffSource;
 use crate::traffic::{Packet, PoissonSource};
 use serde::Serialize;
@@ -202,8 +209,10 @@ pub struct FifoStation {
     poisson: bool,
     mu: f64,
     capacity: Option<u32>,
-    queue: DropTail,
-    in_service: Option<Packet>,
+    /// The waiting room, the server and the propagation delay.
+    link: QueuedLink<Packet, DropTail>,
+    /// Drops of the last offer (reused).
+    drops: Drops<Packet>,
     warmup: SimTime,
     arrivals: u64,
     departures: u64,
@@ -212,9 +221,8 @@ pub struct FifoStation {
     sojourn: DelayStats,
     delay: DelayStats,
     delivered: u64,
-    /// Packets on the link after service, oldest first: (when it left the server, created).
+    /// Packets on the link after service, oldest first: (when it arrives, created).
     propagating: VecDeque<(SimTime, SimTime)>,
-    propagation: SimDuration,
     /// Integrals since the warm-up [packets x ns] and [ns].
     waiting_integral: u128,
     busy_integral: u128,
@@ -256,8 +264,9 @@ impl FifoStation {
             poisson: t.arrivals == ArrivalProcess::Poisson,
             mu,
             capacity: s.queue.capacity_pkts,
-            queue: DropTail::new(s.queue.capacity_pkts.map(|c| c as usize)),
-            in_service: None,
+            link: QueuedLink::new(DropTail::new(None), SimDuration::from_secs_f64(s.queue.propagation_s))
+                .with_capacity(s.queue.capacity_pkts.map_or(Capacity::Unlimited, |k| Capacity::Waiting(k as usize))),
+            drops: Vec::new(),
             warmup,
             arrivals: 0,
             departures: 0,
@@ -267,7 +276,6 @@ impl FifoStation {
             delay: DelayStats::new(warmup, end, s.metrics.batches),
             delivered: 0,
             propagating: VecDeque::new(),
-            propagation: SimDuration::from_secs_f64(s.queue.propagation_s),
             waiting_integral: 0,
             busy_integral: 0,
             integrated_to: warmup,
@@ -284,54 +292,55 @@ impl FifoStation {
                 events.schedule(src.next(now), Event::Arrival { flow });
                 let counted = now >= self.warmup;
                 self.arrivals += counted as u64;
-                if self.in_service.is_none() {
-                    self.start_service(now, pkt, events, rec);
-                } else if let Enqueued::Dropped(_) = self.queue.enqueue(now, pkt) {
+                let mut server =
+                    Server { service: self.service, mean_ns: self.mean_service_ns, rng: &mut self.service_rng };
+                let started = self.link.offer(now, pkt, &mut server, &mut NoRates, &mut self.drops);
+                if self.drops.drain(..).next().is_some() {
                     self.dropped += counted as u64;
                     rec.count(col::DROPS, now);
                 }
+                self.started(now, started, events, rec);
             }
             Event::Departure => {
-                if let Some(pkt) = self.in_service.take() {
+                let mut server =
+                    Server { service: self.service, mean_ns: self.mean_service_ns, rng: &mut self.service_rng };
+                let sent = self.link.transmitted(now, &mut server, &mut NoRates, &mut self.drops);
+                if let Some(sent) = sent {
+                    let pkt = sent.item;
                     self.departures += (now >= self.warmup) as u64;
                     if pkt.created >= self.warmup {
                         self.sojourn.record(now, now - pkt.created);
                     }
                     rec.count(col::THROUGHPUT, now);
                     self.deliver(now);
-                    if self.propagation == SimDuration::ZERO {
+                    if sent.arrives == now {
                         self.arrive(now, pkt.created);
                     } else {
-                        self.propagating.push_back((now, pkt.created));
+                        self.propagating.push_back((sent.arrives, pkt.created));
                     }
-                }
-                if let Some(next) = self.queue.dequeue(now) {
-                    self.start_service(now, next, events, rec);
+                    self.started(now, sent.next, events, rec);
                 }
             }
         }
-        rec.set_level(col::QUEUE_LEN, now, self.queue.len() as u64);
+        rec.set_level(col::QUEUE_LEN, now, self.link.queued() as u64);
     }
 
-    fn start_service(&mut self, now: SimTime, pkt: Packet, events: &mut EventQueue<Event>, rec: &mut Recorder) {
-        let wait = now - pkt.created;
-        if pkt.created >= self.warmup {
+    /// A packet started service at `now` if `finish` is set: its wait is recorded and its
+    /// departure scheduled.
+    fn started(&mut self, now: SimTime, finish: Option<SimTime>, events: &mut EventQueue<Event>, rec: &mut Recorder) {
+        let (Some(finish), Some(t)) = (finish, self.link.sending()) else { return };
+        let wait = now - t.item.created;
+        if t.item.created >= self.warmup {
             self.wait.record(now, wait);
         }
         rec.sample(col::WAIT, now, wait.as_secs_f64() * 1e3);
-        let service_ns = match self.service {
-            ServiceDistribution::Exponential => self.service_rng.exponential(self.mean_service_ns),
-            ServiceDistribution::Deterministic => self.mean_service_ns,
-        };
-        self.in_service = Some(pkt);
-        events.schedule(now + SimDuration((service_ns + 0.5) as u64), Event::Departure);
+        events.schedule(finish, Event::Departure);
     }
 
     /// Delivers the packets whose propagation ended by `now`, in the order they left: the same
     /// as one delivery event per packet, without the events.
     fn deliver(&mut self, now: SimTime) {
-        while let Some(&(left, created)) = self.propagating.front() {
-            let at = left + self.propagation;
+        while let Some(&(at, created)) = self.propagating.front() {
             if at > now {
                 break;
             }
@@ -351,8 +360,8 @@ impl FifoStation {
     fn integrate(&mut self, now: SimTime) {
         if now > self.integrated_to {
             let dt = (now - self.integrated_to).as_nanos() as u128;
-            self.waiting_integral += self.queue.len() as u128 * dt;
-            self.busy_integral += self.in_service.is_some() as u128 * dt;
+            self.waiting_integral += self.link.queued() as u128 * dt;
+            self.busy_integral += self.link.busy() as u128 * dt;
             self.integrated_to = now;
         }
     }
@@ -388,5 +397,23 @@ impl FifoStation {
             delay: self.delay.summary(),
             theory,
         }
+    }
+}
+
+/// The server's service times: exponential about the mean or constant, drawn from the
+/// station's stream when a packet starts, to the nearest nanosecond.
+struct Server<'a> {
+    service: ServiceDistribution,
+    mean_ns: f64,
+    rng: &'a mut RngStream,
+}
+
+impl Service<Packet> for Server<'_> {
+    fn time(&mut self, _now: SimTime, _pkt: &Packet) -> SimDuration {
+        let service_ns = match self.service {
+            ServiceDistribution::Exponential => self.rng.exponential(self.mean_ns),
+            ServiceDistribution::Deterministic => self.mean_ns,
+        };
+        SimDuration((service_ns + 0.5) as u64)
     }
 }

@@ -5,19 +5,19 @@
 //! (application to transport, link, late), RFC 3550 jitter, the E-model's R and MOS, and Jain's
 //! index over the flows.
 //!
-//! The path: the sender's packets (and the TCP flows') wait in the bottleneck's drop-tail
-//! buffer and leave at its rate; then the shared satellite access (paper 003 §III: IPSTAR "uses
-//! shared access over radio channels and consequently can have both congestion and errors")
-//! carries them. By default it grants capacity on demand in frames: a packet waits for the
-//! next frame boundary, and each frame in which the terminal has a backlog grants it (all of
-//! it) with probability `grant_prob`, the carrier otherwise going to other terminals; the
-//! frames the terminal sends step a Gilbert-Elliott chain (paper 002's, Bad share `per`, Bad
-//! runs of `loss_burst_frames` on average) and a frame sent in Bad loses every packet it
-//! carries, so that losses come in bursts, as on a shared access. The frame's packets arrive
-//! at its end plus half the round trip (the request-grant loop of a steady flow is taken as
-//! part of the measured round trip). The earlier stand-in, an exponential delay per packet
-//! and independent errors, is `access: exponential`. Reports and ACKs come back after half
-//! the round trip, without loss.
+//! The path: the sender's packets (and the TCP flows') wait in the bottleneck's drop-tail buffer
+//! and leave at its rate (the shared [`QueuedLink`](crate::network::link::QueuedLink), `queue_pkts`
+//! packets on it at most, the one being sent counted); then the shared satellite access (paper 003
+//! §III: IPSTAR "uses shared access over radio channels and consequently can have both congestion
+//! and errors") carries them. By default it grants capacity on demand in frames: a packet waits for
+//! the next frame boundary, and each frame in which the terminal has a backlog grants it (all of
+//! it) with probability `grant_prob`, the carrier otherwise going to other terminals; the frames
+//! the terminal sends step a Gilbert-Elliott chain (paper 002's, Bad share `per`, Bad runs of
+//! `loss_burst_frames` on average) and a frame sent in Bad loses every packet it carries, so that
+//! losses come in bursts, as on a shared access. The frame's packets arrive at its end plus half
+//! the round trip (the request-grant loop of a steady flow is taken as part of the measured round
+//! trip). The earlier stand-in, an exponential delay per packet and independent errors, is `access:
+//! exponential`. Reports and ACKs come back after half the round trip, without loss.
 
 pub mod run;
 pub mod scenario;

@@ -9,7 +9,9 @@ use crate::kernel::{EventQueue, RngStream, SimDuration, SimTime, Streams};
 use crate::metrics::emodel;
 use crate::metrics::SeriesInfo;
 use crate::models::{Ctx, Model, ModelSummary};
+use crate::network::link::{AtRate, Capacity, NoRates, QueuedLink};
 use crate::scenario::{Scenario, ScenarioError};
+use crate::sched::{DropTail, Drops};
 use crate::transport::tcp::{Ack, TcpFlow, TcpSender};
 use crate::transport::tfrc::{AppPacket, TfrcFeedback, TfrcPacket, TfrcReceiver, TfrcSender};
 use crate::transport::{Feedback, Segment, TransportFlow};
@@ -71,8 +73,9 @@ pub(super) fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), S
         report_at: None,
         tcp,
         tcp_rto_at: vec![None; d.tcp_flows as usize],
-        link: VecDeque::new(),
-        link_busy: false,
+        link: QueuedLink::new(DropTail::new(None), SimDuration::ZERO)
+            .with_capacity(Capacity::InSystem(d.queue_pkts.max(1) as usize)),
+        drops: Vec::new(),
         last_arrival: SimTime::ZERO,
         warmup: SimTime::from_secs_f64(s.warmup_s),
         next_id: 0,
@@ -189,9 +192,11 @@ struct DccpModel {
     report_at: Option<SimTime>,
     tcp: Vec<TcpFlow>,
     tcp_rto_at: Vec<Option<SimTime>>,
-    /// The bottleneck's buffer, the packet in service first.
-    link: VecDeque<Pkt>,
-    link_busy: bool,
+    /// The bottleneck: a FIFO at `rate_bps` holding `queue_pkts` packets at most, the one
+    /// being sent counted; no propagation of its own (the path's is added after the access).
+    link: QueuedLink<Pkt, DropTail<Pkt>>,
+    /// What the bottleneck refused at the last offer.
+    drops: Drops<Pkt>,
     last_arrival: SimTime,
     warmup: SimTime,
     next_id: u64,
@@ -222,7 +227,11 @@ impl DccpModel {
 
     /// Puts a packet into the bottleneck's buffer (or drops it when full).
     fn enqueue(&mut self, pkt: Pkt, now: SimTime, ctx: &mut Ctx) {
-        if self.link.len() >= self.d.queue_pkts.max(1) as usize {
+        let mut wire = AtRate { rate_bps: self.d.rate_bps, bits: wire_bits };
+        if let Some(done) = self.link.offer(now, pkt, &mut wire, &mut NoRates, &mut self.drops) {
+            self.q.schedule(done, Ev::LinkDone);
+        }
+        while let Some((pkt, _)) = self.drops.pop() {
             if let Payload::Voice { .. } = pkt.payload {
                 if self.counting(now) {
                     self.c.lost_queue += 1;
@@ -230,21 +239,6 @@ impl DccpModel {
                 ctx.recorder.sample(col::LOSS_LINK, now, 1.0);
                 self.lost();
             }
-            return;
-        }
-        self.link.push_back(pkt);
-        if !self.link_busy {
-            self.start_service(now);
-        }
-    }
-
-    fn start_service(&mut self, now: SimTime) {
-        if let Some(p) = self.link.front() {
-            self.link_busy = true;
-            let t = p.wire_bytes * 8.0 / self.d.rate_bps;
-            self.q.schedule(now + SimDuration::from_secs_f64(t), Ev::LinkDone);
-        } else {
-            self.link_busy = false;
         }
     }
 
@@ -370,7 +364,9 @@ impl DccpModel {
     }
 
     fn on_link_done(&mut self, now: SimTime, ctx: &mut Ctx) {
-        let Some(p) = self.link.pop_front() else { return };
+        let mut wire = AtRate { rate_bps: self.d.rate_bps, bits: wire_bits };
+        let Some(sent) = self.link.transmitted(now, &mut wire, &mut NoRates, &mut self.drops) else { return };
+        let p = sent.item;
         match self.d.access {
             AccessModel::Exponential => {
                 if self.d.per > 0.0 && self.link_rng.next_f64() < self.d.per {
@@ -395,7 +391,10 @@ impl DccpModel {
                 }
             }
         }
-        self.start_service(now);
+        // The next packet's end, scheduled after what this one's access scheduled.
+        if let Some(done) = sent.next {
+            self.q.schedule(done, Ev::LinkDone);
+        }
     }
 
     /// A frame of the shared access begins with packets waiting: with probability
@@ -653,4 +652,9 @@ impl Model for DccpModel {
             dccp,
         })
     }
+}
+
+/// A packet's size on the bottleneck's wire [bits].
+fn wire_bits(p: &Pkt) -> f64 {
+    p.wire_bytes * 8.0
 }
