@@ -135,6 +135,49 @@ impl WasmSimulation {
         to_js(&self.0.drain_events())
     }
 
+    /// Whether the scenario's model records a packet trace and steps event by event.
+    #[wasm_bindgen(js_name = tracesPackets)]
+    pub fn traces_packets(&self) -> bool {
+        self.0.traces_packets()
+    }
+
+    /// Turns the packet trace on, keeping the latest `limit` records (0: off); throws the
+    /// error object naming the budget when `limit` is beyond it.
+    #[wasm_bindgen(js_name = setTraceLimit)]
+    pub fn set_trace_limit(&mut self, limit: f64) -> Result<(), JsValue> {
+        let limit = if limit.is_finite() && limit > 0.0 { limit.min(usize::MAX as f64) as usize } else { 0 };
+        self.0
+            .set_trace_limit(limit)
+            .map_err(|message| to_js(&ErrorObject { kind: "sim", message, fatal: false, errors: vec![] }))
+    }
+
+    /// Records made so far (kept or let go): the number the next record will have.
+    #[wasm_bindgen(js_name = traceRecorded)]
+    pub fn trace_recorded(&self) -> f64 {
+        self.0.trace().recorded() as f64
+    }
+
+    /// The kept trace records numbered `from` or later, as JSON rows (`engine::trace::COLUMNS`).
+    #[wasm_bindgen(js_name = traceSince)]
+    pub fn trace_since(&self, from: f64) -> String {
+        let from = if from.is_finite() && from > 0.0 { from as u64 } else { 0 };
+        self.0.trace().json(from)
+    }
+
+    /// The kept trace as CSV text: byte-identical to `skyqueue run --trace packets`.
+    #[wasm_bindgen(js_name = traceCsv)]
+    pub fn trace_csv(&self) -> String {
+        self.0.trace().csv()
+    }
+
+    /// Goes to trace record `n` (stepping event by event, then moving the clock to its time);
+    /// false when the run ends first or the record is older than the trace keeps.
+    #[wasm_bindgen(js_name = stepToRecord)]
+    pub fn step_to_record(&mut self, n: f64) -> bool {
+        let n = if n.is_finite() && n > 0.0 { n as u64 } else { 0 };
+        self.0.step_to_record(n).is_some()
+    }
+
     /// The results file as text: byte-identical to `skyqueue run` for the same scenario.
     #[wasm_bindgen(js_name = resultsJson)]
     pub fn results_json(&mut self) -> String {

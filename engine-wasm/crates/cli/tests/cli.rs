@@ -1089,3 +1089,62 @@ fn tle_generate_writes_element_sets_that_tle_check_accepts_and_check_names_a_bad
     assert!(err.contains("1 bad line") && err.contains("line 2:"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn run_writes_the_packet_trace_as_csv_or_json_with_the_same_columns() {
+    let dir = std::env::temp_dir().join(format!("skyqueue-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let preset = examples_dir().join("tcp-iridium-9kb-seam.json");
+    let (csv, json) = (dir.join("t.csv"), dir.join("t.json"));
+    for f in [&csv, &json] {
+        let out =
+            skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets", "--trace-out", f.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("trace records"), "{}", text(&out.stderr));
+        // The results on stdout are the run's, trace or not.
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["summary"]["transfer"]["bytes"], 9000);
+    }
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(header, engine::trace::COLUMNS);
+    let rows: Vec<serde_json::Map<String, serde_json::Value>> =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(rows.len(), csv.lines().count() - 1);
+    assert_eq!(rows[0].keys().count(), header.len());
+    assert!(csv.lines().any(|l| l.contains(",send,") && l.contains("Atlantic ship")));
+    // A limit keeps the latest records and says so.
+    let small = dir.join("small.csv");
+    let out = skyqueue(&[
+        "run",
+        preset.to_str().unwrap(),
+        "--trace",
+        "packets",
+        "--trace-out",
+        small.to_str().unwrap(),
+        "--trace-limit",
+        "10",
+    ]);
+    assert!(text(&out.stderr).contains("the latest 10 of"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&small).unwrap().lines().count(), 11);
+    // Refusals name the flag and what is allowed.
+    let out = skyqueue(&[
+        "run",
+        preset.to_str().unwrap(),
+        "--trace",
+        "packets",
+        "--trace-out",
+        "x.csv",
+        "--trace-limit",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--trace-limit: 0 is outside the allowed range (1 to 2000000 records)"));
+    let queue = examples_dir().join("mm1-load-0.8.json");
+    let out = skyqueue(&["run", queue.to_str().unwrap(), "--trace", "packets", "--trace-out", "x.csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--trace: the model `queue` records no packet trace (models that do: tcp-leo)"));
+    let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets"]);
+    assert_eq!(out.status.code(), Some(2), "--trace needs --trace-out");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -51,6 +51,7 @@ pub mod scenario;
 pub mod sched;
 pub mod sim;
 pub mod topology;
+pub mod trace;
 pub mod traffic;
 pub mod transport;
 

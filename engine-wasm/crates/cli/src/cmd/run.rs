@@ -2,7 +2,8 @@
 
 use crate::output::{out, outln, read_source, Failure};
 use crate::values;
-use engine::scenario::Scenario;
+use engine::scenario::{ModelKind, Scenario};
+use engine::trace::MAX_LIMIT;
 use engine::Simulation;
 
 /// Runs a scenario to its end and writes the results as JSON
@@ -11,6 +12,11 @@ use engine::Simulation;
 /// intervals and the closed-form prediction where one exists, and the downsampled time series.
 /// They go to --out (then a short summary is printed), or to stdout. The same scenario and seed
 /// give byte-identical results, here and in the browser.
+///
+/// With --trace packets, every packet's events (send, each hop with its wait, drop and why,
+/// delivery, ACK, timeout, route change) also go to --trace-out, as CSV or JSON by its
+/// extension: the columns the app's trace export writes. The trace keeps the latest
+/// --trace-limit records, and says so when it let older ones go.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The scenario file; - reads it from stdin
@@ -22,6 +28,22 @@ pub struct Args {
     /// Overrides the scenario's seed (0 to 2^53-1)
     #[arg(long, value_name = "N", value_parser = values::whole())]
     seed: Option<u64>,
+    /// Records a trace: `packets`, every packet's events (models with a packet trace only)
+    #[arg(long, value_name = "WHAT", value_parser = values::choice::<Trace>(), requires = "trace_out")]
+    trace: Option<Trace>,
+    /// Writes the trace here: JSON if the name ends in .json, else CSV
+    #[arg(long, value_name = "trace.csv", requires = "trace")]
+    trace_out: Option<String>,
+    /// Most trace records kept (the latest; 1 to 2000000)
+    #[arg(long, value_name = "N", default_value = "1000000", value_parser = values::whole())]
+    trace_limit: u64,
+}
+
+/// What --trace records.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trace {
+    /// Every packet's events
+    Packets,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -32,7 +54,40 @@ pub fn run(args: Args) -> Result<(), Failure> {
         scenario.seed = seed;
     }
     let mut sim = Simulation::new(scenario).map_err(|e| Failure::Invalid(path.into(), e))?;
+    if args.trace.is_some() {
+        if !sim.traces_packets() {
+            let tracing: Vec<&str> =
+                ModelKind::ALL.iter().filter(|k| k.descriptor().traces_packets).map(|k| k.name()).collect();
+            return Err(Failure::Usage(format!(
+                "--trace: the model `{}` records no packet trace (models that do: {})",
+                sim.scenario().model.name(),
+                tracing.join(", ")
+            )));
+        }
+        if args.trace_limit == 0 || args.trace_limit > MAX_LIMIT as u64 {
+            return Err(Failure::Usage(format!(
+                "--trace-limit: {} is outside the allowed range (1 to {MAX_LIMIT} records)",
+                args.trace_limit
+            )));
+        }
+        sim.set_trace_limit(args.trace_limit as usize).map_err(Failure::Usage)?;
+    }
     sim.run_to_end();
+    if let Some(file) = &args.trace_out {
+        let trace = sim.trace();
+        let text = if file.ends_with(".json") { format!("{}\n", trace.json(0)) } else { trace.csv() };
+        std::fs::write(file, text).map_err(|e| Failure::Io(format!("cannot write {file}: {e}")))?;
+        let kept = trace.recorded() - trace.evicted();
+        if trace.evicted() > 0 {
+            eprintln!(
+                "wrote {file}: the latest {kept} of {} trace records (--trace-limit {}; raise it to keep more)",
+                trace.recorded(),
+                args.trace_limit
+            );
+        } else {
+            eprintln!("wrote {file}: {kept} trace records");
+        }
+    }
     let json = sim.results_json();
     match args.out {
         None => out(&format!("{json}\n")),

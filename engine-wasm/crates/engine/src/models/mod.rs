@@ -29,11 +29,12 @@ use crate::scenario::fields::{Group, Object};
 use crate::scenario::validate::Checker;
 use crate::scenario::{Scenario, ScenarioError};
 use crate::topology::pair::{ConstellationInfo, TopoEvent};
+use crate::trace::PacketTrace;
 use serde::{Deserialize, Serialize};
 use std::any::Any;
 
-/// What a model shares with the driver while it runs: the clock, the event count and the
-/// series recorder.
+/// What a model shares with the driver while it runs: the clock, the event count, the series
+/// recorder and the packet trace.
 pub struct Ctx {
     /// Time of the last event processed (the driver then moves it to the requested time).
     pub now: SimTime,
@@ -41,6 +42,9 @@ pub struct Ctx {
     pub processed: u64,
     /// The run's series.
     pub recorder: Recorder,
+    /// The run's packet trace (off unless the driver turned it on; models with
+    /// [`Descriptor::traces_packets`] record into it).
+    pub trace: PacketTrace,
 }
 
 /// A runnable model: built from a validated scenario by its [`Descriptor::build`].
@@ -61,6 +65,15 @@ pub trait Model {
     /// The constellation's static description, for drawing.
     fn constellation_info(&self) -> Option<ConstellationInfo> {
         None
+    }
+    /// The time of the next event, if the model has one before the end (what the driver's
+    /// event-by-event step goes to); `None` also for models that cannot say.
+    fn next_event(&self) -> Option<SimTime> {
+        None
+    }
+    /// The names of the nodes its packet trace refers to, by index.
+    fn trace_nodes(&self) -> Vec<String> {
+        vec![]
     }
 }
 
@@ -142,6 +155,10 @@ pub struct Descriptor {
     pub validate: fn(&Scenario, &mut Checker),
     /// Builds the run from a validated scenario, with its series in column order.
     pub build: fn(&Scenario) -> Result<Built, ScenarioError>,
+    /// Whether the model records its packets in the packet trace ([`crate::trace`]) and says
+    /// when its next event is ([`Model::next_event`]): what the app's event-by-event step, its
+    /// sequence diagram and its packet stories need.
+    pub traces_packets: bool,
 }
 
 /// A model built from a scenario, with its series in column order.

@@ -38,6 +38,7 @@ use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::orbit::frames::{distance_km, Vec3, C_KM_S};
 use crate::sched::{DropTail, Drops};
 use crate::topology::pair::PairTopology;
+use crate::trace::{PacketTrace, Reason, TraceKind, TraceRecord, NO_PACKET};
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, TcpReceiver, TcpSender};
 use crate::transport::Segment;
@@ -219,6 +220,8 @@ pub struct TransferOutcome {
 
 /// A packet in flight along its source route.
 struct Packet {
+    /// The packet's number in the trace: one per transmission.
+    id: u64,
     /// Node ids: satellites by index, the first site `n`, the second `n + 1`.
     path: Rc<[u32]>,
     /// Index in `path` of the node it is at.
@@ -248,6 +251,10 @@ struct InFlight {
     prop: SimDuration,
     leaves: SimTime,
     arrives: SimTime,
+    /// When it reached the link it is on (joined its queue).
+    reached: SimTime,
+    /// Packets ahead of it on that link when it reached it (the one being sent included).
+    ahead: u32,
 }
 
 /// The time of a transmission not ended yet.
@@ -335,11 +342,15 @@ pub struct Transfer {
     /// every packet that takes it; rebuilt when the topology's route changes).
     fwd: Rc<[u32]>,
     back: Rc<[u32]>,
+    /// Packets created so far (the next packet's number in the trace).
+    packets: u64,
+    /// The next segment never sent before: a segment below it is a retransmission.
+    next_new_seq: u64,
 }
 
 impl Transfer {
     /// Starts a transfer at `t0` on the route of the topology's last step.
-    pub fn start(topo: &PairTopology, t0: SimTime, o: &TransferOptions) -> Transfer {
+    pub fn start(topo: &PairTopology, t0: SimTime, o: &TransferOptions, trace: &mut PacketTrace) -> Transfer {
         let (access_bps, isl_bps) = o.throughput.rates_bps();
         let start_s = t0.as_secs_f64();
         let start_rtt_ms = 2.0 * topo.delay_ms();
@@ -391,9 +402,11 @@ impl Transfer {
             free: vec![],
             fwd: Rc::from(Vec::new()),
             back: Rc::from(Vec::new()),
+            packets: 0,
+            next_new_seq: 0,
         };
-        t.pump(t0, topo);
-        t.end_transmissions();
+        t.pump(t0, topo, trace, Reason::LossDetected);
+        t.end_transmissions(trace);
         t
     }
 
@@ -458,8 +471,17 @@ impl Transfer {
     }
 
     /// Puts a new packet (at its first node) on its first link at `now`.
-    fn forward(&mut self, p: Packet, now: SimTime, topo: &PairTopology) {
-        let hop = InFlight { p, a: 0, b: 0, prop: SimDuration::ZERO, leaves: NOT_YET, arrives: NOT_YET };
+    fn forward(&mut self, p: Packet, now: SimTime, topo: &PairTopology, trace: &mut PacketTrace) {
+        let hop = InFlight {
+            p,
+            a: 0,
+            b: 0,
+            prop: SimDuration::ZERO,
+            leaves: NOT_YET,
+            arrives: NOT_YET,
+            reached: now,
+            ahead: 0,
+        };
         let slot = match self.free.pop() {
             Some(i) => {
                 self.slots[i as usize] = Some(hop);
@@ -470,8 +492,45 @@ impl Transfer {
                 (self.slots.len() - 1) as u32
             }
         };
-        if let Some(arrives) = self.hop(slot, now, topo) {
+        if let Some(arrives) = self.hop(slot, now, topo, trace) {
             self.events.schedule(arrives, Ev::Arrive(slot));
+        }
+    }
+
+    /// A new packet on `path` (its number in the trace is the next one).
+    fn packet(&mut self, path: Rc<[u32]>, kind: u8, body: Body) -> Packet {
+        self.packets += 1;
+        Packet { id: self.packets - 1, path, at: 0, kind, body }
+    }
+
+    /// The trace record of `kind` for packet `p` at `node` at `t`, with the ISL hops of its
+    /// route.
+    fn record(t: SimTime, kind: TraceKind, p: &Packet, node: u32) -> TraceRecord {
+        let seq = match &p.body {
+            Body::Data(seg) => seg.seq,
+            Body::Ack { ack, .. } => ack.cum,
+        };
+        let mut r = TraceRecord::new(t, kind, p.id, seq, node);
+        r.route_hops = p.path.len().saturating_sub(3) as u32;
+        r.ack = matches!(p.body, Body::Ack { .. });
+        r
+    }
+
+    /// Records the start of the transmission of the packet in `fl` at `t`.
+    fn record_hop(trace: &mut PacketTrace, t: SimTime, fl: &InFlight) {
+        if trace.on() {
+            let mut r = Self::record(t, TraceKind::Hop, &fl.p, fl.a);
+            (r.next, r.waited, r.queue_ahead) = (Some(fl.b), t.saturating_since(fl.reached), fl.ahead);
+            trace.push(r);
+        }
+    }
+
+    /// Records the loss of `p` at `node` at `t`.
+    fn record_drop(trace: &mut PacketTrace, t: SimTime, p: &Packet, node: u32, reason: Reason) {
+        if trace.on() {
+            let mut r = Self::record(t, TraceKind::Drop, p, node);
+            r.reason = Some(reason);
+            trace.push(r);
         }
     }
 
@@ -480,7 +539,7 @@ impl Transfer {
     /// arrival is scheduled when its transmission starts, [`Self::end_transmissions`]), or
     /// dropped at a full buffer (`None`, its slot freed). The packet stays in its slot from hop
     /// to hop.
-    fn hop(&mut self, slot: u32, now: SimTime, topo: &PairTopology) -> Option<SimTime> {
+    fn hop(&mut self, slot: u32, now: SimTime, topo: &PairTopology, trace: &mut PacketTrace) -> Option<SimTime> {
         let fl = self.slots[slot as usize].as_ref().expect("a hop's packet is in its slot");
         let (a, b) = (fl.p.path[fl.p.at], fl.p.path[fl.p.at + 1]);
         let kind = fl.p.kind;
@@ -507,11 +566,13 @@ impl Transfer {
             debug_assert_eq!(next, Some(None), "a transmission due with packets waiting was not ended");
         }
         let ser = d.ser;
+        let ahead = (d.link.queued() + d.link.sending().is_some() as usize) as u32;
         let serialise = &mut |_: SimTime, h: &Hop| ser[h.kind as usize];
         let started = d.link.offer(now, Hop { slot, kind }, serialise, &mut NoRates, &mut self.drops);
         if self.drops.pop().is_some() {
             self.out.queue_drops += 1;
-            self.slots[slot as usize] = None;
+            let fl = self.slots[slot as usize].take().expect("a hop's packet is in its slot");
+            Self::record_drop(trace, now, &fl.p, a, Reason::Overflow);
             self.free.push(slot);
             return None;
         }
@@ -522,11 +583,14 @@ impl Transfer {
         }
         let fl = self.slots[slot as usize].as_mut().expect("a hop's packet is in its slot");
         fl.p.at += 1;
-        (fl.a, fl.b, fl.prop) = (a, b, prop);
+        (fl.a, fl.b, fl.prop, fl.reached, fl.ahead) = (a, b, prop, now, ahead);
         (fl.leaves, fl.arrives) = match started {
             Some(done) => (done, done + prop),
             None => (NOT_YET, NOT_YET),
         };
+        if started.is_some() {
+            Self::record_hop(trace, now, fl);
+        }
         started.map(|_| fl.arrives)
     }
 
@@ -537,7 +601,7 @@ impl Transfer {
     /// thing to happen ([`Self::next_time`]). These ends are not events of the transfer: they
     /// touch only their link and schedule an arrival (a transmission with nothing behind it
     /// ends when the link is next offered a packet, [`Self::hop`]).
-    fn end_transmissions(&mut self) {
+    fn end_transmissions(&mut self, trace: &mut PacketTrace) {
         while let Some(t) = self.sent.peek_time() {
             if self.events.peek_time().is_some_and(|te| te < t) {
                 break;
@@ -554,19 +618,31 @@ impl Transfer {
             }
             let fl = self.slots[slot as usize].as_mut().expect("a packet being sent is in its slot");
             (fl.leaves, fl.arrives) = (done, done + fl.prop);
+            Self::record_hop(trace, now, fl);
             self.events.schedule(fl.arrives, Ev::Arrive(slot));
         }
     }
 
-    /// Sends what the sender may send now, and keeps one retransmission timer event.
-    fn pump(&mut self, now: SimTime, topo: &PairTopology) {
+    /// Sends what the sender may send now, and keeps one retransmission timer event; a segment
+    /// sent again is recorded as resent for `why`.
+    fn pump(&mut self, now: SimTime, topo: &PairTopology, trace: &mut PacketTrace, why: Reason) {
         let (path, _) = self.paths_now(topo);
         for seg in self.sender.poll_send(now) {
+            let resent = seg.seq < self.next_new_seq;
+            self.next_new_seq = self.next_new_seq.max(seg.seq + 1);
+            let p = self.packet(path.clone(), 0, Body::Data(seg));
+            let kind = if resent { TraceKind::Retransmit } else { TraceKind::Send };
+            if trace.on() {
+                let mut r = Self::record(now, kind, &p, self.n);
+                r.reason = resent.then_some(why);
+                trace.push(r);
+            }
             if path.is_empty() {
                 self.out.no_route_drops += 1;
+                Self::record_drop(trace, now, &p, self.n, Reason::NoRoute);
                 continue;
             }
-            self.forward(Packet { path: path.clone(), at: 0, kind: 0, body: Body::Data(seg) }, now, topo);
+            self.forward(p, now, topo, trace);
         }
         // One timer event, moved lazily: a deadline pushed later (ns-2's TCP-Linux restarts the
         // timer on every ACK) waits for the event already queued, which re-arms itself there;
@@ -579,19 +655,20 @@ impl Transfer {
         }
     }
 
-    /// Processes the next event (the caller has stepped the topology up to its time).
-    pub fn process_next(&mut self, topo: &PairTopology) -> Happened {
-        let happened = self.process_event(topo);
-        self.end_transmissions();
+    /// Processes the next event (the caller has stepped the topology up to its time), recording
+    /// what happened to the packets in `trace` (when it is on).
+    pub fn process_next(&mut self, topo: &PairTopology, trace: &mut PacketTrace) -> Happened {
+        let happened = self.process_event(topo, trace);
+        self.end_transmissions(trace);
         happened
     }
 
-    fn process_event(&mut self, topo: &PairTopology) -> Happened {
+    fn process_event(&mut self, topo: &PairTopology, trace: &mut PacketTrace) -> Happened {
         // A packet moving on to its next hop replaces its own event (one sift of the heap).
         if let Some((now, &Ev::Arrive(slot))) = self.events.peek() {
             let fl = self.slots[slot as usize].as_ref().expect("an arrival's packet is in its slot");
             if fl.p.at + 1 < fl.p.path.len() {
-                match self.hop(slot, now, topo) {
+                match self.hop(slot, now, topo, trace) {
                     Some(arrives) => self.events.replace_earliest(arrives, Ev::Arrive(slot)),
                     None => drop(self.events.pop()),
                 }
@@ -607,8 +684,17 @@ impl Transfer {
                 self.rto_at = None;
                 match self.sender.rto_deadline() {
                     Some(d) if d == now => {
+                        if trace.on() {
+                            trace.push(TraceRecord::new(
+                                now,
+                                TraceKind::Timeout,
+                                NO_PACKET,
+                                self.sender.snd_una(),
+                                self.n,
+                            ));
+                        }
                         self.sender.on_rto(now);
-                        self.pump(now, topo);
+                        self.pump(now, topo, trace, Reason::TimerExpired);
                         Happened::Timeout
                     }
                     Some(d) => {
@@ -622,6 +708,13 @@ impl Transfer {
             Ev::Arrive(slot) => {
                 let p = self.slots[slot as usize].take().expect("an arrival's packet is in its slot").p;
                 self.free.push(slot);
+                if trace.on() {
+                    let (kind, node) = match p.body {
+                        Body::Data(_) => (TraceKind::Deliver, self.n + 1),
+                        Body::Ack { .. } => (TraceKind::AckArrive, self.n),
+                    };
+                    trace.push(Self::record(now, kind, &p, node));
+                }
                 match p.body {
                     Body::Data(seg) => {
                         let before = self.receiver.delivered;
@@ -631,16 +724,17 @@ impl Transfer {
                         }
                         // The ACK goes back on the route that holds now, reversed.
                         let (_, back) = self.paths_now(topo);
-                        if back.is_empty() {
+                        let hops = back.len().saturating_sub(3) as u32;
+                        let kind = 1 + ack.sack.len().min(3) as u8;
+                        let a = self.packet(back, kind, Body::Ack { ack, sent: now, hops });
+                        if trace.on() {
+                            trace.push(Self::record(now, TraceKind::Ack, &a, self.n + 1));
+                        }
+                        if a.path.is_empty() {
                             self.out.no_route_drops += 1;
+                            Self::record_drop(trace, now, &a, self.n + 1, Reason::NoRoute);
                         } else {
-                            let hops = (back.len() - 3) as u32;
-                            let kind = 1 + ack.sack.len().min(3) as u8;
-                            self.forward(
-                                Packet { path: back, at: 0, kind, body: Body::Ack { ack, sent: now, hops } },
-                                now,
-                                topo,
-                            );
+                            self.forward(a, now, topo, trace);
                         }
                         Happened::Delivered { new_segments: self.receiver.delivered - before }
                     }
@@ -653,7 +747,7 @@ impl Transfer {
                             Some(self.out.ack_hops_range.map_or((hops, hops), |(lo, hi)| (lo.min(hops), hi.max(hops))));
                         let rtt_ms = now.saturating_since(ack.ts_echo).as_secs_f64() * 1e3;
                         self.sender.on_ack(&ack, now);
-                        self.pump(now, topo);
+                        self.pump(now, topo, trace, Reason::LossDetected);
                         Happened::Acked { cwnd: self.sender.cwnd, rtt_ms, hops }
                     }
                 }
@@ -706,7 +800,8 @@ pub fn run_stepped(topo: &mut PairTopology, start_s: f64, o: &TransferOptions) -
     let step = SimDuration::from_secs_f64(o.step_s.max(1e-3));
     let end = t0 + SimDuration::from_secs_f64(o.max_s);
     topo.step(o.clock_offset_s + start_s);
-    let mut tr = Transfer::start(topo, t0, o);
+    let trace = &mut PacketTrace::off();
+    let mut tr = Transfer::start(topo, t0, o, trace);
     let mut next_step = t0 + step;
     while let Some(te) = tr.next_time() {
         if te > end {
@@ -716,7 +811,7 @@ pub fn run_stepped(topo: &mut PairTopology, start_s: f64, o: &TransferOptions) -
             topo.step(o.clock_offset_s + next_step.as_secs_f64());
             next_step += step;
         }
-        tr.process_next(topo);
+        tr.process_next(topo, trace);
         if tr.finished() {
             break;
         }

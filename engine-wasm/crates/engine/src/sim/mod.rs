@@ -12,6 +12,7 @@ use crate::metrics::{Recorder, SeriesFrame, SeriesInfo};
 use crate::models::{Ctx, Model, ModelSummary};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::topology::pair::{ConstellationInfo, TopoEvent};
+use crate::trace::{PacketTrace, MAX_LIMIT};
 use core::fmt;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
@@ -137,7 +138,7 @@ impl Simulation {
             SimDuration::from_secs_f64(scenario.metrics.bucket_s).as_nanos(),
             scenario.metrics.max_points as usize,
         );
-        let ctx = Ctx { now: SimTime::ZERO, processed: 0, recorder };
+        let ctx = Ctx { now: SimTime::ZERO, processed: 0, recorder, trace: PacketTrace::off() };
         let mut sim = Simulation { end: SimTime::from_secs_f64(scenario.duration_s), scenario, model, ctx };
         // Process time zero, so that the state at the start (e.g. the constellation's geometry)
         // exists before the first advance. Cannot fail: zero is never before now.
@@ -201,6 +202,70 @@ impl Simulation {
         let end = self.end;
         // `end` is never before `now`, so this cannot fail.
         let _ = self.advance_to(end);
+    }
+
+    /// Turns the packet trace on, keeping the latest `limit` records (0 turns it off), for a
+    /// model that records one ([`crate::models::Descriptor::traces_packets`]; for the others it
+    /// stays empty). Recording observes and never decides: the results are the same with the
+    /// trace on or off. Refused, naming the budget, over [`MAX_LIMIT`] records.
+    pub fn set_trace_limit(&mut self, limit: usize) -> Result<(), String> {
+        let mut trace = PacketTrace::with_limit(limit)
+            .ok_or_else(|| format!("trace limit: {limit} is outside the allowed range (0 to {MAX_LIMIT} records)"))?;
+        trace.set_nodes(self.model.trace_nodes());
+        self.ctx.trace = trace;
+        Ok(())
+    }
+
+    /// The packet trace so far (empty unless [`Simulation::set_trace_limit`] turned it on).
+    pub fn trace(&self) -> &PacketTrace {
+        &self.ctx.trace
+    }
+
+    /// Whether the scenario's model records a packet trace and can step event by event.
+    pub fn traces_packets(&self) -> bool {
+        self.scenario.model.descriptor().traces_packets
+    }
+
+    /// Advances event by event until the packet trace has a new record (or a route change),
+    /// or the run ends; the clock stops at that event's time. Returns whether a record was
+    /// added. Needs the trace on; for a model without a packet trace it moves nothing.
+    pub fn step_event(&mut self) -> bool {
+        let before = self.ctx.trace.recorded();
+        if !self.ctx.trace.on() {
+            return false;
+        }
+        while self.ctx.trace.recorded() == before {
+            match self.model.next_event() {
+                Some(t) if t <= self.end => {
+                    let t = t.max(self.ctx.now);
+                    // `t` is never before now, so this cannot fail.
+                    let _ = self.advance_to(t);
+                }
+                _ => {
+                    self.run_to_end();
+                    break;
+                }
+            }
+        }
+        self.ctx.trace.recorded() > before
+    }
+
+    /// Goes to record `n` of the packet trace: steps event by event until it exists, then moves
+    /// the clock to its time (a transmission's start may be recorded before the clock reaches
+    /// it). Returns the record, or `None` when the run ends first or the record was let go
+    /// (older than the trace keeps). The app's *Next event*: one record per step.
+    pub fn step_to_record(&mut self, n: u64) -> Option<crate::trace::TraceRecord> {
+        while self.ctx.trace.recorded() <= n {
+            if !self.step_event() {
+                return None;
+            }
+        }
+        let r = *self.ctx.trace.since(n).next().filter(|r| r.n == n)?;
+        if r.t > self.ctx.now {
+            // Never before now, so this cannot fail.
+            let _ = self.advance_to(r.t);
+        }
+        Some(r)
     }
 
     /// Name, label, unit and kind of each series, in column order.

@@ -501,6 +501,15 @@ impl PairTopology {
         (delay_ms, hops, seam)
     }
 
+    /// Names of the nodes of a route, by node id: satellites as plane and slot (`P3-S7`, as
+    /// the app's event log names them), then the first and the second site.
+    pub fn node_names(&self) -> Vec<String> {
+        let slots = self.spec.sats_per_plane.max(1) as usize;
+        let mut names: Vec<String> = (0..self.prop.len()).map(|i| format!("P{}-S{}", i / slots, i % slots)).collect();
+        names.extend(self.sites.iter().map(|s| s.name.clone()));
+        names
+    }
+
     /// Number of satellites.
     pub fn satellite_count(&self) -> usize {
         self.prop.len()

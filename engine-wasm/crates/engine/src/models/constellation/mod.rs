@@ -24,6 +24,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     objects: scenario::objects,
     validate: scenario::validate,
     build,
+    traces_packets: false,
 };
 
 /// Builds the pair topology of a validated constellation section (also the VoIP-over-LEO

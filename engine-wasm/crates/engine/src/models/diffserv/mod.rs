@@ -24,6 +24,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     objects: scenario::objects,
     validate: scenario::validate,
     build,
+    traces_packets: false,
 };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {

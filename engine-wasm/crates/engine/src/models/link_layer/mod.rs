@@ -30,6 +30,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     objects: scenario::objects,
     validate: scenario::validate,
     build,
+    traces_packets: false,
 };
 
 /// Series columns: the link's, and with TCP the window and goodput first (their charts lead).

@@ -13,6 +13,7 @@ use crate::metrics::{SeriesInfo, SeriesKind};
 use crate::network::transfer::{Happened, Transfer, TransferOptions, TCPIP_HEADER_BYTES};
 use crate::scenario::{ConstellationScenario, Scenario, ScenarioError};
 use crate::topology::pair::{PairSummary, PairTopology};
+use crate::trace::{TraceKind, TraceRecord, NO_PACKET};
 use serde::Serialize;
 
 /// The TCP-over-Iridium model in the registry.
@@ -25,6 +26,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     objects: scenario::objects,
     validate: scenario::validate,
     build,
+    traces_packets: true,
 };
 
 /// History stepped before a run that begins after the epoch [s].
@@ -119,9 +121,17 @@ struct TcpLeoModel {
 }
 
 impl TcpLeoModel {
-    /// Steps the topology at `at` and records the route's series.
+    /// Steps the topology at `at` and records the route's series, and in the packet trace a
+    /// change of the route while the transfer runs.
     fn step(&mut self, at: SimTime, ctx: &mut Ctx) {
+        let before = (ctx.trace.on() && self.transfer.is_some()).then(|| self.topo.route().to_vec());
         let (delay_ms, hops, seam) = self.topo.step(self.options.clock_offset_s + at.as_secs_f64());
+        if before.is_some_and(|b| b.as_slice() != self.topo.route()) {
+            let sender = self.topo.satellite_count() as u32;
+            let mut r = TraceRecord::new(at, TraceKind::RouteChange, NO_PACKET, 0, sender);
+            r.route_hops = self.topo.route().len().saturating_sub(1) as u32;
+            ctx.trace.push(r);
+        }
         ctx.recorder.sample(DELAY, at, delay_ms);
         ctx.recorder.sample(HOPS, at, hops);
         ctx.recorder.sample(SEAM, at, seam as u8 as f64);
@@ -142,9 +152,9 @@ impl Model for TcpLeoModel {
                 self.step(at, ctx);
                 self.next_step += SimDuration(NS_PER_S);
             } else if start_due && self.start == at {
-                self.transfer = Some(Transfer::start(&self.topo, at, &self.options));
+                self.transfer = Some(Transfer::start(&self.topo, at, &self.options, &mut ctx.trace));
             } else if let Some(tr) = self.transfer.as_mut() {
-                match tr.process_next(&self.topo) {
+                match tr.process_next(&self.topo, &mut ctx.trace) {
                     Happened::Delivered { new_segments } => {
                         let bytes = (new_segments * self.options.packet_bytes as u64)
                             .min(self.options.bytes - self.delivered_bytes);
@@ -232,6 +242,18 @@ impl Model for TcpLeoModel {
 
     fn constellation_info(&self) -> Option<crate::topology::pair::ConstellationInfo> {
         Some(self.topo.info())
+    }
+
+    /// The next of: the topology's step, the start, the transfer's next packet event.
+    fn next_event(&self) -> Option<SimTime> {
+        let te = self.transfer.as_ref().and_then(Transfer::next_time);
+        let start = self.transfer.is_none().then_some(self.start);
+        [Some(self.next_step), start, te].into_iter().flatten().min()
+    }
+
+    /// Satellites as plane and slot (`P3-S7`), then the sending and the receiving site.
+    fn trace_nodes(&self) -> Vec<String> {
+        self.topo.node_names()
     }
 }
 

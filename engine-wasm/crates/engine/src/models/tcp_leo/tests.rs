@@ -193,3 +193,73 @@ fn deviation_at_high_throughput_the_handover_that_shortens_the_route_cuts_the_wi
     }
     assert!(thr[h] > 117.5, "the handover's second carried {:.1} Mb/s", thr[h]);
 }
+
+/// The 9 kB preset across the seam (paper 004 Figs. 7-8), from its file.
+fn nine_kb_seam() -> Scenario {
+    Scenario::from_json(include_str!("../../../../../../examples/tcp-iridium-9kb-seam.json")).unwrap()
+}
+
+#[test]
+fn the_packet_trace_tells_the_nine_kilobytes_story_and_changes_no_result() {
+    let mut plain = Simulation::new(nine_kb_seam()).unwrap();
+    plain.run_to_end();
+    let mut traced = Simulation::new(nine_kb_seam()).unwrap();
+    traced.set_trace_limit(10_000).unwrap();
+    traced.run_to_end();
+    assert_eq!(plain.results_json(), traced.results_json(), "recording changed the run");
+    let tr = traced.trace();
+    let rows = tr.rows(0);
+    let count = |k: &str| rows.iter().filter(|r| r.kind.name() == k).count();
+    // Nine segments of 1000 bytes, each delivered and acknowledged once (nothing is lost).
+    assert_eq!((count("send"), count("deliver"), count("ack"), count("ack-arrive")), (9, 9, 9, 9));
+    assert_eq!((count("drop"), count("retransmit"), count("timeout")), (0, 0, 0));
+    // Each data packet crosses its route hop by hop: up, 1 ISL, down.
+    let first_send = rows.iter().find(|r| r.kind.name() == "send").unwrap();
+    assert_eq!(first_send.node, "Atlantic ship");
+    assert_eq!(first_send.route_hops, 1);
+    let hops_of_first: Vec<_> =
+        rows.iter().filter(|r| r.packet == first_send.packet && r.kind.name() == "hop").collect();
+    assert_eq!(hops_of_first.len(), 3);
+    assert_eq!(hops_of_first[2].next, Some("London"));
+    // The route moves over the pole while the ACKs come back: the first ACKs on 1 ISL hop,
+    // the last on 8 (paper 004 Figs. 7-8), and the trace says when the route changed.
+    let ack_hops: Vec<u32> = rows.iter().filter(|r| r.kind.name() == "ack").map(|r| r.route_hops).collect();
+    assert_eq!(ack_hops.first(), Some(&1));
+    assert_eq!(ack_hops.last(), Some(&8));
+    assert!(count("route-change") >= 1);
+    // The records are numbered without gaps, in time order.
+    assert!(rows.windows(2).all(|w| w[1].n == w[0].n + 1 && w[1].t_s >= w[0].t_s));
+}
+
+#[test]
+fn stepping_event_by_event_visits_every_record_and_ends_where_a_whole_run_ends() {
+    let mut whole = Simulation::new(nine_kb_seam()).unwrap();
+    whole.set_trace_limit(10_000).unwrap();
+    whole.run_to_end();
+    let mut stepped = Simulation::new(nine_kb_seam()).unwrap();
+    stepped.set_trace_limit(10_000).unwrap();
+    // One record per step, each with the clock at its time, the same records as the whole run.
+    let mut n = 0;
+    while let Some(r) = stepped.step_to_record(n) {
+        assert_eq!(r.n, n);
+        assert_eq!(r.t, stepped.now(), "record {n}");
+        assert_eq!(Some(&r), whole.trace().since(n).next());
+        n += 1;
+    }
+    assert_eq!(n, whole.trace().recorded());
+    assert!(n > 60, "{n} records");
+    assert!(stepped.is_finished());
+    assert_eq!(stepped.results_json(), whole.results_json());
+    // A model without a packet trace does not step.
+    let mut queue = Simulation::new(Scenario::default()).unwrap();
+    queue.set_trace_limit(100).unwrap();
+    assert!(!queue.traces_packets());
+    assert!(!queue.step_event());
+}
+
+#[test]
+fn a_trace_limit_beyond_the_budget_is_refused_naming_it() {
+    let mut sim = Simulation::new(nine_kb_seam()).unwrap();
+    let err = sim.set_trace_limit(crate::trace::MAX_LIMIT + 1).unwrap_err();
+    assert!(err.starts_with("trace limit: 2000001 is outside the allowed range (0 to 2000000 records)"), "{err}");
+}
