@@ -5,6 +5,7 @@ import type { SiteEnd } from './models/types';
 import { ErrorBanner } from './panels/ErrorBanner';
 import { Gallery } from './panels/Gallery';
 import { HelpDialog } from './panels/HelpDialog';
+import { InsideTheWire } from './panels/InsideTheWire';
 import { LiveDescription } from './panels/LiveDescription';
 import { ParameterPanel } from './panels/ParameterPanel';
 import { Playback } from './panels/Playback';
@@ -291,6 +292,25 @@ export function App() {
           summary={summary}
           presenter={view.presenter}
           onSeek={engine.controls.seek}
+          wire={
+            info && info.traceLimit > 0 ? (
+              <InsideTheWire
+                name={info.name}
+                trace={engine.trace.current}
+                recorded={engine.traceRecorded}
+                limit={info.traceLimit}
+                cursor={engine.cursor}
+                nowNs={engine.nowNs}
+                finished={engine.finished}
+                onNext={engine.controls.nextEvent}
+                onPrev={engine.controls.prevEvent}
+                onSeek={engine.controls.seek}
+                exportTrace={(f) => engine.client.current?.trace(f) ?? Promise.resolve(null)}
+                markers={engine.markers.current}
+                presenter={view.presenter}
+              />
+            ) : undefined
+          }
         />
         {params && info && (
           <ParameterPanel

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Summary } from '../engine/summary-types';
 import type { ChartGroup } from '../charts/chartGroups';
 import { PALETTE } from '../charts/palette';
@@ -34,6 +34,8 @@ interface Props {
   onSeek?: (tS: number) => void;
   /** The engine's summary so far (for the theory lines). */
   summary?: Summary | null;
+  /** Drawn above the charts: the packet-by-packet view, for models with a packet trace. */
+  wire?: ReactNode;
 }
 
 /** A run kept for comparison: its name and each chart's rows, by chart key. */
@@ -82,6 +84,7 @@ export function Charts({
   presenter = false,
   onSeek,
   summary = null,
+  wire,
 }: Props) {
   const [pinned, setPinned] = useState<PinnedRun | null>(null);
   const endS = (info?.endNs ?? 0) / 1e9;
@@ -131,6 +134,7 @@ export function Charts({
           </button>
         )}
       </div>
+      {wire}
       {view &&
         shown.map((c) => {
           // A close-up is offered where the samples are finer than a tenth of a second.

@@ -5,6 +5,7 @@ import { createWorkerClient, type EngineClient } from '../engine/client';
 import type { EngineError } from '../engine/errors';
 import { unpackGeometry, type Geometry } from '../engine/geometry';
 import { unpackSeries } from '../engine/packed';
+import { TraceStore } from '../engine/traceStore';
 import type { FromWorker, LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
 import type { Summary } from '../engine/summary-types';
 import { modelOfScenario } from '../models';
@@ -63,6 +64,15 @@ export function useEngine(listeners: EngineListeners) {
   const [linkChanges, setLinkChanges] = useState(0);
   const [status, setStatus] = useState('starting the engine…');
   const [state, setState] = useState<EngineState>('starting');
+  /** The packet-trace records held (a ref: thousands of rows stay out of React state). */
+  const trace = useRef(new TraceStore(0));
+  const [traceRecorded, setTraceRecorded] = useState(0);
+  /** The trace record *Next event* / *Previous event* went to, and the clock once there [ns]
+   * (null while the engine is on its way). */
+  const cursorRef = useRef<{ n: number; atNs: number | null } | null>(null);
+  /** That record, once the engine is there and while the clock stays there. */
+  const [cursor, setCursor] = useState<number | null>(null);
+  const nowRef = useRef(0);
 
   useEffect(() => {
     const c = createWorkerClient();
@@ -70,6 +80,13 @@ export function useEngine(listeners: EngineListeners) {
     const off = c.subscribe((msg: FromWorker) => {
       switch (msg.type) {
         case 'run/loaded':
+          // A replay of the same run (a seek back) keeps the records held: record n is the same.
+          if (msg.info.scenarioJson !== running.current?.scenarioJson || msg.info.traceLimit !== trace.current.limit) {
+            trace.current = new TraceStore(msg.info.traceLimit);
+            cursorRef.current = null;
+            setCursor(null);
+            setTraceRecorded(0);
+          }
           lastGood.current = msg.info.scenarioJson;
           running.current = msg.info;
           setStatus('');
@@ -110,6 +127,15 @@ export function useEngine(listeners: EngineListeners) {
               // it changes. The oldest go past MAX_MARKERS.
               markers.current = [...markers.current, ...added].slice(-MAX_MARKERS);
             }
+          }
+          if (msg.trace.length) trace.current.add(msg.trace);
+          setTraceRecorded(msg.traceRecorded);
+          nowRef.current = msg.nowNs;
+          {
+            const c = cursorRef.current;
+            // The engine is there once it has made the record (a replay's first frame has not).
+            if (c && c.atNs === null && msg.traceRecorded > c.n) c.atNs = msg.nowNs;
+            setCursor(c && c.atNs === msg.nowNs ? c.n : null);
           }
           setNowNs(msg.nowNs);
           setEvents(msg.events);
@@ -171,6 +197,37 @@ export function useEngine(listeners: EngineListeners) {
   /** Playback commands (no-ops while there is no engine). */
   const controls = useMemo(
     () => ({
+      /** Goes to the next packet-trace record: one packet event per press. */
+      nextEvent: () => {
+        const c = cursorRef.current;
+        const now = nowRef.current;
+        // From the record shown, or the one the engine is on its way to (presses faster than
+        // frames queue up); else from the clock.
+        const n =
+          c && (c.atNs === null || c.atNs === now)
+            ? c.n + 1
+            : (trace.current.firstAfter(now / 1e9)?.n ?? (trace.current.last() ?? -1) + 1);
+        cursorRef.current = { n, atNs: null };
+        client.current?.stepEvent(n);
+      },
+      /** Goes back to the packet-trace record before the one shown (a replay from zero). */
+      prevEvent: () => {
+        const c = cursorRef.current;
+        const here = !!c && (c.atNs === null || c.atNs === nowRef.current);
+        let before = here ? c.n - 1 : -1;
+        if (!here) {
+          const held = trace.current.all();
+          for (let i = held.length - 1; i >= 0; i--)
+            if (held[i].t_s < nowRef.current / 1e9) {
+              before = held[i].n;
+              break;
+            }
+        }
+        const first = trace.current.first();
+        if (first === null || before < first) return;
+        cursorRef.current = { n: before, atNs: null };
+        client.current?.stepEvent(before);
+      },
       play: () => client.current?.play(),
       pause: () => client.current?.pause(),
       step: () => client.current?.step(1e9),
@@ -221,6 +278,9 @@ export function useEngine(listeners: EngineListeners) {
     setError,
     log,
     linkChanges,
+    trace,
+    traceRecorded,
+    cursor,
     status,
     state,
     load,

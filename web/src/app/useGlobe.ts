@@ -29,6 +29,8 @@ interface Options {
 export function useGlobe(options: Options) {
   const controller = useRef<GlobeController | null>(null);
   const latest = useRef<{ info: LoadedInfo | null; geometry: Geometry | null }>({ info: null, geometry: null });
+  /** A draw of the latest geometry, due when a skipped frame's interval ends. */
+  const trailing = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastDraw = useRef(0);
   /** The camera of the view: from a link, or where the user last moved it; null lets a run frame its own sites. */
   const camera = useRef<Camera | null>(null);
@@ -117,8 +119,23 @@ export function useGlobe(options: Options) {
     if (now - lastDraw.current >= GLOBE_MS || final) {
       lastDraw.current = now;
       controller.current?.updateGeometry(g);
+      return;
     }
+    // Skipped: the latest is drawn once the interval is over, even if no frame follows (a
+    // paused run after a seek or a step sends one frame and stops).
+    if (trailing.current !== null) return;
+    trailing.current = setTimeout(
+      () => {
+        trailing.current = null;
+        const last = latest.current.geometry;
+        if (!last) return;
+        lastDraw.current = performance.now();
+        controller.current?.updateGeometry(last);
+      },
+      GLOBE_MS - (now - lastDraw.current),
+    );
   }, []);
+  useEffect(() => () => clearTimeout(trailing.current ?? undefined), []);
 
   const handovers = useCallback((events: TopoEvent[]) => controller.current?.handovers(events), []);
 

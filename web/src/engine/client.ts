@@ -19,7 +19,7 @@ export class EngineClient {
 
   /** Called by the transport for each message from the engine. */
   receive(msg: FromWorker): void {
-    if (msg.type === 'run/results' || msg.type === 'scenario/validated') {
+    if (msg.type === 'run/results' || msg.type === 'scenario/validated' || msg.type === 'run/trace') {
       this.settle(msg.id, msg);
       return;
     }
@@ -46,6 +46,15 @@ export class EngineClient {
       this.waiting.set(id, (m) => resolve(m?.type === 'run/results' ? m.json : null));
       signal?.addEventListener('abort', () => this.settle(id, null), { once: true });
       this.send({ type: 'run/results', id });
+    });
+  }
+
+  /** The current run's packet trace as CSV or JSON: what `skyqueue run --trace packets` writes. */
+  trace(format: 'csv' | 'json'): Promise<string | null> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, (m) => resolve(m?.type === 'run/trace' ? m.text : null));
+      this.send({ type: 'run/trace', id, format });
     });
   }
 
@@ -109,6 +118,10 @@ export class EngineClient {
 
   step(dtNs: number): void {
     this.send({ type: 'run/step', dtNs });
+  }
+  /** Goes to packet-trace record `n` (event by event) and pauses. */
+  stepEvent(n: number): void {
+    this.send({ type: 'run/step-event', n });
   }
   reset(): void {
     this.send({ type: 'run/reset' });

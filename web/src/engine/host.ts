@@ -1,5 +1,14 @@
 import { toEngineError, type EngineError } from './errors';
-import type { ConstellationInfo, FromWorker, LoadedInfo, SeriesInfo, Speed, ToWorker, TopoEvent } from './protocol';
+import type {
+  ConstellationInfo,
+  FromWorker,
+  LoadedInfo,
+  SeriesInfo,
+  Speed,
+  ToWorker,
+  TopoEvent,
+  TraceRow,
+} from './protocol';
 import { MAX_FINITE_SPEED } from './protocol';
 
 /** The part of the wasm `Simulation` the host uses (crates/bindings/src/lib.rs). */
@@ -18,6 +27,13 @@ export interface EngineSimulation {
   constellationInfo(): unknown;
   drainEvents(): unknown;
   free(): void;
+  /** The packet trace (crates/bindings): absent in test doubles of models without one. */
+  tracesPackets?(): boolean;
+  setTraceLimit?(limit: number): void;
+  traceRecorded?(): number;
+  traceSince?(from: number): string;
+  traceCsv?(): string;
+  stepToRecord?(n: number): boolean;
 }
 
 /** What the host needs from its surroundings: injected so tests can drive it by hand. */
@@ -38,6 +54,11 @@ export const FRAME_MS = 50;
 export const MAX_MODE_BUDGET_MS = 35;
 /** Longest wall gap credited to the simulation at once [ms] (after a tab was hidden, say). */
 const MAX_WALL_STEP_MS = 250;
+/** Packet-trace records the engine keeps (the latest): about 1.3 MB in the worker. */
+export const TRACE_LIMIT = 20_000;
+/** Most trace records one frame carries while the run plays (the latest; a paused frame
+ * carries everything new, up to the limit). */
+export const TRACE_PER_PLAYING_FRAME = 2_000;
 
 /**
  * The worker's logic: owns the simulation, advances it on a wall-clock timer at the chosen
@@ -52,6 +73,8 @@ export class EngineHost {
   private lastWall = 0;
   /** Simulated span advanced per chunk in "max" mode [ns], adapted to the machine's speed. */
   private maxChunkNs = 1e7;
+  /** The next trace record the UI has not received. */
+  private traceCursor = 0;
 
   constructor(private readonly deps: HostDeps) {}
 
@@ -66,6 +89,13 @@ export class EngineHost {
           return this.pause();
         case 'run/step':
           return this.step(msg.dtNs);
+        case 'run/step-event':
+          return this.stepEvent(msg.n);
+        case 'run/trace': {
+          const sim = this.sim;
+          const text = !sim ? null : msg.format === 'csv' ? (sim.traceCsv?.() ?? null) : (sim.traceSince?.(0) ?? null);
+          return this.deps.post({ type: 'run/trace', id: msg.id, text: text === null ? null : `${text.trimEnd()}\n` });
+        }
         case 'run/seek':
           return this.seek(msg.tNs);
         case 'run/reset':
@@ -105,6 +135,8 @@ export class EngineHost {
     this.sim?.free();
     this.sim = sim;
     this.scenarioJson = scenarioJson;
+    this.traceCursor = 0;
+    if (sim.tracesPackets?.()) sim.setTraceLimit?.(TRACE_LIMIT);
     this.postLoaded();
     this.postState();
     this.postFrame();
@@ -138,6 +170,29 @@ export class EngineHost {
     if (this.playing) this.pause();
     const dt = Number.isFinite(dtNs) && dtNs > 0 ? dtNs : 1e9;
     this.sim.advanceTo(this.sim.nowNs() + dt);
+    this.postFrame();
+  }
+
+  /**
+   * Goes to packet-trace record `n` and pauses: steps event by event until it exists, then
+   * moves the clock to its time. Going back (a record before the clock) replays the run from
+   * zero to it, as a seek does.
+   */
+  private stepEvent(n: number): void {
+    const sim = this.sim;
+    if (!sim?.stepToRecord || !Number.isFinite(n) || n < 0) return;
+    if (this.playing) this.pause();
+    if (n < (sim.traceRecorded?.() ?? 0)) {
+      // Already recorded: its time is in the trace, if the engine still keeps it.
+      const row = (JSON.parse(sim.traceSince?.(n) ?? '[]') as TraceRow[])[0];
+      if (row && row.n === n && row.t_s * 1e9 < sim.nowNs()) {
+        this.load(this.scenarioJson);
+        this.sim!.stepToRecord!(n);
+        this.postFrame();
+        return;
+      }
+    }
+    sim.stepToRecord(n);
     this.postFrame();
   }
 
@@ -246,6 +301,7 @@ export class EngineHost {
       scenarioJson,
       model: parsed.model,
       constellation: (sim.constellationInfo() as ConstellationInfo | null) ?? null,
+      traceLimit: sim.tracesPackets?.() ? TRACE_LIMIT : 0,
     };
     this.deps.post({ type: 'run/loaded', info });
   }
@@ -254,6 +310,13 @@ export class EngineHost {
     const sim = this.sim!;
     const packed = sim.drainSeries();
     const geometry = sim.geometry() ?? null;
+    const recorded = sim.traceRecorded?.() ?? 0;
+    let trace: TraceRow[] = [];
+    if (recorded > this.traceCursor) {
+      const most = this.playing ? TRACE_PER_PLAYING_FRAME : TRACE_LIMIT;
+      trace = JSON.parse(sim.traceSince?.(Math.max(this.traceCursor, recorded - most)) ?? '[]') as TraceRow[];
+      this.traceCursor = recorded;
+    }
     const transfer: Transferable[] = [packed.buffer];
     if (geometry) transfer.push(geometry.buffer);
     this.deps.post(
@@ -266,6 +329,8 @@ export class EngineHost {
         summary: sim.summary(),
         geometry,
         topoEvents: sim.drainEvents() as TopoEvent[],
+        trace,
+        traceRecorded: recorded,
       },
       transfer,
     );

@@ -24,6 +24,11 @@ export type ToWorker =
   | { type: 'run/play' }
   | { type: 'run/pause' }
   | { type: 'run/step'; dtNs: number }
+  /** Go to packet-trace record `n` (stepping event by event) and pause there. */
+  | { type: 'run/step-event'; n: number }
+  /** The kept packet trace as CSV or JSON (engine `PacketTrace::csv`, `json`): what
+   * `skyqueue run --trace packets` writes. */
+  | { type: 'run/trace'; id: number; format: 'csv' | 'json' }
   /** Go to simulated time `tNs` and pause there; earlier than now replays the run from zero. */
   | { type: 'run/seek'; tNs: number }
   | { type: 'run/reset' }
@@ -91,6 +96,31 @@ export interface TopoEvent {
   hops?: [number, number];
 }
 
+/** One record of the packet trace (engine `trace::TraceRow`; the columns of every export). */
+export interface TraceRow {
+  /** Number of the record in the run, from 0, without gaps. */
+  n: number;
+  t_s: number;
+  kind: 'send' | 'retransmit' | 'hop' | 'drop' | 'deliver' | 'ack' | 'ack-arrive' | 'timeout' | 'route-change';
+  /** One number per transmission; null for a timeout or a route change. */
+  packet: number | null;
+  /** Whether the packet is an acknowledgement (else data). */
+  ack: boolean;
+  flow: number;
+  /** The segment (data) or the next segment expected (ACK). */
+  seq: number;
+  node: string;
+  /** The next node of a hop. */
+  next: string | null;
+  /** Time waited in the queue before a hop [ms]. */
+  waited_ms: number;
+  /** Packets ahead in the queue when it reached the link of a hop. */
+  queue_ahead: number;
+  /** ISL hops of the route a packet was sent on, or of the new route. */
+  route_hops: number;
+  reason: 'overflow' | 'no-route' | 'loss-detected' | 'timer-expired' | null;
+}
+
 /** What the UI learns when a scenario is loaded (or reset). */
 export interface LoadedInfo {
   name: string;
@@ -103,6 +133,8 @@ export interface LoadedInfo {
   model: string;
   /** The constellation the engine built, for the models with one. */
   constellation: ConstellationInfo | null;
+  /** Most packet-trace records kept; 0 when the model records no packet trace. */
+  traceLimit: number;
 }
 
 /** Messages from the worker to the UI, keyed by `type`. */
@@ -130,6 +162,11 @@ export type FromWorker =
       geometry: Float64Array | null;
       /** Topology events since the previous frame. */
       topoEvents: TopoEvent[];
+      /** Packet-trace records since the previous frame (the latest ones when there were many). */
+      trace: TraceRow[];
+      /** Trace records made so far, kept or not. */
+      traceRecorded: number;
     }
+  | { type: 'run/trace'; id: number; text: string | null }
   | { type: 'run/state'; playing: boolean; speed: Speed }
   | { type: 'run/error'; error: EngineError };

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { expect, simTimeNs, test } from './fixtures';
+
+const SEAM_9KB = 'TCP over Iridium: a 9 kB file as the seam arrives (paper 004 Figs. 7-8)';
+
+test.describe('Inside the wire', () => {
+  test('the 9 kB transfer stepped event by event, its sequence diagram, a packet story and the trace export', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/');
+    await page.getByLabel('Preset').selectOption({ label: SEAM_9KB });
+    await expect(page.getByTestId('scenario-name')).toHaveText(SEAM_9KB);
+    const wire = page.getByRole('region', { name: 'Inside the wire' });
+    await expect(wire).toBeVisible();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const event = page.getByTestId('wire-event');
+    // The first packet event is the ship's first send, at 1.96 s: the clock goes there.
+    await wire.getByRole('button', { name: 'Next event ▶' }).click();
+    await expect(event).toHaveText(
+      'Event 1 at t = 1.960000 s: Atlantic ship sends segment 0 (packet #0) on a route over 1 inter-satellite link.',
+    );
+    expect(await simTimeNs(page)).toBe(1.96e9);
+    // One event per press: the next is that packet leaving for its first satellite.
+    await wire.getByRole('button', { name: 'Next event ▶' }).click();
+    await expect(event).toContainText('Event 2 at t = 1.960000 s: Segment 0 (packet #0) leaves Atlantic ship for P');
+    for (let i = 0; i < 9; i++) await wire.getByRole('button', { name: 'Next event ▶' }).click();
+    await expect(event).toHaveAttribute('data-n', '10');
+    // The 11th: the nine segments are sent at once; the second leaves after waiting behind the
+    // first at the ship's one transmitter.
+    await expect(event).toContainText('Segment 1 (packet #1) leaves Atlantic ship for P5-S7 after waiting 5.632 ms');
+    expect(await simTimeNs(page)).toBe(1.965632e9);
+    // Previous event replays the run to the event before: the ninth send, at the start.
+    await wire.getByRole('button', { name: '◀ Previous event' }).click();
+    await expect(event).toHaveAttribute('data-n', '9');
+    await expect(event).toContainText('Atlantic ship sends segment 8');
+    expect(await simTimeNs(page)).toBe(1.96e9);
+    // The diagram: sender and receiver, data and ACKs, the ACKs' 1-hop and 8-hop routes.
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByLabel('Speed (simulated seconds per second)').selectOption('10');
+    await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(2.4e9);
+    const diagram = page.getByTestId('sequence-diagram');
+    await expect(diagram.locator('.seq-arrow[data-ack="false"]')).toHaveCount(9);
+    await expect(diagram.locator('.seq-arrow[data-ack="true"]')).toHaveCount(9);
+    await expect(diagram.locator('.seq-arrow[data-ack="true"][data-hops="1"]').first()).toBeVisible();
+    await expect(diagram.locator('.seq-arrow[data-ack="true"][data-hops="8"]').first()).toBeVisible();
+    // (The run plays on to its end, 12 s.) A click on an ACK over the pole: its story, and the run goes to that moment.
+    await diagram.locator('.seq-arrow[data-ack="true"][data-hops="8"]').last().locator('line.seq-hit').click();
+    const story = page.getByTestId('packet-story');
+    await expect(story.getByRole('heading')).toContainText('The ACK asking for segment 9');
+    await expect(story).toContainText('over 8 inter-satellite links');
+    await expect(story.locator('.story-fate')).toContainText('Arrived at Atlantic ship');
+    await page.screenshot({ path: 'reports/screenshots/wire-9kb.png' });
+    // The packets on the globe after the seek: the ACK is on its way.
+    await expect
+      .poll(async () => (await page.getByTestId('globe').getAttribute('data-packets')) ?? '0,0')
+      .not.toBe('0,0');
+    // The trace exports with the CLI's columns.
+    const download = page.waitForEvent('download');
+    await wire.getByRole('button', { name: 'Save the packet trace as CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv.split('\n')[0]).toBe('n,t_s,kind,packet,ack,flow,seq,node,next,waited_ms,queue_ahead,route_hops,reason');
+    expect(csv).toContain(',send,0,0,0,0,Atlantic ship,,');
+  });
+
+  test('models without a packet trace show no wire', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('scenario-name')).not.toBeEmpty();
+    await expect(page.getByRole('region', { name: 'Inside the wire' })).toHaveCount(0);
+  });
+});

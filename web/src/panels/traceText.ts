@@ -1,0 +1,120 @@
+import type { TraceRow } from '../engine/protocol';
+
+/** A duration in milliseconds, to the microsecond below 10 ms (a packet time on a slow link). */
+export function ms(x: number): string {
+  return x < 10 ? `${x.toFixed(3)} ms` : `${x.toFixed(1)} ms`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What the packet was: "segment 3", "the ACK asking for segment 4". */
+function what(r: TraceRow): string {
+  return r.ack ? `the ACK asking for segment ${r.seq}` : `segment ${r.seq}`;
+}
+
+const REASON: Record<NonNullable<TraceRow['reason']>, string> = {
+  overflow: "the link's buffer was full",
+  'no-route': 'the ends had no route',
+  'loss-detected': 'the ACKs showed it lost (SACK or three duplicate ACKs)',
+  'timer-expired': 'its retransmission timer expired',
+};
+
+/** One record as one sentence (the line under *Next event*). */
+export function describe(r: TraceRow): string {
+  const id = r.packet === null ? '' : ` (packet #${r.packet})`;
+  switch (r.kind) {
+    case 'send':
+      return `${r.node} sends segment ${r.seq}${id} on a route over ${plural(r.route_hops, 'inter-satellite link')}.`;
+    case 'retransmit':
+      return `${r.node} sends segment ${r.seq} again${id}: ${r.reason ? REASON[r.reason] : 'it was judged lost'}.`;
+    case 'hop':
+      return r.waited_ms > 0.0005
+        ? `${cap(what(r))}${id} leaves ${r.node} for ${r.next} after waiting ${ms(r.waited_ms)} behind ${plural(r.queue_ahead, 'packet')}.`
+        : `${cap(what(r))}${id} leaves ${r.node} for ${r.next} at once (nothing ahead of it).`;
+    case 'drop':
+      return `${cap(what(r))}${id} is lost at ${r.node}: ${r.reason ? REASON[r.reason] : 'dropped'}.`;
+    case 'deliver':
+      return `${r.node} receives segment ${r.seq}${id}.`;
+    case 'ack':
+      return `${r.node} acknowledges: it asks for segment ${r.seq} next${id}, over ${plural(r.route_hops, 'inter-satellite link')}.`;
+    case 'ack-arrive':
+      return `${r.node} receives the ACK asking for segment ${r.seq}${id}.`;
+    case 'timeout':
+      return `${r.node}'s retransmission timer fires: segment ${r.seq} is not acknowledged.`;
+    case 'route-change':
+      return `The route changes: now ${plural(r.route_hops, 'inter-satellite link')}. Packets already sent keep the route they left on.`;
+  }
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A packet's story: what finally happened to it, and each of its events. */
+export interface PacketStory {
+  packet: number;
+  /** "Segment 3" or "The ACK asking for segment 4". */
+  title: string;
+  /** What finally happened: delivered (and how long it took), lost (where and why), or under way. */
+  fate: string;
+  /** Why it was sent at all, for a retransmission, with what became of the earlier copies. */
+  why: string | null;
+  /** Route changes while it flew. */
+  route: string | null;
+  /** Each event, `t = ... s: sentence`. */
+  lines: string[];
+  /** When it left and when its story ends (arrival, loss, or the last event held) [s]. */
+  t0: number;
+  t1: number;
+}
+
+/** The story of `packet` from the trace records held, or null if none is about it. */
+export function packetStory(rows: readonly TraceRow[], packet: number): PacketStory | null {
+  const own = rows.filter((r) => r.packet === packet);
+  if (!own.length) return null;
+  const start = own[0];
+  const ack = start.ack;
+  const end = own[own.length - 1];
+  const t0 = start.t_s;
+  const title = ack ? `The ACK asking for segment ${start.seq}` : `Segment ${start.seq}`;
+  const hops = own.filter((r) => r.kind === 'hop');
+  const waited = hops.reduce((s, r) => s + r.waited_ms, 0);
+  const longest = hops.reduce<TraceRow | null>((m, r) => (!m || r.waited_ms > m.waited_ms ? r : m), null);
+  const waits =
+    waited > 0.0005 && longest
+      ? `; ${ms(waited)} of it waiting in queues, longest at ${longest.node} ` +
+        `(${ms(longest.waited_ms)} behind ${plural(longest.queue_ahead, 'packet')})`
+      : '; it never waited in a queue';
+  let fate: string;
+  if (end.kind === 'deliver' || end.kind === 'ack-arrive')
+    fate = `Arrived at ${end.node} ${ms((end.t_s - t0) * 1e3)} after it left${waits}.`;
+  else if (end.kind === 'drop')
+    fate = `Lost at ${end.node}, ${ms((end.t_s - t0) * 1e3)} after it left: ${end.reason ? REASON[end.reason] : 'dropped'}.`;
+  else fate = `Still on its way at t = ${end.t_s.toFixed(6)} s, the last event held (at ${end.next ?? end.node}).`;
+  let why: string | null = null;
+  if (start.kind === 'retransmit') {
+    const earlier = rows.filter(
+      (r) => (r.kind === 'send' || r.kind === 'retransmit') && r.seq === start.seq && r.t_s < t0 && r.packet !== null,
+    );
+    const fates = earlier.map((e) => {
+      const last = rows.filter((r) => r.packet === e.packet).pop()!;
+      const how =
+        last.kind === 'drop'
+          ? `lost at ${last.node} (${last.reason ? REASON[last.reason] : 'dropped'})`
+          : last.kind === 'deliver'
+            ? 'arrived after all, so this copy was not needed'
+            : 'still under way';
+      return `packet #${e.packet} sent at ${e.t_s.toFixed(6)} s was ${how}`;
+    });
+    why =
+      `A retransmission: ${start.reason ? REASON[start.reason] : 'the sender judged it lost'}.` +
+      (fates.length ? ` Earlier: ${fates.join('; ')}.` : ' Its earlier copies are older than the records held.');
+  }
+  const t1 = end.t_s;
+  const changes = rows.filter((r) => r.kind === 'route-change' && r.t_s > t0 && r.t_s <= t1);
+  const route = changes.length
+    ? `The route changed while it flew (at ${changes
+        .map((c) => `${c.t_s.toFixed(3)} s, to ${plural(c.route_hops, 'ISL hop')}`)
+        .join('; ')}); it kept the route it left on, over ${plural(start.route_hops, 'ISL hop')}.`
+    : null;
+  const lines = own.map((r) => `t = ${r.t_s.toFixed(6)} s: ${describe(r)}`);
+  return { packet, title, fate, why, route, lines, t0, t1 };
+}
