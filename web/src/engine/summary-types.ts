@@ -432,7 +432,10 @@ export interface HandoverCounts {
   inter_orbital: number;
   /** Seam handovers (entries into seam separation). */
   seam: number;
-  /** Route changes with the same access satellites. */
+  /**
+   * Route changes with the same access satellites that a user can see: other hop count, or
+   * a delay step of at least [`ISL_CHANGE_MIN_MS`].
+   */
   isl_change: number;
 }
 
