@@ -272,7 +272,12 @@ export interface LinkSummary {
   packet_delay_ms: number | null;
   /** Mean delay of the delivered packets in order [ms]. */
   packet_in_order_delay_ms: number | null;
-  /** IP packets delivered, in bits per second of the run [Mb/s]. */
+  /**
+   * Goodput [Mb/s]: useful bits delivered once, over the time the traffic ran. With TCP the
+   * TCP table's `goodput_kbps` (the file's segments delivered in order, from the start to
+   * the last one, or to now while the file is coming); with a saturating source the IP
+   * packets delivered over the run.
+   */
   goodput_mbps: number | null;
   /** The closed forms. */
   theory: LinkTheorySummary;
