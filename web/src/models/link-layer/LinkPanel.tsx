@@ -202,7 +202,7 @@ export function LinkPanel({ s }: { s: LinkSummary }) {
               goodput{s.tcp ? " (the TCP flow's)" : ''}
             </th>
             <td colSpan={2} data-testid="link-goodput">
-              {f(s.goodput_mbps * 1e3, 1)} kb/s
+              {f(s.goodput_mbps === null ? null : s.goodput_mbps * 1e3, 1)} kb/s
             </td>
           </tr>
         </tbody>
