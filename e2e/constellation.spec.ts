@@ -34,6 +34,13 @@ test.describe('Iridium constellation', () => {
     await expect(page.getByLabel('From site')).toHaveValue('Los Angeles');
     await expect(page.getByLabel('To site')).toHaveValue('Hawaii gateway');
     await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+    // The title names the ship and London no more without saying the sites changed, in the
+    // link the page now has too.
+    const title =
+      /^Iridium: Atlantic ship to London \(paper 004, Fig\. 4\), changed: From Atlantic ship → Los Angeles, To London → Hawaii gateway$/;
+    await expect(page.getByTestId('scenario-name')).toHaveText(title);
+    await page.reload();
+    await expect(page.getByTestId('scenario-name')).toHaveText(title);
 
     await page.getByRole('button', { name: 'Edit scenario' }).click();
     await setEditorText(

@@ -14,7 +14,7 @@ import { ShareDialog } from './panels/ShareDialog';
 import { SweepPanel } from './panels/SweepPanel';
 import { Tour } from './panels/Tour';
 import { guideFor } from './scenario/guides';
-import { basePreset, changeWords, presetChanges } from './scenario/liveText';
+import { basePreset, changeWords, presetChanges, scenarioTitle } from './scenario/liveText';
 import { findPreset, presets } from './scenario/presets';
 import type { SweepRequest } from './scenario/link';
 import { Charts } from './app/Charts';
@@ -162,7 +162,7 @@ export function App() {
   return (
     <div className="app">
       <Header
-        name={info?.name ?? null}
+        name={info ? scenarioTitle(info.name, base ? changes : []) : null}
         status={engine.status}
         engineState={engine.state}
         onCancelStart={engine.cancelStart}

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Summary } from '../engine/summary-types';
-import type { ChartGroup } from '../charts/chartGroups';
+import { theoryTwin, type ChartGroup } from '../charts/chartGroups';
 import { PALETTE } from '../charts/palette';
 import type { ChartData, ChartMarker } from '../charts/renderTimeSeries';
 import type { SeriesBuffer } from '../charts/seriesBuffer';
@@ -144,12 +144,18 @@ export function Charts({
           const ghost = pinned?.charts[c.key];
           const data: ChartData = {
             t: rows.t,
-            series: c.members.map(({ s, k }) => ({
-              id: s.id,
-              label: s.label,
-              color: color(k),
-              values: rows.columns[k],
-            })),
+            series: c.members.map(({ s, k }) => {
+              // A closed form over time: dashed, coloured like the measurement it predicts.
+              const twin = theoryTwin(s.id);
+              const measured = twin === null ? undefined : c.members.find((m) => m.s.id === twin);
+              return {
+                id: s.id,
+                label: s.label,
+                color: color(measured?.k ?? k),
+                values: rows.columns[k],
+                theory: twin !== null,
+              };
+            }),
             bands: c.bands.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
             theory: (model?.theoryLines?.(c, summary) ?? []).map((l, j) => ({
               ...l,

@@ -20,3 +20,13 @@ export function chartGroups(series: SeriesInfo[]): ChartGroup[] {
     return { key, unit: members[0]?.s.unit ?? '', title: members.map(({ s }) => s.label).join(' & '), members, bands };
   });
 }
+
+/**
+ * Whether a series is a closed form rather than a measurement: by the engine's naming, its id
+ * has a `theory` part (`af_theory_mbps`). It is drawn dashed, in the colour of the measurement
+ * it predicts (the id without `_theory`, `af_mbps`) when that is on the same chart.
+ */
+export function theoryTwin(id: string): string | null {
+  if (!/(^|_)theory(_|$)/.test(id)) return null;
+  return id.replace(/_theory(?=_|$)/, '').replace(/^theory_/, '');
+}

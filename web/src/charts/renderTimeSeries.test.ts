@@ -11,7 +11,9 @@ import {
   legendRows,
   nearestIndex,
   renderTimeSeries,
+  THEORY_DASH,
 } from './renderTimeSeries';
+import { theoryTwin } from './chartGroups';
 
 function svg(): SVGSVGElement {
   return document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -232,5 +234,39 @@ describe('helpers', () => {
     expect(formatValue(2.5, 'ms')).toBe('2.5 ms');
     expect(formatValue(NaN, 'ms')).toBe('– ms'.replace(' ms', ''));
     expect(formatValue(1.5e-4, 's')).toBe('1.50e-4 s');
+  });
+});
+
+describe('theory over time', () => {
+  it('is dashed like the constant theory lines and named so in the legend, measurements solid', () => {
+    const el = svg();
+    renderTimeSeries(
+      el,
+      {
+        t: [0.5, 1.5, 2.5],
+        series: [
+          { id: 'af_mbps', label: 'AF rate', color: '#f00', values: [4.9, 5.1, 5] },
+          { id: 'af_theory_mbps', label: 'AF theory (eq. 7)', color: '#f00', values: [5, 5, 5], theory: true },
+        ],
+        theory: [{ label: 'mean', value: 5, color: '#0f0' }],
+      },
+      { width: 400, height: 200, unit: 'Mb/s' },
+    );
+    const dash = (sel: string) => el.querySelector(sel)!.getAttribute('stroke-dasharray');
+    expect(dash('path[data-series="af_theory_mbps"]')).toBe(THEORY_DASH);
+    expect(dash('path[data-series="af_mbps"]')).toBeNull();
+    expect(dash('.theory-line')).toBe(THEORY_DASH);
+    expect([...el.querySelectorAll('.legend text')].map((n) => n.textContent)).toEqual([
+      'AF rate',
+      'AF theory (eq. 7) (dashed)',
+      'mean (dashed)',
+    ]);
+  });
+
+  it('is found by the engine series id, with the measurement it predicts', () => {
+    expect(theoryTwin('af_theory_mbps')).toBe('af_mbps');
+    expect(theoryTwin('cs0_theory_mbps')).toBe('cs0_mbps');
+    expect(theoryTwin('af_mbps')).toBeNull();
+    expect(theoryTwin('theoryless')).toBeNull();
   });
 });

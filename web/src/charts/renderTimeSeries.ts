@@ -5,7 +5,13 @@ export interface ChartSeries {
   label: string;
   color: string;
   values: ArrayLike<number>;
+  /** A closed form over time (e.g. PSS's eq. 7 as the capacity varies): drawn dashed, as the
+   * constant theory lines are, so it never reads as a measurement. */
+  theory?: boolean;
 }
+
+/** The dash of every theory line, constant or over time. */
+export const THEORY_DASH = '7 5';
 
 export interface ChartData {
   /** Times [s], increasing. */
@@ -215,9 +221,12 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
   const kindsSource = opts.markerKinds ?? opts.markers ?? [];
   const kinds = new Map<string, ChartMarker>();
   for (const m of kindsSource) if (!kinds.has(m.kind)) kinds.set(m.kind, m);
-  const legendItems = [...data.series, ...(data.bands ?? [])];
+  const legendItems = [...data.series.filter((s) => !s.theory), ...(data.bands ?? [])];
   const theory = (data.theory ?? []).filter((l) => Number.isFinite(l.value));
   const extra = [
+    ...data.series
+      .filter((s) => s.theory)
+      .map((s) => ({ label: `${s.label} (dashed)`, color: s.color, kind: 'theory' })),
     ...theory.map((l) => ({ label: `${l.label} (dashed)`, color: l.color, kind: 'theory' })),
     ...(data.ghost
       ? data.ghost.series
@@ -336,12 +345,24 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
       .attr('y1', y(l.value))
       .attr('y2', y(l.value))
       .attr('stroke', l.color)
-      .attr('stroke-dasharray', '7 5')
+      .attr('stroke-dasharray', THEORY_DASH)
       .attr('stroke-width', L.lineWidth);
   }
 
   const idx = d3.range(n);
-  for (const s of data.series) seriesPath(g, 'series-line', s, data.t, idx, x, y, L.lineWidth);
+  for (const s of data.series) {
+    const path = seriesPath(
+      g,
+      s.theory ? 'series-line theory-series' : 'series-line',
+      s,
+      data.t,
+      idx,
+      x,
+      y,
+      L.lineWidth,
+    );
+    if (s.theory) path.attr('stroke-dasharray', THEORY_DASH);
+  }
 
   // The event strip: one row per kind under the curve, a thin tick per event; one tick per kind
   // per pixel column, so thousands of events over a day stay a few hundred nodes.

@@ -94,6 +94,12 @@ export interface TopoEvent {
   reason: string | null;
   /** ISL hops of the route before and after a route change (`isl-change` only). */
   hops?: [number, number];
+  /**
+   * One-way delay the route change adds, the new ISL path against the old one at the same
+   * instant [ms] (`isl-change` only; the engine logs a change only when the hops change or
+   * this is at least 0.1 ms).
+   */
+  step_ms?: number;
 }
 
 /** One record of the packet trace (engine `trace::TraceRow`; the columns of every export). */

@@ -272,7 +272,12 @@ export interface LinkSummary {
   packet_delay_ms: number | null;
   /** Mean delay of the delivered packets in order [ms]. */
   packet_in_order_delay_ms: number | null;
-  /** IP packets delivered, in bits per second of the run [Mb/s]. */
+  /**
+   * Goodput [Mb/s]: useful bits delivered once, over the time the traffic ran. With TCP the
+   * TCP table's `goodput_kbps` (the file's segments delivered in order, from the start to
+   * the last one, or to now while the file is coming); with a saturating source the IP
+   * packets delivered over the run.
+   */
   goodput_mbps: number | null;
   /** The closed forms. */
   theory: LinkTheorySummary;
@@ -352,9 +357,15 @@ export interface DccpSummary {
   pdv_max_ms: number | null;
   /**
    * The E-model's R (ITU-T G.107, advantage as set) from the loss of every cause and the
-   * mean one-way delay, as paper 003 §VI computes it; null for data.
+   * mean one-way delay, as paper 003 §VI computes it, on G.107's scale 0-100 (clamped as
+   * Annex B clamps MOS); null for data.
    */
   r: number | null;
+  /**
+   * Why R is below 50 (G.109's lowest category): the dominant impairment, Ie,eff from loss
+   * or Id from delay, and the clamp if eq. 7-1 summed below 0; null otherwise.
+   */
+  r_reason: string | null;
   /** MOS from R; null for data. */
   mos: number | null;
   /** The flow's rate played out in time [kb/s]. */
@@ -426,7 +437,10 @@ export interface HandoverCounts {
   inter_orbital: number;
   /** Seam handovers (entries into seam separation). */
   seam: number;
-  /** Route changes with the same access satellites. */
+  /**
+   * Route changes with the same access satellites that a user can see: other hop count, or
+   * a delay step of at least [`ISL_CHANGE_MIN_MS`].
+   */
   isl_change: number;
 }
 
@@ -462,8 +476,19 @@ export interface LossBreakdown {
 
 /** R and its parts. */
 export interface EModelOutput {
-  /** Transmission rating factor R. */
+  /**
+   * Transmission rating factor R on G.107's scale, 0 (worst) to 100 (best): the sum of eq.
+   * 7-1 clamped to it, as Annex B's MOS mapping clamps (MOS 1 for R < 0, 4.5 for R > 100).
+   */
   r: number | null;
+  /** R as eq. 7-1 sums it, before the clamp (below 0 when the impairments exceed Ro + A). */
+  r_unclamped: number | null;
+  /**
+   * Why R is low, when it is below 50 (G.109 Table 1: "nearly all users dissatisfied"):
+   * which impairment dominates, Ie,eff (codec and loss) or Id (delay and echo), and the
+   * clamp if R was below 0.
+   */
+  low_r_reason: string | null;
   /** Mean opinion score from R (1 to 4.5). */
   mos: number | null;
   /** Basic signal-to-noise ratio Ro. */

@@ -23,10 +23,15 @@ export function satName(info: ConstellationInfo, i: number | null): string {
 /** What an event changed, in words: the satellites of a handover, the hops of a route change. */
 export function eventDetail(e: TopoEvent, info: ConstellationInfo | null): string {
   const who = e.end === null || !info ? '' : `${info.sites[e.end]?.name ?? `end ${e.end}`}: `;
-  if (e.kind === 'isl-change')
-    return e.hops
-      ? `route ${e.hops[0]} → ${e.hops[1]} ISL hops, same access satellites`
-      : 'route changed, same access satellites';
+  if (e.kind === 'isl-change') {
+    const step =
+      e.step_ms === undefined ? '' : ` (${e.step_ms >= 0 ? '+' : '−'}${Math.abs(e.step_ms).toFixed(2)} ms one way)`;
+    if (!e.hops) return `route changed${step}, same access satellites`;
+    const [a, b] = e.hops;
+    return a === b
+      ? `route through other satellites, ${a} ISL hops${step}, same access satellites`
+      : `route ${a} → ${b} ISL hops${step}, same access satellites`;
+  }
   if (e.kind === 'seam-enter') return 'the ends are on either side of the seam: the route detours over a pole';
   if (e.kind === 'seam-leave') return 'the seam no longer separates the ends';
   if (e.kind === 'link-down' || e.kind === 'link-up')

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allDefaultsJson, loadWasmForNode } from '../engine/wasmNode';
-import { basePreset, notesCaveat, presetChanges, withoutPresetNotes } from './liveText';
+import { readFileSync } from 'node:fs';
+import { basePreset, changeWords, notesCaveat, presetChanges, scenarioTitle, withoutPresetNotes } from './liveText';
 import { presets } from './presets';
 import type { ScenarioObject } from './schema';
 import { change, textOf } from './testLiveText';
@@ -54,5 +55,31 @@ describe('the preset notes', () => {
     expect('description' in withoutPresetNotes(s, presets)).toBe(false);
     expect(withoutPresetNotes({ ...s, description: 'my notes' }, presets).description).toBe('my notes');
     expect((withoutPresetNotes({ ...s, name: 'other' }, presets) as ScenarioObject).description).toBe(mm1.description);
+  });
+});
+
+describe('the title and the changes follow the scenario', () => {
+  const defaults = () => JSON.parse(allDefaultsJson()) as Record<string, unknown>;
+  const hawaii = presets.find((p) => p.id === 'iridium-la-hawaii')!;
+
+  it("a title naming the preset's sites says which site changed, also when opened from a link", () => {
+    const s = JSON.parse(change(hawaii.json, { 'constellation.to': 'Tokyo' })) as ScenarioObject;
+    // A link carries the name and leaves out the preset's notes; the changes are found again.
+    const linked = JSON.stringify(withoutPresetNotes(s, presets));
+    const ch = presetChanges(basePreset(s.name as string, presets)!.json, textOf(linked).scenarioJson, defaults());
+    expect(scenarioTitle(hawaii.name, ch)).toBe(`${hawaii.name}, changed: To Hawaii gateway → Tokyo`);
+    expect(scenarioTitle(hawaii.name, [])).toBe(hawaii.name);
+  });
+
+  it('a loaded TLE file is named by its satellites, not printed', () => {
+    const tle = readFileSync('examples/iridium-66.tle', 'utf8');
+    const words = changeWords({ path: 'constellation.tle', label: 'TLE', from: undefined, to: tle });
+    expect(words).toBe('TLE default → the TLE file (66 satellites)');
+    expect(notesCaveat([{ path: 'constellation.tle', label: 'TLE', from: undefined, to: tle }]).length).toBeLessThan(
+      200,
+    );
+    expect(changeWords({ path: 'x', label: 'X', from: 'a', to: 'b'.repeat(100) })).toBe(
+      'X a → a text of 100 characters',
+    );
   });
 });

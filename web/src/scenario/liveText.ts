@@ -92,11 +92,45 @@ export function basePreset(name: string | null | undefined, presetList: readonly
   return presetList.find((p) => p.name === name) ?? null;
 }
 
+/** Longest value a change names as is; longer ones are summarised (`valueWords`). */
+const LONG_VALUE_CHARS = 60;
+
+/**
+ * A value in a sentence: numbers in prose, short text as is, and a long one summarised, so a
+ * pasted TLE file reads "the TLE file (66 satellites)", not 9.9 kB of orbital elements.
+ */
+export function valueWords(x: Json | undefined): string {
+  if (x === undefined) return 'default';
+  if (typeof x === 'number') return prose(x);
+  const text = typeof x === 'string' ? x : JSON.stringify(x);
+  if (text.length <= LONG_VALUE_CHARS) return text;
+  if (typeof x === 'string') {
+    // A TLE set: one satellite per pair of element lines, "1 ..." then "2 ...".
+    const lines = x.split(/\r?\n/).map((l) => l.trim());
+    const sats = lines.filter((l, i) => l.startsWith('1 ') && lines[i + 1]?.startsWith('2 ')).length;
+    if (sats > 0) return `the TLE file (${sats} satellite${sats === 1 ? '' : 's'})`;
+    return `a text of ${x.length} characters`;
+  }
+  if (Array.isArray(x)) return `a list of ${x.length}`;
+  return `a set of ${Object.keys(x ?? {}).length} values`;
+}
+
 /** A change in words: "Arrival rate λ 800 → 900". */
 export function changeWords(c: Change): string {
-  const v = (x: Json | undefined) =>
-    x === undefined ? 'default' : typeof x === 'number' ? prose(x) : typeof x === 'string' ? x : JSON.stringify(x);
-  return `${c.label} ${v(c.from)} → ${v(c.to)}`;
+  return `${c.label} ${valueWords(c.from)} → ${valueWords(c.to)}`;
+}
+
+/**
+ * The header's title of a running scenario: its name, and once it differs from the preset the
+ * name comes from, what was changed, so a title naming the preset's sites (or rates) never
+ * stands over a run with others, in a shared link too (the link carries the name, and the
+ * changes are found against the preset again on open).
+ */
+export function scenarioTitle(name: string, changes: Change[]): string {
+  if (changes.length === 0) return name;
+  const shown = changes.slice(0, 2).map(changeWords).join(', ');
+  const more = changes.length > 2 ? ` and ${changes.length - 2} more` : '';
+  return `${name}, changed: ${shown}${more}`;
 }
 
 /** The note above a preset's fixed text once the scenario differs from it. */

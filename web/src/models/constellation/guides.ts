@@ -26,14 +26,14 @@ export const GUIDES: Record<string, PresetGuide> = {
       '2 h, the seam (the two ends are separated at least twice and at most three times a day) and ISL ' +
       "changes. SkyQueue over 24 h, with the ISL settings of ns-2's Iridium model that the paper ran " +
       '(cross-plane links off above 60°, same-index partners), shows all five: 303 intra-orbital handovers over ' +
-      'both ends (one every 9.5 min at each end), 24 inter-orbital, 2 seam handovers and 189 ISL changes; ' +
+      'both ends (one every 9.5 min at each end), 24 inter-orbital, 2 seam handovers and 165 ISL changes; ' +
       'one-way delay 9.6 / 42.4 / 137.1 ms (min / mean / max), 30.8 ms on average outside the seam and ' +
       "104.1 ms across it. The paper does not give the ship's position; SkyQueue puts it at 45° N 30° W.",
     next:
       'In the editor set constellation.seam_isls to true (a teaching option: real Iridium has ' +
       "no links across the seam) and watch the polar detours disappear. Or switch to SkyQueue's " +
       'own ISL defaults (constellation.polar_cutoff_deg 68, constellation.isl_pairing "ahead"): ' +
-      'the route changes 320 times a day instead of 189 (docs/REPRODUCTION.md, "ISL settings").',
+      'the route changes 219 times a day instead of 165 (docs/REPRODUCTION.md, "ISL settings").',
     tour: [
       {
         target: 'globe',

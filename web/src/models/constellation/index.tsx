@@ -2,6 +2,7 @@ import { ConstellationPictogram } from './Pictogram';
 import { EventLog } from '../../panels/EventLog';
 import { ConstellationPanel } from '../../panels/ConstellationPanel';
 import { constellationText } from './liveText';
+import { seamPassage } from './seamNote';
 import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
@@ -48,8 +49,7 @@ export const constellation: ModelDescriptor = {
         ? 'Stays at 0: a Walker delta has no seam (its planes are spread over 360° ' +
             'and all move the same way), so no route ever has to detour around one.'
         : `0 so far: the seam has not yet come between ${c.sites[0].name} and ` +
-            `${c.sites[1].name}. It does when the Earth's turn brings it there (the ` +
-            `Atlantic ship and London: twice in 24 h, about two hours each time).`;
+            `${c.sites[1].name}. ${seamPassage(c.sites[0], c.sites[1])}`;
     if ((ids.includes('delay_ms') || ids.includes('hops')) && seen.allMissing)
       return (
         `No route so far: no chain of links joins ${c.sites[0].name} and ` +

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkSummary, TcpLinkSummary } from '../../engine/summary-types';
-import { cellOf, DECODED, gridWords, linkStatus, LOST, UNSENT, WAITING } from './LinkPanel';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { cellOf, DECODED, GOODPUT, gridWords, LinkPanel, linkStatus, LOST, UNSENT, WAITING } from './LinkPanel';
 
 /** A link summary with the fields the panel's sentences read. */
 function summary(over: Partial<LinkSummary>): LinkSummary {
@@ -88,5 +90,19 @@ describe('the link panel', () => {
     expect(gridWords({ seq: 7, lldus: [0, 0, 0, WAITING, DECODED + 1], delay_ms: null })).toBe(
       '3 arrived at once, 1 erased, waiting for a repair, 1 recovered after 1 round trip',
     );
+  });
+});
+
+describe('goodput in the link panel', () => {
+  it('one number in one unit in both tables, with its definition', () => {
+    const html = renderToStaticMarkup(
+      createElement(LinkPanel, {
+        s: summary({ goodput_mbps: 0.1258, tcp: tcp({ goodput_kbps: 125.8, transfer_s: 6.36 }) }),
+      }),
+    );
+    const cell = (id: string) => new RegExp(`data-testid="${id}"[^>]*>([^<]*)`).exec(html)?.[1] ?? '';
+    expect(cell('link-goodput')).toBe('125.8 kb/s');
+    expect(cell('link-tcp-goodput')).toMatch(/^125\.8 kb\/s/);
+    expect(html).toContain(GOODPUT.slice(0, 40));
   });
 });

@@ -59,11 +59,18 @@ function Grid({ g, title, testId }: { g: PacketGrid; title: string; testId: stri
   );
 }
 
+/** The one definition of goodput both tables and the chart use. */
+export const GOODPUT =
+  'Goodput: useful bits delivered once (a TCP file in order, no duplicate), over the time the ' +
+  'traffic ran: from the start to the last byte of a finished file, else to now.';
+
 /** The TCP flow over the link: what paper 002's Tables 1-3 measure. */
 function TcpTable({ t }: { t: TcpLinkSummary }) {
   return (
     <table className="summary" data-testid="link-tcp">
-      <caption>TCP ({t.cc}) over the link</caption>
+      <caption>
+        TCP ({t.cc}) over the link. {GOODPUT}
+      </caption>
       <tbody>
         <tr>
           <th scope="row">goodput{t.transfer_s !== null ? ' · file delivered in' : ''}</th>
@@ -191,8 +198,12 @@ export function LinkPanel({ s }: { s: LinkSummary }) {
             </td>
           </tr>
           <tr>
-            <th scope="row">goodput</th>
-            <td colSpan={2}>{f(s.goodput_mbps, 3)} Mb/s</td>
+            <th scope="row" title={GOODPUT}>
+              goodput{s.tcp ? " (the TCP flow's)" : ''}
+            </th>
+            <td colSpan={2} data-testid="link-goodput">
+              {f(s.goodput_mbps === null ? null : s.goodput_mbps * 1e3, 1)} kb/s
+            </td>
           </tr>
         </tbody>
       </table>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DccpSummary } from '../../engine/summary-types';
-import { dccpStatus } from './DccpPanel';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { DccpPanel, dccpStatus } from './DccpPanel';
 
 /** A summary with the fields the status sentence reads. */
 function summary(over: Partial<DccpSummary>): DccpSummary {
@@ -33,6 +35,7 @@ function summary(over: Partial<DccpSummary>): DccpSummary {
     pdv_ms: 60,
     pdv_max_ms: 200,
     r: 55,
+    r_reason: null,
     mos: 2.85,
     voice_kbps: 77,
     received_kbps: 78,
@@ -72,5 +75,21 @@ describe('the DCCP panel in words', () => {
         summary({ codec: 'constant-rate data', mos: null, r: null, dccp: null, transport: 'UDP', loss_pct: 0 }),
       ),
     ).toBe('One constant-rate data flow over UDP: nothing lost so far.');
+  });
+});
+
+describe('the E-model row', () => {
+  const reason =
+    "R sums to -16.8, shown as 0 (G.107's scale is 0-100); the loss impairment Ie,eff 78.2 " +
+    '(codec and packet loss) dominates the delay impairment Id 12.0';
+  it('prints R on its 0-100 scale and says why it is low, as the engine reports', () => {
+    const html = renderToStaticMarkup(createElement(DccpPanel, { s: summary({ r: 0, mos: 1, r_reason: reason }) }));
+    expect(html).toContain('0.0 · 1.00');
+    expect(html).toContain('data-testid="r-reason"');
+    expect(html).toContain('the loss impairment Ie,eff 78.2');
+    expect(html).not.toContain('-16.8 ·');
+  });
+  it('says nothing more when R is fine', () => {
+    expect(renderToStaticMarkup(createElement(DccpPanel, { s: summary({}) }))).not.toContain('r-reason');
   });
 });

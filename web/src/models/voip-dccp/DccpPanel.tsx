@@ -69,10 +69,16 @@ export function DccpPanel({ s }: { s: DccpSummary }) {
           </tr>
           {s.r !== null && (
             <tr>
-              <th scope="row">E-model R · MOS</th>
+              <th scope="row">E-model R (0-100, G.107) · MOS</th>
               <td data-testid="dccp-mos">
                 {f(s.r, 1)} · {f(s.mos, 2)}
               </td>
+            </tr>
+          )}
+          {s.r_reason && (
+            <tr>
+              <th scope="row">why R is low</th>
+              <td data-testid="r-reason">{s.r_reason}</td>
             </tr>
           )}
           {d && (

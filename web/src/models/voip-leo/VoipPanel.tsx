@@ -29,11 +29,17 @@ export function VoipPanel({ v }: { v: VoipSummary }) {
         </caption>
         <tbody>
           <tr>
-            <th scope="row">R / MOS (E-model, G.107)</th>
+            <th scope="row">R (0-100) / MOS (E-model, G.107)</th>
             <td data-testid="mos">
               {f(v.emodel.r)} / {f(v.emodel.mos, 2)}
             </td>
           </tr>
+          {v.emodel.low_r_reason && (
+            <tr>
+              <th scope="row">why R is low</th>
+              <td data-testid="r-reason">{v.emodel.low_r_reason}</td>
+            </tr>
+          )}
           <tr>
             <th scope="row">throughput (useful)</th>
             <td>{f(v.throughput_kbps, 0)} kb/s</td>

@@ -134,8 +134,15 @@ impl Default for EModelInput {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
 pub struct EModelOutput {
-    /// Transmission rating factor R.
+    /// Transmission rating factor R on G.107's scale, 0 (worst) to 100 (best): the sum of eq.
+    /// 7-1 clamped to it, as Annex B's MOS mapping clamps (MOS 1 for R < 0, 4.5 for R > 100).
     pub r: f64,
+    /// R as eq. 7-1 sums it, before the clamp (below 0 when the impairments exceed Ro + A).
+    pub r_unclamped: f64,
+    /// Why R is low, when it is below 50 (G.109 Table 1: "nearly all users dissatisfied"):
+    /// which impairment dominates, Ie,eff (codec and loss) or Id (delay and echo), and the
+    /// clamp if R was below 0.
+    pub low_r_reason: Option<String>,
     /// Mean opinion score from R (1 to 4.5).
     pub mos: f64,
     /// Basic signal-to-noise ratio Ro.
@@ -210,7 +217,54 @@ pub fn evaluate(p: &EModelInput) -> EModelOutput {
     let ie_eff = p.ie + (95.0 - p.ie) * p.ppl / (p.ppl / p.burst_r + p.bpl);
 
     let r = ro - is - id - ie_eff + p.a;
-    EModelOutput { r, mos: mos_from_r(r), ro, is, id, idte, idle, idd, ie_eff, a: p.a }
+    EModelOutput {
+        r: clamp_r(r),
+        r_unclamped: r,
+        low_r_reason: low_r_reason(r, id, ie_eff),
+        mos: mos_from_r(r),
+        ro,
+        is,
+        id,
+        idte,
+        idle,
+        idd,
+        ie_eff,
+        a: p.a,
+    }
+}
+
+/// R on G.107's 0-100 scale: Annex B maps R < 0 to MOS 1 and R > 100 to 4.5, so values
+/// beyond the scale say nothing more; NaN stays NaN.
+pub fn clamp_r(r: f64) -> f64 {
+    if r.is_nan() {
+        r
+    } else {
+        r.clamp(0.0, 100.0)
+    }
+}
+
+/// R below which [`low_r_reason`] explains: G.109 Table 1's lowest category, "nearly all
+/// users dissatisfied" (R < 50).
+pub const LOW_R: f64 = 50.0;
+
+/// Why R is below [`LOW_R`], naming the larger of the two impairments a network causes: Ie,eff
+/// (eq. 7-29, the codec's Ie raised by packet loss) and Id (eq. 7-22, delay and echo).
+pub fn low_r_reason(r: f64, id: f64, ie_eff: f64) -> Option<String> {
+    if r.is_nan() || r >= LOW_R {
+        return None;
+    }
+    let clamp =
+        if r < 0.0 { format!("R sums to {r:.1}, shown as 0 (G.107's scale is 0-100); ") } else { String::new() };
+    let why = if ie_eff >= id {
+        format!(
+            "the loss impairment Ie,eff {ie_eff:.1} (codec and packet loss) dominates the delay impairment Id {id:.1}"
+        )
+    } else {
+        format!(
+            "the delay impairment Id {id:.1} (one-way delay and echo) dominates the loss impairment Ie,eff {ie_eff:.1}"
+        )
+    };
+    Some(format!("{clamp}{why}"))
 }
 
 /// MOS from R, G.107 Annex B (paper 000 eq. 2): 1 below R = 0, 4.5 above R = 100. The
@@ -279,6 +333,25 @@ mod tests {
         let a = voice_quality(Codec::G729, 150.0, 1.0, 1.0, 20.0);
         let b = voice_quality(Codec::G729, 150.0, 1.0, 1.0, 0.0);
         assert!((a.r - b.r - 20.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn r_is_reported_on_g107s_scale_with_its_reason_when_low() {
+        // G.711 without PLC at 20 % loss, Ie,eff = 95 x 20 / (20 + 4.3) = 78.2, and 400 ms one
+        // way (Idd 24.1): together more than Ro - Is.
+        let lossy = voice_quality(Codec::G711, 400.0, 20.0, 1.0, 0.0);
+        assert!(lossy.r_unclamped < 0.0, "{lossy:?}");
+        assert_eq!(lossy.r, 0.0);
+        assert_eq!(lossy.mos, 1.0);
+        let why = lossy.low_r_reason.as_deref().expect("a reason below R 50");
+        assert!(why.contains("shown as 0") && why.contains("loss impairment Ie,eff 78.2"), "{why}");
+        // 800 ms one way, no loss: Id dominates.
+        let slow = voice_quality(Codec::G711, 800.0, 0.0, 1.0, 0.0);
+        assert!(slow.r < LOW_R && slow.r >= 0.0, "{slow:?}");
+        assert!(slow.low_r_reason.as_deref().unwrap().starts_with("the delay impairment Id"), "{slow:?}");
+        // A good call has no reason, and an advantage past 100 is clamped too.
+        assert_eq!(voice_quality(Codec::G711, 50.0, 0.0, 1.0, 0.0).low_r_reason, None);
+        assert_eq!(voice_quality(Codec::G711, 0.0, 0.0, 1.0, 20.0).r, 100.0);
     }
 
     #[test]

@@ -175,6 +175,11 @@ impl TcpOverLink {
         self.acks.push_back((arrival + self.one_way, ack));
     }
 
+    /// Whether the whole file has been delivered (never for unlimited bulk).
+    pub fn done(&self) -> bool {
+        self.done_at.is_some()
+    }
+
     /// Segments delivered in order so far.
     pub fn delivered(&self) -> u64 {
         self.receiver.delivered

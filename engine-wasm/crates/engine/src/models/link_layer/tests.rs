@@ -45,3 +45,42 @@ fn field_errors_name_the_field() {
         assert!(err.contains(field), "{json}: {err}");
     }
 }
+
+#[test]
+fn the_100_kb_download_tells_one_goodput_at_most_the_link_rate_and_its_window_ends_with_it() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../examples/link-tcp-internet-100kb.json"))
+            .unwrap();
+    let mut sim = Simulation::from_json(&text).unwrap();
+    sim.run_to_end();
+    let r: serde_json::Value = serde_json::from_str(&sim.results_json()).unwrap();
+    let bucket_s = r["series"]["bucket_s"].as_f64().unwrap();
+    let col = |id: &str| -> Vec<(f64, f64)> {
+        let k = r["series"]["columns"].as_array().unwrap().iter().position(|c| c["id"] == id).unwrap();
+        let t = r["series"]["t_s"].as_array().unwrap();
+        r["series"]["values"][k]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(t)
+            .filter_map(|(v, t)| v.as_f64().map(|v| (t.as_f64().unwrap(), v)))
+            .collect()
+    };
+    let l = sim.summary().take::<super::LinkSummary>().unwrap();
+    let tcp = l.tcp.as_ref().expect("a TCP flow");
+    let transfer_s = tcp.transfer_s.expect("the file arrives");
+    // One goodput: the link table's is the TCP table's (it was the file over the whole 60 s).
+    assert!((l.goodput_mbps * 1e3 - tcp.goodput_kbps).abs() < 1e-9, "{} against {}", l.goodput_mbps, tcp.goodput_kbps);
+    // No bucket of the goodput series beats the 263 kb/s link, and the series sums to the file.
+    let goodput = col("goodput_kbps");
+    let peak = goodput.iter().map(|p| p.1).fold(0.0, f64::max);
+    assert!(peak <= 263.0 + 1e-6, "goodput peaks at {peak} kb/s on a 263 kb/s link");
+    let file_kbit = tcp.goodput_kbps * transfer_s;
+    let sum: f64 = goodput.iter().map(|p| p.1 * bucket_s).sum();
+    assert!((sum / file_kbit - 1.0).abs() < 0.02, "{sum} kbit drawn for {file_kbit}");
+    // The window's chart ends when the file has arrived (the link's time, plus a bucket).
+    let last_cwnd = col("cwnd").last().unwrap().0;
+    assert!(last_cwnd <= transfer_s + bucket_s, "window drawn to {last_cwnd} s, file in {transfer_s} s");
+    // A rate series is 0 where nothing arrived: after the file, nothing more.
+    assert!(goodput.iter().filter(|p| p.0 > transfer_s + 1.0).all(|p| p.1 == 0.0));
+}

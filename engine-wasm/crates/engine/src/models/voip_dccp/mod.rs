@@ -109,7 +109,10 @@ super::model_summary!(DccpSummary, |s| {
         ),
     ];
     if let (Some(r), Some(m)) = (s.r, s.mos) {
-        v.push(format!("R {r:.1}, MOS {m:.2}"));
+        v.push(match &s.r_reason {
+            Some(why) => format!("R {r:.1}, MOS {m:.2}: {why}"),
+            None => format!("R {r:.1}, MOS {m:.2}"),
+        });
     }
     if let Some(d) = &s.dccp {
         v.push(format!(

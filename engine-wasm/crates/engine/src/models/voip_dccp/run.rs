@@ -644,6 +644,7 @@ impl Model for DccpModel {
             pdv_ms: if c.arrived > 0 { c.pdv_sum / c.arrived as f64 * 1e3 } else { f64::NAN },
             pdv_max_ms: c.pdv_max * 1e3,
             r: quality.as_ref().map(|q| q.r),
+            r_reason: quality.as_ref().and_then(|q| q.low_r_reason.clone()),
             mos: quality.as_ref().map(|q| q.mos),
             voice_kbps,
             received_kbps,

@@ -86,8 +86,12 @@ pub struct DccpSummary {
     /// Largest delay above the path's least [ms].
     pub pdv_max_ms: f64,
     /// The E-model's R (ITU-T G.107, advantage as set) from the loss of every cause and the
-    /// mean one-way delay, as paper 003 §VI computes it; null for data.
+    /// mean one-way delay, as paper 003 §VI computes it, on G.107's scale 0-100 (clamped as
+    /// Annex B clamps MOS); null for data.
     pub r: Option<f64>,
+    /// Why R is below 50 (G.109's lowest category): the dominant impairment, Ie,eff from loss
+    /// or Id from delay, and the clamp if eq. 7-1 summed below 0; null otherwise.
+    pub r_reason: Option<String>,
     /// MOS from R; null for data.
     pub mos: Option<f64>,
     /// The flow's rate played out in time [kb/s].

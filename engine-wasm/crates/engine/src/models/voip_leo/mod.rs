@@ -90,22 +90,28 @@ impl Model for VoipLeoModel {
     super::delegate_topology!(topo);
 }
 
-super::model_summary!(VoipSummary, |v| vec![
-    format!(
-        "{} flows, {}: throughput {:.0} kb/s, latency {:.1} ms (p95 {:.1}), jitter {:.2} ms",
-        v.flows, v.policy, v.throughput_kbps, v.latency_ms, v.latency_p95_ms, v.jitter_ms
-    ),
-    format!(
-        "loss {:.2} % (overflow {:.2}, timeout {:.2}, HARQ {:.2}); R {:.1}, MOS {:.2}; spectral efficiency {:.3}",
-        v.loss_pct.total,
-        v.loss_pct.overflow,
-        v.loss_pct.timeout,
-        v.loss_pct.harq,
-        v.emodel.r,
-        v.emodel.mos,
-        v.spectral_efficiency
-    ),
-]);
+super::model_summary!(VoipSummary, |v| {
+    let mut lines = vec![
+        format!(
+            "{} flows, {}: throughput {:.0} kb/s, latency {:.1} ms (p95 {:.1}), jitter {:.2} ms",
+            v.flows, v.policy, v.throughput_kbps, v.latency_ms, v.latency_p95_ms, v.jitter_ms
+        ),
+        format!(
+            "loss {:.2} % (overflow {:.2}, timeout {:.2}, HARQ {:.2}); R {:.1}, MOS {:.2}; spectral efficiency {:.3}",
+            v.loss_pct.total,
+            v.loss_pct.overflow,
+            v.loss_pct.timeout,
+            v.loss_pct.harq,
+            v.emodel.r,
+            v.emodel.mos,
+            v.spectral_efficiency
+        ),
+    ];
+    if let Some(why) = &v.emodel.low_r_reason {
+        lines.push(format!("R low: {why}"));
+    }
+    lines
+});
 
 #[cfg(test)]
 mod tests;
