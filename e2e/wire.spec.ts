@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, simTimeNs, test } from './fixtures';
 
 const SEAM_9KB = 'TCP over Iridium: a 9 kB file as the seam arrives (paper 004 Figs. 7-8)';
+const LEAVES_15MB = 'TCP over Iridium: 15 MB while the seam moves away (paper 004 Table 4, Figs. 7-8)';
 
 test.describe('Inside the wire', () => {
   test('the 9 kB transfer stepped event by event, its sequence diagram, a packet story and the trace export', async ({
@@ -62,6 +63,33 @@ test.describe('Inside the wire', () => {
     const csv = readFileSync(await (await download).path(), 'utf8');
     expect(csv.split('\n')[0]).toBe('n,t_s,kind,packet,ack,flow,seq,node,next,waited_ms,queue_ahead,route_hops,reason');
     expect(csv).toContain(',send,0,0,0,0,Atlantic ship,,');
+  });
+
+  test('why did this packet die: a resent segment of the 15 MB transfer tells of its lost copy', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/');
+    await page.getByLabel('Preset').selectOption({ label: LEAVES_15MB });
+    await expect(page.getByTestId('scenario-name')).toHaveText(LEAVES_15MB);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const wire = page.getByRole('region', { name: 'Inside the wire' });
+    const event = page.getByTestId('wire-event');
+    const story = page.getByTestId('packet-story');
+    // Slow start overflows a 50-packet buffer about 1.5 s after the start (18 s): the first
+    // loss, its story (where and why it died), and the clock at that moment.
+    await wire.getByRole('button', { name: 'Next loss ▶' }).click();
+    await expect(event).toContainText("is lost at Hawaii gateway: the link's buffer was full.", { timeout: 60_000 });
+    await expect(story.locator('.story-fate')).toContainText("the link's buffer was full");
+    expect(await simTimeNs(page)).toBeGreaterThan(18.9e9);
+    // On from loss to loss until a resend: why it was sent again, and what became of its copy.
+    for (let i = 0; i < 120 && !(await event.textContent())?.includes(' again '); i++) {
+      const before = await event.getAttribute('data-n');
+      await wire.getByRole('button', { name: 'Next loss ▶' }).click();
+      await expect(event).not.toHaveAttribute('data-n', before ?? '');
+    }
+    await expect(event).toContainText('again (packet #');
+    await expect(story.locator('.story-why')).toContainText('A retransmission: the ACKs showed it lost');
+    await expect(story.locator('.story-why')).toContainText("was lost at Hawaii gateway (the link's buffer was full)");
+    await expect(page.getByTestId('sequence-diagram').locator('.seq-arrow[data-resent="true"]').first()).toBeAttached();
   });
 
   test('models without a packet trace show no wire', async ({ page }) => {

@@ -304,6 +304,7 @@ export function App() {
                 finished={engine.finished}
                 onNext={engine.controls.nextEvent}
                 onPrev={engine.controls.prevEvent}
+                onNextLoss={engine.controls.nextLoss}
                 onSeek={engine.controls.seek}
                 exportTrace={(f) => engine.client.current?.trace(f) ?? Promise.resolve(null)}
                 markers={engine.markers.current}

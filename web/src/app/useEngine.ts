@@ -132,9 +132,14 @@ export function useEngine(listeners: EngineListeners) {
           setTraceRecorded(msg.traceRecorded);
           nowRef.current = msg.nowNs;
           {
-            const c = cursorRef.current;
+            let c = cursorRef.current;
+            // *Next loss* learns its record from the frame; -1: none before the end.
+            if (c && c.atNs === null && c.n < 0 && msg.trouble !== null) {
+              cursorRef.current = msg.trouble >= 0 ? { n: msg.trouble, atNs: msg.nowNs } : null;
+            }
             // The engine is there once it has made the record (a replay's first frame has not).
-            if (c && c.atNs === null && msg.traceRecorded > c.n) c.atNs = msg.nowNs;
+            else if (c && c.atNs === null && c.n >= 0 && msg.traceRecorded > c.n) c.atNs = msg.nowNs;
+            c = cursorRef.current;
             setCursor(c && c.atNs === msg.nowNs ? c.n : null);
           }
           setNowNs(msg.nowNs);
@@ -204,16 +209,27 @@ export function useEngine(listeners: EngineListeners) {
         // From the record shown, or the one the engine is on its way to (presses faster than
         // frames queue up); else from the clock.
         const n =
-          c && (c.atNs === null || c.atNs === now)
+          c && c.n >= 0 && (c.atNs === null || c.atNs === now)
             ? c.n + 1
             : (trace.current.firstAfter(now / 1e9)?.n ?? (trace.current.last() ?? -1) + 1);
         cursorRef.current = { n, atNs: null };
         client.current?.stepEvent(n);
       },
+      /** Goes to the next loss, resend or timeout after the record shown (or the clock). */
+      nextLoss: () => {
+        const c = cursorRef.current;
+        const now = nowRef.current;
+        const from =
+          c && c.n >= 0 && (c.atNs === null || c.atNs === now)
+            ? c.n + 1
+            : (trace.current.firstAfter(now / 1e9)?.n ?? (trace.current.last() ?? -1) + 1);
+        cursorRef.current = { n: -1, atNs: null };
+        client.current?.stepEvent(from, true);
+      },
       /** Goes back to the packet-trace record before the one shown (a replay from zero). */
       prevEvent: () => {
         const c = cursorRef.current;
-        const here = !!c && (c.atNs === null || c.atNs === nowRef.current);
+        const here = !!c && c.n >= 0 && (c.atNs === null || c.atNs === nowRef.current);
         let before = here ? c.n - 1 : -1;
         if (!here) {
           const held = trace.current.all();

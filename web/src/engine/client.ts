@@ -120,8 +120,8 @@ export class EngineClient {
     this.send({ type: 'run/step', dtNs });
   }
   /** Goes to packet-trace record `n` (event by event) and pauses. */
-  stepEvent(n: number): void {
-    this.send({ type: 'run/step-event', n });
+  stepEvent(n: number, trouble = false): void {
+    this.send({ type: 'run/step-event', n, trouble });
   }
   reset(): void {
     this.send({ type: 'run/reset' });

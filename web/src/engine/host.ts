@@ -34,6 +34,7 @@ export interface EngineSimulation {
   traceSince?(from: number): string;
   traceCsv?(): string;
   stepToRecord?(n: number): boolean;
+  stepToTrouble?(from: number): number;
 }
 
 /** What the host needs from its surroundings: injected so tests can drive it by hand. */
@@ -75,6 +76,8 @@ export class EngineHost {
   private maxChunkNs = 1e7;
   /** The next trace record the UI has not received. */
   private traceCursor = 0;
+  /** The record the last *Next loss* went to (-1: none before the end), for the next frame. */
+  private troubleAt: number | null = null;
 
   constructor(private readonly deps: HostDeps) {}
 
@@ -90,7 +93,7 @@ export class EngineHost {
         case 'run/step':
           return this.step(msg.dtNs);
         case 'run/step-event':
-          return this.stepEvent(msg.n);
+          return msg.trouble ? this.stepTrouble(msg.n) : this.stepEvent(msg.n);
         case 'run/trace': {
           const sim = this.sim;
           const text = !sim ? null : msg.format === 'csv' ? (sim.traceCsv?.() ?? null) : (sim.traceSince?.(0) ?? null);
@@ -193,6 +196,16 @@ export class EngineHost {
       }
     }
     sim.stepToRecord(n);
+    this.postFrame();
+  }
+
+  /** Goes to the first loss, resend or timeout numbered `from` or later, and pauses there (at
+   * the run's end when there is none). */
+  private stepTrouble(from: number): void {
+    const sim = this.sim;
+    if (!sim?.stepToTrouble || !Number.isFinite(from) || from < 0) return;
+    if (this.playing) this.pause();
+    this.troubleAt = sim.stepToTrouble(from);
     this.postFrame();
   }
 
@@ -318,6 +331,8 @@ export class EngineHost {
       this.traceCursor = recorded;
     }
     const transfer: Transferable[] = [packed.buffer];
+    const trouble = this.troubleAt;
+    this.troubleAt = null;
     if (geometry) transfer.push(geometry.buffer);
     this.deps.post(
       {
@@ -331,6 +346,7 @@ export class EngineHost {
         topoEvents: sim.drainEvents() as TopoEvent[],
         trace,
         traceRecorded: recorded,
+        trouble,
       },
       transfer,
     );

@@ -24,8 +24,9 @@ export type ToWorker =
   | { type: 'run/play' }
   | { type: 'run/pause' }
   | { type: 'run/step'; dtNs: number }
-  /** Go to packet-trace record `n` (stepping event by event) and pause there. */
-  | { type: 'run/step-event'; n: number }
+  /** Go to packet-trace record `n` (stepping event by event) and pause there; with `trouble`,
+   * to the first loss, resend or timeout numbered `n` or later. */
+  | { type: 'run/step-event'; n: number; trouble?: boolean }
   /** The kept packet trace as CSV or JSON (engine `PacketTrace::csv`, `json`): what
    * `skyqueue run --trace packets` writes. */
   | { type: 'run/trace'; id: number; format: 'csv' | 'json' }
@@ -172,6 +173,8 @@ export type FromWorker =
       trace: TraceRow[];
       /** Trace records made so far, kept or not. */
       traceRecorded: number;
+      /** The record *Next loss* went to (-1: no loss before the end); null in other frames. */
+      trouble: number | null;
     }
   | { type: 'run/trace'; id: number; text: string | null }
   | { type: 'run/state'; playing: boolean; speed: Speed }

@@ -22,6 +22,8 @@ interface Props {
   finished: boolean;
   onNext: () => void;
   onPrev: () => void;
+  /** To the next loss, resend or timeout. */
+  onNextLoss: () => void;
   onSeek: (tS: number) => void;
   /** The run's packet trace from the engine as text (CSV or JSON). */
   exportTrace: (format: 'csv' | 'json') => Promise<string | null>;
@@ -66,6 +68,9 @@ export function InsideTheWire(p: Props) {
         </button>
         <button onClick={p.onNext} disabled={p.finished && p.cursor !== null && p.cursor >= p.recorded - 1}>
           Next event ▶
+        </button>
+        <button onClick={p.onNextLoss} disabled={p.finished} title="Step on to the next loss, resend or timeout">
+          Next loss ▶
         </button>
         <button aria-pressed={diagram} onClick={() => setDiagram((d) => !d)}>
           Sequence diagram

@@ -127,6 +127,7 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
               className={`seq-arrow${selected === a.packet ? ' selected' : ''}${future ? ' future' : ''}`}
               data-packet={a.packet}
               data-ack={a.ack}
+              data-resent={a.retransmit}
               data-fate={a.fate}
               data-hops={a.routeHops}
               role="button"

@@ -178,6 +178,14 @@ impl WasmSimulation {
         self.0.step_to_record(n).is_some()
     }
 
+    /// Goes to the first trace record numbered `from` or later that is a loss, a resend or a
+    /// timeout; its number, or -1 when the run ends first.
+    #[wasm_bindgen(js_name = stepToTrouble)]
+    pub fn step_to_trouble(&mut self, from: f64) -> f64 {
+        let from = if from.is_finite() && from > 0.0 { from as u64 } else { 0 };
+        self.0.step_to_trouble(from).map_or(-1.0, |r| r.n as f64)
+    }
+
     /// The results file as text: byte-identical to `skyqueue run` for the same scenario.
     #[wasm_bindgen(js_name = resultsJson)]
     pub fn results_json(&mut self) -> String {

@@ -268,6 +268,20 @@ impl Simulation {
         Some(r)
     }
 
+    /// Goes to the first record numbered `from` or later that is trouble: a loss, a resend or a
+    /// timeout ([`crate::trace::TraceKind::is_trouble`]), as [`Simulation::step_to_record`]
+    /// goes to one. Returns it, or `None` when the run ends first. The app's *Next loss*.
+    pub fn step_to_trouble(&mut self, from: u64) -> Option<crate::trace::TraceRecord> {
+        let mut n = from;
+        loop {
+            let r = self.step_to_record(n)?;
+            if r.kind.is_trouble() {
+                return Some(r);
+            }
+            n += 1;
+        }
+    }
+
     /// Name, label, unit and kind of each series, in column order.
     pub fn series_info(&self) -> &[SeriesInfo] {
         self.ctx.recorder.info()

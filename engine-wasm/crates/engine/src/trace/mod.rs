@@ -50,6 +50,11 @@ pub enum TraceKind {
 }
 
 impl TraceKind {
+    /// Whether it is a loss, a resend or a timeout: what *Next loss* stops at.
+    pub fn is_trouble(self) -> bool {
+        matches!(self, TraceKind::Drop | TraceKind::Retransmit | TraceKind::Timeout)
+    }
+
     /// The kind as written in exports (`ack-arrive`).
     pub fn name(self) -> &'static str {
         match self {

@@ -258,6 +258,27 @@ fn stepping_event_by_event_visits_every_record_and_ends_where_a_whole_run_ends()
 }
 
 #[test]
+fn next_loss_goes_to_the_first_overflow_of_the_15_mb_transfer() {
+    let s = Scenario::from_json(include_str!("../../../../../../examples/tcp-iridium-15mb-seam-leaves.json")).unwrap();
+    let mut sim = Simulation::new(s).unwrap();
+    sim.set_trace_limit(100_000).unwrap();
+    let r = sim.step_to_trouble(0).expect("slow start overflows a buffer");
+    assert_eq!(r.kind, crate::trace::TraceKind::Drop);
+    assert_eq!(r.reason, Some(crate::trace::Reason::Overflow));
+    assert_eq!(sim.now(), r.t);
+    // Then the resend of a lost segment, for the ACKs showed it lost.
+    let mut n = r.n + 1;
+    let resent = loop {
+        let r = sim.step_to_trouble(n).unwrap();
+        if r.kind == crate::trace::TraceKind::Retransmit {
+            break r;
+        }
+        n = r.n + 1;
+    };
+    assert_eq!(resent.reason, Some(crate::trace::Reason::LossDetected));
+}
+
+#[test]
 fn a_trace_limit_beyond_the_budget_is_refused_naming_it() {
     let mut sim = Simulation::new(nine_kb_seam()).unwrap();
     let err = sim.set_trace_limit(crate::trace::MAX_LIMIT + 1).unwrap_err();
