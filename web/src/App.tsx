@@ -318,6 +318,7 @@ export function App() {
           onStep={engine.controls.step}
           onReset={engine.controls.reset}
           onSpeed={engine.controls.setSpeed}
+          onSeek={engine.controls.seek}
         />
       </footer>
       {dialog === 'share' && info && (
