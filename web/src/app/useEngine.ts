@@ -63,6 +63,8 @@ export function useEngine(listeners: EngineListeners) {
   const [linkChanges, setLinkChanges] = useState(0);
   const [status, setStatus] = useState('starting the engine…');
   const [state, setState] = useState<EngineState>('starting');
+  /** The model of the scenario last sent to the engine (its layout is known before it loads). */
+  const [requested, setRequested] = useState<string | null>(null);
 
   useEffect(() => {
     const c = createWorkerClient();
@@ -164,6 +166,7 @@ export function useEngine(listeners: EngineListeners) {
     }
     client.current?.load(text);
     const model = modelOfScenario(text);
+    setRequested(model.id);
     client.current?.setSpeed(speedFromLink ?? model.startSpeed?.(text) ?? model.speed);
     if (autoplay) client.current?.play();
   }, []);
@@ -210,6 +213,7 @@ export function useEngine(listeners: EngineListeners) {
     running,
     defaults,
     info,
+    requested,
     version,
     nowNs,
     events,
