@@ -132,15 +132,15 @@ export function App() {
     toggleParams: () => setParams((x) => !x),
     openDialog: setDialog,
     // Escape closes what is on top: a dialog, else the tour, else the Parameters panel, else
-    // Sweep & compare, else the Start here card, else the scenario editor (which also closes
-    // itself on an Esc typed inside it).
+    // Sweep & compare, else the scenario editor (which also closes itself on an Esc typed inside
+    // it; the Start here card waits under it), else the Start here card.
     dismiss: () => {
       if (dialog) setDialog(null);
       else if (tour) setTour(null);
       else if (params) setParams(false);
       else if (sweeping) closeSweep();
-      else if (startHere) setStartHere(false);
-      else setEditing(false);
+      else if (editing) setEditing(false);
+      else setStartHere(false);
     },
   });
 
