@@ -40,3 +40,113 @@ test('↑ and ↓ change the speed one step, R resets the run, G opens the galle
   await page.keyboard.press('Escape');
   await expect(share).toHaveCount(0);
 });
+
+test('Space plays and pauses after a click on a button (not pressing it again), but not in a select', async ({
+  page,
+}) => {
+  await page.goto('/#p=mm1-load-0.8');
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+  const play = page.getByRole('button', { name: 'Play' });
+  const pause = page.getByRole('button', { name: 'Pause' });
+
+  // Step pauses; Space with the focus still on Step plays instead of stepping again.
+  await page.getByRole('button', { name: 'Step +1 s' }).click();
+  await expect(play).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(pause).toBeVisible();
+  // After the theme button: Space pauses, and the theme stays.
+  await page.getByRole('button', { name: 'Light theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.keyboard.press(' ');
+  await expect(play).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  // After a click on the Pause button itself: one toggle, not two.
+  await play.click();
+  await expect(pause).toBeVisible();
+  await pause.click();
+  await expect(play).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(pause).toBeVisible();
+
+  // In the speed menu, Space belongs to the menu.
+  await page.getByLabel('Speed (simulated seconds per second)').focus();
+  await page.keyboard.press(' ');
+  await page.waitForTimeout(300);
+  await expect(pause).toBeVisible();
+});
+
+test('Esc closes the scenario editor with the cursor inside it; typing a space there does not pause', async ({
+  page,
+}) => {
+  await page.goto('/#p=mm1-load-0.8');
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await editor.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('region', { name: 'Scenario editor' })).toHaveCount(0);
+  await expect(editor).toHaveCount(0);
+});
+
+test('during a constellation run Tab leaves the event log and reaches Pin, the charts, their event boxes and playback', async ({
+  page,
+}) => {
+  await page.goto('/#p=iridium-ship-london');
+  await page.getByLabel('Speed (simulated seconds per second)').selectOption('1000');
+  const log = page.getByTestId('event-log');
+  await expect.poll(() => log.locator('li').count(), { timeout: 60_000 }).toBeGreaterThan(4);
+  // Back to 100x: the log still grows while Tab goes round (a handover every few seconds).
+  await page.getByLabel('Speed (simulated seconds per second)').selectOption('100');
+  // Into the log from the constellation panel's last control, as a keyboard user arrives.
+  await page.getByLabel('To site').focus();
+  const reached: string[] = [];
+  for (let i = 0; i < 40 && !reached.includes('Reset'); i++) {
+    await page.keyboard.press('Tab');
+    reached.push(
+      await page.evaluate(() => {
+        const e = document.activeElement as HTMLElement | null;
+        if (!e) return '';
+        const where = e.closest('[data-testid="event-log"]') ? 'log:' : '';
+        const kind = e instanceof HTMLInputElement ? `${e.type}:` : '';
+        return `${where}${kind}${e.getAttribute('aria-label') ?? e.textContent?.trim() ?? ''}`;
+      }),
+    );
+  }
+  // The log is one stop, not one per event.
+  expect(reached.filter((r) => r.startsWith('log:')).length).toBe(1);
+  expect(reached).toContain('Pin this run');
+  expect(reached).toContain('Save One-way delay as PNG');
+  expect(reached.some((r) => r.startsWith('checkbox:'))).toBe(true);
+  expect(reached.some((r) => r === 'Pause' || r === 'Play')).toBe(true);
+  expect(reached).toContain('Step +1 s');
+  expect(reached).toContain('Reset');
+  // ↓ in the log moves to the next time, not the speed.
+  await page.getByRole('button', { name: 'Pause' }).click(); // the log holds still
+  const speed = await page.getByLabel('Speed (simulated seconds per second)').inputValue();
+  await log.locator('button[tabindex="0"]').focus();
+  await page.keyboard.press('Home');
+  await expect(log.locator('button').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(log.locator('button').nth(1)).toBeFocused();
+  await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue(speed);
+});
+
+test("the globe shows its imagery's credit and no Cesium ion logo; nothing in it is a tab stop without a name", async ({
+  page,
+}) => {
+  await page.goto('/#p=iridium-ship-london');
+  const globe = page.getByTestId('globe');
+  await expect(globe).toHaveAttribute('data-rendered', 'true');
+  await expect(globe.locator('.cesium-widget-credits')).toContainText('Natural Earth II');
+  await expect(globe.locator('img[src*="ion-credit"], a[href*="cesium.com"]')).toHaveCount(0);
+  const unnamed = await globe.evaluate((g) =>
+    [...g.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')]
+      .filter((e) => e.tabIndex >= 0 && e.offsetParent !== null)
+      .filter((e) => !(e.getAttribute('aria-label') || e.textContent?.trim() || e.getAttribute('title')))
+      .map((e) => e.outerHTML.slice(0, 120)),
+  );
+  expect(unnamed).toEqual([]);
+});

@@ -201,3 +201,28 @@ test(
     await expect(panel.getByLabel('Service rate μ [packets/s]')).toBeVisible();
   },
 );
+
+test('at 1280x720 the wheel at the end of Parameters (or any panel) does not scroll the page: the header stays', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/#p=mm1-load-0.8');
+  await page.getByRole('button', { name: 'Parameters' }).click();
+  const panel = page.getByRole('complementary', { name: 'Parameters' });
+  await expect(panel).toBeVisible();
+  const headerTop = () => page.locator('.app-header').evaluate((h) => h.getBoundingClientRect().top);
+  for (const [x, y] of [
+    [1050, 400], // the Parameters panel
+    [240, 400], // the description
+    [700, 400], // the charts
+  ]) {
+    await page.mouse.move(x, y);
+    for (let i = 0; i < 15; i++) await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(300);
+    expect(await headerTop(), `after the wheel at (${x}, ${y})`).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  }
+  // The panel's own footer is on screen (its fields scroll between the note and it).
+  const footer = await panel.locator('footer').boundingBox();
+  expect(footer!.y + footer!.height).toBeLessThanOrEqual(720 - 40);
+});

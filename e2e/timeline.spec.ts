@@ -70,3 +70,31 @@ test('a chart that stays empty says why: a Walker delta has no seam', async ({ p
     'has not yet come between Atlantic ship and London',
   );
 });
+
+test('the progress bar is a slider: the keyboard and a drag move the run there, back by a replay', async ({ page }) => {
+  await page.goto('/#p=mm1-load-0.8');
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+  const bar = page.getByRole('slider', { name: /Position in the run/ });
+  await expect(bar).toHaveAttribute('max', '100');
+
+  // End: the run's end, paused there.
+  await bar.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => simTimeNs(page), { timeout: 60_000 }).toBe(100e9);
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  // ← one step back (a replay from zero up to there), Home to the start.
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => simTimeNs(page), { timeout: 60_000 }).toBe(99e9);
+  await expect(bar).toHaveAttribute('aria-valuetext', '99.0 s of 100 s');
+  await page.keyboard.press('Home');
+  await expect.poll(() => simTimeNs(page)).toBe(0);
+
+  // A drag to the middle and release: the run goes to about half way.
+  const box = (await bar.boundingBox())!;
+  await page.mouse.move(box.x + 4, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(() => simTimeNs(page), { timeout: 60_000 }).toBeGreaterThan(40e9);
+  expect(await simTimeNs(page)).toBeLessThan(60e9);
+});

@@ -11,9 +11,10 @@ import { ParameterPanel } from './panels/ParameterPanel';
 import { Playback } from './panels/Playback';
 import { ScenarioEditor } from './panels/ScenarioEditor';
 import { ShareDialog } from './panels/ShareDialog';
+import { StartHere } from './panels/StartHere';
 import { SweepPanel } from './panels/SweepPanel';
 import { Tour } from './panels/Tour';
-import { guideFor } from './scenario/guides';
+import { guideFor, startLessons } from './scenario/guides';
 import { basePreset, changeWords, presetChanges, scenarioTitle } from './scenario/liveText';
 import { findPreset, presets } from './scenario/presets';
 import type { SweepRequest } from './scenario/link';
@@ -24,6 +25,7 @@ import { useEngine } from './app/useEngine';
 import { useExports } from './app/useExports';
 import { useGlobe } from './app/useGlobe';
 import { useKeyboard } from './app/useKeyboard';
+import { openedWith } from './app/openedWith';
 import { useUrlSync } from './app/useUrlSync';
 import { useViewState } from './app/useViewState';
 
@@ -44,6 +46,9 @@ export function App() {
   const [linkedSweep, setLinkedSweep] = useState<{ request: SweepRequest; n: number } | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [tour, setTour] = useState<string | null>(null);
+  /** What the page was opened with (read once): a first visit is offered the lessons. */
+  const [opened] = useState(() => openedWith(window.location.hash));
+  const [startHere, setStartHere] = useState(opened.startHere);
   const view = useViewState();
   // The hooks call each other back through their latest callbacks (`url` is declared below;
   // these closures only run once everything is set up).
@@ -97,9 +102,11 @@ export function App() {
     defaults: engine.defaults,
   });
   const model = info ? modelFor(info.model) : null;
-  // Before the first scenario arrives, keep the globe (the default is a constellation-less queue,
-  // but a link may open a constellation: no layout jump while loading).
-  const hasGlobe = model ? model.globe : true;
+  // Before the first scenario arrives, the layout of the model on its way (the link's preset, or
+  // the scenario sent to the engine): no globe flashes before a queue, no jump before a
+  // constellation. Unknown (a scenario link still being decoded): the globe.
+  const coming = engine.requested ?? opened.model;
+  const hasGlobe = model ? model.globe : coming ? modelFor(coming).globe : true;
   // The run's UTC clock, for models on the wall clock (a constellation).
   const epochMs = useMemo(() => (info && model?.clock ? model.clock(info.scenarioJson) : undefined), [info, model]);
 
@@ -110,6 +117,7 @@ export function App() {
   const openPreset = (id: string, withTour?: boolean) => {
     const p = findPreset(id);
     if (!p) return;
+    setStartHere(false);
     url.setPresetId(p.id);
     url.loadByUser(p.json);
     if (withTour !== undefined) setTour(withTour ? id : null);
@@ -125,13 +133,15 @@ export function App() {
     toggleParams: () => setParams((x) => !x),
     openDialog: setDialog,
     // Escape closes what is on top: a dialog, else the tour, else the Parameters panel, else
-    // Sweep & compare, else the scenario editor (Esc typed inside the editor stays there).
+    // Sweep & compare, else the scenario editor (which also closes itself on an Esc typed inside
+    // it; the Start here card waits under it), else the Start here card.
     dismiss: () => {
       if (dialog) setDialog(null);
       else if (tour) setTour(null);
       else if (params) setParams(false);
       else if (sweeping) closeSweep();
-      else setEditing(false);
+      else if (editing) setEditing(false);
+      else setStartHere(false);
     },
   });
 
@@ -238,6 +248,13 @@ export function App() {
             )}
           </div>
           <div className="info" data-tour="summary" role="region" aria-label="Description and results" tabIndex={0}>
+            {startHere && !editing && (
+              <StartHere
+                lessons={startLessons()}
+                onChoose={(id) => openPreset(id, true)}
+                onClose={() => setStartHere(false)}
+              />
+            )}
             {editing ? (
               info ? (
                 <ScenarioEditor
@@ -339,6 +356,7 @@ export function App() {
           onStep={engine.controls.step}
           onReset={engine.controls.reset}
           onSpeed={engine.controls.setSpeed}
+          onSeek={engine.controls.seek}
         />
       </footer>
       {dialog === 'share' && info && (

@@ -73,6 +73,8 @@ export function useEngine(listeners: EngineListeners) {
   /** That record, once the engine is there and while the clock stays there. */
   const [cursor, setCursor] = useState<number | null>(null);
   const nowRef = useRef(0);
+  /** The model of the scenario last sent to the engine (its layout is known before it loads). */
+  const [requested, setRequested] = useState<string | null>(null);
 
   useEffect(() => {
     const c = createWorkerClient();
@@ -195,6 +197,7 @@ export function useEngine(listeners: EngineListeners) {
     }
     client.current?.load(text);
     const model = modelOfScenario(text);
+    setRequested(model.id);
     client.current?.setSpeed(speedFromLink ?? model.startSpeed?.(text) ?? model.speed);
     if (autoplay) client.current?.play();
   }, []);
@@ -283,6 +286,7 @@ export function useEngine(listeners: EngineListeners) {
     running,
     defaults,
     info,
+    requested,
     version,
     nowNs,
     events,

@@ -19,15 +19,38 @@ export interface KeyActions {
   dismiss: () => void;
 }
 
+/** Input types that take no typing: Space there plays and pauses. */
+const UNTYPED_INPUTS = ['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit'];
+
+/** Whether keys typed at `t` are text (a text field, a select, the scenario editor). */
+export function typingIn(t: Element | null): boolean {
+  if (!t) return false;
+  if ((t as HTMLElement).isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') return true;
+  return t.tagName === 'INPUT' && !UNTYPED_INPUTS.includes((t as HTMLInputElement).type);
+}
+
 /**
- * True when a key goes to what has the focus (typing in a field, a modifier held). Escape in a
- * parameter field (an input or a choice) still closes the panel; in the scenario editor (a
- * text area) it stays with the editor.
+ * Whether Space plays or pauses: everywhere (on a button too, which Space would otherwise press
+ * again after a click: a presentation remote's "next" is Space) except while typing, and on a
+ * checkbox or radio reached with the keyboard (Space is the only key that ticks it).
+ */
+export function spaceToggles(t: Element | null): boolean {
+  if (typingIn(t)) return false;
+  const tickable = t?.tagName === 'INPUT' && ['checkbox', 'radio'].includes((t as HTMLInputElement).type);
+  return !(tickable && t.matches(':focus-visible'));
+}
+
+/**
+ * True when a key goes to what has the focus (typing in a field, a modifier held, or a key the
+ * focused element already used, e.g. Esc closing the editor's search). Escape in a parameter
+ * field (an input or a choice) still closes the panel; the scenario editor closes itself on Esc.
  */
 function notForUs(e: KeyboardEvent): boolean {
   const t = e.target as HTMLElement | null;
-  const fields = e.key === 'Escape' ? ['TEXTAREA'] : ['INPUT', 'TEXTAREA', 'SELECT'];
-  return e.ctrlKey || e.metaKey || e.altKey || !!(t && (t.isContentEditable || fields.includes(t.tagName)));
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return true;
+  if (e.key === ' ') return !spaceToggles(t);
+  if (e.key === 'Escape') return !!(t && (t.isContentEditable || t.tagName === 'TEXTAREA'));
+  return !!(t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName)));
 }
 
 /**
@@ -45,12 +68,10 @@ export function useKeyboard(actions: KeyActions): void {
     const onKey = (e: KeyboardEvent) => {
       if (notForUs(e)) return;
       const k = a.current;
-      const t = e.target as HTMLElement | null;
       const i = SPEEDS.findIndex((x) => x.value === k.speed);
       switch (e.key) {
         case ' ':
-          if (t?.tagName === 'BUTTON') return; // Space activates the focused button instead
-          e.preventDefault();
+          e.preventDefault(); // not a press of the focused button, nor a scroll
           if (k.playing) k.pause();
           else k.play();
           break;

@@ -5,6 +5,8 @@ import {
   Matrix4,
   PerspectiveFrustum,
   Cartographic,
+  Credit,
+  CreditDisplay,
   ImageryLayer,
   Ion,
   JulianDate,
@@ -24,6 +26,9 @@ import { geodeticFromEcef } from './orbitMath';
 
 /** Epoch of simulated time zero for scenarios without one (the queue model). */
 export const DEFAULT_EPOCH_ISO = '2026-01-01T00:00:00Z';
+
+/** The globe's only data shown, credited on it (Natural Earth II, shipped with CesiumJS). */
+export const IMAGERY_CREDIT = 'Imagery: Natural Earth II (public domain)';
 
 /** The lowest the camera goes [m above the ellipsoid]: above the satellites' shell (780 km for
  * Iridium), so zooming in never ends in a blur of ground texture. */
@@ -83,9 +88,14 @@ export class GlobeController {
 
   constructor(private readonly container: HTMLElement) {
     Ion.defaultAccessToken = '';
+    // No Cesium ion logo: nothing here comes from ion, and the logo was a link out of the app (a
+    // keyboard stop with no name). The imagery's own credit is shown instead, as plain text.
+    (CreditDisplay as unknown as { cesiumCredit: Credit | undefined }).cesiumCredit = undefined;
     this.viewer = new Viewer(container, {
       baseLayer: ImageryLayer.fromProviderAsync(
-        TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII')),
+        TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'), {
+          credit: new Credit(IMAGERY_CREDIT, true),
+        }),
       ),
       baseLayerPicker: false,
       geocoder: false,

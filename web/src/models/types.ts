@@ -72,6 +72,11 @@ export interface PresetGuide {
   next: string;
   /** 3 to 6 tour steps. */
   tour: TourStep[];
+  /**
+   * One of the lessons the "Start here" card offers when the app opens on no link: its place
+   * on the card (1 first), a short title and one line on what it shows.
+   */
+  lesson?: { rank: number; title: string; line: string };
 }
 
 /** One end of a pair of ground sites. */

@@ -1,6 +1,8 @@
+import { useId, useState } from 'react';
 import { modelFor } from '../models';
 import { presets, type Preset } from '../scenario/presets';
 import { guideFor } from '../scenario/guides';
+import { papersIndex, presetMatches } from './galleryIndex';
 
 /** The presets in teaching order, grouped by model in the order the models first appear. */
 export function galleryGroups(list: readonly Preset[] = presets): { model: string; presets: Preset[] }[] {
@@ -19,23 +21,86 @@ interface Props {
   onClose: () => void;
 }
 
+/** Scrolls to an element of the gallery and puts the keyboard focus there. */
+function jumpTo(id: string) {
+  const el = document.getElementById(id);
+  el?.scrollIntoView({ block: 'start' });
+  el?.focus({ preventScroll: true });
+}
+
 /**
  * Every preset with its paper, what to watch, what was found and what to try next, in teaching
- * order under one heading and line drawing per model.
+ * order under one heading and line drawing per model; an index by model and by paper jumps
+ * there (buttons, not #anchors: the page's fragment is the run's link), and a search box keeps
+ * the presets whose text has every word typed.
  */
 export function Gallery({ current, onOpen, onClose }: Props) {
+  const [query, setQuery] = useState('');
+  const base = useId();
+  const shown = presets.filter((p) => presetMatches(p, query));
+  const groups = galleryGroups(shown);
+  const groupId = (model: string) => `${base}-model-${model}`;
+  const presetId = (id: string) => `${base}-preset-${id}`;
   return (
     <div className="overlay" onClick={onClose}>
-      <div className="dialog" role="dialog" aria-label="Presets gallery" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="dialog gallery-dialog"
+        role="dialog"
+        aria-label="Presets gallery"
+        onClick={(e) => e.stopPropagation()}
+      >
         <header>
           <h2>Presets</h2>
+          <input
+            type="search"
+            className="gallery-search"
+            aria-label="Search the presets"
+            placeholder="Search titles, descriptions, papers…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
           <button onClick={onClose}>Close</button>
         </header>
-        {galleryGroups().map(({ model, presets: group }) => {
+        {shown.length > 0 && (
+          <nav className="gallery-index" aria-label="Gallery index">
+            <div>
+              <h3>By model</h3>
+              <ul>
+                {groups.map(({ model, presets: group }) => (
+                  <li key={model}>
+                    <button className="linkish" onClick={() => jumpTo(groupId(model))}>
+                      {modelFor(model).gallery.heading.split(':')[0]} ({group.length})
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h3>By paper</h3>
+              <ul>
+                {papersIndex(shown).map(({ paper, first, count }) => (
+                  <li key={paper}>
+                    <button className="linkish" onClick={() => jumpTo(presetId(first))}>
+                      {paper} ({count})
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </nav>
+        )}
+        <p className="gallery-count" role="status">
+          {shown.length === 0
+            ? `No preset matches “${query.trim()}”: try fewer or other words.`
+            : query.trim()
+              ? `${shown.length} of ${presets.length} presets match.`
+              : ''}
+        </p>
+        {groups.map(({ model, presets: group }) => {
           const { heading, Pictogram } = modelFor(model).gallery;
           return (
             <section key={model} className="gallery-group" data-testid={`gallery-group-${model}`}>
-              <h3 className="gallery-heading">
+              <h3 className="gallery-heading" id={groupId(model)} tabIndex={-1}>
                 <Pictogram />
                 {heading}
               </h3>
@@ -43,7 +108,13 @@ export function Gallery({ current, onOpen, onClose }: Props) {
                 {group.map((p) => {
                   const g = guideFor(p.id);
                   return (
-                    <article key={p.id} data-testid={`gallery-${p.id}`} aria-current={p.id === current}>
+                    <article
+                      key={p.id}
+                      id={presetId(p.id)}
+                      tabIndex={-1}
+                      data-testid={`gallery-${p.id}`}
+                      aria-current={p.id === current}
+                    >
                       <h4>{p.name}</h4>
                       {g && <span className="paper">{g.paper}</span>}
                       {g ? (

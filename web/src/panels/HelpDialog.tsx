@@ -1,6 +1,6 @@
 /** The keyboard shortcuts, shown with `?`. */
 export const SHORTCUTS: [string, string][] = [
-  ['Space', 'play / pause'],
+  ['Space', 'play / pause (also on a button; Enter presses a button)'],
   ['→', 'step one simulated second'],
   ['↑ / ↓', 'faster / slower'],
   ['R', 'reset the run'],
@@ -10,7 +10,9 @@ export const SHORTCUTS: [string, string][] = [
   ['M', 'presenter mode (large text for a projector)'],
   ['S', 'share and export'],
   ['?', 'this help'],
-  ['Esc', 'close a dialog, the tour or the Parameters panel'],
+  ['Esc', 'close a dialog, the tour, a panel, Start here or the scenario editor'],
+  ['← / → on the progress bar', 'move the run back / forward (Home, End: start, end)'],
+  ['↑ / ↓ in the event log', 'previous / next event time (Enter: go there)'],
 ];
 
 export function HelpDialog({ onClose }: { onClose: () => void }) {
@@ -33,7 +35,7 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
             ))}
           </tbody>
         </table>
-        <p>Shortcuts are ignored while you type in a field.</p>
+        <p>Shortcuts are ignored while you type in a field, a menu or the scenario editor.</p>
       </div>
     </div>
   );

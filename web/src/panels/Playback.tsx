@@ -1,4 +1,5 @@
 import type { Speed } from '../engine/protocol';
+import { Seekbar } from './Seekbar';
 
 export const SPEEDS: { label: string; value: Speed }[] = [
   { label: '0.1×', value: 0.1 },
@@ -22,9 +23,11 @@ interface Props {
   onStep: () => void;
   onReset: () => void;
   onSpeed: (s: Speed) => void;
+  /** Goes to simulated second `tS` and pauses (the progress bar, dragged). */
+  onSeek: (tS: number) => void;
 }
 
-/** Play, pause, step, reset, speed and the simulated clock. */
+/** Play, pause, step, reset, speed, the run's position (a slider) and the simulated clock. */
 export function Playback(p: Props) {
   const now = p.nowNs / 1e9;
   const end = p.endNs / 1e9;
@@ -59,7 +62,7 @@ export function Playback(p: Props) {
           ))}
         </select>
       </label>
-      <progress max={end || 1} value={now} aria-label="Progress of the run" />
+      <Seekbar nowS={now} endS={end} disabled={!p.loaded} onSeek={p.onSeek} />
       <span className="clock" data-testid="sim-time" data-now-ns={p.nowNs}>
         t = {now.toFixed(3)} s / {end.toFixed(0)} s
       </span>

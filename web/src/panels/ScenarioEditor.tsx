@@ -56,7 +56,7 @@ export async function diagnose(
 /**
  * Edit the scenario as JSON and run it: a code editor (CodeMirror 6) with line numbers, JSON
  * highlighting, bracket matching, undo, search, and the engine's own checks as you type: every bad
- * field underlined, listed under the editor with its line. Ctrl/Cmd+Enter runs.
+ * field underlined, listed under the editor with its line. Ctrl/Cmd+Enter runs; Esc closes.
  */
 export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
   const host = useRef<HTMLDivElement>(null);
@@ -67,9 +67,9 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
   const typed = useRef(false);
   // The latest callbacks, for callbacks that outlive a render (set once it commits, before any
   // effect or event handler runs; render itself never reads it).
-  const latest = useRef({ onRun, validate });
+  const latest = useRef({ onRun, onClose, validate });
   useLayoutEffect(() => {
-    latest.current = { onRun, validate };
+    latest.current = { onRun, onClose, validate };
   });
   // The editor is made once, with the first scenario; a new scenario replaces its text below.
   const [first] = useState(initial);
@@ -96,6 +96,19 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
       check,
       lintGutter(),
       Prec.highest(keymap.of([{ key: 'Mod-Enter', run }])),
+      // Esc closes the editor, also with the cursor in it (after closing an open completion list:
+      // that keymap comes first; a selection is not collapsed first, Esc means "close" here).
+      Prec.high(
+        keymap.of([
+          {
+            key: 'Escape',
+            run: () => {
+              latest.current.onClose();
+              return true;
+            },
+          },
+        ]),
+      ),
       EditorView.contentAttributes.of({ 'aria-label': 'Scenario JSON' }),
       EditorView.updateListener.of((u) => {
         if (

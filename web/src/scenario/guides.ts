@@ -40,3 +40,18 @@ export const GUIDES: Readonly<Record<string, PresetGuide>> = Object.assign(
 export function guideFor(id: string): PresetGuide | null {
   return Object.prototype.hasOwnProperty.call(GUIDES, id) ? GUIDES[id] : null;
 }
+
+/** A lesson of the "Start here" card: a preset to open with its tour. */
+export interface Lesson {
+  id: string;
+  title: string;
+  line: string;
+}
+
+/** The lessons the guides offer for the "Start here" card, in their order on it. */
+export function startLessons(guides: Readonly<Record<string, PresetGuide>> = GUIDES): Lesson[] {
+  return Object.entries(guides)
+    .flatMap(([id, g]) => (g.lesson ? [{ id, ...g.lesson }] : []))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ id, title, line }) => ({ id, title, line }));
+}

@@ -348,3 +348,25 @@ export function cliSnippet(scenarioJson: string): string {
   const compact = JSON.stringify(JSON.parse(scenarioJson));
   return `skyqueue run - --out results.json <<'EOF'\n${compact}\nEOF`;
 }
+
+/**
+ * What a fragment names before it is decoded: `{ preset }` for `p=<id>`, `'scenario'` for a
+ * scenario of its own (`s=`), null for none (the app then opens on its default preset).
+ */
+export function linkedScenario(hash: string): { preset: string } | 'scenario' | null {
+  const text = hash.startsWith('#') ? hash.slice(1) : hash;
+  let found: { preset: string } | 'scenario' | null = null;
+  for (const part of text.split('&')) {
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    if (key === 's') found = 'scenario';
+    else if (key === 'p' && found === null) {
+      try {
+        found = { preset: decodeURIComponent(eq < 0 ? '' : part.slice(eq + 1)) };
+      } catch {
+        found = 'scenario'; // not readable: decodeLink says why
+      }
+    }
+  }
+  return found;
+}

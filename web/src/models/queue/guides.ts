@@ -30,6 +30,11 @@ export const GUIDES: Record<string, PresetGuide> = {
       "Open the preset 'M/D/1 queue at load 0.8' (same arrivals, constant 1 ms service) and " +
       'compare the waiting times. Or, in the editor, set traffic.rate_pps to 950 (load 0.95): ' +
       'theory predicts a 19 ms mean wait, and the confidence interval becomes much wider.',
+    lesson: {
+      rank: 2,
+      title: 'A queue',
+      line: 'Packets wait for one server at 80 % load: watch the queue grow and drain beside what M/M/1 theory predicts.',
+    },
     tour: [
       {
         target: 'description',

@@ -31,6 +31,13 @@ export const GUIDES: Record<string, PresetGuide> = {
       'In the editor, move transfer.start_s to 1 (a second earlier): every ' +
       'ACK comes back on the short route. Or to 3: the data already take ' +
       'the long route and the file needs about twice as long, as in Table 4.',
+    lesson: {
+      rank: 1,
+      title: 'The seam',
+      line:
+        'A 9 kB file from a ship to London just as the seam comes between them: ' +
+        'the first ACKs return on a 1-hop route, the later ones over the pole.',
+    },
     tour: [
       {
         target: 'description',
@@ -85,6 +92,11 @@ export const GUIDES: Record<string, PresetGuide> = {
       'file then needs about a second, and the window, not the link, limits it. Or set ' +
       'transfer.rto_restart to "new-data" (RFC 6298\'s timer, restarted only by new data): across the seam ' +
       'a timeout then ends nearly every loss episode (docs/REPRODUCTION.md lists what it costs).',
+    lesson: {
+      rank: 3,
+      title: 'TCP across the pole',
+      line: '15 MB from Hawaii to Los Angeles, every packet over the pole until the seam moves on and the route drops to one hop.',
+    },
     tour: [
       {
         target: 'chart:Route one-way delay',
