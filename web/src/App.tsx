@@ -322,6 +322,9 @@ export function App() {
                 onNext={engine.controls.nextEvent}
                 onPrev={engine.controls.prevEvent}
                 onNextLoss={engine.controls.nextLoss}
+                follow={engine.follow}
+                onFollow={engine.controls.setFollow}
+                skipped={engine.skipped}
                 onSeek={engine.controls.seek}
                 exportTrace={(f) => engine.client.current?.trace(f) ?? Promise.resolve(null)}
                 markers={engine.markers.current}

@@ -73,6 +73,9 @@ export function useEngine(listeners: EngineListeners) {
   /** That record, once the engine is there and while the clock stays there. */
   const [cursor, setCursor] = useState<number | null>(null);
   const nowRef = useRef(0);
+  const [follow, setFollowState] = useState(false);
+  /** The last stretch *follow the action* skipped [s]: from, to. */
+  const [skipped, setSkipped] = useState<[number, number] | null>(null);
   /** The model of the scenario last sent to the engine (its layout is known before it loads). */
   const [requested, setRequested] = useState<string | null>(null);
 
@@ -87,6 +90,7 @@ export function useEngine(listeners: EngineListeners) {
             trace.current = new TraceStore(msg.info.traceLimit);
             cursorRef.current = null;
             setCursor(null);
+            setSkipped(null);
             setTraceRecorded(0);
           }
           lastGood.current = msg.info.scenarioJson;
@@ -132,6 +136,7 @@ export function useEngine(listeners: EngineListeners) {
           }
           if (msg.trace.length) trace.current.add(msg.trace);
           setTraceRecorded(msg.traceRecorded);
+          if (msg.skippedNs > 0) setSkipped([(msg.nowNs - msg.skippedNs) / 1e9, msg.nowNs / 1e9]);
           nowRef.current = msg.nowNs;
           {
             let c = cursorRef.current;
@@ -153,6 +158,7 @@ export function useEngine(listeners: EngineListeners) {
         case 'run/state':
           setPlaying(msg.playing);
           setSpeed(msg.speed);
+          setFollowState(msg.follow);
           break;
         case 'run/error':
           setError(msg.error);
@@ -219,7 +225,7 @@ export function useEngine(listeners: EngineListeners) {
         client.current?.stepEvent(n);
       },
       /** Goes to the next loss, resend or timeout after the record shown (or the clock). */
-      nextLoss: () => {
+      nextLoss: (resendOf?: number) => {
         const c = cursorRef.current;
         const now = nowRef.current;
         const from =
@@ -227,7 +233,7 @@ export function useEngine(listeners: EngineListeners) {
             ? c.n + 1
             : (trace.current.firstAfter(now / 1e9)?.n ?? (trace.current.last() ?? -1) + 1);
         cursorRef.current = { n: -1, atNs: null };
-        client.current?.stepEvent(from, true);
+        client.current?.stepEvent(from, true, resendOf);
       },
       /** Goes back to the packet-trace record before the one shown (a replay from zero). */
       prevEvent: () => {
@@ -254,6 +260,7 @@ export function useEngine(listeners: EngineListeners) {
       seek: (tS: number) => client.current?.seek(Math.round(tS * 1e9)),
       reset: () => client.current?.reset(),
       setSpeed: (s: Speed) => client.current?.setSpeed(s),
+      setFollow: (on: boolean) => client.current?.setFollow(on),
     }),
     [],
   );
@@ -300,6 +307,8 @@ export function useEngine(listeners: EngineListeners) {
     linkChanges,
     trace,
     traceRecorded,
+    follow,
+    skipped,
     cursor,
     status,
     state,

@@ -120,11 +120,15 @@ export class EngineClient {
     this.send({ type: 'run/step', dtNs });
   }
   /** Goes to packet-trace record `n` (event by event) and pauses. */
-  stepEvent(n: number, trouble = false): void {
-    this.send({ type: 'run/step-event', n, trouble });
+  stepEvent(n: number, trouble = false, resendOf?: number): void {
+    this.send({ type: 'run/step-event', n, trouble, resendOf });
   }
   reset(): void {
     this.send({ type: 'run/reset' });
+  }
+  /** Follow the action on or off (models with a packet trace). */
+  setFollow(on: boolean): void {
+    this.send({ type: 'run/follow', on });
   }
   setSpeed(speed: Speed): void {
     this.send({ type: 'run/speed', speed });

@@ -70,7 +70,12 @@ describe('worker protocol (EngineHost in process, real wasm engine)', () => {
     expect(h.hasTimer()).toBe(false);
     h.elapse(1000);
     expect(h.lastFrame().nowNs).toBe(paused);
-    expect(h.got.filter((m) => m.type === 'run/state').at(-1)).toEqual({ type: 'run/state', playing: false, speed: 2 });
+    expect(h.got.filter((m) => m.type === 'run/state').at(-1)).toEqual({
+      type: 'run/state',
+      playing: false,
+      speed: 2,
+      follow: false,
+    });
 
     h.client.play();
     h.elapse(500);

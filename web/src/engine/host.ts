@@ -35,6 +35,7 @@ export interface EngineSimulation {
   traceCsv?(): string;
   stepToRecord?(n: number): boolean;
   stepToTrouble?(from: number): number;
+  nextPacketEventNs?(): number;
 }
 
 /** What the host needs from its surroundings: injected so tests can drive it by hand. */
@@ -60,6 +61,9 @@ export const TRACE_LIMIT = 20_000;
 /** Most trace records one frame carries while the run plays (the latest; a paused frame
  * carries everything new, up to the limit). */
 export const TRACE_PER_PLAYING_FRAME = 2_000;
+/** Wall time *follow the action* keeps before the next packet event when it skips [ms]: the
+ * class sees the moment come. */
+export const FOLLOW_LEAD_MS = 1_000;
 
 /**
  * The worker's logic: owns the simulation, advances it on a wall-clock timer at the chosen
@@ -76,6 +80,10 @@ export class EngineHost {
   private maxChunkNs = 1e7;
   /** The next trace record the UI has not received. */
   private traceCursor = 0;
+  /** Follow the action (on by default for models with a packet trace). */
+  private follow = false;
+  /** Simulated time skipped since the last frame [ns]. */
+  private skippedNs = 0;
   /** The record the last *Next loss* went to (-1: none before the end), for the next frame. */
   private troubleAt: number | null = null;
 
@@ -93,7 +101,7 @@ export class EngineHost {
         case 'run/step':
           return this.step(msg.dtNs);
         case 'run/step-event':
-          return msg.trouble ? this.stepTrouble(msg.n) : this.stepEvent(msg.n);
+          return msg.trouble ? this.stepTrouble(msg.n, msg.resendOf) : this.stepEvent(msg.n);
         case 'run/trace': {
           const sim = this.sim;
           const text = !sim ? null : msg.format === 'csv' ? (sim.traceCsv?.() ?? null) : (sim.traceSince?.(0) ?? null);
@@ -105,6 +113,9 @@ export class EngineHost {
           return this.reset();
         case 'run/speed':
           return this.setSpeed(msg.speed);
+        case 'run/follow':
+          this.follow = msg.on && !!this.sim?.nextPacketEventNs;
+          return this.postState();
         case 'run/results':
           return this.deps.post({ type: 'run/results', id: msg.id, json: this.sim ? this.sim.resultsJson() : null });
         case 'debug/crash':
@@ -137,9 +148,13 @@ export class EngineHost {
     this.playing = false;
     this.sim?.free();
     this.sim = sim;
+    const replay = scenarioJson === this.scenarioJson;
     this.scenarioJson = scenarioJson;
     this.traceCursor = 0;
-    if (sim.tracesPackets?.()) sim.setTraceLimit?.(TRACE_LIMIT);
+    const traces = !!sim.tracesPackets?.();
+    if (traces) sim.setTraceLimit?.(TRACE_LIMIT);
+    // A replay of the same run (a seek back) keeps the user's choice.
+    if (!replay || !traces) this.follow = traces && !!sim.nextPacketEventNs;
     this.postLoaded();
     this.postState();
     this.postFrame();
@@ -201,11 +216,18 @@ export class EngineHost {
 
   /** Goes to the first loss, resend or timeout numbered `from` or later, and pauses there (at
    * the run's end when there is none). */
-  private stepTrouble(from: number): void {
+  private stepTrouble(from: number, resendOf?: number): void {
     const sim = this.sim;
     if (!sim?.stepToTrouble || !Number.isFinite(from) || from < 0) return;
     if (this.playing) this.pause();
-    this.troubleAt = sim.stepToTrouble(from);
+    let at = sim.stepToTrouble(from);
+    // With `resendOf`: on to the resend of that segment.
+    while (resendOf !== undefined && at >= 0) {
+      const row = (JSON.parse(sim.traceSince?.(at) ?? '[]') as TraceRow[])[0];
+      if (row?.kind === 'retransmit' && row.seq === resendOf) break;
+      at = sim.stepToTrouble(at + 1);
+    }
+    this.troubleAt = at;
     this.postFrame();
   }
 
@@ -261,7 +283,9 @@ export class EngineHost {
         }
       } else {
         const dtWall = Math.min(wall - this.lastWall, MAX_WALL_STEP_MS);
-        sim.advanceTo(sim.nowNs() + this.speed * dtWall * 1e6);
+        const step = this.speed * dtWall * 1e6;
+        if (this.follow) this.skipQuiet(sim, step);
+        sim.advanceTo(sim.nowNs() + step);
       }
       this.lastWall = wall;
       this.postFrame();
@@ -277,6 +301,22 @@ export class EngineHost {
       if (err.fatal) this.dropSimulation();
       this.error(err);
       this.postState();
+    }
+  }
+
+  /**
+   * Follow the action: when the next packet event is further than this frame's step and the
+   * lead (a second of wall time at this speed), go to the lead before it at once; when no
+   * packet event is due any more (the transfer is over), go to the end.
+   */
+  private skipQuiet(sim: EngineSimulation, step: number): void {
+    const next = sim.nextPacketEventNs?.() ?? -1;
+    const now = sim.nowNs();
+    const lead = (this.speed as number) * FOLLOW_LEAD_MS * 1e6;
+    const target = next < 0 ? sim.endNs() : next - lead;
+    if (target - now > step) {
+      sim.advanceTo(target);
+      this.skippedNs += sim.nowNs() - now;
     }
   }
 
@@ -333,6 +373,8 @@ export class EngineHost {
     const transfer: Transferable[] = [packed.buffer];
     const trouble = this.troubleAt;
     this.troubleAt = null;
+    const skippedNs = this.skippedNs;
+    this.skippedNs = 0;
     if (geometry) transfer.push(geometry.buffer);
     this.deps.post(
       {
@@ -347,13 +389,14 @@ export class EngineHost {
         trace,
         traceRecorded: recorded,
         trouble,
+        skippedNs,
       },
       transfer,
     );
   }
 
   private postState(): void {
-    this.deps.post({ type: 'run/state', playing: this.playing, speed: this.speed });
+    this.deps.post({ type: 'run/state', playing: this.playing, speed: this.speed, follow: this.follow });
   }
 
   private error(error: EngineError): void {

@@ -26,7 +26,7 @@ export type ToWorker =
   | { type: 'run/step'; dtNs: number }
   /** Go to packet-trace record `n` (stepping event by event) and pause there; with `trouble`,
    * to the first loss, resend or timeout numbered `n` or later. */
-  | { type: 'run/step-event'; n: number; trouble?: boolean }
+  | { type: 'run/step-event'; n: number; trouble?: boolean; resendOf?: number }
   /** The kept packet trace as CSV or JSON (engine `PacketTrace::csv`, `json`): what
    * `skyqueue run --trace packets` writes. */
   | { type: 'run/trace'; id: number; format: 'csv' | 'json' }
@@ -34,6 +34,9 @@ export type ToWorker =
   | { type: 'run/seek'; tNs: number }
   | { type: 'run/reset' }
   | { type: 'run/speed'; speed: Speed }
+  /** Follow the action: while playing, skip the stretches where no packet moves (models with a
+   * packet trace). */
+  | { type: 'run/follow'; on: boolean }
   /** The results file of the current run (engine `Simulation::results_json`). */
   | { type: 'run/results'; id: number }
   /** Validates a scenario without loading it. */
@@ -175,7 +178,9 @@ export type FromWorker =
       traceRecorded: number;
       /** The record *Next loss* went to (-1: no loss before the end); null in other frames. */
       trouble: number | null;
+      /** Simulated time *follow the action* skipped in this frame, where no packet moved [ns]. */
+      skippedNs: number;
     }
   | { type: 'run/trace'; id: number; text: string | null }
-  | { type: 'run/state'; playing: boolean; speed: Speed }
+  | { type: 'run/state'; playing: boolean; speed: Speed; follow: boolean }
   | { type: 'run/error'; error: EngineError };

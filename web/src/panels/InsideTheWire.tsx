@@ -6,6 +6,10 @@ import { SequenceDiagram } from './SequenceDiagram';
 import { sequenceLayout, type Arrow } from './sequenceLayout';
 import { describe, packetStory } from './traceText';
 
+const FOLLOW_HELP =
+  'While playing, skip the stretches where no packet moves: the run goes to a second (of your time) ' +
+  'before the next packet event, and to its end once the transfer is over';
+
 /** Packets the diagram draws: the latest ones. */
 const DIAGRAM_PACKETS = 40;
 
@@ -22,8 +26,13 @@ interface Props {
   finished: boolean;
   onNext: () => void;
   onPrev: () => void;
-  /** To the next loss, resend or timeout. */
-  onNextLoss: () => void;
+  /** To the next loss, resend or timeout; with a segment, on to that segment's resend. */
+  onNextLoss: (resendOf?: number) => void;
+  /** Follow the action: skip the stretches where no packet moves. */
+  follow: boolean;
+  onFollow: (on: boolean) => void;
+  /** The last stretch skipped [s], from and to. */
+  skipped: [number, number] | null;
   onSeek: (tS: number) => void;
   /** The run's packet trace from the engine as text (CSV or JSON). */
   exportTrace: (format: 'csv' | 'json') => Promise<string | null>;
@@ -69,9 +78,16 @@ export function InsideTheWire(p: Props) {
         <button onClick={p.onNext} disabled={p.finished && p.cursor !== null && p.cursor >= p.recorded - 1}>
           Next event ▶
         </button>
-        <button onClick={p.onNextLoss} disabled={p.finished} title="Step on to the next loss, resend or timeout">
+        <button
+          onClick={() => p.onNextLoss()}
+          disabled={p.finished}
+          title="Step on to the next loss, resend or timeout"
+        >
           Next loss ▶
         </button>
+        <label title={FOLLOW_HELP}>
+          <input type="checkbox" checked={p.follow} onChange={(e) => p.onFollow(e.target.checked)} /> Follow the action
+        </label>
         <button aria-pressed={diagram} onClick={() => setDiagram((d) => !d)}>
           Sequence diagram
         </button>
@@ -97,6 +113,12 @@ export function InsideTheWire(p: Props) {
                 'Next event steps to the next one: a send, a hop, a loss, an arrival, an ACK, a timeout.'
               : 'No packet has been sent yet. Next event goes to the first one (a send, a hop, a loss, an arrival, an ACK).'}
       </p>
+      {p.skipped && (
+        <p className="wire-limit" role="note" data-testid="wire-skipped">
+          Following the action: skipped from {p.skipped[0].toFixed(3)} s to {p.skipped[1].toFixed(3)} s, where no packet
+          moved.
+        </p>
+      )}
       {lost > 0 && (
         <p className="wire-limit" role="note">
           The trace keeps the latest {p.limit.toLocaleString('en-US')} packet events; the first{' '}
@@ -134,6 +156,16 @@ export function InsideTheWire(p: Props) {
           </h3>
           <p className="story-fate">{story.fate}</p>
           {story.why && <p className="story-why">{story.why}</p>}
+          {story.lostSegment !== null && !p.finished && (
+            <button
+              onClick={() => {
+                setPicked(null);
+                p.onNextLoss(story.lostSegment!);
+              }}
+            >
+              Follow segment {story.lostSegment} to its resend ▶
+            </button>
+          )}
           {story.route && <p className="story-route">{story.route}</p>}
           <ol>
             {story.lines.map((l, i) => (

@@ -163,3 +163,53 @@ group('the worker steps event by event', () => {
     expect(lastFrame().trace.map((r) => r.n)).toContain(2);
   });
 });
+
+group('follow the action', () => {
+  it('skips to a second before the first packet, plays the transfer at its speed, then goes to the end', () => {
+    const posted: FromWorker[] = [];
+    let wall = 0;
+    const host = new EngineHost({
+      post: (m) => posted.push(m),
+      createSimulation: (json) => new Simulation(json),
+      now: () => wall,
+      setTimer: () => 0,
+      clearTimer: () => {},
+    });
+    host.handle({ type: 'run/load', scenarioJson: preset });
+    host.handle({ type: 'run/speed', speed: 0.1 });
+    const state = posted.filter((m) => m.type === 'run/state').pop();
+    expect(state?.type === 'run/state' && state.follow).toBe(true);
+    host.handle({ type: 'run/play' });
+    const frame = () =>
+      posted.filter((m) => m.type === 'run/frame').pop() as Extract<FromWorker, { type: 'run/frame' }>;
+    wall += 50;
+    host.tick();
+    // The packets leave at 1.96 s: at 0.1x a second of wall time before is 0.1 s; then 50 ms
+    // of wall time is 5 ms.
+    expect(frame().skippedNs).toBe(1.86e9);
+    expect(frame().nowNs).toBe(1.865e9);
+    // Through the transfer at 0.1x: no skip while packets move.
+    let ticks = 0;
+    while (frame().nowNs < 2.1e9) {
+      wall += 50;
+      host.tick();
+      ticks++;
+      if (frame().nowNs < 2.1e9) expect(frame().skippedNs).toBe(0);
+    }
+    expect(ticks).toBeGreaterThan(40);
+    // Once the file is acknowledged nothing is due: the run goes to its end.
+    for (let i = 0; i < 200 && !frame().finished; i++) {
+      wall += 50;
+      host.tick();
+    }
+    expect(frame().finished).toBe(true);
+    // Turned off, the run plays every second at its speed.
+    host.handle({ type: 'run/load', scenarioJson: preset });
+    host.handle({ type: 'run/follow', on: false });
+    host.handle({ type: 'run/play' });
+    wall += 50;
+    host.tick();
+    expect(frame().skippedNs).toBe(0);
+    expect(frame().nowNs).toBeLessThan(1e9);
+  });
+});

@@ -46,13 +46,15 @@ const STARTS = new Set<TraceRow['kind']>(['send', 'retransmit', 'ack']);
  * changes in their window; null when no packet was sent yet. Records after `nowS` (held from
  * an earlier pass of the same run) are included: the caller draws them faint.
  */
-export function sequenceLayout(rows: readonly TraceRow[], maxPackets: number): SequenceLayout | null {
+export function sequenceLayout(all: readonly TraceRow[], maxPackets: number): SequenceLayout | null {
+  // Only the tail holding the latest packets' starts is read (a run holds up to 20,000 records).
+  let tail = all.length;
+  for (let starts = 0; tail > 0 && starts < maxPackets;) if (STARTS.has(all[--tail].kind)) starts++;
+  const rows = all.slice(tail);
   const byPacket = new Map<number, TraceRow[]>();
-  let sender: string | null = null;
-  let receiver: string | null = null;
+  const sender: string | null = all.find((r) => r.kind === 'send' || r.kind === 'retransmit')?.node ?? null;
+  const receiver: string | null = all.find((r) => r.kind === 'deliver' || r.kind === 'ack')?.node ?? null;
   for (const r of rows) {
-    if (r.kind === 'send' || r.kind === 'retransmit') sender ??= r.node;
-    if (r.kind === 'deliver' || r.kind === 'ack') receiver ??= r.node;
     if (r.packet === null) continue;
     let own = byPacket.get(r.packet);
     if (!own) {

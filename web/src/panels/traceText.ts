@@ -59,6 +59,8 @@ export interface PacketStory {
   why: string | null;
   /** Route changes while it flew. */
   route: string | null;
+  /** The segment of a lost data packet (its resend can be followed); else null. */
+  lostSegment: number | null;
   /** Each event, `t = ... s: sentence`. */
   lines: string[];
   /** When it left and when its story ends (arrival, loss, or the last event held) [s]. */
@@ -116,5 +118,6 @@ export function packetStory(rows: readonly TraceRow[], packet: number): PacketSt
         .join('; ')}); it kept the route it left on, over ${plural(start.route_hops, 'ISL hop')}.`
     : null;
   const lines = own.map((r) => `t = ${r.t_s.toFixed(6)} s: ${describe(r)}`);
-  return { packet, title, fate, why, route, lines, t0, t1 };
+  const lostSegment = end.kind === 'drop' && !start.ack ? start.seq : null;
+  return { packet, title, fate, why, route, lines, t0, t1, lostSegment };
 }

@@ -178,6 +178,12 @@ impl WasmSimulation {
         self.0.step_to_record(n).is_some()
     }
 
+    /// Time of the next packet event [ns]; -1 when none is due before the end.
+    #[wasm_bindgen(js_name = nextPacketEventNs)]
+    pub fn next_packet_event_ns(&self) -> f64 {
+        self.0.next_packet_event().map_or(-1.0, |t| t.as_nanos() as f64)
+    }
+
     /// Goes to the first trace record numbered `from` or later that is a loss, a resend or a
     /// timeout; its number, or -1 when the run ends first.
     #[wasm_bindgen(js_name = stepToTrouble)]

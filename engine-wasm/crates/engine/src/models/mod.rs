@@ -71,6 +71,11 @@ pub trait Model {
     fn next_event(&self) -> Option<SimTime> {
         None
     }
+    /// The time of the next packet event (not a topology step), if any before the end: what the
+    /// app's *follow the action* skips quiet stretches to; `None` when no packet event is due.
+    fn next_packet_event(&self) -> Option<SimTime> {
+        None
+    }
     /// The names of the nodes its packet trace refers to, by index.
     fn trace_nodes(&self) -> Vec<String> {
         vec![]

@@ -268,6 +268,12 @@ impl Simulation {
         Some(r)
     }
 
+    /// The time of the next packet event before the end, for models with a packet trace; `None`
+    /// when none is due (the transfer is over) or the model cannot say.
+    pub fn next_packet_event(&self) -> Option<SimTime> {
+        self.model.next_packet_event().filter(|&t| t <= self.end)
+    }
+
     /// Goes to the first record numbered `from` or later that is trouble: a loss, a resend or a
     /// timeout ([`crate::trace::TraceKind::is_trouble`]), as [`Simulation::step_to_record`]
     /// goes to one. Returns it, or `None` when the run ends first. The app's *Next loss*.

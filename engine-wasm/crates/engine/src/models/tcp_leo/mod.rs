@@ -251,6 +251,14 @@ impl Model for TcpLeoModel {
         [Some(self.next_step), start, te].into_iter().flatten().min()
     }
 
+    /// The transfer's next packet event, or its start.
+    fn next_packet_event(&self) -> Option<SimTime> {
+        match &self.transfer {
+            Some(tr) => tr.next_time(),
+            None => Some(self.start),
+        }
+    }
+
     /// Satellites as plane and slot (`P3-S7`), then the sending and the receiving site.
     fn trace_nodes(&self) -> Vec<String> {
         self.topo.node_names()

@@ -250,6 +250,11 @@ fn stepping_event_by_event_visits_every_record_and_ends_where_a_whole_run_ends()
     assert!(n > 60, "{n} records");
     assert!(stepped.is_finished());
     assert_eq!(stepped.results_json(), whole.results_json());
+    // The next packet event is the start, then each packet's; none once the file is acknowledged.
+    let mut fresh = Simulation::new(nine_kb_seam()).unwrap();
+    assert_eq!(fresh.next_packet_event(), Some(crate::kernel::SimTime::from_secs_f64(1.96)));
+    fresh.run_to_end();
+    assert_eq!(fresh.next_packet_event(), None);
     // A model without a packet trace does not step.
     let mut queue = Simulation::new(Scenario::default()).unwrap();
     queue.set_trace_limit(100).unwrap();
