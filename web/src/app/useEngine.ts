@@ -144,8 +144,12 @@ export function useEngine(listeners: EngineListeners) {
             if (c && c.atNs === null && c.n < 0 && msg.trouble !== null) {
               cursorRef.current = msg.trouble >= 0 ? { n: msg.trouble, atNs: msg.nowNs } : null;
             }
-            // The engine is there once it has made the record (a replay's first frame has not).
-            else if (c && c.atNs === null && c.n >= 0 && msg.traceRecorded > c.n) c.atNs = msg.nowNs;
+            // The engine is there once it has made the record and its clock has reached it
+            // (records may be made before the clock reaches them: it is there at the record's time).
+            else if (c && c.atNs === null && c.n >= 0) {
+              const r = trace.current.get(c.n);
+              if (r && Math.round(r.t_s * 1e9) <= msg.nowNs) c.atNs = msg.nowNs;
+            }
             c = cursorRef.current;
             setCursor(c && c.atNs === msg.nowNs ? c.n : null);
           }

@@ -11,6 +11,10 @@ export interface KeyActions {
   step: () => void;
   reset: () => void;
   setSpeed: (s: Speed) => void;
+  /** The next / previous packet event, the next loss (models with a packet trace). */
+  nextEvent: () => void;
+  prevEvent: () => void;
+  nextLoss: () => void;
   toggleTheme: () => void;
   togglePresenter: () => void;
   toggleParams: () => void;
@@ -89,6 +93,15 @@ export function useKeyboard(actions: KeyActions): void {
           break;
         case 'r':
           k.reset();
+          break;
+        case 'n':
+          k.nextEvent();
+          break;
+        case 'b':
+          k.prevEvent();
+          break;
+        case 'l':
+          k.nextLoss();
           break;
         case 't':
           k.toggleTheme();

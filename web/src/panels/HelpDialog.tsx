@@ -4,6 +4,8 @@ export const SHORTCUTS: [string, string][] = [
   ['→', 'step one simulated second'],
   ['↑ / ↓', 'faster / slower'],
   ['R', 'reset the run'],
+  ['N / B', 'next / previous packet event (models with a packet trace: Inside the wire)'],
+  ['L', 'next loss, resend or timeout'],
   ['G', 'presets gallery'],
   ['P', 'parameters panel'],
   ['T', 'light / dark theme'],

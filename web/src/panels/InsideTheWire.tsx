@@ -47,7 +47,11 @@ interface Props {
  */
 export function InsideTheWire(p: Props) {
   const [diagram, setDiagram] = useState(true);
-  const [picked, setPicked] = useState<number | null>(null);
+  // A clicked packet holds the story until the next step, or another run (a new trace).
+  const [pick, setPick] = useState<{ packet: number; cursor: number | null; trace: TraceStore } | null>(null);
+  const picked = pick && pick.cursor === p.cursor && pick.trace === p.trace ? pick.packet : null;
+  const setPicked = (packet: number | null) =>
+    setPick(packet === null ? null : { packet, cursor: null, trace: p.trace });
   const storyBox = useRef<HTMLElement>(null);
   const rows = p.trace.all();
   // A new array whenever records arrive (TraceStore.add).
@@ -150,7 +154,7 @@ export function InsideTheWire(p: Props) {
             {story.title} (packet #{story.packet})
             {picked !== null && (
               <button className="link-button" onClick={() => setPicked(null)}>
-                follow the stepped event
+                close this story
               </button>
             )}
           </h3>
