@@ -19,7 +19,10 @@ export const GUIDES: Record<string, PresetGuide> = {
       'A ship in the Atlantic sends a 9 kB file (nine packets of 1000 bytes, 1056 on the wire with the TCP/IP ' +
       'and link headers) to London a moment before the seam separates them. On the globe, in slow motion, ' +
       'the white data packets leave on a short route; while they arrive the route switches over the pole, ' +
-      "and the cyan ACKs come back the long way. The hops chart shows the ACKs' routes: 1 link, then 8.",
+      "and the cyan ACKs come back the long way. The hops chart shows the ACKs' routes: 1 link, then 8. " +
+      'Inside the wire, pause and press N (Next event) to follow it one packet event at a time: the ' +
+      "nine packets wait their turn at the ship's one transmitter (5.632 ms each at 1.5 Mb/s); the " +
+      'sequence diagram draws each ACK sloped by its delay, and a click on one tells its story.',
     found:
       'Paper 004 Fig. 8: the ACKs of packets 0 and 1 went over a 1-hop path right before the seam ' +
       'separated the terminals, the later ones over the longer route, so ACKs arrive out of order when ' +
