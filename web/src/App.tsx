@@ -108,7 +108,7 @@ export function App() {
   const coming = engine.requested ?? opened.model;
   const hasGlobe = model ? model.globe : coming ? modelFor(coming).globe : true;
   // The run's UTC clock, for models on the wall clock (a constellation).
-  const epochMs = useMemo(() => (info && model?.clock ? model.clock(info.scenarioJson) : undefined), [info, model]);
+  const epochMs = useMemo(() => (info && model?.clock ? model.clock(info) : undefined), [info, model]);
 
   /** Restarts the run with one ground site changed (same history entry and camera). */
   const setSite = (end: SiteEnd, site: string) => {

@@ -60,6 +60,8 @@ export interface SiteInfo {
 
 /** Static description of a constellation (engine `topology::pair::ConstellationInfo`). */
 export interface ConstellationInfo {
+  /** UTC of simulated time zero [ms since 1970-01-01]. */
+  epoch_unix_ms: number;
   /** [plane, slot] of each satellite. */
   sats: [number, number][];
   links: IslInfo[];

@@ -133,7 +133,7 @@ export interface ModelDescriptor {
   globe: boolean;
   /** UTC of simulated time zero [ms] when the model runs on the wall clock (its charts then
    * read hh:mm UTC); absent: simulated seconds. */
-  clock?: (scenarioJson: string) => number | undefined;
+  clock?: (info: LoadedInfo) => number | undefined;
   /**
    * A sentence under a chart that would otherwise look empty or broken (no value yet, or only
    * zeros): why, in words. `seen` summarises the chart's rows so far.

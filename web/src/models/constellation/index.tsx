@@ -58,10 +58,8 @@ export const constellation: ModelDescriptor = {
       );
     return null;
   },
-  clock: (scenarioJson) => {
-    const ms = Date.parse(epochOf(scenarioJson) ?? '');
-    return Number.isFinite(ms) ? ms : undefined;
-  },
+  // The engine's epoch of simulated time zero.
+  clock: (info) => info.constellation?.epoch_unix_ms,
   globeEpoch: (scenarioJson) => epochOf(scenarioJson),
   withSite: (scenarioJson, end, site) => {
     const s = JSON.parse(scenarioJson) as { constellation: Record<string, unknown> };

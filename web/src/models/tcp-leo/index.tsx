@@ -6,9 +6,6 @@ import { tcpText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
-/** The constellation epoch of every tcp-leo run (the engine's ConstellationScenario default). */
-const EPOCH_MS = Date.parse('2026-01-01T00:00:00Z');
-
 interface TransferFields {
   bytes?: number | null;
   clock_start_s?: number;
@@ -77,7 +74,11 @@ export const tcpLeo: ModelDescriptor = {
       );
     return null;
   },
-  clock: (scenarioJson) => EPOCH_MS + (transferOf(scenarioJson).clock_start_s ?? 0) * 1000,
+  // The constellation's epoch (the engine's) plus the clock's start: the run's time zero.
+  clock: (info) =>
+    info.constellation
+      ? info.constellation.epoch_unix_ms + (transferOf(info.scenarioJson).clock_start_s ?? 0) * 1000
+      : undefined,
   withSite: (scenarioJson, end, site) => {
     const s = JSON.parse(scenarioJson) as { transfer?: Record<string, unknown> };
     s.transfer = { ...(s.transfer ?? {}), [end]: site };

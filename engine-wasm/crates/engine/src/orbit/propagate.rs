@@ -74,6 +74,11 @@ fn year_and_day(jd: f64) -> (i32, f64) {
 }
 
 impl Propagator {
+    /// UTC Julian date of simulated time zero.
+    pub fn epoch_jd(&self) -> f64 {
+        self.epoch_jd
+    }
+
     /// A generated constellation at epoch `epoch_jd` (UTC Julian date).
     pub fn from_walker(spec: &WalkerSpec, epoch_jd: f64, model: PropagationModel) -> Result<Propagator, String> {
         let (year, day) = year_and_day(epoch_jd);

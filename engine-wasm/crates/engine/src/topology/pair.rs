@@ -177,6 +177,8 @@ pub struct PairSummary {
 /// Static description of the constellation for drawing.
 #[derive(Clone, Debug, Serialize)]
 pub struct ConstellationInfo {
+    /// UTC of simulated time zero, as milliseconds since 1970-01-01 (the app's clock).
+    pub epoch_unix_ms: f64,
     /// Plane and slot of each satellite.
     pub sats: Vec<(u32, u32)>,
     /// Every potential ISL.
@@ -607,6 +609,8 @@ impl PairTopology {
     /// What the globe needs to draw the constellation.
     pub fn info(&self) -> ConstellationInfo {
         ConstellationInfo {
+            // Julian date 2440587.5 is 1970-01-01T00:00:00Z; rounded to the millisecond.
+            epoch_unix_ms: ((self.prop.epoch_jd() - 2_440_587.5) * 86_400_000.0).round(),
             sats: (0..self.prop.len() as u32)
                 .map(|i| (i / self.spec.sats_per_plane, i % self.spec.sats_per_plane))
                 .collect(),
