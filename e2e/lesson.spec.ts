@@ -35,7 +35,11 @@ test('a lesson by keyboard only, in presenter mode at 1280x720: the 9 kB transfe
   await page.keyboard.press('m');
   await expect(page.locator(':root')).toHaveAttribute('data-presenter', 'true');
 
-  await openByKeyboard(page, '9 kB file as the seam arrives', 'TCP over Iridium: a 9 kB file as the seam arrives (paper 004 Figs. 7-8)');
+  await openByKeyboard(
+    page,
+    '9 kB file as the seam arrives',
+    'TCP over Iridium: a 9 kB file as the seam arrives (paper 004 Figs. 7-8)',
+  );
   // Space pauses, R resets (paused at zero), N steps one packet event at a time, B goes back.
   await page.keyboard.press('Space');
   await page.keyboard.press('r');
