@@ -39,12 +39,17 @@ const CHANGED_SINCE_V1: Record<string, Record<string, unknown>> = {
   'iridium-la-hawaii': { polar_cutoff_deg: 68, isl_pairing: 'ahead' },
 };
 
-/** A preset's scenario as its format-1 link shared it. */
-function asSharedInV1(id: string, json: string): string {
+/**
+ * A preset's scenario as its format-1 link shared it. The description is the preset's notes, not
+ * a setting of the run: a preset's notes may be rewritten (each paper number given its status,
+ * docs/REPRODUCTION.md) and an old link opens the same run with the notes it was shared with, so
+ * the link's own description is compared.
+ */
+function asSharedInV1(id: string, json: string, linked: string): string {
+  const s = JSON.parse(json) as { description?: string; constellation: Record<string, unknown> };
+  s.description = (JSON.parse(linked) as { description?: string }).description;
   const changed = CHANGED_SINCE_V1[id];
-  if (!changed) return json;
-  const s = JSON.parse(json) as { constellation: Record<string, unknown> };
-  s.constellation = { ...s.constellation, ...changed };
+  if (changed) s.constellation = { ...s.constellation, ...changed };
   return JSON.stringify(s);
 }
 
@@ -93,7 +98,7 @@ describe('preset links', () => {
         // The engine reads the link (migrating format 1) as exactly the preset's scenario (as
         // it was shared, for a preset changed since).
         expect(engineScenario(r.state.scenario!), p.id).toBe(
-          engineScenario(file === SNAPSHOT_V1 ? asSharedInV1(p.id, p.json) : p.json),
+          engineScenario(file === SNAPSHOT_V1 ? asSharedInV1(p.id, p.json, r.state.scenario!) : p.json),
         );
         if (file === SNAPSHOT_V1 && p.id in CHANGED_SINCE_V1)
           expect(engineScenario(r.state.scenario!), `${p.id} has changed since`).not.toBe(engineScenario(p.json));
