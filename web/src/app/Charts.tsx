@@ -173,6 +173,7 @@ export function Charts({
                     c.members.map(({ k }) => view.columns[k]),
                     view.t.length,
                   ),
+                  summary,
                 )
               : null;
           const hasMarkers = !!model?.markers?.(c);

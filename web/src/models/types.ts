@@ -136,9 +136,11 @@ export interface ModelDescriptor {
   clock?: (scenarioJson: string) => number | undefined;
   /**
    * A sentence under a chart that would otherwise look empty or broken (no value yet, or only
-   * zeros): why, in words. `seen` summarises the chart's rows so far.
+   * zeros): why, in words. `seen` summarises the chart's rows so far; `summary` is the engine's
+   * summary at the same moment, which knows what happened since the last complete sample (after
+   * a seek to an event, the event's effect is in the summary before the chart's next sample).
    */
-  chartNote?: (chart: ChartGroup, info: LoadedInfo, seen: ChartSeen) => string | null;
+  chartNote?: (chart: ChartGroup, info: LoadedInfo, seen: ChartSeen, summary: Summary | null) => string | null;
   /** Closed-form values to draw on a chart as dashed lines, from the run's summary. */
   theoryLines?: (chart: ChartGroup, summary: Summary | null) => { label: string; value: number }[];
   /** Charts that open as a close-up of the last seconds (every sample) rather than the whole
