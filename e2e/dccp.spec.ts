@@ -37,6 +37,35 @@ test.describe('voice over DCCP (paper 003)', () => {
     await expect(page.getByTestId('live-text')).toContainText('UDP hands every packet to the link at once');
   });
 
+  test('the Speex/DTX charts offer a close-up of the last 30 s: each talk spurt, not a comb over ten minutes', async ({
+    page,
+  }) => {
+    await page.goto('/#p=dccp-speex-dtx');
+    await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(60e9);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const title = 'Lost between application and transport & Lost on the link & Too late for the playout buffer';
+    const chart = page.getByRole('figure', { name: title });
+    const ticks = async () =>
+      (await chart.locator('.axis-x .tick text').allTextContents()).map((x) => Number(x.replace(/,/g, '')));
+    // The whole run first: the axis spans the ten minutes.
+    expect(Math.max(...(await ticks()))).toBeGreaterThanOrEqual(500);
+    const zoom = chart.getByRole('button', { name: 'zoom: last 30 s' });
+    await expect(zoom).toHaveAttribute('aria-pressed', 'false');
+    await zoom.click();
+    await expect(chart.getByRole('button', { name: 'show the whole run' })).toHaveAttribute('aria-pressed', 'true');
+    const now = (await simTimeNs(page)) / 1e9;
+    const t = await ticks();
+    expect(Math.min(...t)).toBeGreaterThanOrEqual(now - 31);
+    expect(Math.max(...t)).toBeLessThanOrEqual(now + 1);
+    // Every sample of those 30 s, 0.5 s apart: about sixty points on the line.
+    const d = (await chart.locator('path.series-line').first().getAttribute('d')) ?? '';
+    expect(d.split(/[ML]/).length - 1).toBeGreaterThan(50);
+    expect(d.split(/[ML]/).length - 1).toBeLessThan(70);
+    // Back to the whole run.
+    await chart.getByRole('button', { name: 'show the whole run' }).click();
+    expect(Math.max(...(await ticks()))).toBeGreaterThanOrEqual(500);
+  });
+
   test('the transports compared on the same calls: CCID4 loses most, UDP least, and the command for the CLI', async ({
     page,
   }) => {

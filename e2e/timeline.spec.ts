@@ -60,6 +60,31 @@ test('constellation charts: a UTC clock, events in a strip with toggles, hover t
   await expect.poll(() => simTimeNs(page)).toBe(Math.round(rowT * 1e9));
 });
 
+test('a seek to the seam handover: the seam chart, the panel and the log all say the ends are apart', async ({
+  page,
+}) => {
+  await page.goto('/#p=iridium-ship-london');
+  await page.getByLabel('Speed (simulated seconds per second)').selectOption('1000');
+  const log = page.getByTestId('event-log');
+  const row = log.locator('li[data-kind="seam-enter"]').first();
+  await expect(row).toBeVisible({ timeout: 90_000 });
+  const t = Number(await row.getAttribute('data-t'));
+  // Well past it, then back to it by the log: a replay from zero up to the handover.
+  await expect.poll(() => simTimeNs(page), { timeout: 60_000 }).toBeGreaterThan((t + 600) * 1e9);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await row.getByRole('button').click();
+  await expect.poll(() => simTimeNs(page)).toBe(Math.round(t * 1e9));
+  await expect(log.locator('li').first()).toHaveAttribute('data-kind', 'seam-enter');
+  await expect(page.getByTestId('constellation-summary')).toContainText(/seam separations\s*[\d.]+ min · \d+ · 1$/);
+  // The seam's samples before the handover are all 0: the note must not say it has not come.
+  const note = page.getByRole('figure', { name: 'Separated by the seam' }).getByRole('note');
+  await expect(note).toContainText('The seam has come between Atlantic ship and London (once so far');
+  await expect(note).not.toContainText('not yet');
+  // Once a sample holds the separation the chart shows it and says nothing.
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(note).toHaveCount(0, { timeout: 30_000 });
+});
+
 test('a chart that stays empty says why: a Walker delta has no seam', async ({ page }) => {
   await page.goto('/#p=walker-delta-53');
   const seam = page.getByRole('figure', { name: 'Separated by the seam' });

@@ -10,7 +10,8 @@ import type { LoadedInfo } from '../engine/protocol';
 import { modelFor } from '../models';
 import type { ChartSeen } from '../models/types';
 
-/** A close-up shows the last this many simulated seconds, every sample [s]. */
+/** A close-up shows the last this many simulated seconds, every sample [s] (where a sample is
+ * 0.1 s or less; a model may name a longer span for coarser samples). */
 const CLOSE_UP_S = 5;
 
 interface Props {
@@ -137,10 +138,12 @@ export function Charts({
       {wire}
       {view &&
         shown.map((c) => {
-          // A close-up is offered where the samples are finer than a tenth of a second.
-          const fine = bucketS <= 0.1;
-          const zoomed = fine && (closeUps[c.key] ?? !!model?.closeUpByDefault?.(c));
-          const rows = zoomed ? buffer!.recent(CLOSE_UP_S) : view;
+          // A close-up is offered where the samples are finer than a tenth of a second, and where
+          // the model names a span for coarser ones.
+          const span = bucketS <= 0.1 ? CLOSE_UP_S : (model?.closeUpSeconds?.(c, bucketS) ?? null);
+          const offered = span !== null && span > 0;
+          const zoomed = offered && (closeUps[c.key] ?? !!model?.closeUpByDefault?.(c));
+          const rows = zoomed ? buffer!.recent(span) : view;
           const ghost = pinned?.charts[c.key];
           const data: ChartData = {
             t: rows.t,
@@ -173,6 +176,7 @@ export function Charts({
                     c.members.map(({ k }) => view.columns[k]),
                     view.t.length,
                   ),
+                  summary,
                 )
               : null;
           const hasMarkers = !!model?.markers?.(c);
@@ -185,14 +189,14 @@ export function Charts({
               title={c.title}
               unit={c.unit}
               data={data}
-              xDomain={zoomed ? [Math.max(0, last - CLOSE_UP_S), Math.max(last, 1e-9)] : xDomain}
+              xDomain={zoomed ? [Math.max(0, last - span), Math.max(last, 1e-9)] : xDomain}
               version={version}
               markers={hasMarkers ? markers : undefined}
               clockEpochMs={epochMs}
               presenter={presenter}
               onSeek={onSeek}
               closeUp={
-                fine ? { on: zoomed, seconds: CLOSE_UP_S, onToggle: () => onSetCloseUp(c.key, !zoomed) } : undefined
+                offered ? { on: zoomed, seconds: span, onToggle: () => onSetCloseUp(c.key, !zoomed) } : undefined
               }
             />
           );

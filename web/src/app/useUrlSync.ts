@@ -12,7 +12,7 @@ import {
   type ViewState,
 } from '../scenario/link';
 import { withoutPresetNotes } from '../scenario/liveText';
-import { DEFAULT_PRESET_ID, findPreset, presets } from '../scenario/presets';
+import { DEFAULT_PRESET_ID, findPreset, presets, withTodaysNotes } from '../scenario/presets';
 import type { Camera } from './useGlobe';
 import type { Theme } from './useViewState';
 
@@ -150,7 +150,8 @@ export function useUrlSync(options: Options) {
         if (p) text = p.json;
         else setLinkProblem(`link: there is no preset \`${r.state.preset}\` (see the gallery for the presets)`);
       } else if (r.state.scenario) {
-        text = r.state.scenario;
+        // Shared before its preset's notes were rewritten: the same run, with today's notes.
+        text = withTodaysNotes(r.state.scenario);
         fallbackOnError.current = true;
       }
       const viewProblem = r.problem ?? null;

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { chartGroups } from '../charts/chartGroups';
+import type { SeriesInfo } from '../engine/protocol';
+import { loadWasmForNode, Simulation } from '../engine/wasmNode';
 import { SPEEDS } from '../panels/Playback';
 import { presets } from '../scenario/presets';
 import { FIELDS, MODELS } from '../scenario/schema';
@@ -80,5 +83,39 @@ describe('the model registry', () => {
         `${m.id}: hint "${sweep.hint}" among ${JSON.stringify(names)}`,
       ).toBe(true);
     }
+  });
+});
+
+describe('close-ups of coarse samples', () => {
+  /** Each preset's charts and sample length [s], as the engine lays them out. */
+  const layouts = presets.map((p) => {
+    loadWasmForNode();
+    const sim = new Simulation(p.json);
+    try {
+      const scenario = JSON.parse(sim.scenarioJson()) as { metrics?: { bucket_s?: number } };
+      return { p, bucketS: scenario.metrics?.bucket_s ?? 1, charts: chartGroups(sim.seriesInfo() as SeriesInfo[]) };
+    } finally {
+      sim.free();
+    }
+  });
+
+  it('a span a model names holds enough samples to read and no more than the close-up keeps', () => {
+    for (const { p, bucketS, charts } of layouts) {
+      if (bucketS <= 0.1) continue; // the app's own 5 s close-up
+      for (const c of charts) {
+        const span = modelOfScenario(p.json).closeUpSeconds?.(c, bucketS);
+        if (span === null || span === undefined) continue;
+        const samples = span / bucketS;
+        expect(samples, `${p.id}: ${c.title}`).toBeGreaterThanOrEqual(20);
+        expect(samples, `${p.id}: ${c.title}`).toBeLessThanOrEqual(2000); // SeriesBuffer's recent rows
+      }
+    }
+  });
+
+  it("the DCCP presets' charts, at 0.5 s a sample, offer one: the talk spurts' overflow is readable", () => {
+    const speex = layouts.find(({ p }) => p.id === 'dccp-speex-dtx')!;
+    expect(speex.bucketS).toBeGreaterThan(0.1);
+    const losses = speex.charts.find((c) => c.members.some(({ s }) => s.id === 'loss_app'))!;
+    expect(modelOfScenario(speex.p.json).closeUpSeconds?.(losses, speex.bucketS)).toBe(30);
   });
 });

@@ -136,14 +136,23 @@ export interface ModelDescriptor {
   clock?: (info: LoadedInfo) => number | undefined;
   /**
    * A sentence under a chart that would otherwise look empty or broken (no value yet, or only
-   * zeros): why, in words. `seen` summarises the chart's rows so far.
+   * zeros): why, in words. `seen` summarises the chart's rows so far; `summary` is the engine's
+   * summary at the same moment, which knows what happened since the last complete sample (after
+   * a seek to an event, the event's effect is in the summary before the chart's next sample).
    */
-  chartNote?: (chart: ChartGroup, info: LoadedInfo, seen: ChartSeen) => string | null;
+  chartNote?: (chart: ChartGroup, info: LoadedInfo, seen: ChartSeen, summary: Summary | null) => string | null;
   /** Closed-form values to draw on a chart as dashed lines, from the run's summary. */
   theoryLines?: (chart: ChartGroup, summary: Summary | null) => { label: string; value: number }[];
   /** Charts that open as a close-up of the last seconds (every sample) rather than the whole
    * run, where the whole run's averaging hides what the text asks to watch (PSS's credit sawtooth). */
   closeUpByDefault?: (chart: ChartGroup) => boolean;
+  /**
+   * How many seconds a close-up of this chart shows, for samples too coarse for the app's own
+   * close-up (5 s, offered where a sample is 0.1 s or less): a span holding enough samples to
+   * read, e.g. one voice call's talk spurts at 0.5 s a sample. `bucketS` is the run's sample
+   * length [s]; null or absent: no close-up for such a chart.
+   */
+  closeUpSeconds?: (chart: ChartGroup, bucketS: number) => number | null;
   /** Charts on which the topology events (handovers) are marked; none when absent. */
   markers?: (chart: ChartGroup) => boolean;
   /** The globe's UTC at simulated time zero (ISO 8601), for models whose scenario sets it; the

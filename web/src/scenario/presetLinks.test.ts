@@ -19,7 +19,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allDefaultsJson, loadWasmForNode, Simulation } from '../engine/wasmNode';
 import { decodeLink, elideDefaults, encodeLink } from './link';
-import { presets } from './presets';
+import earlierNotes from './earlierNotes.json';
+import { presets, withTodaysNotes } from './presets';
 
 const SNAPSHOT = './__snapshots__/preset-links.json';
 /** Links written before scenario format 2: they must keep opening the same runs. */
@@ -91,8 +92,9 @@ describe('preset links', () => {
         expect(r.state.preset, p.id).toBeUndefined();
         expect(r.state.view, p.id).toEqual({});
         // The engine reads the link (migrating format 1) as exactly the preset's scenario (as
-        // it was shared, for a preset changed since).
-        expect(engineScenario(r.state.scenario!), p.id).toBe(
+        // it was shared, for a preset changed since), once the app gives a link that carries
+        // notes the preset published earlier today's notes (withTodaysNotes).
+        expect(engineScenario(withTodaysNotes(r.state.scenario!)), p.id).toBe(
           engineScenario(file === SNAPSHOT_V1 ? asSharedInV1(p.id, p.json) : p.json),
         );
         if (file === SNAPSHOT_V1 && p.id in CHANGED_SINCE_V1)
@@ -118,6 +120,18 @@ describe('preset links', () => {
         }
       };
       expect(run(r.state.scenario!), id).toEqual(run(p.json));
+    }
+  });
+
+  it("earlier notes belong to presets and are not today's, and only they are replaced", () => {
+    for (const [id, notes] of Object.entries(earlierNotes as Record<string, string[]>)) {
+      const p = presets.find((x) => x.id === id);
+      expect(p, id).toBeDefined();
+      for (const n of notes) expect(n, id).not.toBe(p!.description);
+      const old = JSON.stringify({ ...JSON.parse(p!.json), description: notes[0] });
+      expect(JSON.parse(withTodaysNotes(old)).description, id).toBe(p!.description);
+      const mine = JSON.stringify({ ...JSON.parse(p!.json), description: 'my own notes' });
+      expect(withTodaysNotes(mine), id).toBe(mine);
     }
   });
 });

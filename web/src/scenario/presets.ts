@@ -1,4 +1,5 @@
 import { COURSE, modelFor } from '../models';
+import earlierNotes from './earlierNotes.json';
 import { parseScenarioText } from './parse';
 
 /** A ready-made scenario: every one is a file in examples/, which the CLI runs too. */
@@ -52,4 +53,25 @@ export const DEFAULT_PRESET_ID = 'mm1-load-0.8';
 
 export function findPreset(id: string): Preset | undefined {
   return presets.find((p) => p.id === id);
+}
+
+/**
+ * A scenario shared before its preset's notes were rewritten, with today's notes: the link
+ * carries the notes of then (the description is the preset's notes, not a setting of the run),
+ * so the same run opens as the preset it is, with the notes as published now. Notes a user wrote
+ * stay theirs: only a description the preset once published (./earlierNotes.json, one list per
+ * preset, added to whenever a preset's description changes) is replaced. Other text is returned
+ * as it is.
+ */
+export function withTodaysNotes(scenarioText: string): string {
+  let s: { name?: unknown; description?: unknown };
+  try {
+    s = JSON.parse(scenarioText) as typeof s;
+  } catch {
+    return scenarioText;
+  }
+  const p = presets.find((x) => x.name === s.name);
+  const earlier = p ? (earlierNotes as Record<string, string[]>)[p.id] : undefined;
+  if (!p || typeof s.description !== 'string' || !earlier?.includes(s.description)) return scenarioText;
+  return JSON.stringify({ ...s, description: p.description });
 }

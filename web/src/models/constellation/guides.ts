@@ -28,7 +28,8 @@ export const GUIDES: Record<string, PresetGuide> = {
       '(cross-plane links off above 60°, same-index partners), shows all five: 303 intra-orbital handovers over ' +
       'both ends (one every 9.5 min at each end), 24 inter-orbital, 2 seam handovers and 165 ISL changes; ' +
       'one-way delay 9.6 / 42.4 / 137.1 ms (min / mean / max), 30.8 ms on average outside the seam and ' +
-      "104.1 ms across it. The paper does not give the ship's position; SkyQueue puts it at 45° N 30° W.",
+      '104.1 ms across it (docs/REPRODUCTION.md, "Measured against paper 004", sets each beside the ' +
+      "paper's; not scored). The paper does not give the ship's position; SkyQueue puts it at 45° N 30° W.",
     next:
       'In the editor set constellation.seam_isls to true (a teaching option: real Iridium has ' +
       "no links across the seam) and watch the polar detours disappear. Or switch to SkyQueue's " +
@@ -65,7 +66,8 @@ export const GUIDES: Record<string, PresetGuide> = {
         text:
           "The pair's delay, hops and handover counts so far, with the event log " +
           'below. Compare with paper 004: an intra-orbital handover about every ' +
-          '10 min, a plane change about every 2 h, 2 or 3 seam separations a day.',
+          '10 min, a plane change about every 2 h, 2 or 3 seam separations a day (not scored: ' +
+          "docs/REPRODUCTION.md sets them beside SkyQueue's 9.5 to 11.1 min, 2 h and 2 or 3).",
       },
       {
         target: 'params',
@@ -87,13 +89,15 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Paper 004 (Table 4): a 9 kB CUBIC download between Los Angeles and Hawaii took 90.35 ms on average ' +
       'outside the seam and 179.43 ms when the seam separated the ends, a 98 % increase, while ' +
       "a 15 MB file hardly changed (89.67 s against 91.02 s). SkyQueue's transfers (skyqueue calc transfer; " +
-      'the TCP presets run them in the browser) take 89.0 ms and 174.1 ms for 9 kB, 84.5 s and ' +
-      "85.0 s for 15 MB (means over seeds 1-5); the delay behind them, with ns-2's ISL settings as in the " +
+      'the TCP presets run them in the browser) take 89.0 ms and 174.1 ms for 9 kB (reproduced), 84.5 s and ' +
+      "85.0 s for 15 MB (in kind: 6 % below the paper's levels, the ratio reproduced; means over seeds 1-5, " +
+      "docs/REPRODUCTION.md § Paper 004); the delay behind them, with ns-2's ISL settings as in the " +
       'paper: 32.4 ms one way outside the seam, 112.5 ms across it; over 24 h 19.1 / 49.6 / 140.0 ms (min / mean / max), ' +
       '2 seam separations, and 24 plane changes made of 96 inter-orbital handovers.',
     next:
       'Set the "From" site under the globe to New Delhi: paper 004 found the smallest seam effect there ' +
-      '(9 kB in 124 ms outside the seam, 144 ms across it), and in SkyQueue the seam adds about 20 ms there ' +
+      "(9 kB in 124 ms outside the seam, 144 ms across it, +15.6 %; SkyQueue's transfers +19.1 %, " +
+      'reproduced), and in SkyQueue the seam adds about 20 ms there ' +
       'too (64.9 ms one way outside it, 84.5 ms across; 51.3 / 78.5 / 109.7 ms over 24 h), far less than from ' +
       'Los Angeles. Or open the Atlantic ship – London preset to see all five sources of delay variation.',
     tour: [
@@ -114,7 +118,7 @@ export const GUIDES: Record<string, PresetGuide> = {
         target: 'chart:One-way delay',
         text:
           'About 20-45 ms for most of the day; the plateaus above 100 ms are ' +
-          'the seam separations (paper 004: at least two, at most three a day).',
+          'the seam separations (paper 004: at least two, at most three a day; not scored, SkyQueue finds 2).',
         wait: { event: 'seam-enter', at_s: 1884, what: 'the first seam separation' },
       },
       {

@@ -2,6 +2,7 @@ import { ConstellationPictogram } from './Pictogram';
 import { EventLog } from '../../panels/EventLog';
 import { ConstellationPanel } from '../../panels/ConstellationPanel';
 import { constellationText } from './liveText';
+import { seamSinceLastSample } from '../../panels/seamSinceLastSample';
 import { seamPassage } from './seamNote';
 import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
@@ -40,16 +41,19 @@ export const constellation: ModelDescriptor = {
   speed: 100,
   globe: true,
   markers: (chart) => chart.unit === 'ms',
-  chartNote: (chart, info, seen) => {
+  chartNote: (chart, info, seen, summary) => {
     const c = info.constellation;
     if (!c) return null;
     const ids = chart.members.map(({ s }) => s.id);
-    if (ids.includes('seam') && seen.allZero)
+    if (ids.includes('seam') && seen.allZero) {
+      const since = seamSinceLastSample(summary?.constellation, c.sites[0].name, c.sites[1].name);
+      if (since) return since;
       return c.kind === 'delta'
         ? 'Stays at 0: a Walker delta has no seam (its planes are spread over 360° ' +
             'and all move the same way), so no route ever has to detour around one.'
         : `0 so far: the seam has not yet come between ${c.sites[0].name} and ` +
             `${c.sites[1].name}. ${seamPassage(c.sites[0], c.sites[1])}`;
+    }
     if ((ids.includes('delay_ms') || ids.includes('hops')) && seen.allMissing)
       return (
         `No route so far: no chain of links joins ${c.sites[0].name} and ` +

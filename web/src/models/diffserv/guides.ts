@@ -24,7 +24,7 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Paper 001 (Fig. 5): when the EF rate is the one expected, PSS with parameters computed from ' +
       'WRR weights gives the same rates as DWRR: AF gets K_AF (C − R_EF) (eq. 1) and CS0 the ' +
       'rest (eq. 6). Here the weights are 20/20, so K_AF = 0.5 and AF and CS0 should each get 5 Mb/s. ' +
-      'SkyQueue (100 s, 10 s warm-up): AF 4.98 and CS0 5.02 Mb/s against 5.00 and 5.00; over ' +
+      'SkyQueue (100 s, 10 s warm-up): AF 4.98 and CS0 5.02 Mb/s against 5.00 and 5.00, reproduced; over ' +
       'K_AF = 0.2 to 0.8 both PSS and DWRR stay within 0.05 Mb/s of theory. Inside each class the ' +
       '10 TCP flows share unevenly (Jain index well below 1); the paper reports class rates only.',
     next:
@@ -74,7 +74,8 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Paper 001 (Fig. 6): a WRR scheduler shares whatever EF leaves, so AF follows the ' +
       'EF traffic (eq. 1); PSS keeps AF at K_AF (C − R_EF^exp) as long as EF leaves room (eq. 7), ' +
       'and CS0 absorbs the difference (eq. 8). SkyQueue: with PSS, AF 5.05 Mb/s against 5.00 and ' +
-      'CS0 9.95 against 10.00; with DWRR, AF 7.55 against 7.50 and CS0 7.45 against 7.50.',
+      'CS0 9.95 against 10.00; with DWRR, AF 7.55 against 7.50 and CS0 7.45 against 7.50: reproduced ' +
+      '(docs/REPRODUCTION.md § Paper 001).',
     next:
       'Set diffserv.sharing to "dwrr" and watch AF rise to about 7.5 Mb/s. Or set diffserv.ef_bps ' +
       'to 15000000 and diffserv.k_af to 0.8: PSS plans 8 Mb/s for AF but EF leaves only ' +
@@ -129,7 +130,8 @@ export const GUIDES: Record<string, PresetGuide> = {
       'guarantees are weaker, the more so as EF takes a larger share. SkyQueue (EF_avg = 0.75 C_avg, ' +
       'this run): AF 2.68 Mb/s, 36 % below its 4.21 Mb/s target and close to the ' +
       '2.50 Mb/s that eq. 7 allows instant by instant; the same link with the memory gives ' +
-      '3.43 Mb/s (on average over seeds 1-10: 2.58 and 3.69). With EF_avg at 0.25 and 0.5 C_avg ' +
+      '3.43 Mb/s (on average over seeds 1-10: 2.58 and 3.69; the catching up in kind, 88 % of the ' +
+      'target, docs/REPRODUCTION.md § Paper 001). With EF_avg at 0.25 and 0.5 C_avg ' +
       'this vanilla PSS gets 12.34 and 6.89 Mb/s on average against targets of 12.63 and 8.42.',
     next:
       'Set diffserv.pss_credit_memory to true (L_R then becomes T C_avg BW, about 63 Mbit) ' +
@@ -181,7 +183,8 @@ export const GUIDES: Record<string, PresetGuide> = {
       "misses AF's target, more so when EF takes a large share; the §2.3 credit memory (L_R = T C_avg " +
       "BW, T = 15 s the capacity's period) remembers starvation and lets AF catch up, at CS0's " +
       'expense. SkyQueue (EF_avg = 0.75 C_avg, K_AF = 0.81, this run): AF 3.43 Mb/s, 81 % of its 4.21 Mb/s ' +
-      'target, against 2.68 Mb/s without memory (on average over seeds 1-10: 3.69 and 2.58); ' +
+      'target, against 2.68 Mb/s without memory (on average over seeds 1-10: 3.69 and 2.58; in kind, ' +
+      '88 % of the target, docs/REPRODUCTION.md § Paper 001); ' +
       'CS0 falls from 1.95 to 0.63 Mb/s; the credit sinks to 10.0 of 63.2 Mbit while AF starves. Not ' +
       'all the gap is made up: when C(t) − EF(t) stays below 0 for seconds, the TCP flows time out.',
     next:
@@ -189,7 +192,7 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Or set diffserv.ef_bps and diffserv.ef_expected_bps to 5000000 and diffserv.pss_above_average ' +
       'to false: AF overshoots its 12.63 Mb/s target and CS0 gets less (Fig. 9; 13.20 and ' +
       '1.69 Mb/s on average over seeds 1-10); with pss_above_average back to true AF overshoots less ' +
-      '(13.00, CS0 1.85; Fig. 10(b)). The difference is smaller than the spread between seeds (at ' +
+      "(13.00, CS0 1.85; Fig. 10(b)). In kind: the branch's effect is smaller than the spread between seeds (at " +
       'seed 1 it even reverses), so compare averages over several seeds (docs/REPRODUCTION.md).',
     tour: [
       {

@@ -171,7 +171,12 @@ export function LinkPanel({ s }: { s: LinkSummary }) {
             <td>
               {f(th.delay_ms, 1)}
               {th.printed_delay_ms !== null && (
-                <span className="muted"> (paper as printed: {f(th.printed_delay_ms, 1)})</span>
+                <span className="muted">
+                  {' '}
+                  (paper as printed: {f(th.printed_delay_ms, 1)};{' '}
+                  {s.scheme.startsWith('SR-ARQ') ? 'an erratum' : 'the closed form is the one reproduced'}, see
+                  docs/REPRODUCTION.md § Paper 002)
+                </span>
               )}
             </td>
           </tr>

@@ -85,8 +85,8 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Paper 002 (Fig. 5): the closed forms fit its trace-driven tool over β from 0.1 to 0.98 (erasure ' +
       'probabilities 1 % to 33 %) for FEC 10/12 and HARQ-II 5/7. SkyQueue: its closed forms fit the ' +
       'LLDU-by-LLDU link within 0.4 % on that grid, efficiency and delay (an engine test holds them within ' +
-      "2 %); this run gives 0.761 against 0.761. The paper's eq. 1 as printed is not the efficiency " +
-      'it defines, and eq. 2 averages over every LLDU rather than those delivered (docs/REPRODUCTION.md).',
+      "2 %); this run gives 0.761 against 0.761: reproduced. The paper's eq. 1 as printed is not the efficiency " +
+      'it defines (an erratum), and eq. 2 averages over every LLDU rather than those delivered (docs/REPRODUCTION.md).',
     next:
       "Open Sweep & compare, sweep β over 0.1 to 0.98 with FEC and HARQ-II: the two panels are Fig. 5's. " +
       'Or sweep link.interleave (FEC policy only): spreading each burst over 8 codewords cuts the data ' +
@@ -171,11 +171,12 @@ export const GUIDES: Record<string, PresetGuide> = {
       '2.2 % of its segments over ARQ, 0.8 % over HARQ(10/12), 0.14 % over HARQ(10/15); Table ' +
       "2: Hybla's packets wait far longer than CUBIC's (85 % within 8.6 s against 2.4 s). SkyQueue, " +
       "200 s, seed 1, CUBIC cutting its window to 0.8 as the paper's Linux does: CUBIC 1.93 Mb/s, NewReno " +
-      '0.55, Compound 0.76, Hybla 2.21, Westwood+ 1.69 (means over seeds 1-5: 1.91, 0.62, 0.79, 2.21, 1.75), ' +
-      'and Hybla with HARQ(10/12) 1.84 Mb/s, 10/12 of its ARQ rate; Hybla 85 % within 4.7 s, CUBIC ' +
-      "0.78 s. Not reproduced here: HARQ does not cut CUBIC's retransmissions (1.3 % with every scheme), " +
+      '0.55, Compound 0.76, Hybla 2.21, Westwood+ 1.69 (means over seeds 1-5: 1.91, 0.62, 0.79, 2.21, 1.75: ' +
+      'Fig. 8 reproduced), and Hybla with HARQ(10/12) 1.84 Mb/s, 10/12 of its ARQ rate (reproduced); Hybla 85 % ' +
+      'within 4.7 s, CUBIC 0.78 s (in kind: the order; the levels depend on the link buffer). Not ' +
+      "reproduced here: HARQ does not cut CUBIC's retransmissions (1.3 % with every scheme), " +
       'because this physical layer erases whole 36 ms spans. With link.phy_model set to faded (a modelled ' +
-      "physical layer) Table 1's order appears (ARQ 10.4 %, HARQ(10/12) 1.7 %, HARQ(10/15) 0.2 %, seeds " +
+      "physical layer) Table 1's order appears, in kind (ARQ 10.4 %, HARQ(10/12) 1.7 %, HARQ(10/15) 0.2 %, seeds " +
       '1-5), but its sparse erasures stall CUBIC over ARQ, against Fig. 8 (docs/REPRODUCTION.md).',
     next:
       'In Parameters set the TCP congestion control (link.tcp_cc) to new-reno ' +
@@ -221,7 +222,9 @@ export const GUIDES: Record<string, PresetGuide> = {
       '5.8 / 4.4 / 3.8 / 3.6 s against 6.5 / 5.0 / 4.5 / 4.2 s); with fades that erase one LLDU in five (link.erase_bad ' +
       '0.2) HARQ-II wins at 5 dB (8.1 s against 11.1 s) and ARQ at 8 dB (4.3 against 4.4 s), the ' +
       "paper's ordering; with the modelled physical layer (link.phy_model faded) HARQ-II wins at 5 dB too " +
-      '(8.3 s against 12.0 s), and also at 8 dB, where the paper has ARQ ahead (docs/REPRODUCTION.md).',
+      "(8.3 s against 12.0 s), and also at 8 dB, where the paper has ARQ ahead. Status: on the presets' layer " +
+      "ARQ's lead at 8 dB is reproduced and HARQ's at 5 dB not reproduced, on the faded layer the reverse; the " +
+      'crossover on one layer is not reproduced (docs/REPRODUCTION.md § Paper 002).',
     next:
       'Open Sweep & compare, choose Es/N0 (link.es_n0_db) over 5, 6, 7, 8 with ARQ and ' +
       "HARQ-II and 20 seeds: the download times are Table 3's rows. Then set link.erase_bad " +

@@ -89,12 +89,20 @@ export function linkText(s: ScenarioObject, { summary }: TextInputs): LiveText {
         `${th.residual_loss > 0 ? `${pct(th.residual_loss)} of the data never recovered` : 'no data lost'}.`,
     );
     if (th.printed_delay_ms !== null)
-      theory.push(`Paper 002's own delay formula for this scheme, as printed, gives ${prose(th.printed_delay_ms)} ms.`);
+      theory.push(
+        `Paper 002's own delay formula for this scheme, as printed, gives ${prose(th.printed_delay_ms)} ms` +
+          (scheme === 'arq'
+            ? ': an erratum (§3.5.3 as printed gives 1.5 round trips on an error-free link; docs/REPRODUCTION.md § Paper 002).'
+            : '; the closed form above is the one the simulated link reproduced (Figs. 5-6, docs/REPRODUCTION.md § Paper 002).'),
+      );
   }
   if (tcp)
     theory.push(
       "Paper 002 Fig. 8 (2.34 Mb/s, Es/N0 14 dB, ARQ): CUBIC, Hybla and Westwood reach the link's capacity, " +
-        'NewReno and Compound stay far below; with HARQ(X/Y) the rate is multiplied by X/Y.',
+        'NewReno and Compound stay far below; with HARQ(X/Y) the rate is multiplied by X/Y. ' +
+        (faded
+          ? 'Reproduced on the substitute layer; this modelled layer breaks it (CUBIC over ARQ 105 kb/s; docs/REPRODUCTION.md § Paper 002).'
+          : "Reproduced, at Fig. 8's settings (docs/REPRODUCTION.md § Paper 002)."),
     );
   return { setup, theory };
 }

@@ -29,11 +29,11 @@ export const GUIDES: Record<string, PresetGuide> = {
       'the route gets shorter again. SkyQueue: the file arrives in 83 ms on the short route; the ' +
       'first ACKs return over 1 ISL hop (RTT 65 ms), the later ones over 8 (RTT 174-196 ms). For Los ' +
       'Angeles - Hawaii the paper measured a 9 kB file at 90.35 ms outside the seam and 179.43 ms across ' +
-      'it (Table 4); SkyQueue 89.0 and 174.1 ms, means over seeds 1-5 (docs/REPRODUCTION.md).',
+      'it (Table 4); SkyQueue 89.0 and 174.1 ms, means over seeds 1-5: reproduced (docs/REPRODUCTION.md § Paper 004).',
     next:
       'In the editor, move transfer.start_s to 1 (a second earlier): every ' +
       'ACK comes back on the short route. Or to 3: the data already take ' +
-      'the long route and the file needs about twice as long, as in Table 4.',
+      'the long route and the file needs about twice as long, as in Table 4 (reproduced for Los Angeles - Hawaii).',
     lesson: {
       rank: 1,
       title: 'The seam',
@@ -88,7 +88,8 @@ export const GUIDES: Record<string, PresetGuide> = {
       'a 1.5 % difference: a large file hardly notices the seam. SkyQueue, means over seeds 1-5: ' +
       "84.5 s outside and 85.0 s across, with the sender of the paper's simulator (ns-2's TCP-Linux) " +
       'and its packet sizes (1000 bytes of data, 1056 on the wire; 15 MB at 1.5 Mb/s is then ' +
-      '84.5 s of frames alone, docs/REPRODUCTION.md); this run, which leaves the seam mid-transfer, ' +
+      "84.5 s of frames alone, docs/REPRODUCTION.md): in kind, 6 % below the paper's levels, the ratio " +
+      'reproduced (99.5 against 98.5 %); this run, which leaves the seam mid-transfer, ' +
       'takes 85.0 s without a timeout, and 15 ACKs are overtaken when the route shortens.',
     next:
       'Set transfer.throughput to "high" (120 Mb/s up and down, 2 Gb/s between satellites): the ' +
@@ -145,7 +146,7 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Paper 004 §5: in steady state the available goodput is fully used, the window evolves as CUBIC does ' +
       'over a fixed-delay link, and throughput drops appear at intra- and inter-orbital handovers, which ' +
       'change the route under the packets in flight. SkyQueue, 20 minutes from 12:21 UTC: the receive throughput ' +
-      "holds at 1.477 Mb/s (the paper's 1.47 before its drops: 1.5 Mb/s of 1056-byte frames counted " +
+      "holds at 1.477 Mb/s (the paper's 1.47 before its drops, reproduced: 1.5 Mb/s of 1056-byte frames counted " +
       'at their IP size), 3 intra-orbital and 2 inter-orbital handovers, about 1200 retransmissions, no timeout, ' +
       'and 7 ACKs reordered by route changes; the window changes at the handovers, but the receive ' +
       "throughput stays at the up-link's rate: after a cut CUBIC's window still exceeds the path's " +
@@ -154,8 +155,9 @@ export const GUIDES: Record<string, PresetGuide> = {
     next:
       'Set transfer.throughput to "high" and duration_s to 400: at the inter-orbital handover 264 s in, ' +
       'the delay falls from 41 to 10 ms and the reordering makes CUBIC cut its window, as paper ' +
-      '004 §5.4 describes, yet the second still carries the full rate (118.18 Mb/s counted at IP size): the ' +
-      'buffers keep the up-link busy. Or set transfer.cc to "new-reno" and compare the window\'s shape.',
+      "004 §5.4 describes, yet the second still carries the full rate (118.18 Mb/s counted at IP size, the paper's " +
+      '118.18 reproduced): the buffers keep the up-link busy, so the drops are not reproduced. Or set ' +
+      'transfer.cc to "new-reno" and compare the window\'s shape.',
     tour: [
       {
         target: 'chart:Route one-way delay',
@@ -170,7 +172,7 @@ export const GUIDES: Record<string, PresetGuide> = {
         text:
           "Flat at the up-link's rate (1.477 Mb/s counted at IP size): the sender's " +
           'full buffer keeps the up-link busy through every handover, so the ' +
-          'drops paper 004 saw do not appear here (docs/REPRODUCTION.md says why).',
+          'drops paper 004 saw do not appear here: not reproduced, the level is (docs/REPRODUCTION.md says why).',
       },
       { target: 'playback', text: 'The run lasts 21 minutes: choose 10x or 100x to see the handovers come.' },
     ],

@@ -1,6 +1,7 @@
 import { TcpPictogram } from './Pictogram';
 import { ConstellationPanel } from '../../panels/ConstellationPanel';
 import { EventLog } from '../../panels/EventLog';
+import { seamSinceLastSample } from '../../panels/seamSinceLastSample';
 import { TransferPanel } from './TransferPanel';
 import { tcpText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
@@ -55,7 +56,7 @@ export const tcpLeo: ModelDescriptor = {
   },
   globe: true,
   markers: (chart) => ['ms', 'segments', 'Mb/s', 'hops'].includes(chart.unit),
-  chartNote: (chart, info, seen) => {
+  chartNote: (chart, info, seen, summary) => {
     const t = transferOf(info.scenarioJson);
     const ids = chart.members.map(({ s }) => s.id);
     const transferChart = ids.includes('cwnd') || ids.includes('throughput_mbps') || ids.includes('rtt_ms');
@@ -63,8 +64,13 @@ export const tcpLeo: ModelDescriptor = {
       return `Nothing yet: the transfer starts at ${t.start_s ?? 0} s${t.clock_start_s ? ' into the run' : ''}.`;
     if (ids.includes('seam') && seen.allZero && info.constellation)
       return (
+        seamSinceLastSample(
+          summary?.transfer?.route,
+          info.constellation.sites[0].name,
+          info.constellation.sites[1].name,
+        ) ??
         `0 so far: the seam has not come between ${info.constellation.sites[0].name} ` +
-        `and ${info.constellation.sites[1].name} in this run.`
+          `and ${info.constellation.sites[1].name} in this run.`
       );
     if (ids.includes('delay_ms') && seen.allMissing && info.constellation)
       return (

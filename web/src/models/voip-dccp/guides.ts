@@ -24,7 +24,8 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Paper 003 Table II (IPSTAR, 10-minute calls): G.711 loses 2.01 % with CCID4 and 0.15 % with ' +
       "UDP, most of CCID4's between application and transport; Table IV: CCID4-N 0.44 %, CCID4-SCA " +
       '0.15 %. SkyQueue, over seeds 1-5: CCID4 1.93 % (1.61 % between application and transport), UDP ' +
-      '0.13 %, CCID4-N 0.44 %, CCID4-SCA 0.29 %; MOS 2.62, 3.93, 3.67 and 3.79 (docs/REPRODUCTION.md).',
+      '0.13 %, CCID4-N 0.44 %, CCID4-SCA 0.29 %; MOS 2.62, 3.93, 3.67 and 3.79. CCID4 and UDP reproduced; ' +
+      "Table IV's variants not scored (docs/REPRODUCTION.md § Paper 003).",
     next:
       'Open Sweep & compare with the four transports and sweep the codec ' +
       '(dccp.codec over g711, g729, speex): Tables II and IV side by side. Or sweep ' +
@@ -64,7 +65,7 @@ export const GUIDES: Record<string, PresetGuide> = {
       'packet losses will occur whenever there is transition from no speech to speech"); ' +
       'CCID4-N 0.16 %, CCID4-SCA 0.1 %. SkyQueue, over seeds 1-5: CCID4 7.87 % (6.71 % between ' +
       'application and transport), UDP 0.14 %, CCID4-N 0.41 %, CCID4-SCA 0.29 %; the ' +
-      "order is the paper's, the CCID4 loss under half of it (docs/REPRODUCTION.md).",
+      "order is the paper's, the CCID4 loss under half of it: in kind (docs/REPRODUCTION.md § Paper 003).",
     next:
       'Set dccp.transport to ccid4-n: the initial rate of eq. 6 and ten reports per round trip cut the ' +
       'loss tenfold. Then try dccp.buffer_pkts 20: a bigger sender buffer trades the loss for lateness.',
@@ -96,7 +97,8 @@ export const GUIDES: Record<string, PresetGuide> = {
       "Paper 003 Table VI (Jain's index of the two flows): with 12 G.711 calls, CCID4 0.9997 and " +
       'UDP 0.74; with a flow at the nominal link rate, CCID4 0.985 and UDP 0.5. SkyQueue, over seeds ' +
       '1-5: CCID4 0.997 (476 kb/s against 429), UDP 0.716 (795 against 180); a constant 1 Mb/s ' +
-      'flow gives 0.90 and 0.50. TCP here is NewReno; with CUBIC at this one-second round trip ' +
+      "flow gives 0.90 and 0.50. The calls' row reproduced, the flow's in kind (DCCP shares, below the " +
+      'level). TCP here is NewReno; with CUBIC at this one-second round trip ' +
       'CCID4 gets about a seventh of the link and the index falls to about 0.65 (docs/REPRODUCTION.md).',
     next:
       'Set dccp.transport to udp and restart: the calls take what they need and TCP gets the ' +

@@ -21,17 +21,21 @@ export const GUIDES: Record<string, PresetGuide> = {
       'link among 75 mobile receivers. Watch the SNR traces dip when a receiver ' +
       'is shadowed, the latency and jitter this causes, and the cause of each loss.',
     found:
-      'Paper 000: PF scheduling gives the highest throughput and spectral efficiency but higher jitter; ' +
-      'with 75 users DT_S (one small FIFO) loses over 20 % of packets and PF about 3 %; the link saturates ' +
-      "between 75 and 100 users; CoDeS (PF plus a 100 ms timeout) lowers PF's latency and jitter " +
-      "at about the same loss. SkyQueue with this preset (75 users, the paper's buffer rule with the flows' " +
+      'Paper 000: PF scheduling gives the highest throughput and spectral efficiency (reproduced) but higher ' +
+      'jitter (not reproduced at 125 users, in kind at 150); with 75 users DT_S (one small FIFO) loses over ' +
+      '20 % of packets and PF about 3 % (calibrated: the buffer unit was chosen as the one under which this ' +
+      'holds); the link saturates between 75 and 100 users (calibrated: the link-time reading was chosen for ' +
+      "it); CoDeS (PF plus a 100 ms timeout) lowers PF's latency and jitter at about the same loss " +
+      "(not reproduced, below). SkyQueue with this preset (75 users, the paper's buffer rule with the flows' " +
       '200 ms round trip), means over seeds 1-5: 4360 kb/s, 101.7 ms latency, 11.4 ms jitter, 2.1 % loss ' +
       '(all HARQ failures), MOS 3.99; with voip.policy dt-s 23.9 % loss and MOS 1.61. At this rule ' +
       "each call's queue holds one packet and, at 50 km/h, a shadowed receiver's fading brings it a good " +
       'moment within a few tens of milliseconds, so almost no packet waits 100 ms and CoDeS does what ' +
       "PF does, even at 125 users: the paper's CoDeS finding does not appear here (docs/REPRODUCTION.md " +
       'shows it appearing at the same rule on a nearly static channel, at the cost of Table II). HARQ: ' +
-      '61.9 % decoded without retransmission, 2.1 % dropped (paper Table II for PF: 44.9 % and 0.4 %).',
+      '61.9 % decoded without retransmission, 2.1 % dropped (paper Table II for PF: 44.9 % and 0.4 %; ' +
+      "the level calibrated, the first-transmission rate b1 = 1.5 fitted to Table II's 42-52 %, and PF's " +
+      "fewer drops than DT_S's in kind, not under half).",
     next:
       'Set voip.policy to "dt-s": the loss jumps to about 24 %, all but 2 points ' +
       'of it queue overflow. Then open the preset "VoIP over LEO: CoDeS against PF with ' +
@@ -63,7 +67,8 @@ export const GUIDES: Record<string, PresetGuide> = {
         target: 'summary',
         text:
           'R and MOS, throughput, losses by cause and spectral efficiency, with the HARQ table to compare ' +
-          'with paper 000 Table II (PF at 75 users: 44.89 % decoded without retransmission, 0.39 % dropped).',
+          'with paper 000 Table II (PF at 75 users: 44.89 % decoded without retransmission, 0.39 % dropped; ' +
+          'calibrated: b1 fitted to Table II, see docs/REPRODUCTION.md § Paper 000).',
       },
       {
         target: 'sweep',
@@ -86,8 +91,9 @@ export const GUIDES: Record<string, PresetGuide> = {
       '50 ms slightly more loss (Figs. 12-13). SkyQueue with this preset (seed 1): CoDeS 146.7 ms latency, ' +
       '5.22 % loss (all timeouts, no overflow), MOS 2.97; PF 280.3 ms, 5.16 % loss (all overflow), ' +
       'MOS 2.23. Over 5 seeds the jitter is 6.5 ms with CoDeS against 8.8 ms with PF, and the ' +
-      "timeouts of 50 / 100 / 200 ms order as in Figs. 12-13 (docs/REPRODUCTION.md). At the paper's own " +
-      "buffer rule none of this appears: see the preset 'VoIP over LEO: CoDeS on a fading LMS last hop'.",
+      "timeouts of 50 / 100 / 200 ms order as in Figs. 12-13. These queues are SkyQueue's choice, not scored; " +
+      "at the paper's own buffer rule the CoDeS finding is not reproduced and the timeouts' order only in kind " +
+      "(docs/REPRODUCTION.md § Paper 000): see the preset 'VoIP over LEO: CoDeS on a fading LMS last hop'.",
     next:
       'Set voip.policy to "pf" and run again: same loss, twice the latency, and the timeout line falls ' +
       'to 0 while overflow takes its place. Then try voip.codes_timeout_ms 50 and 200 with "codes".',
@@ -96,7 +102,7 @@ export const GUIDES: Record<string, PresetGuide> = {
         target: 'description',
         text:
           "Why these queues are longer than the paper's rule: at the rule each call's queue " +
-          'holds one packet, almost no packet waits 100 ms, and CoDeS cannot differ from PF.',
+          'holds one packet, almost no packet waits 100 ms, and CoDeS cannot differ from PF (not reproduced there).',
       },
       {
         target: 'chart:One-way latency',
