@@ -216,9 +216,17 @@ export class GlobeController {
       el.hidden = !on;
       if (on) shown.push({ el, x: c.x, y: c.y, w: 0, h: 0 });
     });
+    // Sizes measured once per text and text size (a layout read on every frame is not free).
+    const size = document.documentElement.dataset.presenter ?? '';
     for (const s of shown) {
-      s.w = s.el.offsetWidth;
-      s.h = s.el.offsetHeight;
+      const key = `${s.el.textContent}|${s.el.className}|${size}`;
+      if (s.el.dataset.measured !== key) {
+        s.el.dataset.w = String(s.el.offsetWidth);
+        s.el.dataset.h = String(s.el.offsetHeight);
+        s.el.dataset.measured = key;
+      }
+      s.w = Number(s.el.dataset.w);
+      s.h = Number(s.el.dataset.h);
     }
     // The camera buttons over the globe, in the container's coordinates.
     const origin = this.container.getBoundingClientRect();
