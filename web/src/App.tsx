@@ -124,8 +124,12 @@ export function App() {
   };
   const restartEngine = () => engine.restart(() => void url.openLink(window.location.hash, false));
 
+  const charts = useMemo(() => (info ? chartGroups(info.series) : []), [info]);
+  const shownCharts = charts.filter((c) => !view.hidden.has(c.key)).length;
   useKeyboard({
     ...engine.controls,
+    // In presenter mode's one chart at a time, ←/→ and PageUp/PageDown (a clicker) page charts.
+    pageChart: view.oneChart && shownCharts > 1 ? (by) => view.pageChart(by, shownCharts) : null,
     playing: engine.playing,
     speed,
     toggleTheme: view.toggleTheme,
@@ -145,7 +149,6 @@ export function App() {
     },
   });
 
-  const charts = useMemo(() => (info ? chartGroups(info.series) : []), [info]);
   const guide = url.presetId ? guideFor(url.presetId) : null;
   const tourGuide = tour ? guideFor(tour) : null;
   // The preset the running scenario was made from (by its name) and what differs from it: the
@@ -309,6 +312,12 @@ export function App() {
           summary={summary}
           presenter={view.presenter}
           onSeek={engine.controls.seek}
+          oneChart={{
+            on: view.oneChart,
+            page: view.chartPage,
+            onToggle: view.toggleOneChart,
+            onPage: (by) => view.pageChart(by, shownCharts),
+          }}
           wire={
             info && info.traceLimit > 0 ? (
               <InsideTheWire

@@ -37,6 +37,9 @@ interface Props {
   summary?: Summary | null;
   /** Drawn above the charts: the packet-by-packet view, for models with a packet trace. */
   wire?: ReactNode;
+  /** Presenter mode's one chart at a time: whether it is on, which shown chart (0-based), its
+   * toggle, and paging (by -1 or +1, round the ends). Offered in presenter mode only. */
+  oneChart?: { on: boolean; page: number; onToggle: () => void; onPage: (by: number) => void };
 }
 
 /** A run kept for comparison: its name and each chart's rows, by chart key. */
@@ -86,6 +89,7 @@ export function Charts({
   onSeek,
   summary = null,
   wire,
+  oneChart,
 }: Props) {
   const [pinned, setPinned] = useState<PinnedRun | null>(null);
   const endS = (info?.endNs ?? 0) / 1e9;
@@ -97,7 +101,11 @@ export function Charts({
   const model = info ? modelFor(info.model) : null;
   const view = buffer?.view();
   const [panel, , panelHeight] = useElementSize<HTMLElement>(480, 600);
-  const shown = charts.filter((c) => !hidden.has(c.key));
+  const visible = charts.filter((c) => !hidden.has(c.key));
+  // One chart at a time: the page's chart alone, with the whole height.
+  const paging = !!oneChart?.on && visible.length > 1;
+  const page = paging ? Math.min(oneChart!.page, visible.length - 1) : 0;
+  const shown = paging ? [visible[page]] : visible;
   const height = chartHeight(panelHeight, shown.length, presenter);
   /** Copies the current run's rows: they stay drawn, faint, under the charts of later runs. */
   const pin = () => {
@@ -118,6 +126,34 @@ export function Charts({
   return (
     <section className="charts" aria-label="Charts" data-tour="charts" ref={panel}>
       <div className="pin-bar">
+        {presenter && oneChart && visible.length > 1 && (
+          <div className="chart-pager" role="group" aria-label="One chart at a time">
+            <button
+              aria-pressed={oneChart.on}
+              onClick={oneChart.onToggle}
+              title="Show one chart at a time, with the whole height; ← / → or PageUp / PageDown (a presentation clicker) page through"
+            >
+              One chart
+            </button>
+            {paging && (
+              <>
+                <button
+                  onClick={() => oneChart.onPage(-1)}
+                  aria-label="Previous chart"
+                  title="Previous chart (← or PageUp)"
+                >
+                  ‹
+                </button>
+                <span data-testid="chart-page" aria-live="polite">
+                  chart {page + 1} of {visible.length}
+                </span>
+                <button onClick={() => oneChart.onPage(1)} aria-label="Next chart" title="Next chart (→ or PageDown)">
+                  ›
+                </button>
+              </>
+            )}
+          </div>
+        )}
         {pinned ? (
           <>
             <span>

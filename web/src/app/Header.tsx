@@ -48,7 +48,13 @@ export function Header(p: Props) {
       )}
       <label className="preset" data-tour="preset">
         Preset
-        <select aria-label="Preset" value={p.presetId} onChange={(e) => p.onPreset(e.target.value)}>
+        <select
+          aria-label="Preset"
+          value={p.presetId}
+          onChange={(e) => p.onPreset(e.target.value)}
+          // The whole name on hover, where the select is narrower than it (presenter mode).
+          title={presets.find((x) => x.id === p.presetId)?.name}
+        >
           {p.presetId === '' && <option value="">— your own scenario —</option>}
           {presets.map((x) => (
             <option key={x.id} value={x.id}>

@@ -19,6 +19,9 @@ export interface KeyActions {
   togglePresenter: () => void;
   toggleParams: () => void;
   openDialog: (d: 'gallery' | 'share' | 'help') => void;
+  /** Pages presenter mode's one chart at a time by -1 or +1; null while that view is off (the
+   * arrows then step, and PageUp/PageDown scroll as usual). */
+  pageChart: ((by: number) => void) | null;
   /** Escape: closes what is on top (a dialog, else the tour, else the Parameters panel). */
   dismiss: () => void;
 }
@@ -81,7 +84,17 @@ export function useKeyboard(actions: KeyActions): void {
           break;
         case 'ArrowRight':
           e.preventDefault();
-          k.step();
+          if (k.pageChart) k.pageChart(1);
+          else k.step();
+          break;
+        case 'ArrowLeft':
+        case 'PageUp':
+        case 'PageDown':
+          // A presentation clicker sends PageUp/PageDown (some send ←/→): only the one chart
+          // at a time view takes them.
+          if (!k.pageChart) break;
+          e.preventDefault();
+          k.pageChart(e.key === 'PageDown' ? 1 : -1);
           break;
         case 'ArrowUp':
           e.preventDefault();

@@ -12,6 +12,10 @@ export function useViewState() {
   const [closeUps, setCloseUps] = useState<Record<string, boolean>>({});
   const [theme, setTheme] = useState<Theme>('dark');
   const [presenter, setPresenter] = useState(false);
+  /** Presenter mode's one chart at a time (a toggle of its own, kept while presenter mode is
+   * off), and which of the shown charts it shows (0-based; wraps, see `pageChart`). */
+  const [oneChart, setOneChart] = useState(false);
+  const [chartPage, setChartPage] = useState(0);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -44,8 +48,29 @@ export function useViewState() {
   const setCloseUp = useCallback((key: string, on: boolean) => setCloseUps((z) => ({ ...z, [key]: on })), []);
   const toggleTheme = useCallback(() => setTheme((t) => (t === 'dark' ? 'light' : 'dark')), []);
   const togglePresenter = useCallback(() => setPresenter((p) => !p), []);
+  const toggleOneChart = useCallback(() => setOneChart((o) => !o), []);
+  /** Pages `by` charts on among `count` shown, round the end to the first and back. */
+  const pageChart = useCallback(
+    (by: number, count: number) => setChartPage((p) => (count > 0 ? (((p + by) % count) + count) % count : 0)),
+    [],
+  );
 
-  return { hidden, closeUps, theme, presenter, apply, toggleChart, setCloseUp, toggleTheme, togglePresenter };
+  return {
+    hidden,
+    closeUps,
+    theme,
+    presenter,
+    /** One chart at a time: on only in presenter mode. */
+    oneChart: presenter && oneChart,
+    chartPage,
+    apply,
+    toggleChart,
+    setCloseUp,
+    toggleTheme,
+    togglePresenter,
+    toggleOneChart,
+    pageChart,
+  };
 }
 
 export type ViewOnScreen = ReturnType<typeof useViewState>;

@@ -1,7 +1,19 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { renderSweepCurves, type SweepCurve } from './renderSweepCurves';
 import { useElementWidth } from './useElementWidth';
 import { exportChart, slug } from '../export/download';
+
+/** Whether presenter mode is on, as the page's root says (useViewState sets it there). */
+function usePresenter(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const o = new MutationObserver(changed);
+      o.observe(document.documentElement, { attributes: true, attributeFilter: ['data-presenter'] });
+      return () => o.disconnect();
+    },
+    () => document.documentElement.dataset.presenter === 'true',
+  );
+}
 
 /** React wrapper of renderSweepCurves: sizing only. */
 export function SweepChart({
@@ -17,11 +29,14 @@ export function SweepChart({
   curves: SweepCurve[];
   notes?: string[];
 }) {
+  // Presenter mode (larger text): a taller chart with wider margins.
+  const presenter = usePresenter();
   const [box, width] = useElementWidth<HTMLElement>(360);
   const svg = useRef<SVGSVGElement>(null);
   useLayoutEffect(() => {
-    if (svg.current) renderSweepCurves(svg.current, curves, { width, height: 230, xLabel, unit });
-  }, [curves, width, xLabel, unit]);
+    if (svg.current)
+      renderSweepCurves(svg.current, curves, { width, height: presenter ? 300 : 230, xLabel, unit, presenter });
+  }, [curves, width, xLabel, unit, presenter]);
   return (
     <figure className="chart" ref={box}>
       <figcaption>

@@ -14,9 +14,41 @@ export interface SweepChartOptions {
   height: number;
   xLabel: string;
   unit: string;
+  /** Presenter mode: 16 px text (styles/app.css), so wider margins and legend rows. */
+  presenter?: boolean;
 }
 
-const margin = { top: 26, right: 14, bottom: 36, left: 56 };
+/** Margins [px], legend row height, a character's width for the legend's wrapping, where the axis
+ * names sit, and the room per x tick, for the text size of the normal view or presenter mode. */
+export function sweepLayout(presenter: boolean) {
+  return presenter
+    ? {
+        top: 36,
+        right: 20,
+        bottom: 56,
+        left: 80,
+        row: 22,
+        charW: 9.8,
+        pad: 14,
+        legendY: 20,
+        xName: 48,
+        yName: -64,
+        tickPx: 110,
+      }
+    : {
+        top: 26,
+        right: 14,
+        bottom: 36,
+        left: 56,
+        row: 15,
+        charW: 6.6,
+        pad: 0,
+        legendY: 14,
+        xName: 31,
+        yName: -44,
+        tickPx: 70,
+      };
+}
 
 /** Marker shapes and dash patterns, one per measured curve in order: curves that coincide stay
  * told apart by shape and dash, not only by colour. */
@@ -43,6 +75,7 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
   const root = d3.select(svg);
   root.selectAll('*').remove();
   root.attr('width', opts.width).attr('height', opts.height).attr('viewBox', `0 0 ${opts.width} ${opts.height}`);
+  const margin = sweepLayout(!!opts.presenter);
   const pts = curves.flatMap((c) => c.points).filter((p) => Number.isFinite(p.mean));
   root.attr('data-points', pts.length);
   const iw = Math.max(10, opts.width - margin.left - margin.right);
@@ -52,7 +85,7 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
     let lx = 0;
     let row = 0;
     for (const c of curves) {
-      const w = 30 + (c.dashed ? `${c.label} (theory, dashed)` : c.label).length * 6.6;
+      const w = 30 + margin.pad + (c.dashed ? `${c.label} (theory, dashed)` : c.label).length * margin.charW;
       if (lx > 0 && lx + w > iw) {
         lx = 0;
         row++;
@@ -62,7 +95,7 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
     }
   }
   const legendRows = slots.length ? slots[slots.length - 1].row + 1 : 1;
-  const top = margin.top + (legendRows - 1) * 15;
+  const top = margin.top + (legendRows - 1) * margin.row;
   const ih = Math.max(10, opts.height - top - margin.bottom);
   const xs = pts.map((p) => p.x);
   // A sweep over texts (site names): one tick per text at its position, half a step of margin.
@@ -92,7 +125,7 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
         .axisBottom(x)
         .tickValues([...labels.keys()].sort((a, b) => a - b))
         .tickFormat((v) => labels.get(Number(v)) ?? '')
-    : d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / 70)));
+    : d3.axisBottom(x).ticks(Math.max(2, Math.floor(iw / margin.tickPx)));
   g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${ih})`).call(xAxis);
   g.append('g')
     .attr('class', 'axis axis-y')
@@ -105,13 +138,13 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
   g.append('text')
     .attr('class', 'axis-label')
     .attr('x', iw)
-    .attr('y', ih + 31)
+    .attr('y', ih + margin.xName)
     .attr('text-anchor', 'end')
     .text(opts.xLabel);
   g.append('text')
     .attr('class', 'axis-label')
     .attr('transform', 'rotate(-90)')
-    .attr('y', -44)
+    .attr('y', margin.yName)
     .attr('text-anchor', 'end')
     .text(`[${opts.unit}]`);
   let k = 0;
@@ -160,10 +193,13 @@ export function renderSweepCurves(svg: SVGSVGElement, curves: SweepCurve[], opts
     }
   });
   // The legend wraps instead of running off the chart; each entry shows its line and marker.
-  const legend = root.append('g').attr('class', 'legend').attr('transform', `translate(${margin.left},14)`);
+  const legend = root
+    .append('g')
+    .attr('class', 'legend')
+    .attr('transform', `translate(${margin.left},${margin.legendY})`);
   curves.forEach((c, ci) => {
     const label = c.dashed ? `${c.label} (theory, dashed)` : c.label;
-    const item = legend.append('g').attr('transform', `translate(${slots[ci].x},${slots[ci].row * 15})`);
+    const item = legend.append('g').attr('transform', `translate(${slots[ci].x},${slots[ci].row * margin.row})`);
     const i = style[ci];
     item
       .append('line')

@@ -287,9 +287,11 @@ export function renderTimeSeries(svg: SVGSVGElement, data: ChartData, opts: Char
     .attr('class', 'axis axis-x')
     .attr('transform', `translate(0,${ih + stripH})`)
     .call(xAxis);
-  // A label centred on a tick at the right end would stick out of the chart: end it there.
+  // A label centred on a tick at the right end would stick out of the chart: end it there. One
+  // at the left end ("00:00") would run into the y axis's lowest label: start it there.
   xAxisG.selectAll<SVGGElement, number>('.tick').each(function (d) {
     if (x(d) > iw - 30) d3.select(this).select('text').attr('text-anchor', 'end');
+    else if (x(d) < 4) d3.select(this).select('text').attr('text-anchor', 'start');
   });
   g.append('g')
     .attr('class', 'axis axis-y')

@@ -22,6 +22,7 @@ import 'cesium/Build/Cesium/Widgets/widgets.css';
 import type { Geometry } from '../engine/geometry';
 import type { ConstellationInfo, TopoEvent } from '../engine/protocol';
 import { ConstellationLayer, type LayerOptions } from './layers/constellationLayer';
+import { placeLabels, type Box } from './labelPlacement';
 import { geodeticFromEcef } from './orbitMath';
 
 /** Epoch of simulated time zero for scenarios without one (the queue model). */
@@ -74,6 +75,9 @@ export class GlobeController {
   private options: LayerOptions = { showOrbits: true, showDownLinks: true };
   private readonly handler: ScreenSpaceEventHandler;
   private readonly tooltip: HTMLDivElement;
+  /** The sites' and the seam's labels: HTML over the canvas (see `placeLabels`). */
+  private readonly labelBox: HTMLDivElement;
+  private labelEls: HTMLDivElement[] = [];
   private flashTimer: ReturnType<typeof setInterval> | null = null;
   /** Where the home view looks down from: the middle of the run's two sites. */
   private home: { lon: number; lat: number } | null = null;
@@ -124,11 +128,15 @@ export class GlobeController {
       const inView = this.routeInView();
       const text = inView === null ? '' : String(inView);
       if (container.dataset.routeInView !== text) container.dataset.routeInView = text;
+      this.placeLabels();
     });
     this.tooltip = document.createElement('div');
     this.tooltip.className = 'globe-tooltip';
     this.tooltip.hidden = true;
     container.appendChild(this.tooltip);
+    this.labelBox = document.createElement('div');
+    this.labelBox.className = 'globe-labels';
+    container.appendChild(this.labelBox);
     this.resizeObserver =
       typeof ResizeObserver === 'undefined'
         ? null
@@ -178,6 +186,59 @@ export class GlobeController {
   setSimTime(seconds: number): void {
     this.viewer.clock.currentTime = JulianDate.addSeconds(this.epoch, seconds, this.scratch);
     this.viewer.scene.requestRender();
+  }
+
+  /**
+   * Puts the labels next to their points as drawn now: hidden behind the Earth or off the
+   * canvas, else on the first side of their point where they cover no other label and none of
+   * the globe's buttons (`labelPlacement.ts`).
+   */
+  private placeLabels(): void {
+    const anchors = this.layer?.labelAnchors() ?? [];
+    while (this.labelEls.length < anchors.length) {
+      const el = document.createElement('div');
+      this.labelBox.appendChild(el);
+      this.labelEls.push(el);
+    }
+    while (this.labelEls.length > anchors.length) this.labelEls.pop()!.remove();
+    if (anchors.length === 0) return;
+    const scene = this.viewer.scene;
+    const eye = this.viewer.camera.positionWC;
+    const w = this.container.clientWidth;
+    const h = this.container.clientHeight;
+    const shown: { el: HTMLDivElement; x: number; y: number; w: number; h: number }[] = [];
+    anchors.forEach((a, i) => {
+      const el = this.labelEls[i];
+      if (el.textContent !== a.text) el.textContent = a.text;
+      el.className = `globe-label ${a.kind}`;
+      const c = scene.cartesianToCanvasCoordinates(a.position);
+      const on = !!c && c.x >= 0 && c.y >= 0 && c.x <= w && c.y <= h && unobstructed(eye, a.position);
+      el.hidden = !on;
+      if (on) shown.push({ el, x: c.x, y: c.y, w: 0, h: 0 });
+    });
+    // Sizes measured once per text and text size (a layout read on every frame is not free).
+    const size = document.documentElement.dataset.presenter ?? '';
+    for (const s of shown) {
+      const key = `${s.el.textContent}|${s.el.className}|${size}`;
+      if (s.el.dataset.measured !== key) {
+        s.el.dataset.w = String(s.el.offsetWidth);
+        s.el.dataset.h = String(s.el.offsetHeight);
+        s.el.dataset.measured = key;
+      }
+      s.w = Number(s.el.dataset.w);
+      s.h = Number(s.el.dataset.h);
+    }
+    // The camera buttons over the globe, in the container's coordinates.
+    const origin = this.container.getBoundingClientRect();
+    const obstacles: Box[] = [];
+    for (const b of this.container.parentElement?.querySelectorAll('.globe-tools') ?? []) {
+      const r = b.getBoundingClientRect();
+      obstacles.push({ x: r.left - origin.left, y: r.top - origin.top, w: r.width, h: r.height });
+    }
+    const boxes = placeLabels(shown, obstacles, { x: 0, y: 0, w, h });
+    shown.forEach((s, i) => {
+      s.el.style.transform = `translate(${Math.round(boxes[i].x)}px, ${Math.round(boxes[i].y)}px)`;
+    });
   }
 
   /** Shows a constellation (or none, for models without one). */

@@ -10,6 +10,10 @@ export const SHORTCUTS: [string, string][] = [
   ['P', 'parameters panel'],
   ['T', 'light / dark theme'],
   ['M', 'presenter mode (large text for a projector)'],
+  [
+    '← / → or PageUp / PageDown',
+    'in presenter mode with One chart on: previous / next chart (a presentation clicker sends these; → steps otherwise)',
+  ],
   ['S', 'share and export'],
   ['?', 'this help'],
   ['Esc', 'close a dialog, the tour, a panel, Start here or the scenario editor'],

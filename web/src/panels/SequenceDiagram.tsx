@@ -43,12 +43,15 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
   const y = (t: number) => top + ((t - t0) / span) * (height - top - bottom);
   const xAt = (a: Arrow, share: number) => (a.ack ? right - share * (right - left) : left + share * (right - left));
   const bands = markers.filter((m) => m.t >= t0 && m.t <= t1);
-  // Labels only where they do not overlap the one above on the same side.
+  // Labels only where they do not overlap the one above on the same side, nor (on the data side)
+  // an RTO or route mark's label, which sits left of the sender's column too.
   const labelled = new Set<number>();
   const lastY = { data: -Infinity, ack: -Infinity };
+  const marksY = layout.marks.map((m) => y(m.t));
   for (const a of layout.arrows) {
     const side = a.ack ? 'ack' : 'data';
-    if (y(a.t0) - lastY[side] >= font * 1.1) {
+    const onMark = !a.ack && marksY.some((my) => Math.abs(my - y(a.t0)) < font * 1.1);
+    if (!onMark && y(a.t0) - lastY[side] >= font * 1.1) {
       labelled.add(a.packet);
       lastY[side] = y(a.t0);
     }

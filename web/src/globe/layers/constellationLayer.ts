@@ -1,15 +1,9 @@
 import {
-  Cartesian2,
   Cartesian3,
   Color,
-  HorizontalOrigin,
-  LabelCollection,
-  LabelStyle,
   Material,
   PointPrimitiveCollection,
   PolylineCollection,
-  VerticalOrigin,
-  type Label,
   type PointPrimitive,
   type Polyline,
   type Scene,
@@ -54,14 +48,16 @@ export interface LayerOptions {
 export class ConstellationLayer {
   private readonly points = new PointPrimitiveCollection();
   private readonly lines = new PolylineCollection();
-  private readonly labels = new LabelCollection();
   private readonly sats: PointPrimitive[] = [];
   private readonly links: Polyline[] = [];
   private readonly orbits: Polyline[] = [];
   private readonly route: Polyline;
   private readonly footprints: Polyline[];
   private readonly seam: Polyline | null;
-  private readonly seamLabel: Label | null;
+  /** Where the seam's label goes (on the seam line), or null without a seam. */
+  private seamAt: Cartesian3 | null = null;
+  /** Where the sites are, for their labels. */
+  private readonly sitePositions: Cartesian3[] = [];
   private readonly flashUntil = new Map<number, number>();
   /** Packets in flight (data white, ACKs cyan), drawn from a pool that grows as needed. */
   private readonly packetPoints = new PointPrimitiveCollection();
@@ -79,7 +75,6 @@ export class ConstellationLayer {
   ) {
     scene.primitives.add(this.lines);
     scene.primitives.add(this.points);
-    scene.primitives.add(this.labels);
     scene.primitives.add(this.packetPoints);
     // One material per polyline (Cesium destroys a polyline's material with it, so sharing one
     // breaks the second destroy); a link's style changes through its uniforms.
@@ -137,20 +132,8 @@ export class ConstellationLayer {
           dashLength: 12,
         }),
       });
-      this.seamLabel = this.labels.add({
-        position: Cartesian3.UNIT_X,
-        text: 'seam',
-        font: 'bold 15px sans-serif',
-        fillColor: Color.fromCssColorString('#ff7070'),
-        outlineColor: Color.BLACK,
-        outlineWidth: 3,
-        style: LabelStyle.FILL_AND_OUTLINE,
-        pixelOffset: new Cartesian2(8, 0),
-        horizontalOrigin: HorizontalOrigin.LEFT,
-      });
     } else {
       this.seam = null;
-      this.seamLabel = null;
     }
     this.footprints = [0, 1].map(() =>
       this.lines.add({
@@ -174,18 +157,23 @@ export class ConstellationLayer {
         outlineWidth: 2,
         id: { kind: 'site', index: i },
       });
-      this.labels.add({
-        position: p,
-        text: s.name,
-        font: '13px sans-serif',
-        fillColor: Color.WHITE,
-        outlineColor: Color.BLACK,
-        outlineWidth: 3,
-        style: LabelStyle.FILL_AND_OUTLINE,
-        pixelOffset: new Cartesian2(0, -14),
-        verticalOrigin: VerticalOrigin.BOTTOM,
-      });
+      this.sitePositions.push(p);
     });
+  }
+
+  /**
+   * The labels to show, each at its point: the sites' names and the seam's. They are HTML over
+   * the globe (GlobeController places them), not Cesium labels: text in the page's own font
+   * and size (16 px in presenter mode), above the satellites, placed apart from each other.
+   */
+  labelAnchors(): { text: string; kind: 'site' | 'seam'; position: Cartesian3 }[] {
+    const out: { text: string; kind: 'site' | 'seam'; position: Cartesian3 }[] = this.info.sites.map((s, i) => ({
+      text: s.name,
+      kind: 'site',
+      position: this.sitePositions[i],
+    }));
+    if (this.seamAt) out.push({ text: 'seam', kind: 'seam', position: this.seamAt });
+    return out;
   }
 
   /** Satellites drawn. */
@@ -259,10 +247,10 @@ export class ConstellationLayer {
       o.show = this.options.showOrbits;
       o.positions = orbitRingEcef(info.plane_raan_deg[k], info.inclination_deg, r, g.gmst, 90).map((p) => km(p));
     });
-    if (this.seam && this.seamLabel && info.seam_raan_deg !== null) {
+    if (this.seam && info.seam_raan_deg !== null) {
       // The seam line: the orbit-plane great circle midway across the seam gap.
       this.seam.positions = orbitRingEcef(info.seam_raan_deg, info.inclination_deg, r, g.gmst, 90).map((p) => km(p));
-      this.seamLabel.position = km(orbitRingEcef(info.seam_raan_deg, info.inclination_deg, r, g.gmst, 8)[1]);
+      this.seamAt = km(orbitRingEcef(info.seam_raan_deg, info.inclination_deg, r, g.gmst, 8)[1]);
     }
     const lambda = coverageAngle(info.altitude_km, info.elevation_mask_deg);
     g.access.forEach((a, end) => {
@@ -304,6 +292,6 @@ export class ConstellationLayer {
   }
 
   destroy(): void {
-    for (const c of [this.points, this.lines, this.labels, this.packetPoints]) this.scene.primitives.remove(c);
+    for (const c of [this.points, this.lines, this.packetPoints]) this.scene.primitives.remove(c);
   }
 }
