@@ -51,7 +51,8 @@ test(
     await expect(flows).toContainText('changed: restarts the run');
     await expect(apply).toHaveText('Restart with 4 changes');
     await apply.click();
-    await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+    // The title names the preset and says what was changed from it.
+    await expect(page.getByTestId('scenario-name')).toHaveText(/^M\/M\/1 queue at load 0\.8, changed: /);
     // The run restarted with the new values: the link carries them and the summary shows K.
     await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=/);
     await expect(panel.getByRole('button', { name: 'No changes' })).toBeDisabled();
@@ -71,7 +72,7 @@ test(
     const link = page.url();
     await page.goto('about:blank');
     await page.goto(link);
-    await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
+    await expect(page.getByTestId('scenario-name')).toHaveText(/^M\/M\/1 queue at load 0\.8, changed: /);
     await expect(page.locator('.chart')).not.toHaveCount(0);
     await expect(page.locator('.chart figcaption', { hasText: title })).toHaveCount(0);
   },

@@ -213,29 +213,26 @@ export function useEngine(listeners: EngineListeners) {
   }, []);
 
   /** Playback commands (no-ops while there is no engine). */
-  const controls = useMemo(
-    () => ({
+  const controls = useMemo(() => {
+    /** The record after the one shown, or the one the engine is on its way to (presses faster
+     * than frames queue up); else the first after the clock. */
+    const nextRecord = () => {
+      const c = cursorRef.current;
+      const now = nowRef.current;
+      return c && c.n >= 0 && (c.atNs === null || c.atNs === now)
+        ? c.n + 1
+        : (trace.current.firstAfter(now / 1e9)?.n ?? (trace.current.last() ?? -1) + 1);
+    };
+    return {
       /** Goes to the next packet-trace record: one packet event per press. */
       nextEvent: () => {
-        const c = cursorRef.current;
-        const now = nowRef.current;
-        // From the record shown, or the one the engine is on its way to (presses faster than
-        // frames queue up); else from the clock.
-        const n =
-          c && c.n >= 0 && (c.atNs === null || c.atNs === now)
-            ? c.n + 1
-            : (trace.current.firstAfter(now / 1e9)?.n ?? (trace.current.last() ?? -1) + 1);
+        const n = nextRecord();
         cursorRef.current = { n, atNs: null };
         client.current?.stepEvent(n);
       },
       /** Goes to the next loss, resend or timeout after the record shown (or the clock). */
       nextLoss: (resendOf?: number) => {
-        const c = cursorRef.current;
-        const now = nowRef.current;
-        const from =
-          c && c.n >= 0 && (c.atNs === null || c.atNs === now)
-            ? c.n + 1
-            : (trace.current.firstAfter(now / 1e9)?.n ?? (trace.current.last() ?? -1) + 1);
+        const from = nextRecord();
         cursorRef.current = { n: -1, atNs: null };
         client.current?.stepEvent(from, true, resendOf);
       },
@@ -265,9 +262,8 @@ export function useEngine(listeners: EngineListeners) {
       reset: () => client.current?.reset(),
       setSpeed: (s: Speed) => client.current?.setSpeed(s),
       setFollow: (on: boolean) => client.current?.setFollow(on),
-    }),
-    [],
-  );
+    };
+  }, []);
 
   /** Stops the engine while it starts (a slow network); `restart` tries again. */
   const cancelStart = () => {

@@ -125,39 +125,48 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
                 : 'under way';
           const name = `${which}, ${a.routeHops} ISL hops, left ${a.t0.toFixed(6)} s, ${fate}`;
           return (
-            <g
-              key={a.packet}
-              className={`seq-arrow${selected === a.packet ? ' selected' : ''}${future ? ' future' : ''}`}
-              data-packet={a.packet}
-              data-ack={a.ack}
-              data-resent={a.retransmit}
-              data-fate={a.fate}
-              data-hops={a.routeHops}
-              role="button"
-              tabIndex={0}
-              aria-label={`Story of the ${name}`}
-              onClick={() => onSelect(a)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  onSelect(a);
-                }
-              }}
-            >
-              <title>{name}</title>
-              <line x1={x1} y1={y(a.t0)} x2={x2} y2={y(a.t1)} className="seq-hit" />
-              <line
-                x1={x1}
-                y1={y(a.t0)}
-                x2={x2}
-                y2={y(a.t1)}
-                stroke={colour}
-                strokeDasharray={a.fate === 'under way' ? '5 4' : undefined}
-                markerEnd={a.fate === 'arrived' ? `url(#seq-head-${a.ack ? 'ack' : 'data'})` : undefined}
-              />
+            // The button holds the arrow only: its marks are beside it, not part of its name.
+            <g key={a.packet} className={future ? 'seq-future' : undefined}>
+              <g
+                className={`seq-arrow${selected === a.packet ? ' selected' : ''}`}
+                data-packet={a.packet}
+                data-ack={a.ack}
+                data-resent={a.retransmit}
+                data-fate={a.fate}
+                data-hops={a.routeHops}
+                role="button"
+                tabIndex={0}
+                aria-label={`Story of the ${name}`}
+                onClick={() => onSelect(a)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    onSelect(a);
+                  }
+                }}
+              >
+                <title>{name}</title>
+                <line x1={x1} y1={y(a.t0)} x2={x2} y2={y(a.t1)} className="seq-hit" />
+                <line
+                  x1={x1}
+                  y1={y(a.t0)}
+                  x2={x2}
+                  y2={y(a.t1)}
+                  stroke={colour}
+                  strokeDasharray={a.fate === 'under way' ? '5 4' : undefined}
+                  markerEnd={a.fate === 'arrived' ? `url(#seq-head-${a.ack ? 'ack' : 'data'})` : undefined}
+                />
+              </g>
               {a.fate === 'lost' && (
-                <text x={x2} y={y(a.t1) + font * 0.35} textAnchor="middle" fill={LOST} className="seq-lost">
+                <text
+                  x={x2}
+                  y={y(a.t1) + font * 0.35}
+                  textAnchor="middle"
+                  fill={LOST}
+                  className="seq-lost"
+                  aria-hidden="true"
+                >
                   ✕
                 </text>
               )}
@@ -167,6 +176,7 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
                   y={y(a.t0) + font * 0.35}
                   textAnchor={a.ack ? 'start' : 'end'}
                   className="seq-label"
+                  aria-hidden="true"
                 >
                   {a.ack ? `${a.routeHops} ISL` : `seg ${a.seq}`}
                 </text>
@@ -183,28 +193,25 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
           </g>
         )}
         <defs>
-          <marker
-            id="seq-head-data"
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto"
-          >
-            <path d="M0,0 L10,5 L0,10 z" fill={DATA} />
-          </marker>
-          <marker
-            id="seq-head-ack"
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto"
-          >
-            <path d="M0,0 L10,5 L0,10 z" fill={ACK} />
-          </marker>
+          {(
+            [
+              ['data', DATA],
+              ['ack', ACK],
+            ] as const
+          ).map(([kind, fill]) => (
+            <marker
+              key={kind}
+              id={`seq-head-${kind}`}
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto"
+            >
+              <path d="M0,0 L10,5 L0,10 z" fill={fill} />
+            </marker>
+          ))}
         </defs>
       </svg>
       <p className="seq-legend">
