@@ -73,6 +73,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
         sim.set_trace_limit(args.trace_limit as usize).map_err(Failure::Usage)?;
     }
     sim.run_to_end();
+    let json = sim.results_json();
+    match args.out {
+        None => out(&format!("{json}\n")),
+        Some(file) => {
+            std::fs::write(&file, format!("{json}\n")).map_err(|e| Failure::Io(format!("cannot write {file}: {e}")))?;
+            let summary = sim.summary();
+            outln!("wrote {file}: {}", sim.scenario().name);
+            // One printer for every model: the lines its summary gives.
+            for line in summary.model.lines() {
+                outln!("  {line}");
+            }
+        }
+    }
+    // After the results: a trace that cannot be written loses no results.
     if let Some(file) = &args.trace_out {
         let trace = sim.trace();
         let text = if file.ends_with(".json") { format!("{}\n", trace.json(0)) } else { trace.csv() };
@@ -86,19 +100,6 @@ pub fn run(args: Args) -> Result<(), Failure> {
             );
         } else {
             eprintln!("wrote {file}: {kept} trace records");
-        }
-    }
-    let json = sim.results_json();
-    match args.out {
-        None => out(&format!("{json}\n")),
-        Some(file) => {
-            std::fs::write(&file, format!("{json}\n")).map_err(|e| Failure::Io(format!("cannot write {file}: {e}")))?;
-            let summary = sim.summary();
-            outln!("wrote {file}: {}", sim.scenario().name);
-            // One printer for every model: the lines its summary gives.
-            for line in summary.model.lines() {
-                outln!("  {line}");
-            }
         }
     }
     Ok(())
