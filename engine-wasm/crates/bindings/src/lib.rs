@@ -258,3 +258,28 @@ pub fn bench_hold(events: f64, population: u32, seed: f64) -> String {
     let out = engine::kernel::hold::hold(events, population, seed);
     format!("{:016x}", out.checksum)
 }
+
+/// Routes `from` to `to` over a catalogue of element sets (`text`, e.g. a CelesTrak file) for
+/// `steps` steps of `step_s` seconds from its latest epoch: +Grid links, least delay, 25 deg of
+/// elevation (as `skyqueue calc pair --tle`); the caller times it. Returns the summary as JSON,
+/// which must equal the native run's, or the reason the catalogue was refused.
+#[wasm_bindgen(js_name = benchCatalogueRoute)]
+pub fn bench_catalogue_route(text: &str, from: &str, to: &str, steps: u32, step_s: f64) -> Result<String, JsValue> {
+    use engine::orbit::catalogue::{load, ShellRules};
+    use engine::topology::catalogue_pair::{CatalogueOptions, CataloguePair, IslMode};
+    let err = |m: String| JsValue::from_str(&m);
+    let (sets, cat) = load(text, None, &ShellRules::default()).map_err(err)?;
+    let site = |n: &str| engine::orbit::sites::resolve(n, &[]).map_err(err);
+    let opts = CatalogueOptions {
+        isl: IslMode::Grid,
+        routing: engine::topology::routing::RoutingMetric::MinDelay,
+        min_elevation_deg: 25.0,
+        max_isl_km: None,
+    };
+    let mut pair = CataloguePair::new(&sets, &cat, opts, [site(from)?, site(to)?], &[]).map_err(err)?;
+    let step_s = if step_s.is_finite() && step_s > 0.0 { step_s } else { 1.0 };
+    for k in 0..steps {
+        pair.step(k as f64 * step_s);
+    }
+    serde_json::to_string(&pair.summary()).map_err(|e| err(e.to_string()))
+}

@@ -1148,3 +1148,73 @@ fn run_writes_the_packet_trace_as_csv_or_json_with_the_same_columns() {
     assert_eq!(out.status.code(), Some(2), "--trace needs --trace-out");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn tle_check_reports_a_real_catalogues_shells_and_what_it_sets_aside() {
+    // docs/CATALOGUES.md: the Starlink catalogue of 13 May 2026 (examples/), grouped into shells.
+    let file = examples_dir().join("starlink-2026-05-13.tle");
+    let out = skyqueue(&["tle", "check", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let o = text(&out.stdout);
+    assert!(o.contains("10361 element sets, all valid") && o.contains("per plane (min / median / max)"), "{o}");
+    assert!(o.contains("70.00°") && o.contains("raising-or-lowering:") && o.contains("decaying:"), "{o}");
+    let out = skyqueue(&["tle", "check", "--json", file.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).split_once('\n').unwrap().1).unwrap();
+    assert!(v["shells"].as_array().unwrap().len() >= 5, "{v}");
+    assert!(v["satellites_used"].as_u64().unwrap() > 9000);
+    // Iridium's own sets: one star shell of 6 planes of 11.
+    let out = skyqueue(&["tle", "check", examples_dir().join("iridium-66.tle").to_str().unwrap()]);
+    let o = text(&out.stdout);
+    assert!(o.contains("1 shell, 66 satellites") && o.contains("11 / 11 / 11  star (a seam)"), "{o}");
+}
+
+#[test]
+fn calc_pair_routes_london_new_york_over_a_real_catalogue_never_faster_than_light() {
+    let cut = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/starlink-70deg-cut.tle");
+    let args = [
+        "calc",
+        "pair",
+        "--tle",
+        cut.to_str().unwrap(),
+        "--from",
+        "London",
+        "--to",
+        "New York",
+        "--hours",
+        "0.25",
+        "--step-s",
+        "10",
+    ];
+    let out = skyqueue(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in ["shells", "satellites_used", "satellites_excluded", "delay_ms", "hops", "route_changes", "ms_per_step"]
+    {
+        assert!(!v[key].is_null(), "{key} missing: {v}");
+    }
+    assert_eq!(v["steps"], 90);
+    let (light, min) = (v["great_circle_ms"].as_f64().unwrap(), v["delay_ms"]["min"].as_f64().unwrap());
+    assert!(min >= light && min < 3.0 * light, "{v}");
+    assert_eq!(v["isl"], "grid");
+    assert!(v["satellites_excluded"]["alone-in-a-band"].as_u64().unwrap() > 0, "{v}");
+    // Refusals name the flag or the file and the reason.
+    let refuse = |extra: &[&str], want: &str| {
+        let mut a: Vec<&str> = vec!["calc", "pair"];
+        a.extend_from_slice(extra);
+        let out = skyqueue(&a);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(text(&out.stderr).contains(want), "{extra:?}: {}", text(&out.stderr));
+    };
+    let readme = examples_dir().join("../README.md");
+    refuse(&["--tle", readme.to_str().unwrap()], "README.md: not a catalogue of element sets");
+    refuse(
+        &["--tle", cut.to_str().unwrap(), "--min-elevation-deg", "95"],
+        "--min-elevation-deg: 95 is outside 0 to 89",
+    );
+    refuse(
+        &["--tle", cut.to_str().unwrap(), "--hours", "720", "--step-s", "0.01"],
+        "above the budget of 2e9 satellite-steps",
+    );
+    refuse(&["--tle", cut.to_str().unwrap(), "--isl", "mesh"], "invalid value 'mesh'");
+    refuse(&["--isl", "grid"], "--tle");
+}

@@ -22,15 +22,26 @@ pub struct Generate {
     epoch: Option<String>,
 }
 
-/// Reads TLE text (two- or three-line) and reports every bad line with its number and reason
+/// Reads TLE text (two- or three-line) and reports every bad line, or the catalogue's shells
 ///
-/// Nothing is loaded unless every line is good. A valid file runs with "constellation":
+/// Nothing is loaded unless every line is good. A valid file is then grouped into shells by
+/// inclination and altitude, each into planes by RAAN (at the latest epoch, or --start): the
+/// report gives each shell's inclination, altitude, planes and satellites per plane (fewest /
+/// median / most), and the satellites set aside by reason (decaying, raising or lowering, alone
+/// in a band, eccentric, stale, unusable). The thresholds are in docs/CATALOGUES.md. A one-shell
+/// file with the same number of satellites in every plane also runs with "constellation":
 /// {"tle": "<its text>"}.
 #[derive(clap::Args, Debug)]
 pub struct Check {
     /// The TLE file; - reads it from stdin
     #[arg(value_name = "file.tle")]
     file: String,
+    /// The time at which planes are grouped (default: the latest epoch in the file)
+    #[arg(long, value_name = "YYYY-MM-DDTHH:MM:SSZ")]
+    start: Option<String>,
+    /// Prints the report as JSON
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(t: Tle) -> Result<(), Failure> {
@@ -56,7 +67,7 @@ pub fn run(t: Tle) -> Result<(), Failure> {
             match engine::orbit::tle::parse_tle_text(&text) {
                 Ok(sets) => {
                     outln!("{path}: {} element sets, all valid", sets.len());
-                    Ok(())
+                    shells(path, &text, c.start.as_deref(), c.json)
                 }
                 Err(errors) => {
                     eprintln!(
@@ -72,4 +83,62 @@ pub fn run(t: Tle) -> Result<(), Failure> {
             }
         }
     }
+}
+
+/// The shells of a valid file, as text or JSON.
+fn shells(path: &str, text: &str, start: Option<&str>, json: bool) -> Result<(), Failure> {
+    use engine::orbit::catalogue::{load, ShellRules};
+    let jd = start
+        .map(|s| {
+            engine::orbit::frames::julian_date_from_iso(s).ok_or_else(|| {
+                Failure::Usage(format!(
+                    "--start: `{s}` is not a UTC time like 2026-05-13T00:00:00Z (years 1957 to 2056)"
+                ))
+            })
+        })
+        .transpose()?;
+    let (sets, cat) = match load(text, jd, &ShellRules::default()) {
+        Ok(x) => x,
+        // Valid element sets that form no shell (one satellite, a few debris): said, not an error.
+        Err(m) => {
+            outln!("{m}");
+            return Ok(());
+        }
+    };
+    let counts = cat.excluded_counts();
+    if json {
+        let v = serde_json::json!({
+            "file": path, "element_sets": sets.len(), "shells": cat.shells,
+            "satellites_used": cat.placed.len(), "satellites_excluded": counts,
+        });
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        return Ok(());
+    }
+    let plural = if cat.shells.len() == 1 { "" } else { "s" };
+    outln!(
+        "{} shell{plural}, {} satellites in use, {} set aside:",
+        cat.shells.len(),
+        cat.placed.len(),
+        cat.excluded.len()
+    );
+    outln!("  shell  inclination  altitude  planes  satellites  per plane (min / median / max)  kind");
+    for (k, s) in cat.shells.iter().enumerate() {
+        outln!(
+            "  {:>5}  {:>9.2}°  {:>5.0} km  {:>6}  {:>10}  {:>10} / {} / {}  {}",
+            k + 1,
+            s.inclination_deg,
+            s.altitude_km,
+            s.planes,
+            s.satellites,
+            s.per_plane[0],
+            s.per_plane[1],
+            s.per_plane[2],
+            if s.star { "star (a seam)" } else { "delta" }
+        );
+    }
+    outln!("set aside:");
+    for (reason, n) in counts {
+        outln!("  {reason}: {n}");
+    }
+    Ok(())
 }

@@ -112,6 +112,23 @@ pub fn julian_date_from_iso(s: &str) -> Option<f64> {
     Some(julian_date(y as i32, mo, d, h, mi, se as f64))
 }
 
+/// `YYYY-MM-DDTHH:MM:SSZ` of a Julian date, rounded down to the second (the inverse of
+/// [`julian_date_from_iso`]; civil date from days by Hinnant's `civil_from_days`).
+pub fn iso_from_julian_date(jd: f64) -> String {
+    let secs = libm::floor((jd - 2_440_587.5) * 86_400.0 + 1e-6) as i64;
+    let (days, sod) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + (m <= 2) as i64;
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", sod / 3600, sod % 3600 / 60, sod % 60)
+}
+
 /// Elevation [deg] of `sat` seen from `site` (both ECEF [km]) over the local spherical horizon.
 pub fn elevation_deg(site: &Vec3, sat: &Vec3) -> f64 {
     let v = [sat[0] - site[0], sat[1] - site[1], sat[2] - site[2]];
@@ -177,6 +194,9 @@ mod tests {
         assert!((lat + 33.87).abs() < 1e-9 && (lon - 151.21).abs() < 1e-9 && (alt - 780.0).abs() < 1e-9);
         assert_eq!(julian_date(2000, 1, 1, 12, 0, 0.0), JD_J2000);
         assert_eq!(julian_date_from_iso("2026-01-01T00:00:00Z"), Some(2_461_041.5));
+        for iso in ["2026-01-01T00:00:00Z", "2026-05-13T01:14:09Z", "2024-02-29T23:59:59Z", "1999-12-31T12:00:00Z"] {
+            assert_eq!(iso_from_julian_date(julian_date_from_iso(iso).unwrap()), iso);
+        }
         assert_eq!(julian_date_from_iso("2026-02-30T00:00:00Z"), None);
         assert_eq!(julian_date_from_iso("yesterday"), None);
     }

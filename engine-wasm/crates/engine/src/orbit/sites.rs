@@ -69,6 +69,15 @@ pub fn resolve(name: &str, extra: &[Site]) -> Result<Site, String> {
     })
 }
 
+/// Great-circle distance between two sites over the sphere of the Earth's mean radius,
+/// 6371 km (haversine) [km]: light along it is the least delay any route can have.
+pub fn great_circle_km(a: &Site, b: &Site) -> f64 {
+    let (p1, p2) = (a.lat_deg.to_radians(), b.lat_deg.to_radians());
+    let dl = (b.lon_deg - a.lon_deg).to_radians();
+    let h = libm::sin((p2 - p1) / 2.0).powi(2) + libm::cos(p1) * libm::cos(p2) * libm::sin(dl / 2.0).powi(2);
+    2.0 * 6371.0 * libm::asin(h.sqrt().min(1.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,6 +31,21 @@ pub enum ConstellationPreset {
     /// A Starlink-like 53 deg Walker delta shell (12 planes x 20, 550 km, F = 1): no seam.
     #[serde(rename = "walker-delta-53")]
     WalkerDelta53,
+    /// Starlink's first shell as filed with the FCC (SAT-MOD-20190830-00087): 72 planes x 22 at
+    /// 550 km, 53 deg; Hypatia's `starlink_550` (Kassing et al., IMC 2020).
+    #[serde(rename = "starlink-shell-1")]
+    StarlinkShell1,
+    /// Amazon Kuiper's 630 km shell as authorised by the FCC (FCC 20-102): 34 planes x 34 at
+    /// 51.9 deg; Hypatia's `kuiper_630`.
+    #[serde(rename = "kuiper-630")]
+    Kuiper630,
+    /// OneWeb's first phase: 12 planes x 49 at 1,200 km, 87.9 deg, a star with a seam.
+    #[serde(rename = "oneweb")]
+    OneWeb,
+    /// Telesat Lightspeed's polar shell as in Hypatia's `telesat_1015`: 27 planes x 13 at
+    /// 1,015 km, 98.98 deg.
+    #[serde(rename = "telesat-1015")]
+    Telesat1015,
 }
 
 /// A fully specified Walker constellation.
@@ -82,8 +97,65 @@ impl ConstellationPreset {
                 phasing: 1.0,
                 elevation_mask_deg: 10.0,
             },
+            // Neighbouring planes half a slot apart, as Hypatia generates its shells
+            // (`phase_diff`): Walker's F = P / 2 (Telesat's 27 planes: 13). Minimum elevations: Hypatia's (Starlink 25,
+            // Kuiper 30, Telesat 10 deg). OneWeb's is SkyQueue's choice (no filing value found),
+            // Iridium's 8.2 deg rounded to 10.
+            ConstellationPreset::StarlinkShell1 => WalkerSpec {
+                kind: WalkerKind::Delta,
+                planes: 72,
+                sats_per_plane: 22,
+                altitude_km: 550.0,
+                inclination_deg: 53.0,
+                raan_spacing_deg: 5.0,
+                phasing: 36.0,
+                elevation_mask_deg: 25.0,
+            },
+            ConstellationPreset::Kuiper630 => WalkerSpec {
+                kind: WalkerKind::Delta,
+                planes: 34,
+                sats_per_plane: 34,
+                altitude_km: 630.0,
+                inclination_deg: 51.9,
+                raan_spacing_deg: 360.0 / 34.0,
+                phasing: 17.0,
+                elevation_mask_deg: 30.0,
+            },
+            // A star: 12 co-rotating planes 15 deg apart over 180 deg (15 deg across the seam),
+            // neighbours half a slot apart as Iridium's.
+            ConstellationPreset::OneWeb => WalkerSpec {
+                kind: WalkerKind::Star,
+                planes: 12,
+                sats_per_plane: 49,
+                altitude_km: 1200.0,
+                inclination_deg: 87.9,
+                raan_spacing_deg: 15.0,
+                phasing: 0.5,
+                elevation_mask_deg: 10.0,
+            },
+            ConstellationPreset::Telesat1015 => WalkerSpec {
+                kind: WalkerKind::Delta,
+                planes: 27,
+                sats_per_plane: 13,
+                altitude_km: 1015.0,
+                inclination_deg: 98.98,
+                raan_spacing_deg: 360.0 / 27.0,
+                phasing: 13.0,
+                elevation_mask_deg: 10.0,
+            },
         }
     }
+
+    /// Every preset, in menu order.
+    pub const ALL: [ConstellationPreset; 7] = [
+        ConstellationPreset::Iridium,
+        ConstellationPreset::Iridium800,
+        ConstellationPreset::WalkerDelta53,
+        ConstellationPreset::StarlinkShell1,
+        ConstellationPreset::Kuiper630,
+        ConstellationPreset::OneWeb,
+        ConstellationPreset::Telesat1015,
+    ];
 }
 
 /// Mean circular elements of one satellite at the epoch.
@@ -154,6 +226,22 @@ impl WalkerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_filed_shells_have_their_filed_sizes_and_oneweb_a_seam() {
+        use ConstellationPreset as P;
+        let total = |p: P| p.spec().total();
+        assert_eq!(
+            [total(P::StarlinkShell1), total(P::Kuiper630), total(P::OneWeb), total(P::Telesat1015)],
+            [1584, 1156, 588, 351]
+        );
+        assert_eq!(P::OneWeb.spec().seam_spacing_deg().map(|g| g.round()), Some(15.0));
+        assert_eq!(P::StarlinkShell1.spec().seam_spacing_deg(), None);
+        // Half a slot between neighbouring planes (Hypatia's phase_diff).
+        let s = P::StarlinkShell1.spec();
+        assert!((s.plane_phase_deg() - 180.0 / 22.0).abs() < 1e-9, "{}", s.plane_phase_deg());
+        assert_eq!(P::ALL.len(), 7);
+    }
 
     #[test]
     fn iridium_spans_180_degrees_with_a_22_degree_seam() {

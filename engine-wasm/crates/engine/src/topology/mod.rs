@@ -2,6 +2,8 @@
 //! per-pair stepping that classifies handovers (paper 004 §2.3; docs/REPRODUCTION.md).
 
 pub mod access;
+pub mod catalogue_pair;
+pub mod grid;
 pub mod isl;
 pub mod pair;
 pub mod routing;

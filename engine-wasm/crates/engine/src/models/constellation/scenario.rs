@@ -22,7 +22,8 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct ConstellationScenario {
     /// Starting point: `iridium` (paper 004 Table 2), `iridium-800` (paper 000),
-    /// `walker-delta-53`.
+    /// `walker-delta-53`, or a filed shell: `starlink-shell-1`, `kuiper-630`, `oneweb`,
+    /// `telesat-1015`.
     #[serde(default = "d::preset")]
     pub preset: ConstellationPreset,
     /// Override: `star` or `delta`.
@@ -314,7 +315,7 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Constellation",
             fields: vec![
-                choice("constellation.preset", "Starting point", &[("iridium", "Iridium (paper 004 Table 2)"), ("iridium-800", "Iridium at 800 km (paper 000)"), ("walker-delta-53", "Walker delta 53°")], "The constellation whose orbital parameters the overrides below start from."),
+                choice("constellation.preset", "Starting point", &[("iridium", "Iridium (paper 004 Table 2)"), ("iridium-800", "Iridium at 800 km (paper 000)"), ("walker-delta-53", "Walker delta 53°"), ("starlink-shell-1", "Starlink shell 1 (72 × 22, 53°, 550 km)"), ("kuiper-630", "Kuiper (34 × 34, 51.9°, 630 km)"), ("oneweb", "OneWeb (12 × 49, 87.9°, 1,200 km)"), ("telesat-1015", "Telesat polar (27 × 13, 98.98°, 1,015 km)")], "The constellation whose orbital parameters the overrides below start from. The last four as filed (Hypatia's shells); a real catalogue loads as element sets below."),
                 int("constellation.planes", "Planes", "u32", None, 1, 100, "Override of the preset's number of orbital planes (at most 2000 satellites in all).").null_means("preset's"),
                 int("constellation.sats_per_plane", "Satellites per plane", "u32", None, 1, 100, "Override of the preset's satellites per plane.").null_means("preset's"),
                 real("constellation.altitude_km", "Altitude", Some("km"), 100.0, 50_000.0, "Override of the preset's altitude (Iridium: 780 km).").null_means("preset's"),
