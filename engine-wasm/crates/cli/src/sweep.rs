@@ -45,7 +45,20 @@ pub fn grid(
     policies: &[String],
     seeds: &[u64],
 ) -> Result<Vec<Point>, (String, ScenarioError)> {
-    let mut out = vec![];
+    let runs = values.len().saturating_mul(policies.len().max(1)).saturating_mul(seeds.len());
+    if runs > MAX_RUNS {
+        let e = engine::scenario::FieldError::new(
+            "",
+            format!(
+                "{} values x {} policies x {} seeds is {runs} runs, above the budget of {MAX_RUNS} runs of one sweep: fewer values or seeds, or several sweeps",
+                values.len(),
+                policies.len().max(1),
+                seeds.len()
+            ),
+        );
+        return Err(("--values, --policies and --seeds".into(), ScenarioError::Field(e)));
+    }
+    let mut out = Vec::with_capacity(runs);
     let pols: Vec<Option<&String>> = if policies.is_empty() { vec![None] } else { policies.iter().map(Some).collect() };
     // The policy field is the model's own: its descriptor says which.
     let model = base.get("model").and_then(Value::as_str).and_then(ModelKind::from_name).unwrap_or_default();
@@ -251,6 +264,14 @@ impl Shard {
     }
 }
 
+/// Most runs one sweep may hold (values x policies x seeds): every run's summary is kept until the
+/// sweep is written, about 15 kB each.
+pub const MAX_RUNS: usize = 20_000;
+/// Most threads a sweep may start.
+pub const MAX_THREADS: u64 = 256;
+/// The part-file format this build writes and reads.
+pub const PART_FORMAT: u64 = 1;
+
 /// FNV-1a, 64 bits: the sweep's digest (not cryptographic; it tells sweeps apart).
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
@@ -266,15 +287,22 @@ pub fn digest(base: &Value, param: &str, values: &[Value], policies: &[String], 
 /// The file one shard writes: which sweep it belongs to, which slice, and its runs with their
 /// indices in grid order.
 pub fn part(digest: &str, shard: Shard, runs: usize, csv: bool, indexed_rows: Vec<(usize, Value)>) -> Value {
+    let rows: Vec<Value> = indexed_rows.into_iter().map(|(i, r)| serde_json::json!({ "index": i, "row": r })).collect();
     serde_json::json!({
-        "skyqueue_sweep_part": 1,
+        "skyqueue_sweep_part": PART_FORMAT,
+        "rows_digest": rows_digest(&rows),
         "sweep": digest,
         "shard": shard.index,
         "shards": shard.count,
         "runs": runs,
         "format": if csv { "csv" } else { "json" },
-        "rows": indexed_rows.into_iter().map(|(i, r)| serde_json::json!({ "index": i, "row": r })).collect::<Vec<_>>(),
+        "rows": rows,
     })
+}
+
+/// The digest of a part's rows, so that an edited row is refused by `merge`.
+fn rows_digest(rows: &[Value]) -> String {
+    format!("{:016x}", fnv1a(Value::Array(rows.to_vec()).to_string().as_bytes()))
 }
 
 /// The unsharded sweep's rows from its parts (`(file name, its JSON)`), or an error naming the
@@ -283,17 +311,27 @@ pub fn part(digest: &str, shard: Shard, runs: usize, csv: bool, indexed_rows: Ve
 pub fn merge(parts: &[(String, Value)]) -> Result<(Vec<Value>, bool), String> {
     let first = parts.first().ok_or("merge needs the part files of one sharded sweep")?;
     let field = |(name, v): &(String, Value), key: &str| -> Result<Value, String> {
-        if v.get("skyqueue_sweep_part").is_none() {
-            return Err(format!("{name} is not a part of a sharded sweep (run skyqueue sweep with --shard I/N)"));
+        match v.get("skyqueue_sweep_part") {
+            None => {
+                return Err(format!("{name} is not a part of a sharded sweep (run skyqueue sweep with --shard I/N)"))
+            }
+            Some(f) if f.as_u64() != Some(PART_FORMAT) => {
+                return Err(format!("{name}: part format {f}, but this skyqueue reads format {PART_FORMAT}"))
+            }
+            Some(_) => {}
         }
         v.get(key).cloned().ok_or_else(|| format!("{name}: no `{key}`"))
     };
     let digest = field(first, "sweep")?;
+    // Counts are checked before anything is sized from them.
     let shards = field(first, "shards")?
         .as_u64()
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| format!("{}: `shards` is not a count", first.0))?;
-    let runs = field(first, "runs")?.as_u64().ok_or_else(|| format!("{}: `runs` is not a count", first.0))? as usize;
+        .filter(|n| (1..=MAX_SHARDS).contains(n))
+        .ok_or_else(|| format!("{}: `shards` is not a count from 1 to {MAX_SHARDS}", first.0))?;
+    let runs = field(first, "runs")?
+        .as_u64()
+        .filter(|&n| n <= MAX_RUNS as u64)
+        .ok_or_else(|| format!("{}: `runs` is not a count from 0 to {MAX_RUNS}", first.0))? as usize;
     let format = field(first, "format")?;
     let mut seen: Vec<Option<&str>> = vec![None; shards as usize];
     let mut rows: Vec<Option<Value>> = vec![None; runs];
@@ -322,13 +360,20 @@ pub fn merge(parts: &[(String, Value)]) -> Result<(Vec<Value>, bool), String> {
         }
         seen[i] = Some(&p.0);
         let list = field(p, "rows")?;
-        for r in list.as_array().into_iter().flatten() {
+        let rows_of = list.as_array().map(Vec::as_slice).unwrap_or_default();
+        if field(p, "rows_digest")?.as_str() != Some(rows_digest(rows_of).as_str()) {
+            return Err(format!("{}: its rows do not match its digest (edited after the sweep wrote it)", p.0));
+        }
+        for r in rows_of {
             let k = r
                 .get("index")
                 .and_then(Value::as_u64)
                 .filter(|&k| (k as usize) < runs && k % shards == i as u64)
                 .ok_or_else(|| format!("{}: a row's index is not one of shard {i}'s", p.0))?
                 as usize;
+            if rows[k].is_some() {
+                return Err(format!("{}: run {k} is given twice", p.0));
+            }
             rows[k] = Some(r.get("row").cloned().unwrap_or(Value::Null));
         }
     }

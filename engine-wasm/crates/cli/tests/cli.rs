@@ -1218,3 +1218,86 @@ fn calc_pair_routes_london_new_york_over_a_real_catalogue_never_faster_than_ligh
     refuse(&["--tle", cut.to_str().unwrap(), "--isl", "mesh"], "invalid value 'mesh'");
     refuse(&["--isl", "grid"], "--tle");
 }
+
+#[test]
+fn merge_refuses_tampered_and_absurd_parts_before_allocating_and_sweep_and_bench_state_their_caps() {
+    let dir = std::env::temp_dir().join(format!("skyqueue-tamper-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = "p0.json";
+    dccp_sweep(&dir, name, &["--shard", "0/2"], &[]);
+    dccp_sweep(&dir, "p1.json", &["--shard", "1/2"], &[]);
+    let good: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join(name)).unwrap()).unwrap();
+    let out = dir.join("out");
+    let refuse = |edit: &dyn Fn(&mut serde_json::Value), says: &str| {
+        let mut v = good.clone();
+        edit(&mut v);
+        std::fs::write(dir.join("bad.json"), v.to_string()).unwrap();
+        let o = merge(&[dir.join("bad.json"), dir.join("p1.json")], &out);
+        assert_eq!(o.status.code(), Some(2), "{says}");
+        let err = text(&o.stderr);
+        assert!(err.contains(says) && !err.contains("panicked"), "{says}: {err}");
+    };
+    // Counts near u64::MAX, or 3e8 runs: refused by name, nothing allocated from them.
+    refuse(&|v| v["shards"] = serde_json::json!(u64::MAX - 1), "`shards` is not a count from 1 to 100000");
+    refuse(&|v| v["runs"] = serde_json::json!(300_000_000u64), "`runs` is not a count from 0 to 20000");
+    refuse(&|v| v["skyqueue_sweep_part"] = serde_json::json!(99), "part format 99, but this skyqueue reads format 1");
+    refuse(&|v| v["rows"][0]["row"] = serde_json::json!({"edited": true}), "its rows do not match its digest");
+    refuse(
+        &|v| {
+            let row = v["rows"][0].clone();
+            v["rows"].as_array_mut().unwrap().push(row);
+        },
+        "its rows do not match its digest",
+    );
+    // sweep: the grid and the threads have budgets, said before anything runs.
+    let dccp = examples_dir().join("dccp-g711.json");
+    let values: Vec<String> = (0..201).map(|k| format!("{}", 0.001 + k as f64 * 1e-5)).collect();
+    let o = skyqueue(&[
+        "sweep",
+        dccp.to_str().unwrap(),
+        "--param",
+        "dccp.per",
+        "--values",
+        &values.join(","),
+        "--seeds",
+        "100",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("201 values x 1 policies x 100 seeds is 20100 runs, above the budget of 20000"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = skyqueue(&[
+        "sweep",
+        dccp.to_str().unwrap(),
+        "--param",
+        "dccp.per",
+        "--values",
+        "0.001",
+        "--threads",
+        "18446744073709551615",
+    ]);
+    assert!(
+        text(&o.stderr).contains("--threads: 18446744073709551615 is outside 0 (every core) to 256"),
+        "{}",
+        text(&o.stderr)
+    );
+    let voip = examples_dir().join("voip-leo-codes.json");
+    let o = skyqueue(&[
+        "sweep",
+        voip.to_str().unwrap(),
+        "--param",
+        "voip.flows",
+        "--values",
+        "10",
+        "--policies",
+        "pf,codes,pf",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--policies: `pf` is given twice"), "{}", text(&o.stderr));
+    let o = skyqueue(&["bench", "--population", "4294967295"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--population: `4294967295` is outside 1 to 10000000"), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -21,7 +21,7 @@ pub struct Args {
     /// hold: events to process
     #[arg(long, value_name = "N", default_value = "20000000", value_parser = values::whole())]
     events: u64,
-    /// hold: pending events (1 to 4294967295)
+    /// hold: pending events (1 to 10000000)
     #[arg(long, value_name = "P", default_value = "1024", value_parser = values::whole())]
     population: u64,
     /// hold: the seed of the event times
@@ -82,12 +82,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
 }
 
+/// Most pending events of the hold benchmark.
+pub const MAX_POPULATION: u32 = 10_000_000;
+
 fn hold_bench(args: &Args) -> Result<(), Failure> {
     let (events, seed) = (args.events, args.seed);
-    let population = u32::try_from(args.population)
-        .ok()
-        .filter(|p| *p >= 1)
-        .ok_or_else(|| Failure::Usage(format!("--population: `{}` is outside 1 to 4294967295", args.population)))?;
+    // Every pending event is held in memory (about 32 bytes each): 10 million is 320 MB.
+    let population =
+        u32::try_from(args.population).ok().filter(|p| (1..=MAX_POPULATION).contains(p)).ok_or_else(|| {
+            Failure::Usage(format!("--population: `{}` is outside 1 to {MAX_POPULATION}", args.population))
+        })?;
     let t0 = Instant::now();
     let out = hold::hold(events, population, seed);
     let secs = t0.elapsed().as_secs_f64();

@@ -35,7 +35,7 @@ pub struct Args {
     /// Runs seeds 1 to K of every combination (1 to 1000)
     #[arg(long, value_name = "K", default_value = "1", value_parser = values::whole())]
     seeds: u64,
-    /// Threads (0: one per core)
+    /// Threads (0: one per core; at most 256)
     #[arg(long, value_name = "N", default_value = "0", value_parser = values::whole())]
     threads: u64,
     /// Output format
@@ -91,6 +91,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .map(|p| p.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect())
         .unwrap_or_default();
     let (param, seeds) = (args.param.as_str(), args.seeds);
+    if let Some(twice) = policies.iter().enumerate().find(|(k, p)| policies[..*k].contains(p)).map(|(_, p)| p) {
+        return Err(Failure::Usage(format!("--policies: `{twice}` is given twice")));
+    }
     if !(1..=1000).contains(&seeds) {
         return Err(Failure::Usage(format!("--seeds: {seeds} is outside 1 to 1000")));
     }
@@ -108,7 +111,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         .map_err(|(label, e)| Failure::Invalid(format!("{path} with {label}"), e))?;
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => usize::try_from(n).unwrap_or(usize::MAX),
+        n if n <= sweep::MAX_THREADS => n as usize,
+        n => return Err(Failure::Usage(format!("--threads: {n} is outside 0 (every core) to {}", sweep::MAX_THREADS))),
     };
     // A slice of the sweep: --shard, or the scheduler's environment (Slurm, Kubernetes).
     let shard = match args.shard {
