@@ -1,5 +1,5 @@
-// ESLint for the web app, its service worker and the browser tests: `npm run lint`, which
-// scripts/test.sh runs after the type check.
+// ESLint for the web app, its service worker, the browser tests and the Node scripts: `npm run lint`,
+// which scripts/test.sh runs after the type check.
 //
 // typescript-eslint's parser needs TypeScript's JavaScript API, which TypeScript 7 (the `tsc`
 // that type-checks this code) does not have yet. package.json therefore installs TypeScript's
@@ -31,6 +31,10 @@ export default defineConfig(
   // The build fills __PRECACHE__ in (vite.config.ts, the `offline` plugin).
   { files: ['web/sw/**/*.js'], languageOptions: { globals: { ...globals.serviceworker, __PRECACHE__: 'readonly' } } },
   { files: ['e2e/**/*.ts', 'eslint.config.js'], languageOptions: { globals: globals.node } },
+  // The Node scripts (benchmarks, the paper reproductions, the static server).
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
+  // bench-ui.mjs also runs functions in the page (Playwright's page.evaluate), where `window` is defined.
+  { files: ['scripts/bench-ui.mjs'], languageOptions: { globals: globals.browser } },
   {
     rules: {
       // Prettier (.prettierrc) wraps code at 120 columns; what it cannot break (a string, a comment,

@@ -51,7 +51,8 @@ try {
   console.log(`UI responsiveness: Iridium preset at 1000x for ${seconds} s in headless chromium (software WebGL)`);
   const over = (ms) => long.filter((d) => d > ms).length;
   console.log(
-    `simulated ${((t1 - t0) / 1e9).toFixed(0)} s; main-thread tasks over 50 ms: ${long.length} (over 100 ms: ${over(100)}, over 200 ms: ${over(200)}), longest ${max.toFixed(0)} ms`,
+    `simulated ${((t1 - t0) / 1e9).toFixed(0)} s; main-thread tasks over 50 ms: ${long.length} ` +
+      `(over 100 ms: ${over(100)}, over 200 ms: ${over(200)}), longest ${max.toFixed(0)} ms`,
   );
 } finally {
   stop();

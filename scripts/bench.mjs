@@ -80,7 +80,9 @@ for (let r = 0; r < repeats; r++) {
   topoSummary = sim.summary().constellation;
   sim.free();
 }
-const topoChecksum = `${topoSummary.handovers.intra_orbital}-${topoSummary.handovers.inter_orbital}-${topoSummary.handovers.isl_change}-${topoSummary.delay_ms.mean.toFixed(6)}`;
+const topoChecksum =
+  `${topoSummary.handovers.intra_orbital}-${topoSummary.handovers.inter_orbital}-` +
+  `${topoSummary.handovers.isl_change}-${topoSummary.delay_ms.mean.toFixed(6)}`;
 console.log('');
 console.log(`Topology benchmark: ${topoSummary.steps} steps (scripts/bench/topology-day.json), best of ${repeats}`);
 console.log(`native: ${topoNative.seconds.toFixed(3)} s (${Math.round(topoNative.steps_per_s)} steps/s)`);
@@ -163,7 +165,8 @@ console.log(`TCP over Iridium: one 15 MB transfer at high throughput, best of ${
 console.log(`native: ${tcpNative.toFixed(3)} s`);
 console.log(`wasm:   ${tcpWasm.toFixed(3)} s`);
 console.log(
-  `transfer: ${transfer.transfer_s?.toFixed(3)} s simulated, ${transfer.retransmits} retransmits; summaries ${tcpNativeSummary === tcpWasmSummary ? 'agree' : 'DIFFER'}`,
+  `transfer: ${transfer.transfer_s?.toFixed(3)} s simulated, ${transfer.retransmits} retransmits; ` +
+    `summaries ${tcpNativeSummary === tcpWasmSummary ? 'agree' : 'DIFFER'}`,
 );
 if (tcpNativeSummary !== tcpWasmSummary) process.exit(1);
 
@@ -217,7 +220,8 @@ if (!process.argv.includes('--skip-day')) {
   const wasmMsPerStep = (run - load) / steps;
   console.log('');
   console.log(
-    `Real Starlink catalogue: ${native.satellites_used} satellites in ${native.shells.length} shells, ${native.isls} +Grid ISLs, London - New York, ${steps} steps of 1 s, best of ${repeats}`,
+    `Real Starlink catalogue: ${native.satellites_used} satellites in ${native.shells.length} shells, ` +
+      `${native.isls} +Grid ISLs, London - New York, ${steps} steps of 1 s, best of ${repeats}`,
   );
   console.log(`native: ${native.ms_per_step.toFixed(3)} ms per step (goal 2 ms)`);
   console.log(
@@ -228,7 +232,8 @@ if (!process.argv.includes('--skip-day')) {
     summary.route_changes === native.route_changes &&
     summary.steps === native.steps;
   console.log(
-    `one-way delay ${native.delay_ms.min.toFixed(2)} / ${native.delay_ms.mean.toFixed(2)} / ${native.delay_ms.max.toFixed(2)} ms (light along the ground: ${native.great_circle_ms.toFixed(2)} ms); summaries ${agree ? 'agree' : 'DIFFER'}`,
+    `one-way delay ${native.delay_ms.min.toFixed(2)} / ${native.delay_ms.mean.toFixed(2)} / ${native.delay_ms.max.toFixed(2)} ms ` +
+      `(light along the ground: ${native.great_circle_ms.toFixed(2)} ms); summaries ${agree ? 'agree' : 'DIFFER'}`,
   );
   if (!agree) process.exit(1);
 }

@@ -87,7 +87,8 @@ const fix = (x, d) => x.toFixed(d);
 
 function mainTable({ runs }, values, policies) {
   const lines = [
-    '| flows | policy | throughput [kb/s] | latency [ms] | jitter [ms] | delay std [ms] | loss % (overflow / timeout / HARQ) | decoded at 1st tx [%] | spectral eff. | MOS |',
+    '| flows | policy | throughput [kb/s] | latency [ms] | jitter [ms] | delay std [ms] | ' +
+      'loss % (overflow / timeout / HARQ) | decoded at 1st tx [%] | spectral eff. | MOS |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const v of values) {
@@ -224,7 +225,8 @@ function timeoutTableRule({ runs }, values) {
 /** The channel's speed at 125 users (PF against CoDeS) and at 75 (Table II's HARQ drops). */
 function speedTable(at125, at75, speeds) {
   const lines = [
-    '| speed [km/h] | Doppler [Hz] | PF latency / jitter [ms] | CoDeS latency / jitter [ms] | PF / CoDeS loss % | CoDeS timeouts % | Table II drops at 75: DT_S / RR / PF % |',
+    '| speed [km/h] | Doppler [Hz] | PF latency / jitter [ms] | CoDeS latency / jitter [ms] | ' +
+      'PF / CoDeS loss % | CoDeS timeouts % | Table II drops at 75: DT_S / RR / PF % |',
     '|---|---|---|---|---|---|---|',
   ];
   for (const v of speeds) {
@@ -235,7 +237,8 @@ function speedTable(at125, at75, speeds) {
         2,
       );
     lines.push(
-      `| ${v} | ${fix(((v / 3.6) * 2.2e9) / 299792458, 0)} | ${a('pf', (s) => s.latency_ms, 1)} / ${a('pf', (s) => s.jitter_ms, 1)} | ${a('codes', (s) => s.latency_ms, 1)} / ${a('codes', (s) => s.jitter_ms, 1)} | ` +
+      `| ${v} | ${fix(((v / 3.6) * 2.2e9) / 299792458, 0)} | ${a('pf', (s) => s.latency_ms, 1)} / ${a('pf', (s) => s.jitter_ms, 1)} | ` +
+        `${a('codes', (s) => s.latency_ms, 1)} / ${a('codes', (s) => s.jitter_ms, 1)} | ` +
         `${fix(
           mean(at125.runs, v, 'pf', (s) => s.loss_pct.total),
           1,
@@ -283,7 +286,8 @@ function headline() {
     [
       'PF: the highest throughput under load (Fig. 3)',
       'PF highest',
-      `125 users: PF ${r(125, 'pf', (s) => s.throughput_kbps, 0)} kb/s, RR ${r(125, 'rr', (s) => s.throughput_kbps, 0)}, DT_S ${r(125, 'dt-s', (s) => s.throughput_kbps, 0)}`,
+      `125 users: PF ${r(125, 'pf', (s) => s.throughput_kbps, 0)} kb/s, ` +
+        `RR ${r(125, 'rr', (s) => s.throughput_kbps, 0)}, DT_S ${r(125, 'dt-s', (s) => s.throughput_kbps, 0)}`,
       'reproduced',
     ],
     [
@@ -295,13 +299,15 @@ function headline() {
     [
       'RR and DT_H the slowest (Fig. 7)',
       'RR, DT_H slowest',
-      `125 users: RR ${r(125, 'rr', (s) => s.latency_ms, 1)} ms, DT_H ${r(125, 'dt-h', (s) => s.latency_ms, 1)}, PF ${r(125, 'pf', (s) => s.latency_ms, 1)}, DT_S ${r(125, 'dt-s', (s) => s.latency_ms, 1)}`,
+      `125 users: RR ${r(125, 'rr', (s) => s.latency_ms, 1)} ms, DT_H ${r(125, 'dt-h', (s) => s.latency_ms, 1)}, ` +
+        `PF ${r(125, 'pf', (s) => s.latency_ms, 1)}, DT_S ${r(125, 'dt-s', (s) => s.latency_ms, 1)}`,
       'reproduced',
     ],
     [
       "PF's jitter far above DT_S's (Fig. 8)",
       'PF above',
-      `125 users: PF ${r(125, 'pf', (s) => s.jitter_ms, 1)} ms, DT_S ${r(125, 'dt-s', (s) => s.jitter_ms, 1)}; 150: PF ${r(150, 'pf', (s) => s.jitter_ms, 1)}, DT_S ${r(150, 'dt-s', (s) => s.jitter_ms, 1)}`,
+      `125 users: PF ${r(125, 'pf', (s) => s.jitter_ms, 1)} ms, DT_S ${r(125, 'dt-s', (s) => s.jitter_ms, 1)}; ` +
+        `150: PF ${r(150, 'pf', (s) => s.jitter_ms, 1)}, DT_S ${r(150, 'dt-s', (s) => s.jitter_ms, 1)}`,
       'not reproduced at 125 users (PF below), in kind at 150',
     ],
     [
@@ -313,7 +319,9 @@ function headline() {
     [
       'CoDeS: lower latency and jitter than PF at equal loss (Figs. 9, 11)',
       'lower, equal loss',
-      `125 users: CoDeS ${r(125, 'codes', (s) => s.latency_ms, 1)} ms / ${r(125, 'codes', (s) => s.jitter_ms, 1)} ms / ${r(125, 'codes', loss, 1)} %, PF ${r(125, 'pf', (s) => s.latency_ms, 1)} / ${r(125, 'pf', (s) => s.jitter_ms, 1)} / ${r(125, 'pf', loss, 1)} %`,
+      `125 users: CoDeS ${r(125, 'codes', (s) => s.latency_ms, 1)} ms / ` +
+        `${r(125, 'codes', (s) => s.jitter_ms, 1)} ms / ${r(125, 'codes', loss, 1)} %, ` +
+        `PF ${r(125, 'pf', (s) => s.latency_ms, 1)} / ${r(125, 'pf', (s) => s.jitter_ms, 1)} / ${r(125, 'pf', loss, 1)} %`,
       'not reproduced (no packet waits 100 ms; see below)',
     ],
     [
@@ -331,7 +339,8 @@ function headline() {
     [
       'Table II: DT decodes more at the first transmission than RR and PF below saturation',
       'DT_S 50.1, RR 42.4, PF 44.9 %',
-      `DT_S ${r(75, 'dt-s', (s) => s.harq_retx_pct[0], 1)} %, RR ${r(75, 'rr', (s) => s.harq_retx_pct[0], 1)}, PF ${r(75, 'pf', (s) => s.harq_retx_pct[0], 1)}`,
+      `DT_S ${r(75, 'dt-s', (s) => s.harq_retx_pct[0], 1)} %, ` +
+        `RR ${r(75, 'rr', (s) => s.harq_retx_pct[0], 1)}, PF ${r(75, 'pf', (s) => s.harq_retx_pct[0], 1)}`,
       'not reproduced (RR = DT_S, PF slightly ahead)',
     ],
     [
@@ -348,7 +357,9 @@ function headline() {
   ].join('\n');
 }
 
-console.log(`Headline findings at the paper's one configuration (the preset \`voip-leo-codes\`: buffer rule with RTT 200 ms, ITS at 10 dB, 50 km/h, PF's rate the HARQ's throughput), 100 s runs (5 s warm-up), seeds 1-${seeds}:
+console.log(
+  `Headline findings at the paper's one configuration (the preset \`voip-leo-codes\`: buffer rule with RTT 200 ms, ITS at 10 dB, 50 km/h, ` +
+    `PF's rate the HARQ's throughput), 100 s runs (5 s warm-up), seeds 1-${seeds}:
 
 ${headline()}
 
@@ -368,7 +379,8 @@ CoDeS's timeout at 125 users at the rule (Figs. 12-13):
 
 ${timeoutTableRule(ruleTimeouts, [50, 100, 200])}
 
-Why no packet waits the timeout: the channel's speed (evidence, not the paper's configuration; 50 km/h is SkyQueue's choice, the paper gives no speed):
+Why no packet waits the timeout: the channel's speed (evidence, not the paper's configuration; ` +
+    `50 km/h is SkyQueue's choice, the paper gives no speed):
 \`${speed125.command}\`
 \`${speed75.command}\`
 
@@ -382,4 +394,5 @@ ${mainTable(long, [100, 125, 150], all)}
 CoDeS's timeout at 125 users with the long queues (Figs. 12-13):
 \`${timeouts.command}\`
 
-${timeoutTable(timeouts, [50, 100, 200])}`);
+${timeoutTable(timeouts, [50, 100, 200])}`,
+);

@@ -147,7 +147,8 @@ log(
   `Fig. 5 (FEC 10/12, HARQ-II 5/7 with N_S 1 and R 2; α 0.99, RTT 500 ms, 2.34 Mb/s; mean of ${seeds} seeds, 500 s each):\n`,
 );
 log(
-  '| β | p | FEC efficiency: sim / closed form / eq. 1 as printed | FEC delay [ms]: sim / closed form / eq. 2 as printed | HARQ-II efficiency: sim / closed form | HARQ-II delay [ms]: sim / closed form / §3.5.4 as printed |',
+  '| β | p | FEC efficiency: sim / closed form / eq. 1 as printed | FEC delay [ms]: sim / closed form / eq. 2 as printed | ' +
+    'HARQ-II efficiency: sim / closed form | HARQ-II delay [ms]: sim / closed form / §3.5.4 as printed |',
 );
 log('|---|---|---|---|---|---|');
 let worst = 0;
@@ -157,20 +158,25 @@ for (const b of values(FIG5)) {
   for (const c of [fec, harq])
     worst = Math.max(worst, Math.abs(c.eff / c.th.efficiency - 1), Math.abs(c.delay / c.th.delay_ms - 1));
   log(
-    `| ${b} | ${f(fec.th.erasure_rate, 3)} | ${f(fec.eff, 4)} / ${f(fec.th.efficiency, 4)} / ${f(fec.th.printed_efficiency, 4)} | ${f(fec.delay, 2)} / ${f(fec.th.delay_ms, 2)} / ${f(fec.th.printed_delay_ms, 2)} | ${f(harq.eff, 4)} / ${f(harq.th.efficiency, 4)} | ${f(harq.delay, 1)} / ${f(harq.th.delay_ms, 1)} / ${f(harq.th.printed_delay_ms, 1)} |`,
+    `| ${b} | ${f(fec.th.erasure_rate, 3)} | ${f(fec.eff, 4)} / ${f(fec.th.efficiency, 4)} / ${f(fec.th.printed_efficiency, 4)} | ` +
+      `${f(fec.delay, 2)} / ${f(fec.th.delay_ms, 2)} / ${f(fec.th.printed_delay_ms, 2)} | ` +
+      `${f(harq.eff, 4)} / ${f(harq.th.efficiency, 4)} | ${f(harq.delay, 1)} / ${f(harq.th.delay_ms, 1)} / ${f(harq.th.printed_delay_ms, 1)} |`,
   );
 }
 log(`\nLargest difference between simulation and closed form: ${(worst * 100).toFixed(2)} %.\n`);
 
 log(`Fig. 6 (N_D 38, N_R 13, HARQ-II N_S 1 and R 2; α 0.98; mean of ${seeds} seeds, 500 s each):\n`);
 log(
-  '| β | p | efficiency FEC / ARQ / HARQ-II | LLDU delay [ms] FEC / ARQ / HARQ-II | data never recovered FEC / HARQ-II | IP packets lost FEC / HARQ-II |',
+  '| β | p | efficiency FEC / ARQ / HARQ-II | LLDU delay [ms] FEC / ARQ / HARQ-II | ' +
+    'data never recovered FEC / HARQ-II | IP packets lost FEC / HARQ-II |',
 );
 log('|---|---|---|---|---|---|');
 for (const b of values(FIG6)) {
   const [fec, arq, harq] = ['fec', 'arq', 'harq'].map((p) => cell(results[1], p, b));
   log(
-    `| ${b} | ${f(fec.th.erasure_rate, 3)} | ${f(fec.eff, 3)} / ${f(arq.eff, 3)} / ${f(harq.eff, 3)} | ${f(fec.delay, 1)} / ${f(arq.delay, 1)} / ${f(harq.delay, 1)} | ${f(fec.loss, 4)} / ${f(harq.loss, 5)} | ${f(fec.pkt, 3)} / ${f(harq.pkt, 4)} |`,
+    `| ${b} | ${f(fec.th.erasure_rate, 3)} | ${f(fec.eff, 3)} / ${f(arq.eff, 3)} / ${f(harq.eff, 3)} | ` +
+      `${f(fec.delay, 1)} / ${f(arq.delay, 1)} / ${f(harq.delay, 1)} | ` +
+      `${f(fec.loss, 4)} / ${f(harq.loss, 5)} | ${f(fec.pkt, 3)} / ${f(harq.pkt, 4)} |`,
   );
 }
 
@@ -182,7 +188,8 @@ log('|---|---|---|---|---|');
 for (const d of values(DEPTH)) {
   const c = cell(results[2], 'fec', d);
   log(
-    `| ${d} | ${f(c.eff, 4)} / ${f(c.th.efficiency, 4)} (${pctDiff(c.eff, c.th.efficiency)}) | ${f(c.loss, 4)} / ${f(c.th.residual_loss, 4)} | ${f(c.delay, 2)} | ${f(c.pkt, 3)} |`,
+    `| ${d} | ${f(c.eff, 4)} / ${f(c.th.efficiency, 4)} (${pctDiff(c.eff, c.th.efficiency)}) | ` +
+      `${f(c.loss, 4)} / ${f(c.th.residual_loss, 4)} | ${f(c.delay, 2)} | ${f(c.pkt, 3)} |`,
   );
 }
 
@@ -281,7 +288,8 @@ const PAPER_T3 = {
 const at = (s) => results[sweeps.indexOf(s)];
 const erasedCell = (rows, value) => mean(rows.filter((r) => r.value === value).map((r) => r.link.erased_fraction));
 log(
-  `\nFig. 7 as the modelled physical layer gives it (link.phy_model faded; LLDU erasure rate, no scheme; mean of ${seeds} seeds). §4.1's stated points, which fit the codes, in brackets:\n`,
+  `\nFig. 7 as the modelled physical layer gives it (link.phy_model faded; LLDU erasure rate, no scheme; mean of ${seeds} seeds). ` +
+    `§4.1's stated points, which fit the codes, in brackets:\n`,
 );
 log(
   `| physical layer | ${PER_AT.split(',')
@@ -323,7 +331,8 @@ for (const cc of TCPS.split(',')) {
 }
 
 log(
-  "\nTable 3 with the modelled physical layer (Interleaved Internet, 263 kb/s, CUBIC, 100 kB; mean download time over 50 runs) [s]; the paper's values in brackets:\n",
+  '\nTable 3 with the modelled physical layer (Interleaved Internet, 263 kb/s, CUBIC, 100 kB; ' +
+    "mean download time over 50 runs) [s]; the paper's values in brackets:\n",
 );
 log('| scheme | 5 dB | 6 dB | 7 dB | 8 dB |');
 log('|---|---|---|---|---|');
@@ -455,7 +464,8 @@ const crosses = (rows) => harqAhead(rows, 5) && !harqAhead(rows, 8);
 hl(
   'Table 3: the crossover, HARQ faster at 5 dB and ARQ at 8 dB on one layer',
   'between 7 and 8 dB',
-  `presets' layer: HARQ ${harqAhead(results[6], 5) ? 'ahead' : 'behind'} at 5 dB, ${harqAhead(results[6], 8) ? 'ahead' : 'behind'} at 8 dB; faded layer: ${harqAhead(at(T3_FADED[0]), 5) ? 'ahead' : 'behind'} at 5 dB, ${harqAhead(at(T3_FADED[0]), 8) ? 'ahead' : 'behind'} at 8 dB`,
+  `presets' layer: HARQ ${harqAhead(results[6], 5) ? 'ahead' : 'behind'} at 5 dB, ${harqAhead(results[6], 8) ? 'ahead' : 'behind'} at 8 dB; ` +
+    `faded layer: ${harqAhead(at(T3_FADED[0]), 5) ? 'ahead' : 'behind'} at 5 dB, ${harqAhead(at(T3_FADED[0]), 8) ? 'ahead' : 'behind'} at 8 dB`,
   crosses(results[6]) || crosses(at(T3_FADED[0]))
     ? `reproduced on the ${crosses(results[6]) ? "presets'" : 'faded'} layer`
     : 'not reproduced (on either layer one scheme leads at both)',
@@ -489,7 +499,8 @@ hl(
   Math.max(...fig9slow) < Math.min(...fig9) ? 'reproduced (order)' : 'not reproduced',
 );
 console.log(
-  `Headline findings (paper 002; the stated-points physical layer unless said; CUBIC β 0.8; mean ± sd over seeds 1-${seeds}, Table 3 over its 50 runs):\n`,
+  `Headline findings (paper 002; the stated-points physical layer unless said; CUBIC β 0.8; ` +
+    `mean ± sd over seeds 1-${seeds}, Table 3 over its 50 runs):\n`,
 );
 console.log(`| finding | paper 002 | SkyQueue (mean ± sd over seeds 1-${seeds}) | status |`);
 console.log('|---|---|---|---|');

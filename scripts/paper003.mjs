@@ -180,7 +180,8 @@ for (const r of H.filter((r) => !scored.includes(r))) console.log(`| ${r.slice(0
 console.log();
 
 console.log(
-  `Tables II and IV (10-minute calls, mean of ${seeds} seeds): packets lost [%], SkyQueue (paper); for DCCP, between application and transport / on the link / too late:\n`,
+  `Tables II and IV (10-minute calls, mean of ${seeds} seeds): packets lost [%], SkyQueue (paper); ` +
+    `for DCCP, between application and transport / on the link / too late:\n`,
 );
 console.log(`| codec | ${ORDER.map((p) => NAMES[p]).join(' | ')} | CCID4's loss by cause |`);
 console.log('|---|---|---|---|---|---|');
@@ -205,14 +206,16 @@ ROWS.forEach(([label, , paper], i) => {
 });
 
 console.log(
-  `\nTable III (G.711; paper: jitter 54 ms on average, 1000 ms at most, under both): RFC 3550 jitter [ms], mean over the calls / largest; delay above the path's least [ms], mean / largest:\n`,
+  `\nTable III (G.711; paper: jitter 54 ms on average, 1000 ms at most, under both): ` +
+    `RFC 3550 jitter [ms], mean over the calls / largest; delay above the path's least [ms], mean / largest:\n`,
 );
 console.log('| transport | jitter mean | jitter largest | above least, mean | above least, largest |');
 console.log('|---|---|---|---|---|');
 for (const p of ORDER) {
   const rows = results[0].filter((r) => r.policy === p);
   console.log(
-    `| ${NAMES[p]} | ${f(mean(rows.map((r) => r.d.jitter_ms)), 1)} | ${f(Math.max(...rows.map((r) => r.d.jitter_max_ms)), 0)} | ${f(mean(rows.map((r) => r.d.pdv_ms)), 1)} | ${f(Math.max(...rows.map((r) => r.d.pdv_max_ms)), 0)} |`,
+    `| ${NAMES[p]} | ${f(mean(rows.map((r) => r.d.jitter_ms)), 1)} | ${f(Math.max(...rows.map((r) => r.d.jitter_max_ms)), 0)} | ` +
+      `${f(mean(rows.map((r) => r.d.pdv_ms)), 1)} | ${f(Math.max(...rows.map((r) => r.d.pdv_max_ms)), 0)} |`,
   );
 }
 
@@ -227,7 +230,8 @@ const TABLE5_SWAPPED = [
   [1.73, 1.34, 0.3],
 ];
 console.log(
-  `\nFig. 2 and Table V (A = 30; R from the loss of every cause and the mean one-way delay): R · MOS, and MOS below UDP's (paper's Table V with its CCID4 and CCID4-SCA columns swapped):\n`,
+  `\nFig. 2 and Table V (A = 30; R from the loss of every cause and the mean one-way delay): ` +
+    `R · MOS, and MOS below UDP's (paper's Table V with its CCID4 and CCID4-SCA columns swapped):\n`,
 );
 console.log(`| codec | ${ORDER.map((p) => NAMES[p]).join(' | ')} | MOS below UDP: CCID4 / CCID4-N / CCID4-SCA |`);
 console.log('|---|---|---|---|---|---|');
@@ -248,7 +252,8 @@ ROWS.forEach(([label], i) => {
 });
 
 console.log(
-  `\nTable VI (one TCP flow beside the flow, 10 minutes, mean of ${seeds} seeds): Jain's index of the received rates, SkyQueue (paper), and the flow's / TCP's rate [kb/s]:\n`,
+  `\nTable VI (one TCP flow beside the flow, 10 minutes, mean of ${seeds} seeds): ` +
+    `Jain's index of the received rates, SkyQueue (paper), and the flow's / TCP's rate [kb/s]:\n`,
 );
 console.log(`| flows | ${ORDER.map((p) => NAMES[p]).join(' | ')} |`);
 console.log('|---|---|---|---|---|');

@@ -31,12 +31,21 @@ const qSeconds = quick ? 20 : 100;
 const hPopulation = Number(opt('population', 10_000));
 const hEvents = Number(opt('events', quick ? 1_000_000 : 10_000_000));
 if (!(repeats >= 1) || !(hPopulation >= 1) || !(hEvents >= 1) || (only && !['q', 'h'].includes(only))) {
-  console.error('usage: node scripts/bench/peers.mjs [--repeats R>=1] [--only q|h] [--quick] [--population P] [--events N]');
+  console.error(
+    'usage: node scripts/bench/peers.mjs [--repeats R>=1] [--only q|h] [--quick] [--population P] [--events N]',
+  );
   process.exit(2);
 }
 
 /** `key=value` pairs of a peer's one-line report. */
-const fields = (line) => Object.fromEntries(line.trim().split(/\s+/).map((kv) => kv.split('=')).filter((p) => p.length === 2));
+const fields = (line) =>
+  Object.fromEntries(
+    line
+      .trim()
+      .split(/\s+/)
+      .map((kv) => kv.split('='))
+      .filter((p) => p.length === 2),
+  );
 
 // ---- the peers: build what is installed, say how to install what is not ----
 
@@ -51,7 +60,14 @@ function ns3Binaries() {
   }
   const libs = {
     hold: ['-lns3-core'],
-    voip: ['-lns3-core', '-lns3-network', '-lns3-internet', '-lns3-applications', '-lns3-point-to-point', '-lns3-traffic-control'],
+    voip: [
+      '-lns3-core',
+      '-lns3-network',
+      '-lns3-internet',
+      '-lns3-applications',
+      '-lns3-point-to-point',
+      '-lns3-traffic-control',
+    ],
   };
   const bins = {};
   for (const [name, l] of Object.entries(libs)) {
@@ -61,7 +77,9 @@ function ns3Binaries() {
       // pkg-config is broken in Debian's ns-3 3.37 packages: the flags are given here.
       const r = spawnSync('g++', ['-O2', '-std=c++17', `-I${include}`, '-o', bin, src, ...l], { encoding: 'utf8' });
       if (r.status !== 0) {
-        notes.push(`ns-3 ${name}.cc did not compile (skipped): ${(r.error?.message ?? r.stderr).trim().split('\n').slice(-3).join(' / ')}`);
+        notes.push(
+          `ns-3 ${name}.cc did not compile (skipped): ${(r.error?.message ?? r.stderr).trim().split('\n').slice(-3).join(' / ')}`,
+        );
         return null;
       }
     }
@@ -71,19 +89,25 @@ function ns3Binaries() {
 }
 
 function simpyPython() {
-  const candidates = process.env.SKYQUEUE_PEERS_PYTHON ? [process.env.SKYQUEUE_PEERS_PYTHON] : [`${out}/venv/bin/python`, 'python3'];
+  const candidates = process.env.SKYQUEUE_PEERS_PYTHON
+    ? [process.env.SKYQUEUE_PEERS_PYTHON]
+    : [`${out}/venv/bin/python`, 'python3'];
   for (const py of candidates) {
     const r = spawnSync(py, ['-c', 'import simpy; print(simpy.__version__)'], { encoding: 'utf8' });
     if (r.status === 0) return { py, version: r.stdout.trim() };
   }
-  notes.push(`SimPy not found: skipped. Install: python3 -m venv ${out}/venv && ${out}/venv/bin/pip install simpy==4.1.1`);
+  notes.push(
+    `SimPy not found: skipped. Install: python3 -m venv ${out}/venv && ${out}/venv/bin/pip install simpy==4.1.1`,
+  );
   return null;
 }
 
 const ns3 = ns3Binaries();
 const simpy = simpyPython();
 if (argv.includes('--check')) {
-  console.log(`ns-3: ${ns3 ? `built in ${out}` : 'missing'}; SimPy: ${simpy ? `${simpy.version} (${simpy.py})` : 'missing'}`);
+  console.log(
+    `ns-3: ${ns3 ? `built in ${out}` : 'missing'}; SimPy: ${simpy ? `${simpy.version} (${simpy.py})` : 'missing'}`,
+  );
   for (const n of notes) console.log(n);
   process.exit(0);
 }
@@ -108,7 +132,13 @@ const qRunners = [
     run() {
       const r = JSON.parse(run(cli, ['bench', '--workload', 'scenario', '--scenario', qFile]));
       const q = r.summary.queue;
-      return { s: r.seconds, sent: q.arrivals, delivered: q.delivered, dropped: q.dropped_overflow, delayMs: q.delay.mean_s * 1e3 };
+      return {
+        s: r.seconds,
+        sent: q.arrivals,
+        delivered: q.delivered,
+        dropped: q.dropped_overflow,
+        delayMs: q.delay.mean_s * 1e3,
+      };
     },
   },
   {
@@ -120,21 +150,39 @@ const qRunners = [
       const s = (performance.now() - t0) / 1000;
       const q = sim.summary().queue;
       sim.free();
-      return { s, sent: q.arrivals, delivered: q.delivered, dropped: q.dropped_overflow, delayMs: q.delay.mean_s * 1e3 };
+      return {
+        s,
+        sent: q.arrivals,
+        delivered: q.delivered,
+        dropped: q.dropped_overflow,
+        delayMs: q.delay.mean_s * 1e3,
+      };
     },
   },
   ns3 && {
     name: 'ns-3 3.37',
     run() {
       const f = fields(run(ns3.voip, ['200', String(qSeconds), '1']));
-      return { s: Number(f.run_s), sent: Number(f.sent), delivered: Number(f.delivered), dropped: Number(f.dropped), delayMs: Number(f.mean_delay_ms) };
+      return {
+        s: Number(f.run_s),
+        sent: Number(f.sent),
+        delivered: Number(f.delivered),
+        dropped: Number(f.dropped),
+        delayMs: Number(f.mean_delay_ms),
+      };
     },
   },
   simpy && {
     name: `SimPy ${simpy.version}`,
     run() {
       const f = fields(run(simpy.py, [`${peersSrc}/simpy/voip.py`, '200', String(qSeconds)]));
-      return { s: Number(f.run_s), sent: Number(f.sent), delivered: Number(f.delivered), dropped: Number(f.dropped), delayMs: Number(f.mean_delay_ms) };
+      return {
+        s: Number(f.run_s),
+        sent: Number(f.sent),
+        delivered: Number(f.delivered),
+        dropped: Number(f.dropped),
+        delayMs: Number(f.mean_delay_ms),
+      };
     },
   },
 ].filter(Boolean);
@@ -145,7 +193,9 @@ const hRunners = [
   {
     name: 'SkyQueue native',
     run() {
-      const r = JSON.parse(run(cli, ['bench', '--events', String(hEvents), '--population', String(hPopulation), '--seed', '1', '--json']));
+      const r = JSON.parse(
+        run(cli, ['bench', '--events', String(hEvents), '--population', String(hPopulation), '--seed', '1', '--json']),
+      );
       return { s: r.seconds, events: r.events };
     },
   },
@@ -193,7 +243,10 @@ const lpad = (s, n) => String(s).padStart(n);
 const int = (x) => Math.round(x).toLocaleString('en-US');
 
 console.log(`SkyQueue beside ns-3 and SimPy, ${new Date().toISOString().slice(0, 10)}`);
-console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; best of ${repeats}, interleaved${quick ? '; --quick: a smoke run, not a figure to record' : ''}`);
+console.log(
+  `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; ` +
+    `best of ${repeats}, interleaved${quick ? '; --quick: a smoke run, not a figure to record' : ''}`,
+);
 
 let failed = false;
 if (only !== 'h') {
@@ -202,11 +255,17 @@ if (only !== 'h') {
   const ref = best.get('ns-3 3.37');
   console.log('');
   console.log(`Workload Q: 200 on/off VoIP sources -> DropTail 500 -> 9.4 Mb/s, 10 ms; ${qSeconds} s simulated`);
-  console.log(`${pad('simulator', 22)}${lpad('wall s', 9)}${lpad('delivered/s', 13)}${lpad('vs ns-3', 9)}${lpad('sent', 10)}${lpad('delivered', 11)}${lpad('dropped', 9)}${lpad('delay ms', 10)}`);
+  console.log(
+    `${pad('simulator', 22)}${lpad('wall s', 9)}${lpad('delivered/s', 13)}${lpad('vs ns-3', 9)}` +
+      `${lpad('sent', 10)}${lpad('delivered', 11)}${lpad('dropped', 9)}${lpad('delay ms', 10)}`,
+  );
   for (const [name, r] of best) {
     const speed = ref ? `${(ref.s / r.s).toFixed(1)}x` : '-';
     const dropPct = `${((100 * r.dropped) / r.sent).toFixed(2)} %`;
-    console.log(`${pad(name, 22)}${lpad(r.s.toFixed(3), 9)}${lpad(int(r.delivered / r.s), 13)}${lpad(speed, 9)}${lpad(int(r.sent), 10)}${lpad(int(r.delivered), 11)}${lpad(dropPct, 9)}${lpad(r.delayMs.toFixed(3), 10)}`);
+    console.log(
+      `${pad(name, 22)}${lpad(r.s.toFixed(3), 9)}${lpad(int(r.delivered / r.s), 13)}${lpad(speed, 9)}` +
+        `${lpad(int(r.sent), 10)}${lpad(int(r.delivered), 11)}${lpad(dropPct, 9)}${lpad(r.delayMs.toFixed(3), 10)}`,
+    );
   }
   // The same work: delivered, dropped share and mean delay within 1 % of the reference peer.
   const peer = ref ?? [...best.entries()].find(([n]) => n.startsWith('SimPy'))?.[1];
@@ -225,7 +284,10 @@ if (only !== 'h') {
         console.log(`${name}: differs by more than 1 %: ${off.map(([k, a, b]) => `${k} ${a} vs ${b}`).join(', ')}`);
       }
     }
-    if (agree) console.log(`same work: SkyQueue's delivered, dropped share and mean delay within 1 % of ${ref ? 'ns-3' : 'SimPy'}'s`);
+    if (agree)
+      console.log(
+        `same work: SkyQueue's delivered, dropped share and mean delay within 1 % of ${ref ? 'ns-3' : 'SimPy'}'s`,
+      );
   }
 }
 
@@ -235,10 +297,14 @@ if (only !== 'q') {
   const ref = best.get('ns-3 3.37 (MapScheduler)');
   console.log('');
   console.log(`Workload H: hold model, ${int(hPopulation)} pending events, ${int(hEvents)} events`);
-  console.log(`${pad('simulator', 30)}${lpad('wall s', 9)}${lpad('M events/s', 12)}${lpad('vs ns-3 Map', 13)}${lpad('events', 13)}`);
+  console.log(
+    `${pad('simulator', 30)}${lpad('wall s', 9)}${lpad('M events/s', 12)}${lpad('vs ns-3 Map', 13)}${lpad('events', 13)}`,
+  );
   for (const [name, r] of best) {
     const speed = ref ? `${(ref.s / r.s).toFixed(1)}x` : '-';
-    console.log(`${pad(name, 30)}${lpad(r.s.toFixed(3), 9)}${lpad((r.events / r.s / 1e6).toFixed(2), 12)}${lpad(speed, 13)}${lpad(int(r.events), 13)}`);
+    console.log(
+      `${pad(name, 30)}${lpad(r.s.toFixed(3), 9)}${lpad((r.events / r.s / 1e6).toFixed(2), 12)}${lpad(speed, 13)}${lpad(int(r.events), 13)}`,
+    );
   }
 }
 
