@@ -11,7 +11,10 @@
 //!   on period, off at its end).
 //!
 //! The on/off switches are not events: [`OnOffSource::next_send`] walks over them when it
-//! computes the next packet's time, so a source costs one event per packet.
+//! computes the next packet's time, so a source costs one event per packet. The walk stops at
+//! the run's end (the source's horizon): a rate so low that the next packet lies millions of
+//! periods ahead costs no more than the periods inside the run, which the scenario's budget of
+//! on/off switches bounds.
 
 use crate::kernel::{RngStream, SimDuration, SimTime};
 
@@ -29,18 +32,27 @@ pub struct OnOffSource {
     /// Start of the segment `left` counts from: the last packet or the start of an on period.
     from: SimTime,
     seq: u64,
+    /// No packet is sought past this time (the run's end).
+    horizon: SimTime,
 }
 
 impl OnOffSource {
     /// A source sending one packet every `interval` while on, with exponential on and off
     /// periods of means `on_mean_s` and `off_mean_s` (all positive; validated by the scenario).
-    /// It is off at `start`.
-    pub fn new(mut rng: RngStream, interval: SimDuration, on_mean_s: f64, off_mean_s: f64, start: SimTime) -> Self {
+    /// It is off at `start`; no packet is sought past `horizon`.
+    pub fn new(
+        mut rng: RngStream,
+        interval: SimDuration,
+        on_mean_s: f64,
+        off_mean_s: f64,
+        start: SimTime,
+        horizon: SimTime,
+    ) -> Self {
         let on_mean_ns = on_mean_s * 1e9;
         let off_mean_ns = off_mean_s * 1e9;
         let on_start = start + Self::draw(&mut rng, off_mean_ns);
         let on_end = on_start + Self::draw(&mut rng, on_mean_ns);
-        OnOffSource { rng, interval, on_mean_ns, off_mean_ns, on_end, left: interval, from: on_start, seq: 0 }
+        OnOffSource { rng, interval, on_mean_ns, off_mean_ns, on_end, left: interval, from: on_start, seq: 0, horizon }
     }
 
     fn draw(rng: &mut RngStream, mean_ns: f64) -> SimDuration {
@@ -48,9 +60,13 @@ impl OnOffSource {
     }
 
     /// Time of the next packet after the one sent at the previous call (or of the first packet
-    /// on the first call), crossing as many on/off periods as it takes.
+    /// on the first call), crossing as many on/off periods as it takes; a time past the horizon
+    /// once the next packet lies beyond it.
     pub fn next_send(&mut self) -> SimTime {
         loop {
+            if self.from > self.horizon {
+                return self.from;
+            }
             let due = self.from + self.left;
             if due <= self.on_end {
                 self.from = due;
@@ -82,7 +98,14 @@ mod tests {
     use crate::kernel::Streams;
 
     fn source(seed: u64, on: f64, off: f64) -> OnOffSource {
-        OnOffSource::new(Streams::new(seed).stream("onoff"), SimDuration(26_250_000), on, off, SimTime::ZERO)
+        OnOffSource::new(
+            Streams::new(seed).stream("onoff"),
+            SimDuration(26_250_000),
+            on,
+            off,
+            SimTime::ZERO,
+            SimTime::from_secs_f64(1e6),
+        )
     }
 
     /// Packets a source sends in its first `seconds`.

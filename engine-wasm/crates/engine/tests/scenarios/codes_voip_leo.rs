@@ -217,3 +217,15 @@ fn the_server_to_satellite_delay_follows_the_constellation_route() {
     let fixed = run_with(r#", "delay_source": "range", "constellation_delay_ms": [300, 300]"#);
     assert!(fixed.latency_ms > 300.0, "{}", fixed.latency_ms);
 }
+
+#[test]
+fn a_pareto_shape_near_one_is_refused_with_the_reason_and_the_range() {
+    // At 1 a Pareto period has no mean; at 1.000000001 a run grew past 1.2 GB in 15 s.
+    let mut v: serde_json::Value =
+        serde_json::from_str(include_str!("../../../../../examples/voip-leo-codes.json")).unwrap();
+    v["voip"]["pareto_shape"] = 1.000000001.into();
+    let e = engine::scenario::Scenario::from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(e.contains("voip.pareto_shape") && e.contains("allowed: 1.1 to 10"), "{e}");
+    v["voip"]["pareto_shape"] = 1.1.into();
+    assert!(engine::scenario::Scenario::from_json(&v.to_string()).is_ok());
+}

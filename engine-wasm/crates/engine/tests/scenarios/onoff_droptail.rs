@@ -132,3 +132,15 @@ fn sizes_in_bytes_are_required_where_rates_are_in_bits() {
     let e = Scenario::from_json(&far).unwrap_err().field_errors();
     assert!(e.iter().any(|f| f.path == "queue.propagation_s" && f.message.contains("packets in flight")), "{e:?}");
 }
+
+#[test]
+fn a_source_whose_next_packet_lies_far_past_the_end_costs_only_the_periods_inside_the_run() {
+    // 0.001 b/s puts the next 210-byte packet 1.68e6 s ahead, millions of on/off periods past the
+    // 100 s run; on periods of 1 ns round to zero length half the time. Both used to spin inside
+    // one event for ever: the walk over the periods now stops at the run's end.
+    let quiet = run(&with(&[("traffic.on_rate_bps", 0.001.into())]));
+    assert_eq!(quiet.arrivals, 0);
+    let blink = run(&with(&[("traffic.on_mean_s", 1e-9.into())]));
+    // On a 1e-9 / 0.05 share of the time at 38 packets/s: almost nothing, but what the time says.
+    assert!(blink.arrivals < 10, "{}", blink.arrivals);
+}

@@ -242,9 +242,14 @@ impl FifoStation {
                 let rng = streams.stream(&format!("traffic.flow[{i}]"));
                 match t.arrivals {
                     ArrivalProcess::Poisson => Source::Poisson(PoissonSource::new(rng, per_flow)),
-                    ArrivalProcess::OnOff => {
-                        Source::OnOff(OnOffSource::new(rng, interval, t.on_mean_s, t.off_mean_s, SimTime::ZERO))
-                    }
+                    ArrivalProcess::OnOff => Source::OnOff(OnOffSource::new(
+                        rng,
+                        interval,
+                        t.on_mean_s,
+                        t.off_mean_s,
+                        SimTime::ZERO,
+                        SimTime::from_secs_f64(s.duration_s),
+                    )),
                 }
             })
             .collect();

@@ -192,7 +192,7 @@ pub fn groups() -> Vec<Group> {
                 real("voip.packet_bytes", "Packet size", Some("bytes"), 1.0, 65_535.0, "VoIP packet size (paper 000: 210 bytes)."),
                 real("voip.mean_on_ms", "Mean talk spurt", Some("ms"), 0.0, 1_000_000.0, "Mean Pareto on-period (paper 000: 500 ms).").above_min(),
                 real("voip.mean_off_ms", "Mean silence", Some("ms"), 0.0, 1_000_000.0, "Mean Pareto off-period (paper 000: 50 ms).").above_min(),
-                real("voip.pareto_shape", "Pareto shape", None, 1.0, 10.0, "Shape of the on and off periods (1.5 by default).").above_min(),
+                real("voip.pareto_shape", "Pareto shape", None, 1.1, 10.0, "Shape of the on and off periods (1.5 by default). At 1 a Pareto period has no mean; below 1.1 most periods are under a tenth of the mean (the shortest is mean x (shape - 1) / shape) and a run's average never settles, so 1.1 is the least."),
                 real("voip.advantage", "Advantage factor A", None, 0.0, 50.0, "E-model advantage factor (paper 000: 20 for satellite)."),
             ],
         },
