@@ -1162,6 +1162,17 @@ fn tle_check_reports_a_real_catalogues_shells_and_what_it_sets_aside() {
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).split_once('\n').unwrap().1).unwrap();
     assert!(v["shells"].as_array().unwrap().len() >= 5, "{v}");
     assert!(v["satellites_used"].as_u64().unwrap() > 9000);
+    // The thresholds can be changed: only the two shells of 2,000 or more satellites remain.
+    let out = skyqueue(&["tle", "check", file.to_str().unwrap(), "--shell-rules", r#"{"min_shell_satellites": 2000}"#]);
+    assert!(text(&out.stdout).contains("2 shells, 5973 satellites in use"), "{}", text(&out.stdout));
+    for (rules, says) in [
+        (r#"{"plane_gap_deg": 0}"#, "--shell-rules: plane_gap_deg: 0 is outside 0.01 to 90"),
+        (r#"{"plane_gap": 1}"#, "--shell-rules: unknown field `plane_gap`"),
+    ] {
+        let out = skyqueue(&["tle", "check", file.to_str().unwrap(), "--shell-rules", rules]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    }
     // Iridium's own sets: one star shell of 6 planes of 11.
     let out = skyqueue(&["tle", "check", examples_dir().join("iridium-66.tle").to_str().unwrap()]);
     let o = text(&out.stdout);

@@ -42,6 +42,20 @@ pub struct Check {
     /// Prints the report as JSON
     #[arg(long)]
     json: bool,
+    /// Changes grouping thresholds, as JSON (e.g. '{"min_shell_satellites": 50}'; docs/CATALOGUES.md)
+    #[arg(long, value_name = "JSON")]
+    shell_rules: Option<String>,
+}
+
+/// The grouping thresholds of `--shell-rules` (defaults for those not given), or the field that
+/// is wrong.
+pub fn shell_rules(json: Option<&str>) -> Result<engine::orbit::catalogue::ShellRules, Failure> {
+    let rules: engine::orbit::catalogue::ShellRules = match json {
+        None => Default::default(),
+        Some(j) => serde_json::from_str(j).map_err(|e| Failure::Usage(format!("--shell-rules: {e}")))?,
+    };
+    rules.check().map_err(|(f, m)| Failure::Usage(format!("--shell-rules: {f}: {m}")))?;
+    Ok(rules)
 }
 
 pub fn run(t: Tle) -> Result<(), Failure> {
@@ -67,7 +81,8 @@ pub fn run(t: Tle) -> Result<(), Failure> {
             match engine::orbit::tle::parse_tle_text(&text) {
                 Ok(sets) => {
                     outln!("{path}: {} element sets, all valid", sets.len());
-                    shells(path, &text, c.start.as_deref(), c.json)
+                    let rules = shell_rules(c.shell_rules.as_deref())?;
+                    shells(path, &text, c.start.as_deref(), c.json, &rules)
                 }
                 Err(errors) => {
                     eprintln!(
@@ -86,8 +101,14 @@ pub fn run(t: Tle) -> Result<(), Failure> {
 }
 
 /// The shells of a valid file, as text or JSON.
-fn shells(path: &str, text: &str, start: Option<&str>, json: bool) -> Result<(), Failure> {
-    use engine::orbit::catalogue::{load, ShellRules};
+fn shells(
+    path: &str,
+    text: &str,
+    start: Option<&str>,
+    json: bool,
+    rules: &engine::orbit::catalogue::ShellRules,
+) -> Result<(), Failure> {
+    use engine::orbit::catalogue::load;
     let jd = start
         .map(|s| {
             engine::orbit::frames::julian_date_from_iso(s).ok_or_else(|| {
@@ -97,7 +118,7 @@ fn shells(path: &str, text: &str, start: Option<&str>, json: bool) -> Result<(),
             })
         })
         .transpose()?;
-    let (sets, cat) = match load(text, jd, &ShellRules::default()) {
+    let (sets, cat) = match load(text, jd, rules) {
         Ok(x) => x,
         // Valid element sets that form no shell (one satellite, a few debris): said, not an error.
         Err(m) => {

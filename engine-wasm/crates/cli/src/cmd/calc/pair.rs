@@ -33,6 +33,9 @@ pub struct Args {
     /// With --tle: the start of the run (default: the catalogue's latest epoch)
     #[arg(long, value_name = "YYYY-MM-DDTHH:MM:SSZ", requires = "tle")]
     start: Option<String>,
+    /// With --tle: changes the thresholds that group the catalogue, as JSON (docs/CATALOGUES.md)
+    #[arg(long, value_name = "JSON", requires = "tle")]
+    shell_rules: Option<String>,
     /// With --tle: the lowest elevation at which a site reaches a satellite [deg] (default 25)
     #[arg(long, value_name = "DEG", value_parser = values::number(), requires = "tle")]
     min_elevation_deg: Option<f64>,
@@ -83,6 +86,12 @@ pub fn run(mut a: Args) -> Result<(), Failure> {
             return catalogue(a, &path);
         }
         // Today's Iridium rules on a one-shell file: the constellation model's own path.
+        if a.shell_rules.is_some() {
+            return Err(Failure::Usage(
+                "--shell-rules groups a catalogue for --isl grid or none; --isl iridium reads one shell as it is"
+                    .into(),
+            ));
+        }
         let text = read_source(&path)?;
         let jd = match &a.start {
             Some(s) => s.clone(),
@@ -102,7 +111,7 @@ pub fn run(mut a: Args) -> Result<(), Failure> {
 pub const SATELLITE_STEPS_BUDGET: f64 = 2e9;
 
 fn catalogue(a: Args, path: &str) -> Result<(), Failure> {
-    use engine::orbit::catalogue::{load, ShellRules};
+    use engine::orbit::catalogue::load;
     use engine::orbit::frames::{iso_from_julian_date, julian_date_from_iso};
     use engine::topology::catalogue_pair::{CatalogueOptions, CataloguePair, IslMode};
     use engine::topology::routing::RoutingMetric;
@@ -134,8 +143,9 @@ fn catalogue(a: Args, path: &str) -> Result<(), Failure> {
             })
         })
         .transpose()?;
+    let rules = crate::cmd::tle::shell_rules(a.shell_rules.as_deref())?;
     let text = read_source(path)?;
-    let (sets, cat) = load(&text, start, &ShellRules::default()).map_err(|m| Failure::Data(format!("{path}: {m}")))?;
+    let (sets, cat) = load(&text, start, &rules).map_err(|m| Failure::Data(format!("{path}: {m}")))?;
     let steps = (hours * 3600.0 / step_s).ceil();
     if cat.placed.len() as f64 * steps > SATELLITE_STEPS_BUDGET {
         return Err(Failure::Usage(format!(
