@@ -39,18 +39,19 @@ fn shortest_km(n: usize, edges: &[(usize, usize, f64)], src: usize, dst: usize) 
     }
 }
 
-#[test]
-fn london_new_york_over_real_starlink_sets_agrees_with_an_independent_search_and_never_beats_light() {
+/// The cut catalogue at its latest epoch, London and New York, least delay at 25 degrees.
+fn setup(isl: IslMode) -> (Vec<(Tle, sgp4::Elements)>, f64, Catalogue, [Site; 2], CatalogueOptions) {
     let sets = parse_tle_text(CUT).unwrap();
     let ref_jd = latest_epoch_jd(&sets).unwrap();
     let cat = group(&sets, ref_jd, &ShellRules::default());
     let sites = [resolve("London", &[]).unwrap(), resolve("New York", &[]).unwrap()];
-    let opts = CatalogueOptions {
-        isl: IslMode::Grid,
-        routing: RoutingMetric::MinDelay,
-        min_elevation_deg: 25.0,
-        max_isl_km: None,
-    };
+    let opts = CatalogueOptions { isl, routing: RoutingMetric::MinDelay, min_elevation_deg: 25.0, max_isl_km: None };
+    (sets, ref_jd, cat, sites, opts)
+}
+
+#[test]
+fn london_new_york_over_real_starlink_sets_agrees_with_an_independent_search_and_never_beats_light() {
+    let (sets, ref_jd, cat, sites, opts) = setup(IslMode::Grid);
     let mut pair = CataloguePair::new(&sets, &cat, opts, sites.clone(), &[]).unwrap();
     let bound_ms = great_circle_km(&sites[0], &sites[1]) / C_KM_S * 1e3;
     // Independent positions: SGP4 at each instant (no interpolation), Earth-fixed by the sidereal angle.
@@ -117,16 +118,7 @@ fn london_new_york_over_real_starlink_sets_agrees_with_an_independent_search_and
 
 #[test]
 fn a_bent_pipe_needs_a_satellite_both_ends_see_or_a_relay_between() {
-    let sets = parse_tle_text(CUT).unwrap();
-    let ref_jd = latest_epoch_jd(&sets).unwrap();
-    let cat = group(&sets, ref_jd, &ShellRules::default());
-    let sites = [resolve("London", &[]).unwrap(), resolve("New York", &[]).unwrap()];
-    let opts = CatalogueOptions {
-        isl: IslMode::None,
-        routing: RoutingMetric::MinDelay,
-        min_elevation_deg: 25.0,
-        max_isl_km: None,
-    };
+    let (sets, _, cat, sites, opts) = setup(IslMode::None);
     // No relay on the ocean: London and New York never share a satellite at 25 degrees.
     let mut pair = CataloguePair::new(&sets, &cat, opts.clone(), sites.clone(), &[]).unwrap();
     for k in 0..10 {
