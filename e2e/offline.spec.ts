@@ -38,7 +38,11 @@ test('once loaded, the app reloads and runs with the network gone (service worke
           );
         });
       const out: string[] = [];
-      for (const u of ours) if (!(await caches.match(u, { ignoreVary: true }))) out.push(new URL(u).pathname);
+      // The worker keeps each file under its path without the query string.
+      for (const u of ours) {
+        const p = new URL(u);
+        if (!(await caches.match(`${p.origin}${p.pathname}`, { ignoreVary: true }))) out.push(p.pathname);
+      }
       return out;
     });
   await expect.poll(missing, { message: 'files loaded but not kept for offline use' }).toEqual([]);
@@ -58,6 +62,18 @@ test('once loaded, the app reloads and runs with the network gone (service worke
     return Promise.all(want.map(async (u) => [u, !!(await caches.match(u, { ignoreVary: true }))]));
   });
   expect(precached.filter(([, hit]) => !hit)).toEqual([]);
+  // Query-string variants of one file are one cache entry: the cache cannot grow without bound.
+  const copies = await page.evaluate(async () => {
+    const file = '/cesium/Assets/Textures/moonSmall.jpg';
+    for (const v of ['a', 'b', 'c', 'd']) await fetch(`${file}?v=${v}`);
+    let n = 0;
+    for (const name of await caches.keys()) {
+      const c = await caches.open(name);
+      n += (await c.keys()).filter((r) => new URL(r.url).pathname === file).length;
+    }
+    return n;
+  });
+  expect(copies).toBe(1);
 
   await context.setOffline(true);
   // Expected: the fetch below of a file never cached fails, and Chromium logs the failed load.

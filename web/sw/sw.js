@@ -6,7 +6,9 @@
 // - Navigations: network first (a new build is picked up), the cached page when offline.
 // - The bundle (assets/, hashed names) and Cesium's files (cesium/: workers, imagery): cache
 //   first, then the network, and what the network returns is kept.
-// Nothing from other origins is touched: the app requests none.
+// Nothing from other origins is touched: the app requests none. Files are kept under their path
+// without the query string, so the cache holds at most one copy of each of the build's files,
+// however many query-string variants are asked for.
 const VERSION = '__VERSION__';
 // The app's directory (this worker's own, and its scope): / or a static host's sub-path. The
 // build lists its files relative to it.
@@ -34,6 +36,12 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/** The cache key of a URL: its origin and path, without the query string or fragment. */
+const keyOf = (u) => {
+  const url = new URL(u);
+  return `${url.origin}${url.pathname}`;
+};
+
 /** A response worth keeping: complete and from this origin. */
 const keepable = (res) => res.ok && res.type === 'basic';
 
@@ -54,11 +62,11 @@ self.addEventListener('message', (event) => {
     caches.open(CACHE).then((c) =>
       Promise.all(
         urls.map((u) =>
-          c.match(u, { ignoreVary: true }).then((hit) =>
+          c.match(keyOf(u), { ignoreVary: true }).then((hit) =>
             hit
               ? undefined
               : fetch(u).then(
-                  (res) => (keepable(res) ? c.put(u, res) : undefined),
+                  (res) => (keepable(res) ? c.put(keyOf(u), res) : undefined),
                   () => undefined,
                 ),
           ),
@@ -92,11 +100,11 @@ self.addEventListener('fetch', (event) => {
       // ignoreVary: the preview server answers with `Vary: Origin`, the precache was filled
       // without an Origin header and the page's module scripts send one, so a Vary-respecting
       // match missed every precached script offline (a blank page).
-      c.match(req, { ignoreSearch: false, ignoreVary: true }).then(
+      c.match(keyOf(req.url), { ignoreVary: true }).then(
         (hit) =>
           hit ??
           fetch(req).then((res) => {
-            if (keepable(res) && !req.headers.has('range')) void c.put(req, res.clone());
+            if (keepable(res) && !req.headers.has('range')) void c.put(keyOf(req.url), res.clone());
             return res;
           }),
       ),
