@@ -63,17 +63,32 @@ impl Failure {
         match self {
             Failure::Silent(_) => {}
             Failure::Usage(msg) => {
-                let _ = command.error(clap::error::ErrorKind::ValueValidation, msg).print();
+                let _ = command.error(clap::error::ErrorKind::ValueValidation, printable(msg)).print();
             }
-            Failure::Data(msg) | Failure::Io(msg) => eprintln!("error: {msg}"),
+            Failure::Data(msg) | Failure::Io(msg) => eprintln!("error: {}", printable(msg)),
             Failure::Invalid(source, err) => {
-                eprintln!("error: invalid scenario {source}");
+                eprintln!("error: invalid scenario {}", printable(source));
                 for e in err.field_errors() {
-                    eprintln!("  {e}");
+                    eprintln!("  {}", printable(&e.to_string()));
                 }
             }
         }
     }
+}
+
+/// `msg` with every control character (an escape sequence, a newline, a carriage return) written
+/// as `\u{..}`: a message quotes what the user gave, and a value from a file or a shared link
+/// must not move the cursor, recolour the terminal or fake an output line.
+pub fn printable(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len());
+    for c in msg.chars() {
+        if c.is_control() {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The text of a file, or of stdin for `-`.

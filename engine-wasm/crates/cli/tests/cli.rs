@@ -1312,3 +1312,20 @@ fn merge_refuses_tampered_and_absurd_parts_before_allocating_and_sweep_and_bench
     assert!(text(&o.stderr).contains("--population: `4294967295` is outside 1 to 10000000"), "{}", text(&o.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn messages_write_control_characters_as_escapes_so_a_value_cannot_fake_an_output_line() {
+    let dir = std::env::temp_dir().join(format!("skyqueue-ctl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(examples_dir().join("dccp-g711.json")).unwrap()).unwrap();
+    v["dccp"]["transport"] = "\u{1b}[2J\nok: 0 errors".into();
+    let f = dir.join("ctl.json");
+    std::fs::write(&f, v.to_string()).unwrap();
+    let out = skyqueue(&["run", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(!err.contains('\u{1b}') && !err.contains("\nok: 0 errors"), "{err:?}");
+    assert!(err.contains("\\u{1b}[2J\\u{a}ok: 0 errors"), "{err:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
