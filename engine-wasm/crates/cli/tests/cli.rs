@@ -1143,8 +1143,30 @@ fn run_writes_the_packet_trace_as_csv_or_json_with_the_same_columns() {
     let queue = examples_dir().join("mm1-load-0.8.json");
     let out = skyqueue(&["run", queue.to_str().unwrap(), "--trace", "packets", "--trace-out", "x.csv"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--trace: the model `queue` records no packet trace (models that do: tcp-leo)"));
+    assert!(text(&out.stderr)
+        .contains("--trace: the model `queue` records no packet trace (models that do: tcp-leo, voip-dccp)"));
     let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets"]);
     assert_eq!(out.status.code(), Some(2), "--trace needs --trace-out");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn run_traces_the_voice_packets_of_a_dccp_call() {
+    // Paper 003's Speex call with silence suppression: each voice packet sent, its hops, the
+    // drops by cause (the sender's buffer at a talk spurt), the TFRC reports.
+    let dir = std::env::temp_dir().join(format!("skyqueue-trace-dccp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let preset = examples_dir().join("dccp-speex-dtx.json");
+    let csv = dir.join("x.csv");
+    let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets", "--trace-out", csv.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("trace records"), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["summary"]["dccp"]["codec"], "Speex");
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv.lines().next().unwrap().split(',').collect::<Vec<_>>(), engine::trace::COLUMNS);
+    for want in [",send,", ",hop,", ",deliver,", ",ack,", ",ack-arrive,", "sender-buffer", "access link"] {
+        assert!(csv.contains(want), "no {want} in the trace");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
