@@ -32,6 +32,9 @@ export interface WireWords {
   routes: boolean;
   /** Whether a lost data packet is sent again (the story then offers to follow it to its resend). */
   resends: boolean;
+  /** What held a packet that waited at a node with no packet ahead of it, if the model can say
+   * ("while the link resent its erased LLDUs"); a wait behind packets needs no words. */
+  held?: (hop: TraceRow) => string | null;
 }
 
 /** TCP's words (RFC 9293): segments, ACKs, the retransmission timer, over routes of ISL hops. */
@@ -82,7 +85,7 @@ function sentence(r: TraceRow, w: WireWords): string {
       return `${r.node} sends ${w.data} ${r.seq} again${id}: ${r.reason ? REASON[r.reason] : 'it was judged lost'}.`;
     case 'hop':
       return r.waited_ms > 0.0005
-        ? `${cap(what(r, w))}${id} leaves ${r.node} for ${r.next} after waiting ${ms(r.waited_ms)} behind ${plural(r.queue_ahead, 'packet')}.`
+        ? `${cap(what(r, w))}${id} leaves ${r.node} for ${r.next} after waiting ${ms(r.waited_ms)} ${behind(r, w)}.`
         : `${cap(what(r, w))}${id} leaves ${r.node} for ${r.next} at once (nothing ahead of it).`;
     case 'drop':
       return `${cap(what(r, w))}${id} is lost at ${r.node}: ${r.reason ? REASON[r.reason] : 'dropped'}.`;
@@ -100,6 +103,12 @@ function sentence(r: TraceRow, w: WireWords): string {
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Why a hop waited: behind the packets ahead of it, or what the model says held it. */
+function behind(r: TraceRow, w: WireWords): string {
+  if (r.queue_ahead > 0) return `behind ${plural(r.queue_ahead, 'packet')}`;
+  return w.held?.(r) ?? 'with no packet ahead of it';
+}
 
 /** A packet's story: what finally happened to it, and each of its events. */
 export interface PacketStory {
@@ -136,7 +145,7 @@ export function packetStory(rows: readonly TraceRow[], packet: number, w: WireWo
   const waits =
     waited > 0.0005 && longest
       ? `; ${ms(waited)} of it waiting in queues, longest at ${longest.node} ` +
-        `(${ms(longest.waited_ms)} behind ${plural(longest.queue_ahead, 'packet')})`
+        `(${ms(longest.waited_ms)} ${behind(longest, w)})`
       : '; it never waited in a queue';
   let fate: string;
   if (end.kind === 'deliver' || end.kind === 'ack-arrive')

@@ -1143,10 +1143,34 @@ fn run_writes_the_packet_trace_as_csv_or_json_with_the_same_columns() {
     let queue = examples_dir().join("mm1-load-0.8.json");
     let out = skyqueue(&["run", queue.to_str().unwrap(), "--trace", "packets", "--trace-out", "x.csv"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr)
-        .contains("--trace: the model `queue` records no packet trace (models that do: tcp-leo, voip-dccp)"));
+    assert!(text(&out.stderr).contains(
+        "--trace: the model `queue` records no packet trace (models that do: tcp-leo, link-layer, voip-dccp)"
+    ));
     let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets"]);
     assert_eq!(out.status.code(), Some(2), "--trace needs --trace-out");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn run_traces_the_segments_of_tcp_over_the_link_layer() {
+    // Paper 002's 100 kB download over ARQ: each segment sent, onto the link, off it (held
+    // while its erased LLDUs are resent), delivered, acknowledged.
+    let dir = std::env::temp_dir().join(format!("skyqueue-trace-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let preset = examples_dir().join("link-tcp-internet-100kb.json");
+    let json = dir.join("x.json");
+    let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets", "--trace-out", json.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for kind in ["send", "hop", "deliver", "ack", "ack-arrive"] {
+        assert!(rows.iter().any(|r| r["kind"] == kind), "no {kind} in the trace");
+    }
+    assert!(rows.iter().any(|r| r["kind"] == "hop" && r["node"] == "link" && r["next"] == "receiver"));
+    // A link fed by its own saturated source has no packets to follow: refused, saying so.
+    let lab = examples_dir().join("link-harq-lab.json");
+    let out = skyqueue(&["run", lab.to_str().unwrap(), "--trace", "packets", "--trace-out", "x.csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("this `link-layer` scenario has no packets to trace"), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -243,7 +243,7 @@ impl Simulation {
 
     /// Whether the scenario's model records a packet trace and can step event by event.
     pub fn traces_packets(&self) -> bool {
-        self.scenario.model.descriptor().traces_packets
+        self.scenario.model.descriptor().traces_packets && self.model.traces_packets()
     }
 
     /// Advances event by event until the packet trace has a new record (or a route change),
