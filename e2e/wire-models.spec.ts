@@ -1,6 +1,7 @@
 import { expect, simTimeNs, test } from './fixtures';
 
 const G711 = 'One G.711 call over DCCP: CCID4 against UDP, CCID4-N and CCID4-SCA (paper 003 Tables II, IV, V, Fig. 2)';
+const LEO = 'VoIP over LEO: CoDeS on a fading LMS last hop (paper 000)';
 const DOWNLOAD = 'A 100 kB download at 263 kb/s: ARQ or HARQ-II as Es/N0 falls (paper 002 Table 3, Fig. 10)';
 
 test.describe('Inside the wire, in each model’s words', () => {
@@ -61,5 +62,29 @@ test.describe('Inside the wire, in each model’s words', () => {
     await expect(diagram.locator('.seq-arrow[data-ack="false"]').first()).toBeVisible();
     await expect(diagram.locator('.seq-arrow[data-ack="true"]').first()).toBeVisible();
     await expect(diagram.locator('.seq-end')).toHaveText(['sender', 'receiver']);
+  });
+
+  test('one call over LEO: its voice packets from the server through the satellite to the receiver', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto('/');
+    await page.getByLabel('Preset').selectOption({ label: LEO });
+    await expect(page.getByTestId('scenario-name')).toHaveText(LEO);
+    const wire = page.getByRole('region', { name: 'Inside the wire' });
+    await expect(wire).toBeVisible();
+    // The preset plays at max speed and may end before a Pause: Reset alone starts again paused.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    const event = page.getByTestId('wire-event');
+    await wire.getByRole('button', { name: 'Next event ▶' }).click();
+    await expect(event).toHaveText('Event 1 at t = 0.495079 s: Server sends voice packet 0 (packet #0).');
+    await wire.getByRole('button', { name: 'Next event ▶' }).click();
+    await expect(event).toHaveText(
+      'Event 2 at t = 0.495079 s: Voice packet 0 (packet #0) leaves server for satellite at once (nothing ahead of it).',
+    );
+    const diagram = page.getByTestId('sequence-diagram');
+    await expect(diagram.locator('.seq-end')).toHaveText(['server', 'receiver']);
+    await expect.poll(() => diagram.locator('.seq-arrow[data-ack="false"]').count()).toBeGreaterThan(1);
   });
 });

@@ -67,6 +67,8 @@ const REASON: Record<NonNullable<TraceRow['reason']>, string> = {
   'sender-buffer': "the sender's buffer was full: the transport's rate let packets go slower than they were made",
   'link-error': 'the link lost it to errors',
   late: 'it arrived after its playout point, too late to be used',
+  expired: 'it waited in its queue longer than the scheduler allows',
+  nack: 'the receiver could not decode it and asked for more (a HARQ NACK)',
 };
 
 /** One record as one sentence (the line under *Next event*), in the model's words (a node's
@@ -84,6 +86,8 @@ function sentence(r: TraceRow, w: WireWords): string {
     case 'retransmit':
       return `${r.node} sends ${w.data} ${r.seq} again${id}: ${r.reason ? REASON[r.reason] : 'it was judged lost'}.`;
     case 'hop':
+      if (r.reason)
+        return `${cap(what(r, w))}${id} leaves ${r.node} for ${r.next} again, ${ms(r.waited_ms)} later: ${REASON[r.reason]}.`;
       return r.waited_ms > 0.0005
         ? `${cap(what(r, w))}${id} leaves ${r.node} for ${r.next} after waiting ${ms(r.waited_ms)} ${behind(r, w)}.`
         : `${cap(what(r, w))}${id} leaves ${r.node} for ${r.next} at once (nothing ahead of it).`;

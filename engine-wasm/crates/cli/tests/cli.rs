@@ -1144,7 +1144,7 @@ fn run_writes_the_packet_trace_as_csv_or_json_with_the_same_columns() {
     let out = skyqueue(&["run", queue.to_str().unwrap(), "--trace", "packets", "--trace-out", "x.csv"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains(
-        "--trace: the model `queue` records no packet trace (models that do: tcp-leo, link-layer, voip-dccp)"
+        "--trace: the model `queue` records no packet trace (models that do: voip-leo, tcp-leo, link-layer, voip-dccp)"
     ));
     let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets"]);
     assert_eq!(out.status.code(), Some(2), "--trace needs --trace-out");
@@ -1171,6 +1171,24 @@ fn run_traces_the_segments_of_tcp_over_the_link_layer() {
     let out = skyqueue(&["run", lab.to_str().unwrap(), "--trace", "packets", "--trace-out", "x.csv"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("this `link-layer` scenario has no packets to trace"), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn run_traces_one_call_of_voip_over_leo() {
+    // Paper 000's 75 calls: the first call's packets through the satellite's queue, the LMS
+    // link's HARQ rounds (hops marked by the NACK) and the receiver.
+    let dir = std::env::temp_dir().join(format!("skyqueue-trace-voip-leo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let preset = examples_dir().join("voip-leo-codes.json");
+    let csv = dir.join("x.csv");
+    let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets", "--trace-out", csv.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv.lines().next().unwrap().split(',').collect::<Vec<_>>(), engine::trace::COLUMNS);
+    for want in [",send,", ",deliver,", ",satellite,receiver,", ",nack"] {
+        assert!(csv.contains(want), "no {want} in the trace");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -92,6 +92,12 @@ pub enum Reason {
     LinkError,
     /// It arrived after its playout point: too late to be used.
     Late,
+    /// It waited in its queue longer than the scheduler allows (a deadline such as CoDeS's
+    /// timeout, or CoDel's sojourn target).
+    Expired,
+    /// Sent again by the link: the receiver could not decode it and asked for more (a HARQ
+    /// NACK), on a hop rather than a drop.
+    Nack,
 }
 
 impl Reason {
@@ -105,6 +111,8 @@ impl Reason {
             Reason::SenderBuffer => "sender-buffer",
             Reason::LinkError => "link-error",
             Reason::Late => "late",
+            Reason::Expired => "expired",
+            Reason::Nack => "nack",
         }
     }
 }
