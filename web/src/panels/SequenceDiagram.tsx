@@ -58,6 +58,17 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
       lastY[side] = y(a.t0);
     }
   }
+  // Crosses only where they do not cover one already drawn: losses close together (a voice
+  // call's sender buffer overflowing at every packet of a talk spurt) share the first one's.
+  const crossed = new Set<number>();
+  const crosses: [number, number][] = [];
+  for (const a of layout.arrows) {
+    if (a.fate !== 'lost') continue;
+    const [cx, cy] = [xAt(a, a.reach), y(a.t1)];
+    if (crosses.some(([x0, y0]) => Math.abs(x0 - cx) < font && Math.abs(y0 - cy) < font * 1.1)) continue;
+    crossed.add(a.packet);
+    crosses.push([cx, cy]);
+  }
   const bandLabelled: boolean[] = [];
   let bandY = -Infinity;
   for (const m of bands) {
@@ -161,7 +172,7 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
                   markerEnd={a.fate === 'arrived' ? `url(#seq-head-${a.ack ? 'ack' : 'data'})` : undefined}
                 />
               </g>
-              {a.fate === 'lost' && (
+              {crossed.has(a.packet) && (
                 <text
                   x={x2}
                   y={y(a.t1) + font * 0.35}
@@ -181,7 +192,7 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
                   className="seq-label"
                   aria-hidden="true"
                 >
-                  {a.ack ? (words.routes ? `${a.routeHops} ISL` : words.ack) : words.dataShort(a.seq)}
+                  {a.ack ? (words.routes ? `${a.routeHops} ISL` : words.ackShort) : words.dataShort(a.seq)}
                 </text>
               )}
             </g>

@@ -19,6 +19,8 @@ export interface WireWords {
   dataShort: (seq: number) => string;
   /** An acknowledgement: "ACK". */
   ack: string;
+  /** The same beside an arrow of the diagram, when no route's hops are shown there: "ACK". */
+  ackShort: string;
   /** What the acknowledgement numbered `seq` is about, after its name: "asking for segment 4". */
   ackAbout: (seq: number) => string;
   /** The receiver sending it, after the receiver's name: "acknowledges: it asks for segment 4 next". */
@@ -42,6 +44,7 @@ export const TCP_WORDS: WireWords = {
   data: 'segment',
   dataShort: (seq) => `seg ${seq}`,
   ack: 'ACK',
+  ackShort: 'ACK',
   ackAbout: (seq) => `asking for segment ${seq}`,
   acks: (seq) => `acknowledges: it asks for segment ${seq} next`,
   timeout: (seq) => `retransmission timer fires: segment ${seq} is not acknowledged`,

@@ -9,6 +9,7 @@ export const VOICE_WORDS: WireWords = {
   data: 'voice packet',
   dataShort: (seq) => `#${seq}`,
   ack: 'feedback report',
+  ackShort: 'report',
   ackAbout: (seq) => `on the voice packets up to ${seq}`,
   acks: (seq) => `sends a feedback report on the voice packets up to ${seq}`,
   timeout: () => 'no-feedback timer fires: no report came in time, so the rate TFRC allows is cut',
