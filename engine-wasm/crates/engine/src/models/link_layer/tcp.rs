@@ -238,7 +238,7 @@ impl TcpOverLink {
     /// it has taken.
     pub fn after_slot<E: Erasures>(&mut self, now: SimTime, link: &LlduLink<E>, trace: &mut PacketTrace) {
         let len = self.lldus_per_packet as u64;
-        let taken = self.pushed * len - link.backlog_lldus() as u64;
+        let taken = (self.pushed * len).saturating_sub(link.backlog_lldus() as u64);
         while self.started < self.pushed && self.started * len < taken {
             if let Some(c) = self.carried.get_mut(&self.started) {
                 c.started = now;
