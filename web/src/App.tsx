@@ -338,6 +338,7 @@ export function App() {
                 exportTrace={(f) => engine.client.current?.trace(f) ?? Promise.resolve(null)}
                 markers={engine.markers.current}
                 presenter={view.presenter}
+                words={model?.wire}
               />
             ) : undefined
           }

@@ -215,13 +215,14 @@ export function useEngine(listeners: EngineListeners) {
   /** Playback commands (no-ops while there is no engine). */
   const controls = useMemo(() => {
     /** The record after the one shown, or the one the engine is on its way to (presses faster
-     * than frames queue up); else the first after the clock. */
+     * than frames queue up); else the first after the clock, or at the start the first of all
+     * (a model whose packets start at zero has recorded them before any step). */
     const nextRecord = () => {
       const c = cursorRef.current;
       const now = nowRef.current;
-      return c && c.n >= 0 && (c.atNs === null || c.atNs === now)
-        ? c.n + 1
-        : (trace.current.firstAfter(now / 1e9)?.n ?? (trace.current.last() ?? -1) + 1);
+      if (c && c.n >= 0 && (c.atNs === null || c.atNs === now)) return c.n + 1;
+      const next = now === 0 ? trace.current.all()[0] : trace.current.firstAfter(now / 1e9);
+      return next?.n ?? (trace.current.last() ?? -1) + 1;
     };
     return {
       /** Goes to the next packet-trace record: one packet event per press. */

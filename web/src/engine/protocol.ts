@@ -130,7 +130,17 @@ export interface TraceRow {
   queue_ahead: number;
   /** ISL hops of the route a packet was sent on, or of the new route. */
   route_hops: number;
-  reason: 'overflow' | 'no-route' | 'loss-detected' | 'timer-expired' | null;
+  reason:
+    | 'overflow'
+    | 'no-route'
+    | 'loss-detected'
+    | 'timer-expired'
+    | 'sender-buffer'
+    | 'link-error'
+    | 'late'
+    | 'expired'
+    | 'nack'
+    | null;
 }
 
 /** What the UI learns when a scenario is loaded (or reset). */

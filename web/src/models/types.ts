@@ -9,6 +9,7 @@ import type { ConstellationInfo, LoadedInfo, Speed, TopoEvent } from '../engine/
 import type { Summary } from '../engine/summary-types';
 import type { Model, ScenarioObject } from '../scenario/schema';
 import type { SweepModel } from '../scenario/sweepModels';
+import type { WireWords } from '../panels/traceText';
 
 /** What a chart has shown so far: rows, and whether every value was missing or zero. */
 export interface ChartSeen {
@@ -160,6 +161,9 @@ export interface ModelDescriptor {
   globeEpoch?: (scenarioJson: string) => string | undefined;
   /** The scenario with one ground site changed: models whose sites are picked in the UI. */
   withSite?: (scenarioJson: string, end: SiteEnd, site: string) => string;
+  /** The words *Inside the wire* says this model's packets with, for a model whose engine records a
+   * packet trace; TCP's (segments, ACKs, routes of ISL hops) when absent. */
+  wire?: WireWords;
   /** What "Sweep & compare" varies; a model without it cannot be swept. */
   sweep?: SweepModel;
   /**

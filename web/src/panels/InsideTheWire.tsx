@@ -4,7 +4,7 @@ import type { TraceStore } from '../engine/traceStore';
 import { download, slug } from '../export/download';
 import { SequenceDiagram } from './SequenceDiagram';
 import { sequenceLayout, type Arrow } from './sequenceLayout';
-import { describe, packetStory } from './traceText';
+import { describe, packetStory, TCP_WORDS, withArticle, type WireWords } from './traceText';
 
 const FOLLOW_HELP =
   'While playing, skip the stretches where no packet moves: the run goes to a second (of your time) ' +
@@ -38,6 +38,8 @@ interface Props {
   exportTrace: (format: 'csv' | 'json') => Promise<string | null>;
   markers: readonly ChartMarker[];
   presenter: boolean;
+  /** The model's words for its packets (TCP's when it gives none). */
+  words?: WireWords;
 }
 
 /**
@@ -54,11 +56,13 @@ export function InsideTheWire(p: Props) {
     setPick(packet === null ? null : { packet, cursor: null, trace: p.trace });
   const storyBox = useRef<HTMLElement>(null);
   const rows = p.trace.all();
+  const words = p.words ?? TCP_WORDS;
   // A new array whenever records arrive (TraceStore.add).
-  const layout = useMemo(() => sequenceLayout(rows, DIAGRAM_PACKETS), [rows]);
+  const layout = useMemo(() => sequenceLayout(rows, DIAGRAM_PACKETS, words), [rows, words]);
   const current = p.cursor !== null ? p.trace.get(p.cursor) : undefined;
   const storyOf = picked ?? current?.packet ?? null;
-  const story = storyOf === null ? null : packetStory(rows, storyOf);
+  const story = storyOf === null ? null : packetStory(rows, storyOf, words);
+  const ackA = withArticle(words.ack);
   const nowS = p.nowNs / 1e9;
   const first = p.trace.first();
   const lost = first ?? 0;
@@ -107,15 +111,15 @@ export function InsideTheWire(p: Props) {
       </div>
       <p className="wire-now" aria-live="polite" data-testid="wire-event" data-n={current?.n ?? ''}>
         {current
-          ? `Event ${current.n + 1} at t = ${current.t_s.toFixed(6)} s: ${describe(current)}`
+          ? `Event ${current.n + 1} at t = ${current.t_s.toFixed(6)} s: ${describe(current, words)}`
           : p.cursor !== null || (p.finished && p.recorded > 0)
             ? p.finished
               ? 'No more packet events: the run has ended.'
               : 'Going to the next packet event…'
             : p.recorded
               ? `${p.recorded.toLocaleString('en-US')} packet events so far. ` +
-                'Next event steps to the next one: a send, a hop, a loss, an arrival, an ACK, a timeout.'
-              : 'No packet has been sent yet. Next event goes to the first one (a send, a hop, a loss, an arrival, an ACK).'}
+                `Next event steps to the next one: a send, a hop, a loss, an arrival, ${ackA}, a timeout.`
+              : `No packet has been sent yet. Next event goes to the first one (a send, a hop, a loss, an arrival, ${ackA}).`}
       </p>
       {p.skipped && (
         <p className="wire-limit" role="note" data-testid="wire-skipped">
@@ -139,6 +143,7 @@ export function InsideTheWire(p: Props) {
             onSelect={select}
             markers={p.markers}
             presenter={p.presenter}
+            words={words}
           />
         ) : (
           <p className="hint">The time-sequence diagram draws the packets once the first one is sent.</p>
@@ -167,7 +172,7 @@ export function InsideTheWire(p: Props) {
                 p.onNextLoss(story.lostSegment!);
               }}
             >
-              Follow segment {story.lostSegment} to its resend ▶
+              Follow {words.data} {story.lostSegment} to its resend ▶
             </button>
           )}
           {story.route && <p className="story-route">{story.route}</p>}

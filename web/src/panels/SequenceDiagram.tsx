@@ -4,7 +4,7 @@ import { PALETTE } from '../charts/palette';
 import { useElementWidth } from '../charts/useElementWidth';
 import { exportChart } from '../export/download';
 import type { Arrow, SequenceLayout } from './sequenceLayout';
-import { ms } from './traceText';
+import { ms, type WireWords } from './traceText';
 
 const DATA = PALETTE[0];
 const ACK = PALETTE[1];
@@ -21,6 +21,8 @@ interface Props {
   /** Topology events (handovers, the seam) drawn as bands where they fall in the window. */
   markers: readonly ChartMarker[];
   presenter: boolean;
+  /** The model's words for its packets. */
+  words: WireWords;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Props {
  * where they happened, retransmissions in their own colour, timeouts and route changes as
  * lines across, topology events as bands. A click on an arrow opens that packet's story.
  */
-export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, presenter }: Props) {
+export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, presenter, words }: Props) {
   const [box, width] = useElementWidth<HTMLDivElement>(560, 320);
   const svg = useRef<SVGSVGElement>(null);
   const font = presenter ? 16 : 13;
@@ -55,6 +57,17 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
       labelled.add(a.packet);
       lastY[side] = y(a.t0);
     }
+  }
+  // Crosses only where they do not cover one already drawn: losses close together (a voice
+  // call's sender buffer overflowing at every packet of a talk spurt) share the first one's.
+  const crossed = new Set<number>();
+  const crosses: [number, number][] = [];
+  for (const a of layout.arrows) {
+    if (a.fate !== 'lost') continue;
+    const [cx, cy] = [xAt(a, a.reach), y(a.t1)];
+    if (crosses.some(([x0, y0]) => Math.abs(x0 - cx) < font && Math.abs(y0 - cy) < font * 1.1)) continue;
+    crossed.add(a.packet);
+    crosses.push([cx, cy]);
   }
   const bandLabelled: boolean[] = [];
   let bandY = -Infinity;
@@ -104,7 +117,7 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
           <g key={`m${i}`} className="seq-mark" data-kind={m.kind}>
             <line x1={left - 8} x2={right + 8} y1={y(m.t)} y2={y(m.t)} />
             <text x={left - 10} y={y(m.t) + font * 0.35} textAnchor="end">
-              {m.kind === 'timeout' ? 'RTO' : 'route'}
+              {m.kind === 'timeout' ? words.timeoutShort : 'route'}
             </text>
             <title>{`${m.t.toFixed(6)} s: ${m.label}`}</title>
           </g>
@@ -115,15 +128,16 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
           const colour = a.ack ? ACK : a.retransmit ? RESENT : DATA;
           const future = a.t0 > nowS + 1e-9;
           const which = a.ack
-            ? `ACK asking for segment ${a.seq}`
-            : `segment ${a.seq}${a.retransmit ? ' (resent)' : ''}`;
+            ? `${words.ack} ${words.ackAbout(a.seq)}`
+            : `${words.data} ${a.seq}${a.retransmit ? ' (resent)' : ''}`;
           const fate =
             a.fate === 'arrived'
               ? `arrived after ${ms((a.t1 - a.t0) * 1e3)}`
               : a.fate === 'lost'
                 ? `lost at ${a.lostAt}`
                 : 'under way';
-          const name = `${which}, ${a.routeHops} ISL hops, left ${a.t0.toFixed(6)} s, ${fate}`;
+          const hops = words.routes ? `, ${a.routeHops} ISL hops` : '';
+          const name = `${which}${hops}, left ${a.t0.toFixed(6)} s, ${fate}`;
           return (
             // The button holds the arrow only: its marks are beside it, not part of its name.
             <g key={a.packet} className={future ? 'seq-future' : undefined}>
@@ -158,7 +172,7 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
                   markerEnd={a.fate === 'arrived' ? `url(#seq-head-${a.ack ? 'ack' : 'data'})` : undefined}
                 />
               </g>
-              {a.fate === 'lost' && (
+              {crossed.has(a.packet) && (
                 <text
                   x={x2}
                   y={y(a.t1) + font * 0.35}
@@ -178,7 +192,7 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
                   className="seq-label"
                   aria-hidden="true"
                 >
-                  {a.ack ? `${a.routeHops} ISL` : `seg ${a.seq}`}
+                  {a.ack ? (words.routes ? `${a.routeHops} ISL` : words.ackShort) : words.dataShort(a.seq)}
                 </text>
               )}
             </g>
@@ -215,7 +229,7 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
         </defs>
       </svg>
       <p className="seq-legend">
-        <span style={{ color: DATA }}>━ data</span> <span style={{ color: ACK }}>━ ACK</span>{' '}
+        <span style={{ color: DATA }}>━ data</span> <span style={{ color: ACK }}>━ {words.ack}</span>{' '}
         <span style={{ color: RESENT }}>━ resent</span> <span style={{ color: LOST }}>✕ lost</span> ┅ under way · time
         runs down; a slope is a delay
       </p>

@@ -1,4 +1,5 @@
 import type { TraceRow } from '../engine/protocol';
+import { TCP_WORDS, type WireWords } from './traceText';
 
 /** One packet's arrow in the time-sequence diagram. */
 export interface Arrow {
@@ -46,7 +47,11 @@ const STARTS = new Set<TraceRow['kind']>(['send', 'retransmit', 'ack']);
  * changes in their window; null when no packet was sent yet. Records after `nowS` (held from
  * an earlier pass of the same run) are included: the caller draws them faint.
  */
-export function sequenceLayout(all: readonly TraceRow[], maxPackets: number): SequenceLayout | null {
+export function sequenceLayout(
+  all: readonly TraceRow[],
+  maxPackets: number,
+  words: WireWords = TCP_WORDS,
+): SequenceLayout | null {
   // Only the tail holding the latest packets' starts is read (a run holds up to 20,000 records).
   let tail = all.length;
   for (let starts = 0; tail > 0 && starts < maxPackets;) if (STARTS.has(all[--tail].kind)) starts++;
@@ -95,7 +100,7 @@ export function sequenceLayout(all: readonly TraceRow[], maxPackets: number): Se
     .filter((r) => (r.kind === 'timeout' || r.kind === 'route-change') && r.t_s >= from && r.t_s <= to)
     .map((r) =>
       r.kind === 'timeout'
-        ? { t: r.t_s, kind: 'timeout' as const, label: `timeout: segment ${r.seq} resent` }
+        ? { t: r.t_s, kind: 'timeout' as const, label: words.timeoutMark(r.seq) }
         : { t: r.t_s, kind: 'route-change' as const, label: `route now ${r.route_hops} ISL hops` },
     );
   return { ends: [sender ?? 'sender', receiver ?? 'receiver'], arrows: shown, marks, domain: [from, to] };

@@ -1143,7 +1143,9 @@ fn run_writes_the_packet_trace_as_csv_or_json_with_the_same_columns() {
     let queue = examples_dir().join("mm1-load-0.8.json");
     let out = skyqueue(&["run", queue.to_str().unwrap(), "--trace", "packets", "--trace-out", "x.csv"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--trace: the model `queue` records no packet trace (models that do: tcp-leo)"));
+    assert!(text(&out.stderr).contains(
+        "--trace: the model `queue` records no packet trace (models that do: voip-leo, tcp-leo, link-layer, voip-dccp)"
+    ));
     let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets"]);
     assert_eq!(out.status.code(), Some(2), "--trace needs --trace-out");
     std::fs::remove_dir_all(&dir).ok();
@@ -1327,5 +1329,67 @@ fn messages_write_control_characters_as_escapes_so_a_value_cannot_fake_an_output
     let err = text(&out.stderr);
     assert!(!err.contains('\u{1b}') && !err.contains("\nok: 0 errors"), "{err:?}");
     assert!(err.contains("\\u{1b}[2J\\u{a}ok: 0 errors"), "{err:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn run_traces_the_segments_of_tcp_over_the_link_layer() {
+    // Paper 002's 100 kB download over ARQ: each segment sent, onto the link, off it (held
+    // while its erased LLDUs are resent), delivered, acknowledged.
+    let dir = std::env::temp_dir().join(format!("skyqueue-trace-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let preset = examples_dir().join("link-tcp-internet-100kb.json");
+    let json = dir.join("x.json");
+    let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets", "--trace-out", json.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for kind in ["send", "hop", "deliver", "ack", "ack-arrive"] {
+        assert!(rows.iter().any(|r| r["kind"] == kind), "no {kind} in the trace");
+    }
+    assert!(rows.iter().any(|r| r["kind"] == "hop" && r["node"] == "link" && r["next"] == "receiver"));
+    // A link fed by its own saturated source has no packets to follow: refused, saying so.
+    let lab = examples_dir().join("link-harq-lab.json");
+    let out = skyqueue(&["run", lab.to_str().unwrap(), "--trace", "packets", "--trace-out", "x.csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("this `link-layer` scenario has no packets to trace"), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn run_traces_one_call_of_voip_over_leo() {
+    // Paper 000's 75 calls: the first call's packets through the satellite's queue, the LMS
+    // link's HARQ rounds (hops marked by the NACK) and the receiver.
+    let dir = std::env::temp_dir().join(format!("skyqueue-trace-voip-leo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let preset = examples_dir().join("voip-leo-codes.json");
+    let csv = dir.join("x.csv");
+    let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets", "--trace-out", csv.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv.lines().next().unwrap().split(',').collect::<Vec<_>>(), engine::trace::COLUMNS);
+    for want in [",send,", ",deliver,", ",satellite,receiver,", ",nack"] {
+        assert!(csv.contains(want), "no {want} in the trace");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn run_traces_the_voice_packets_of_a_dccp_call() {
+    // Paper 003's Speex call with silence suppression: each voice packet sent, its hops, the
+    // drops by cause (the sender's buffer at a talk spurt), the TFRC reports.
+    let dir = std::env::temp_dir().join(format!("skyqueue-trace-dccp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let preset = examples_dir().join("dccp-speex-dtx.json");
+    let csv = dir.join("x.csv");
+    let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets", "--trace-out", csv.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("trace records"), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["summary"]["dccp"]["codec"], "Speex");
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv.lines().next().unwrap().split(',').collect::<Vec<_>>(), engine::trace::COLUMNS);
+    for want in [",send,", ",hop,", ",deliver,", ",ack,", ",ack-arrive,", "sender-buffer", "access link"] {
+        assert!(csv.contains(want), "no {want} in the trace");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

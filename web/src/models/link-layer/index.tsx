@@ -2,6 +2,7 @@ import { LinkPictogram } from './Pictogram';
 import { LinkPanel } from './LinkPanel';
 import { linkText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
+import { LINK_WORDS } from './wire';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The packet grids and the measured figures beside their closed forms. */
@@ -17,6 +18,7 @@ function LinkLayerSummary({ summary }: SummaryProps) {
  */
 export const linkLayer: ModelDescriptor = {
   id: 'link-layer',
+  wire: LINK_WORDS,
   label: 'link-layer',
   liveText: linkText,
   Summary: LinkLayerSummary,

@@ -2,6 +2,7 @@ import { DccpPictogram } from './Pictogram';
 import { DccpPanel } from './DccpPanel';
 import { dccpText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
+import { VOICE_WORDS } from './wire';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Losses by cause, delay and jitter, R and MOS, Jain's index. */
@@ -16,6 +17,7 @@ function DccpSummaryPanel({ summary }: SummaryProps) {
  */
 export const voipDccp: ModelDescriptor = {
   id: 'voip-dccp',
+  wire: VOICE_WORDS,
   label: 'voip-dccp',
   liveText: dccpText,
   Summary: DccpSummaryPanel,

@@ -5,6 +5,7 @@ import { metricOf } from '../../scenario/sweep';
 import { policyLabel, type SweepTableProps } from '../../scenario/sweepModels';
 import { voipText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
+import { VOIP_LEO_WORDS } from './wire';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** Quality of the calls so far, losses by cause and the HARQ table. */
@@ -39,6 +40,7 @@ function TableTwo({ m, points, summaries, param }: SweepTableProps) {
 /** VoIP calls over a LEO constellation and a fading LMS last hop (paper 000). */
 export const voipLeo: ModelDescriptor = {
   id: 'voip-leo',
+  wire: VOIP_LEO_WORDS,
   label: 'VoIP-over-LEO',
   liveText: voipText,
   Summary: VoipSummary,

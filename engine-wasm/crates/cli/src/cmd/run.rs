@@ -55,6 +55,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let mut sim = Simulation::new(scenario).map_err(|e| Failure::Invalid(path.into(), e))?;
     if args.trace.is_some() {
+        if !sim.traces_packets() && sim.scenario().model.descriptor().traces_packets {
+            return Err(Failure::Usage(format!(
+                "--trace: this `{}` scenario has no packets to trace (the model traces them in some of its scenarios only)",
+                sim.scenario().model.name()
+            )));
+        }
         if !sim.traces_packets() {
             let tracing: Vec<&str> =
                 ModelKind::ALL.iter().filter(|k| k.descriptor().traces_packets).map(|k| k.name()).collect();

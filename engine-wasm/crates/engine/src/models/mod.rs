@@ -80,6 +80,11 @@ pub trait Model {
     fn trace_nodes(&self) -> Vec<String> {
         vec![]
     }
+    /// Whether this run records packets, for a model whose descriptor says it can
+    /// ([`Descriptor::traces_packets`]): a model may trace only some of its scenarios.
+    fn traces_packets(&self) -> bool {
+        true
+    }
 }
 
 /// A model's summary: written into the results under [`Descriptor::summary_key`], printed by

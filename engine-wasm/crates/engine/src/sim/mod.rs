@@ -126,7 +126,15 @@ pub struct Simulation {
     end: SimTime,
     model: Box<dyn Model>,
     ctx: Ctx,
+    /// What the packet trace recorded at time zero, which [`Simulation::new`] processes before
+    /// the trace can be turned on: [`Simulation::set_trace_limit`] starts from it while the
+    /// clock is still at zero.
+    at_zero: PacketTrace,
 }
+
+/// Most packet events of time zero kept for a trace turned on later
+/// ([`Simulation::set_trace_limit`]).
+const AT_ZERO_LIMIT: usize = 100_000;
 
 impl Simulation {
     /// Validates `scenario` and builds its model. Nothing is simulated yet.
@@ -138,11 +146,18 @@ impl Simulation {
             SimDuration::from_secs_f64(scenario.metrics.bucket_s).as_nanos(),
             scenario.metrics.max_points as usize,
         );
-        let ctx = Ctx { now: SimTime::ZERO, processed: 0, recorder, trace: PacketTrace::off() };
-        let mut sim = Simulation { end: SimTime::from_secs_f64(scenario.duration_s), scenario, model, ctx };
+        // Time zero's packet events (a voice call's first packet) are kept aside for a trace turned
+        // on before the clock moves (recording observes only: the run is the same).
+        let traces = scenario.model.descriptor().traces_packets;
+        let trace =
+            if traces { PacketTrace::with_limit(AT_ZERO_LIMIT).unwrap_or_default() } else { PacketTrace::off() };
+        let ctx = Ctx { now: SimTime::ZERO, processed: 0, recorder, trace };
+        let end = SimTime::from_secs_f64(scenario.duration_s);
+        let mut sim = Simulation { end, scenario, model, ctx, at_zero: PacketTrace::off() };
         // Process time zero, so that the state at the start (e.g. the constellation's geometry)
         // exists before the first advance. Cannot fail: zero is never before now.
         let _ = sim.advance_to(SimTime::ZERO);
+        sim.at_zero = std::mem::take(&mut sim.ctx.trace);
         Ok(sim)
     }
 
@@ -212,6 +227,11 @@ impl Simulation {
         let mut trace = PacketTrace::with_limit(limit)
             .ok_or_else(|| format!("trace limit: {limit} is outside the allowed range (0 to {MAX_LIMIT} records)"))?;
         trace.set_nodes(self.model.trace_nodes());
+        if self.ctx.now == SimTime::ZERO {
+            for r in self.at_zero.since(0) {
+                trace.push(*r);
+            }
+        }
         self.ctx.trace = trace;
         Ok(())
     }
@@ -223,7 +243,7 @@ impl Simulation {
 
     /// Whether the scenario's model records a packet trace and can step event by event.
     pub fn traces_packets(&self) -> bool {
-        self.scenario.model.descriptor().traces_packets
+        self.scenario.model.descriptor().traces_packets && self.model.traces_packets()
     }
 
     /// Advances event by event until the packet trace has a new record (or a route change),

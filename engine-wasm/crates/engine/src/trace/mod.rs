@@ -84,6 +84,20 @@ pub enum Reason {
     LossDetected,
     /// Resent after the retransmission timer fired.
     TimerExpired,
+    /// The sender's own buffer, ahead of a rate-paced transport, was full: the application made
+    /// packets faster than the transport's rate let them go (paper 003's losses "between
+    /// application and transport"; RFC 5348 §4.6 leaves the buffer to the sender).
+    SenderBuffer,
+    /// A link lost it to errors (an erased frame, bit errors), whatever recovery it had.
+    LinkError,
+    /// It arrived after its playout point: too late to be used.
+    Late,
+    /// It waited in its queue longer than the scheduler allows (a deadline such as CoDeS's
+    /// timeout, or CoDel's sojourn target).
+    Expired,
+    /// Sent again by the link: the receiver could not decode it and asked for more (a HARQ
+    /// NACK), on a hop rather than a drop.
+    Nack,
 }
 
 impl Reason {
@@ -94,6 +108,11 @@ impl Reason {
             Reason::NoRoute => "no-route",
             Reason::LossDetected => "loss-detected",
             Reason::TimerExpired => "timer-expired",
+            Reason::SenderBuffer => "sender-buffer",
+            Reason::LinkError => "link-error",
+            Reason::Late => "late",
+            Reason::Expired => "expired",
+            Reason::Nack => "nack",
         }
     }
 }

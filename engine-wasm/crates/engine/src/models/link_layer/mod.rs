@@ -30,7 +30,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     objects: scenario::objects,
     validate: scenario::validate,
     build,
-    traces_packets: false,
+    traces_packets: true,
 };
 
 /// Series columns: the link's, and with TCP the window and goodput first (their charts lead).
@@ -241,9 +241,12 @@ impl Model for LinkLayerModel {
             ctx.processed += 1;
             let r = &mut ctx.recorder;
             if let Some(tcp) = &mut self.tcp {
-                tcp.before_slot(at, &mut self.link);
+                tcp.before_slot(at, &mut self.link, &mut ctx.trace);
             }
             let o = self.link.step();
+            if let Some(tcp) = &mut self.tcp {
+                tcp.after_slot(at, &self.link, &mut ctx.trace);
+            }
             if !o.idle {
                 r.sample(k.bad, at, o.bad as u8 as f64);
                 r.sample(k.erased, at, o.erased as u8 as f64);
@@ -260,7 +263,7 @@ impl Model for LinkLayerModel {
                         r.sample(k.packet_delay, at, c.delay_s * 1e3);
                     }
                     if let Some(tcp) = &mut self.tcp {
-                        tcp.on_completed(&c, slot_s);
+                        tcp.on_completed(&c, slot_s, at, &mut ctx.trace);
                     }
                 }
             }
@@ -278,7 +281,7 @@ impl Model for LinkLayerModel {
                             at_slot: handed_at,
                             delay_s: p.in_order_delay_s.unwrap_or(f64::NAN),
                         };
-                        tcp.on_completed(&c, slot_s);
+                        tcp.on_completed(&c, slot_s, at, &mut ctx.trace);
                     }
                 }
                 let d = if self.in_order { p.in_order_delay_s } else { p.delay_s };
@@ -308,6 +311,35 @@ impl Model for LinkLayerModel {
                 }
             }
         }
+    }
+
+    /// The next slot: every slot is an event (TCP's are handled at slot boundaries).
+    fn next_event(&self) -> Option<SimTime> {
+        Some(self.slot_time(self.link.slot()))
+    }
+
+    /// The next slot while the link has LLDUs to send, else the flow's next arrival or timer.
+    fn next_packet_event(&self) -> Option<SimTime> {
+        let tcp = self.tcp.as_ref()?;
+        let slot = self.slot_time(self.link.slot());
+        if self.link.backlog_lldus() > 0 || self.link.head_packet().is_some() {
+            return Some(slot);
+        }
+        tcp.next_packet_event().map(|t| t.max(slot))
+    }
+
+    fn trace_nodes(&self) -> Vec<String> {
+        if self.tcp.is_some() {
+            TcpOverLink::trace_nodes()
+        } else {
+            vec![]
+        }
+    }
+
+    /// Packets are traced only when a TCP flow feeds the link (the saturated source's packets
+    /// are the link's own, with no ends to follow).
+    fn traces_packets(&self) -> bool {
+        self.tcp.is_some()
     }
 
     fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {

@@ -12,11 +12,29 @@
 use crate::kernel::{SimDuration, SimTime};
 use crate::link::lldu::{Completed, Erasures, LlduLink};
 use crate::metrics::stats::LogHistogram;
+use crate::trace::{PacketTrace, Reason, TraceKind, TraceRecord, NO_PACKET};
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{Ack, TcpReceiver, TcpSender};
 use crate::transport::Segment;
 use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
+
+/// The packet trace's nodes ([`TcpOverLink::trace_nodes`]): the TCP sender with the link's
+/// buffer, the link (its LLDUs and their recovery), the receiver.
+const SENDER: u32 = 0;
+const LINK: u32 = 1;
+const RECEIVER: u32 = 2;
+
+/// A segment on the link: what it carries and, for the packet trace, its number, when it
+/// reached the link's buffer and how many packets were ahead of it there, and when its first
+/// LLDU went.
+struct Carried {
+    seg: Segment,
+    id: u64,
+    queued: SimTime,
+    ahead: u32,
+    started: SimTime,
+}
 
 /// The flow and what it has measured.
 pub struct TcpOverLink {
@@ -24,9 +42,18 @@ pub struct TcpOverLink {
     receiver: TcpReceiver,
     cc: CcKind,
     /// The segment each link packet carries, by the link's packet number.
-    carried: HashMap<u64, Segment>,
-    /// ACKs on the return path, with their arrival times (non-decreasing).
-    acks: VecDeque<(SimTime, Ack)>,
+    carried: HashMap<u64, Carried>,
+    /// ACKs on the return path, with their arrival times (non-decreasing) and their numbers in
+    /// the packet trace.
+    acks: VecDeque<(SimTime, Ack, u64)>,
+    /// The next packet's number in the packet trace (segments sent and ACKs take them in turn).
+    ids: u64,
+    /// Packets put on the link, and how many of them have had their first LLDU sent.
+    pushed: u64,
+    started: u64,
+    /// For the packet trace: segments on their way to the receiver after the link completed
+    /// them (arrival time, segment number, segment), with the ACK each makes (number, cum).
+    arriving: VecDeque<(SimTime, u64, u64, u64, u64)>,
     buffer_pkts: usize,
     lldus_per_packet: usize,
     one_way: SimDuration,
@@ -111,6 +138,10 @@ impl TcpOverLink {
             cc,
             carried: HashMap::new(),
             acks: VecDeque::new(),
+            ids: 0,
+            pushed: 0,
+            started: 0,
+            arriving: VecDeque::new(),
             buffer_pkts: buffer_pkts as usize,
             lldus_per_packet: lldus_per_packet.max(1) as usize,
             one_way: SimDuration::from_secs_f64(one_way_s),
@@ -130,40 +161,112 @@ impl TcpOverLink {
         self.sender.cwnd
     }
 
-    /// Before the link's slot at `now`: ACKs that have arrived, the timer, then what the sender
-    /// may send, into the link's buffer (dropped when it is full).
-    pub fn before_slot<E: Erasures>(&mut self, now: SimTime, link: &mut LlduLink<E>) {
+    /// The packet trace's node names.
+    pub fn trace_nodes() -> Vec<String> {
+        ["sender", "link", "receiver"].map(String::from).to_vec()
+    }
+
+    /// When the flow has its next event for the packet trace, the link's slots aside: a segment
+    /// reaching the receiver, an ACK the sender, the retransmission timer (each acted on at the
+    /// first slot boundary after it).
+    pub fn next_packet_event(&self) -> Option<SimTime> {
+        let arrive = self.arriving.front().map(|a| a.0);
+        let ack = self.acks.front().map(|a| a.0);
+        [arrive, ack, self.sender.rto_deadline()].into_iter().flatten().min()
+    }
+
+    /// Before the link's slot at `now`: segments and ACKs that have arrived, the timer, then
+    /// what the sender may send, into the link's buffer (dropped when it is full). Recorded in
+    /// `trace` (when it is on) at the slot's time.
+    pub fn before_slot<E: Erasures>(&mut self, now: SimTime, link: &mut LlduLink<E>, trace: &mut PacketTrace) {
         if now < self.start {
             return;
         }
-        while self.acks.front().is_some_and(|(at, _)| *at <= now) {
-            let (at, ack) = self.acks.pop_front().expect("checked");
+        while self.arriving.front().is_some_and(|a| a.0 <= now) {
+            let (_, id, seq, ack_id, cum) = self.arriving.pop_front().expect("checked");
+            record(trace, now, TraceKind::Deliver, id, seq, RECEIVER, false);
+            record(trace, now, TraceKind::Ack, ack_id, cum, RECEIVER, true);
+        }
+        while self.acks.front().is_some_and(|(at, _, _)| *at <= now) {
+            let (at, ack, id) = self.acks.pop_front().expect("checked");
+            record(trace, now, TraceKind::AckArrive, id, ack.cum, SENDER, true);
             self.sender.on_ack(&ack, at);
             let una = self.sender.snd_una();
             self.sends.retain(|&seq, _| seq >= una);
         }
+        let mut why = Reason::LossDetected;
         if self.sender.rto_deadline().is_some_and(|d| d <= now) {
+            if trace.on() {
+                trace.push(TraceRecord::new(now, TraceKind::Timeout, NO_PACKET, self.sender.snd_una(), SENDER));
+            }
             self.sender.on_rto(now);
+            why = Reason::TimerExpired;
         }
         for seg in self.sender.poll_send(now) {
             self.segments_sent += 1;
             let n = self.sends.entry(seg.seq).or_insert(0);
             *n += 1;
             self.max_retransmissions = self.max_retransmissions.max(*n - 1);
-            if link.backlog_lldus().div_ceil(self.lldus_per_packet) >= self.buffer_pkts {
+            let id = self.ids;
+            self.ids += 1;
+            if trace.on() {
+                let kind = if *n > 1 { TraceKind::Retransmit } else { TraceKind::Send };
+                let mut r = TraceRecord::new(now, kind, id, seg.seq, SENDER);
+                r.reason = (*n > 1).then_some(why);
+                trace.push(r);
+            }
+            let ahead = link.backlog_lldus().div_ceil(self.lldus_per_packet);
+            if ahead >= self.buffer_pkts {
                 self.buffer_drops += 1;
+                if trace.on() {
+                    let mut r = TraceRecord::new(now, TraceKind::Drop, id, seg.seq, SENDER);
+                    r.reason = Some(Reason::Overflow);
+                    trace.push(r);
+                }
                 continue;
             }
-            let id = link.push_packet();
-            self.carried.insert(id, seg);
+            let n = link.push_packet();
+            self.pushed += 1;
+            let c = Carried { seg, id, queued: now, ahead: ahead as u32, started: now };
+            self.carried.insert(n, c);
         }
     }
 
-    /// A packet the link has completed: delivered to the receiver one one-way time after the
-    /// slot it completed in, whose ACK comes back one one-way time later; a lost one is gone.
-    pub fn on_completed(&mut self, c: &Completed, slot_s: f64) {
-        let Some(seg) = self.carried.remove(&c.seq) else { return };
+    /// After the link's slot at `now`: the packets whose first LLDU it sent, each a hop from
+    /// the sender (its buffer) onto the link, after its wait in the buffer. The link sends its
+    /// packets' data LLDUs in order (paper 002 §3.3), so those are the packets up to the data
+    /// it has taken.
+    pub fn after_slot<E: Erasures>(&mut self, now: SimTime, link: &LlduLink<E>, trace: &mut PacketTrace) {
+        let len = self.lldus_per_packet as u64;
+        let taken = (self.pushed * len).saturating_sub(link.backlog_lldus() as u64);
+        while self.started < self.pushed && self.started * len < taken {
+            if let Some(c) = self.carried.get_mut(&self.started) {
+                c.started = now;
+                if trace.on() {
+                    let mut r = TraceRecord::new(now, TraceKind::Hop, c.id, c.seg.seq, SENDER);
+                    (r.next, r.waited, r.queue_ahead) = (Some(LINK), now.saturating_since(c.queued), c.ahead);
+                    trace.push(r);
+                }
+            }
+            self.started += 1;
+        }
+    }
+
+    /// A packet the link has completed at `now`: delivered to the receiver one one-way time
+    /// after the slot it completed in, whose ACK comes back one one-way time later; a lost one
+    /// is gone (the link gave up on an LLDU: paper 002 §3.5's residual loss). In the packet
+    /// trace, a delivered packet leaves the link for the receiver after the time beyond its own
+    /// LLDUs' slots that the link held it (repair LLDUs, erased LLDUs resent a round trip later:
+    /// §3.5.3-3.5.4); a lost one is dropped at the link.
+    pub fn on_completed(&mut self, c: &Completed, slot_s: f64, now: SimTime, trace: &mut PacketTrace) {
+        let Some(carried) = self.carried.remove(&c.seq) else { return };
+        let seg = carried.seg;
         if !c.delivered {
+            if trace.on() {
+                let mut r = TraceRecord::new(now, TraceKind::Drop, carried.id, seg.seq, LINK);
+                r.reason = Some(Reason::LinkError);
+                trace.push(r);
+            }
             return;
         }
         let arrival = SimTime::from_secs_f64(c.at_slot as f64 * slot_s) + self.one_way;
@@ -172,7 +275,17 @@ impl TcpOverLink {
         if self.done_at.is_none() && self.total_segments.is_some_and(|t| self.receiver.delivered >= t) {
             self.done_at = Some(arrival);
         }
-        self.acks.push_back((arrival + self.one_way, ack));
+        let ack_id = self.ids;
+        self.ids += 1;
+        if trace.on() {
+            let own = SimDuration::from_secs_f64((self.lldus_per_packet - 1) as f64 * slot_s);
+            let mut r = TraceRecord::new(now, TraceKind::Hop, carried.id, seg.seq, LINK);
+            let repairs = SimDuration(now.saturating_since(carried.started).as_nanos().saturating_sub(own.as_nanos()));
+            (r.next, r.waited) = (Some(RECEIVER), repairs);
+            trace.push(r);
+            self.arriving.push_back((arrival, carried.id, seg.seq, ack_id, ack.cum));
+        }
+        self.acks.push_back((arrival + self.one_way, ack, ack_id));
     }
 
     /// Whether the whole file has been delivered (never for unlimited bulk).
@@ -212,5 +325,14 @@ impl TcpOverLink {
             delay_p85_s: q(0.85),
             delay_p99_s: q(0.99),
         }
+    }
+}
+
+/// Records event `kind` of packet `id` (`seq`: its segment, or the segment an ACK asks for).
+fn record(trace: &mut PacketTrace, now: SimTime, kind: TraceKind, id: u64, seq: u64, node: u32, ack: bool) {
+    if trace.on() {
+        let mut r = TraceRecord::new(now, kind, id, seq, node);
+        r.ack = ack;
+        trace.push(r);
     }
 }

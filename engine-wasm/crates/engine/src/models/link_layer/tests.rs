@@ -84,3 +84,89 @@ fn the_100_kb_download_tells_one_goodput_at_most_the_link_rate_and_its_window_en
     // A rate series is 0 where nothing arrived: after the file, nothing more.
     assert!(goodput.iter().filter(|p| p.0 > transfer_s + 1.0).all(|p| p.1 == 0.0));
 }
+
+/// A TCP preset from `examples/`, cut to `duration_s`, with `scheme`.
+fn tcp_preset(text: &str, duration_s: f64, scheme: &str) -> crate::scenario::Scenario {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    v["duration_s"] = duration_s.into();
+    v["link"]["scheme"] = scheme.into();
+    crate::scenario::Scenario::from_json(&v.to_string()).unwrap()
+}
+
+fn download(duration_s: f64, scheme: &str) -> crate::scenario::Scenario {
+    tcp_preset(include_str!("../../../../../../examples/link-tcp-internet-100kb.json"), duration_s, scheme)
+}
+
+#[test]
+fn the_packet_trace_follows_each_segment_over_the_link_and_changes_no_result() {
+    for s in [
+        download(20.0, "arq"),
+        download(20.0, "harq"),
+        tcp_preset(include_str!("../../../../../../examples/link-tcp-distribution.json"), 30.0, "arq"),
+    ] {
+        let mut plain = Simulation::new(s.clone()).unwrap();
+        plain.run_to_end();
+        let mut traced = Simulation::new(s.clone()).unwrap();
+        assert!(traced.traces_packets());
+        traced.set_trace_limit(1_000_000).unwrap();
+        traced.run_to_end();
+        assert_eq!(plain.results_json(), traced.results_json(), "recording changed the run");
+        let tcp = traced.summary().take::<super::LinkSummary>().unwrap().tcp.unwrap();
+        let rows = traced.trace().rows(0);
+        let count = |k: &str| rows.iter().filter(|r| r.kind.name() == k).count() as u64;
+        // Every segment sent is a send or a retransmission; each drop at the buffer is one.
+        assert_eq!(count("send") + count("retransmit"), tcp.segments_sent);
+        assert_eq!(count("retransmit"), tcp.retransmits);
+        assert_eq!(count("timeout"), tcp.timeouts);
+        let buffer = rows.iter().filter(|r| r.kind.name() == "drop" && r.node == "sender").count() as u64;
+        assert_eq!(buffer, tcp.buffer_drops);
+        // Each delivered segment crossed the link (two hops) and was acknowledged.
+        assert!(count("deliver") > 50, "{}", count("deliver"));
+        assert!(count("ack") >= count("ack-arrive") && count("ack") == count("deliver"));
+        let hop = |from: &str| rows.iter().filter(|r| r.kind.name() == "hop" && r.node == from).count() as u64;
+        assert!(hop("link") >= count("deliver") && hop("sender") >= hop("link"));
+        assert!(rows.windows(2).all(|w| w[1].n == w[0].n + 1 && w[1].t_s >= w[0].t_s));
+        assert_eq!(traced.trace().nodes(), ["sender", "link", "receiver"]);
+    }
+}
+
+#[test]
+fn an_erased_lldu_holds_its_packet_a_round_trip_at_the_link() {
+    // Paper 002 §3.5.3: under SR-ARQ an erased LLDU is resent after the round trip (500 ms):
+    // its packet leaves the link that much later, and the hop says so.
+    let mut sim = Simulation::new(download(60.0, "arq")).unwrap();
+    sim.set_trace_limit(1_000_000).unwrap();
+    sim.run_to_end();
+    let rows = sim.trace().rows(0);
+    let held: Vec<f64> =
+        rows.iter().filter(|r| r.kind.name() == "hop" && r.node == "link").map(|r| r.waited_ms).collect();
+    assert!(held.iter().any(|&w| w >= 500.0), "no packet held a round trip: {held:?}");
+    assert!(held.iter().any(|&w| w < 1.0));
+}
+
+#[test]
+fn stepping_event_by_event_visits_every_record_and_ends_where_a_whole_run_ends() {
+    let s = download(3.0, "arq");
+    let mut whole = Simulation::new(s.clone()).unwrap();
+    whole.set_trace_limit(100_000).unwrap();
+    whole.run_to_end();
+    let mut stepped = Simulation::new(s).unwrap();
+    stepped.set_trace_limit(100_000).unwrap();
+    let mut n = 0;
+    while let Some(r) = stepped.step_to_record(n) {
+        assert_eq!(r.n, n);
+        assert_eq!(r.t, stepped.now(), "record {n}");
+        assert_eq!(Some(&r), whole.trace().since(n).next());
+        n += 1;
+    }
+    assert_eq!(n, whole.trace().recorded());
+    assert!(n > 100, "{n} records");
+    assert!(stepped.is_finished());
+    assert_eq!(stepped.results_json(), whole.results_json());
+}
+
+#[test]
+fn a_saturated_link_records_no_packet_trace() {
+    let sim = Simulation::from_json(r#"{"version": 2, "model": "link-layer", "duration_s": 10}"#).unwrap();
+    assert!(!sim.traces_packets());
+}

@@ -39,7 +39,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     objects: scenario::objects,
     validate: scenario::validate,
     build: run::build,
-    traces_packets: false,
+    traces_packets: true,
 };
 
 /// A TCP segment on the wire [bytes] (MSS 1460 plus 40 of headers).

@@ -12,6 +12,7 @@ use crate::models::{Ctx, Model, ModelSummary};
 use crate::network::link::{AtRate, Capacity, NoRates, QueuedLink};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sched::{DropTail, Drops};
+use crate::trace::{Reason, TraceKind, TraceRecord, NO_PACKET};
 use crate::transport::tcp::{Ack, TcpFlow, TcpSender};
 use crate::transport::tfrc::{AppPacket, TfrcFeedback, TfrcPacket, TfrcReceiver, TfrcSender};
 use crate::transport::{Feedback, Segment, TransportFlow};
@@ -79,6 +80,7 @@ pub(super) fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), S
         last_arrival: SimTime::ZERO,
         warmup: SimTime::from_secs_f64(s.warmup_s),
         next_id: 0,
+        last_received: 0,
         c: Counts::default(),
         tcp_delivered: vec![0; d.tcp_flows as usize],
         jitter: 0.0,
@@ -104,7 +106,23 @@ enum Payload {
 struct Pkt {
     wire_bytes: f64,
     payload: Payload,
+    /// When it reached the queue it is in (the bottleneck's, then the access's), and the
+    /// packets ahead of it there then: what the packet trace says of its wait.
+    queued: SimTime,
+    ahead: u32,
 }
+
+impl Pkt {
+    fn new(wire_bytes: f64, payload: Payload) -> Pkt {
+        Pkt { wire_bytes, payload, queued: SimTime::ZERO, ahead: 0 }
+    }
+}
+
+/// The packet trace's nodes ([`DccpModel::trace_nodes`]): the voice sender (its transport's
+/// buffer and the bottleneck's queue), the shared satellite access, the receiver.
+const SENDER: u32 = 0;
+const ACCESS: u32 = 1;
+const RECEIVER: u32 = 2;
 
 #[derive(Clone, Debug)]
 enum Ev {
@@ -122,8 +140,9 @@ enum Ev {
     LinkDone,
     /// A packet reaches the receiving end.
     Arrive(Pkt),
-    /// A DCCP report reaches the sender.
-    Feedback(TfrcFeedback),
+    /// A DCCP report reaches the sender: its packet number (shared with the voice packets) and
+    /// the voice packet it reports up to, for the packet trace.
+    Feedback(u64, u64, TfrcFeedback),
     /// A frame of the shared access begins (`access: frames`).
     Frame,
     /// A TCP flow may send.
@@ -199,7 +218,11 @@ struct DccpModel {
     drops: Drops<Pkt>,
     last_arrival: SimTime,
     warmup: SimTime,
+    /// The next packet's number: voice packets and reports take them in turn (the packet trace
+    /// names packets by it).
     next_id: u64,
+    /// The number of the last voice packet the receiver got (what its next report covers).
+    last_received: u64,
     c: Counts,
     tcp_delivered: Vec<u64>,
     /// RFC 3550 interarrival jitter J [s] and the last transit time.
@@ -226,19 +249,43 @@ impl DccpModel {
     }
 
     /// Puts a packet into the bottleneck's buffer (or drops it when full).
-    fn enqueue(&mut self, pkt: Pkt, now: SimTime, ctx: &mut Ctx) {
+    fn enqueue(&mut self, mut pkt: Pkt, now: SimTime, ctx: &mut Ctx) {
         let mut wire = AtRate { rate_bps: self.d.rate_bps, bits: wire_bits };
+        (pkt.queued, pkt.ahead) = (now, (self.link.queued() + self.link.busy() as usize) as u32);
         if let Some(done) = self.link.offer(now, pkt, &mut wire, &mut NoRates, &mut self.drops) {
             self.q.schedule(done, Ev::LinkDone);
+            self.record_start(now, ctx);
         }
         while let Some((pkt, _)) = self.drops.pop() {
-            if let Payload::Voice { .. } = pkt.payload {
+            if let Payload::Voice { app, .. } = pkt.payload {
+                record_voice(ctx, now, TraceKind::Drop, app.id, SENDER, Some(Reason::Overflow));
                 if self.counting(now) {
                     self.c.lost_queue += 1;
                 }
                 ctx.recorder.sample(col::LOSS_LINK, now, 1.0);
                 self.lost();
             }
+        }
+    }
+
+    /// The receiver sends report `fb` (RFC 4342 §6: CCID3/4 feedback); it takes the next packet
+    /// number and reaches the sender half a round trip later.
+    fn send_feedback(&mut self, fb: TfrcFeedback, now: SimTime, ctx: &mut Ctx) {
+        let id = self.next_id;
+        self.next_id += 1;
+        if ctx.trace.on() {
+            let mut r = TraceRecord::new(now, TraceKind::Ack, id, self.last_received, RECEIVER);
+            r.ack = true;
+            ctx.trace.push(r);
+        }
+        self.q.schedule(now + self.one_way, Ev::Feedback(id, self.last_received, fb));
+    }
+
+    /// Records the start of the bottleneck's transmission that began at `now` (a voice
+    /// packet's hop from the sender to the access).
+    fn record_start(&self, now: SimTime, ctx: &mut Ctx) {
+        if let Some(t) = self.link.sending().filter(|_| ctx.trace.on()) {
+            record_hop(ctx, now, &t.item, SENDER);
         }
     }
 
@@ -255,7 +302,7 @@ impl DccpModel {
                 self.c.sent += 1;
             }
             let wire = p.app.bytes as f64 + self.d.header_bytes;
-            self.enqueue(Pkt { wire_bytes: wire, payload: Payload::Voice { app: p.app, dccp: Some(p) } }, now, ctx);
+            self.enqueue(Pkt::new(wire, Payload::Voice { app: p.app, dccp: Some(p) }), now, ctx);
         }
         self.arm_dccp_timers();
     }
@@ -284,7 +331,7 @@ impl DccpModel {
     fn tcp_send(&mut self, i: usize, now: SimTime, ctx: &mut Ctx) {
         let segs = self.tcp[i].poll_send(now);
         for seg in segs {
-            self.enqueue(Pkt { wire_bytes: TCP_SEGMENT_BYTES, payload: Payload::Tcp { flow: i as u8, seg } }, now, ctx);
+            self.enqueue(Pkt::new(TCP_SEGMENT_BYTES, Payload::Tcp { flow: i as u8, seg }), now, ctx);
         }
         let t = self.tcp[i].timer();
         if let Some(at) = t.filter(|_| self.tcp_rto_at[i] != t) {
@@ -325,15 +372,17 @@ impl DccpModel {
             self.c.generated += 1;
         }
         ctx.recorder.sample(col::APP, now, wire * 8.0 / 1e3);
+        record_voice(ctx, now, TraceKind::Send, app.id, SENDER, None);
         match &mut self.dccp {
             None => {
                 if self.counting(now) {
                     self.c.sent += 1;
                 }
-                self.enqueue(Pkt { wire_bytes: wire, payload: Payload::Voice { app, dccp: None } }, now, ctx);
+                self.enqueue(Pkt::new(wire, Payload::Voice { app, dccp: None }), now, ctx);
             }
             Some((tx, _)) => {
                 if !tx.offer(app) {
+                    record_voice(ctx, now, TraceKind::Drop, app.id, SENDER, Some(Reason::SenderBuffer));
                     if self.counting(now) {
                         self.c.lost_app += 1;
                     }
@@ -347,7 +396,8 @@ impl DccpModel {
 
     /// The access lost packet `p` (counted if a voice packet).
     fn lost_on_link(&mut self, p: &Pkt, now: SimTime, ctx: &mut Ctx) {
-        if let Payload::Voice { .. } = p.payload {
+        if let Payload::Voice { app, .. } = p.payload {
+            record_voice(ctx, now, TraceKind::Drop, app.id, ACCESS, Some(Reason::LinkError));
             if self.counting(now) {
                 self.c.lost_errors += 1;
             }
@@ -372,6 +422,8 @@ impl DccpModel {
                 if self.d.per > 0.0 && self.link_rng.next_f64() < self.d.per {
                     self.lost_on_link(&p, now, ctx);
                 } else {
+                    // No queue at this access: the packet leaves it at once.
+                    record_hop(ctx, now, &Pkt { queued: now, ahead: 0, ..p }, ACCESS);
                     let extra = if self.d.access_delay_ms > 0.0 {
                         self.access_rng.exponential(self.d.access_delay_ms / 1e3)
                     } else {
@@ -381,6 +433,8 @@ impl DccpModel {
                 }
             }
             AccessModel::Frames => {
+                let mut p = p;
+                (p.queued, p.ahead) = (now, self.access.len() as u32);
                 self.access.push_back(p);
                 if !self.frame_pending {
                     // The next frame boundary strictly after now.
@@ -394,6 +448,7 @@ impl DccpModel {
         // The next packet's end, scheduled after what this one's access scheduled.
         if let Some(done) = sent.next {
             self.q.schedule(done, Ev::LinkDone);
+            self.record_start(now, ctx);
         }
     }
 
@@ -412,6 +467,7 @@ impl DccpModel {
                 if lost {
                     self.lost_on_link(&p, now, ctx);
                 } else {
+                    record_hop(ctx, now, &p, ACCESS);
                     self.deliver(p, at);
                 }
             }
@@ -436,6 +492,8 @@ impl DccpModel {
                 }
             }
             Payload::Voice { app, dccp } => {
+                record_voice(ctx, now, TraceKind::Deliver, app.id, RECEIVER, None);
+                self.last_received = app.id;
                 let transit = now.as_secs_f64() - app.created.as_secs_f64();
                 // RFC 3550 §6.4.1 / A.8: J += (|D| − J) / 16 over consecutive packets' transits.
                 if let Some(prev) = self.last_transit {
@@ -474,6 +532,7 @@ impl DccpModel {
                     }
                 }
                 if late {
+                    record_voice(ctx, now, TraceKind::Drop, app.id, RECEIVER, Some(Reason::Late));
                     self.lost();
                 }
                 if let Some(w) = self.window.back_mut() {
@@ -482,7 +541,7 @@ impl DccpModel {
                 }
                 if let (Some(pkt), Some((_, rx))) = (dccp, &mut self.dccp) {
                     if let Some(fb) = rx.on_packet(&pkt, now) {
-                        self.q.schedule(now + self.one_way, Ev::Feedback(fb));
+                        self.send_feedback(fb, now, ctx);
                     }
                     self.arm_dccp_timers();
                 }
@@ -539,7 +598,12 @@ impl Model for DccpModel {
                     if self.nofeedback_at == Some(now) {
                         self.nofeedback_at = None;
                         if let Some((tx, _)) = &mut self.dccp {
+                            let before = tx.nofeedback_expiries;
                             tx.on_nofeedback(now);
+                            if ctx.trace.on() && tx.nofeedback_expiries > before {
+                                let seq = self.next_id.saturating_sub(1);
+                                ctx.trace.push(TraceRecord::new(now, TraceKind::Timeout, NO_PACKET, seq, SENDER));
+                            }
                         }
                         self.voice_send(now, ctx);
                     }
@@ -549,7 +613,7 @@ impl Model for DccpModel {
                         self.report_at = None;
                         if let Some((_, rx)) = &mut self.dccp {
                             if let Some(fb) = rx.on_report_timer(now) {
-                                self.q.schedule(now + self.one_way, Ev::Feedback(fb));
+                                self.send_feedback(fb, now, ctx);
                             }
                         }
                         self.arm_dccp_timers();
@@ -558,7 +622,12 @@ impl Model for DccpModel {
                 Ev::LinkDone => self.on_link_done(now, ctx),
                 Ev::Frame => self.on_frame(now, ctx),
                 Ev::Arrive(p) => self.on_arrive(p, now, ctx),
-                Ev::Feedback(fb) => {
+                Ev::Feedback(id, seq, fb) => {
+                    if ctx.trace.on() {
+                        let mut r = TraceRecord::new(now, TraceKind::AckArrive, id, seq, SENDER);
+                        r.ack = true;
+                        ctx.trace.push(r);
+                    }
                     if let Some((tx, _)) = &mut self.dccp {
                         tx.on_feedback(&fb, now);
                     }
@@ -580,6 +649,20 @@ impl Model for DccpModel {
                 Ev::Second => self.on_second(now, ctx),
             }
         }
+    }
+
+    /// The next event of any kind: the codec's clock ticks every packet interval, so it is never
+    /// far.
+    fn next_event(&self) -> Option<SimTime> {
+        self.q.peek_time()
+    }
+
+    fn next_packet_event(&self) -> Option<SimTime> {
+        self.q.peek_time()
+    }
+
+    fn trace_nodes(&self) -> Vec<String> {
+        ["sender", "access link", "receiver"].map(String::from).to_vec()
     }
 
     fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {
@@ -658,4 +741,27 @@ impl Model for DccpModel {
 /// A packet's size on the bottleneck's wire [bits].
 fn wire_bits(p: &Pkt) -> f64 {
     p.wire_bytes * 8.0
+}
+
+/// Records event `kind` of voice packet `id` (its number is its sequence) at `node`.
+fn record_voice(ctx: &mut Ctx, now: SimTime, kind: TraceKind, id: u64, node: u32, reason: Option<Reason>) {
+    if ctx.trace.on() {
+        let mut r = TraceRecord::new(now, kind, id, id, node);
+        r.reason = reason;
+        ctx.trace.push(r);
+    }
+}
+
+/// Records voice packet `p` leaving `from` for the next node at `now`, after its wait there:
+/// from the sender, the time since the application made it (the transport's buffer, then the
+/// bottleneck's queue) behind the packets on the bottleneck when it reached it; from the
+/// access, the time it waited for a grant behind the packets already waiting.
+fn record_hop(ctx: &mut Ctx, now: SimTime, p: &Pkt, from: u32) {
+    let Payload::Voice { app, .. } = p.payload else { return };
+    if ctx.trace.on() {
+        let mut r = TraceRecord::new(now, TraceKind::Hop, app.id, app.id, from);
+        let since = if from == SENDER { app.created } else { p.queued };
+        (r.next, r.waited, r.queue_ahead) = (Some(from + 1), now.saturating_since(since), p.ahead);
+        ctx.trace.push(r);
+    }
 }

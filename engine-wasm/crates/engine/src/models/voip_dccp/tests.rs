@@ -37,3 +37,91 @@ fn a_udp_call_loses_what_the_link_loses() {
     assert!(s.late_pct < 0.05, "{s:?}");
     assert!(s.r.unwrap() > 60.0);
 }
+
+/// A preset from `examples/`, cut to `duration_s`.
+fn preset(text: &str, duration_s: f64) -> crate::scenario::Scenario {
+    let mut s = crate::scenario::Scenario::from_json(text).unwrap();
+    s.duration_s = duration_s;
+    s
+}
+
+fn speex_dtx(duration_s: f64) -> crate::scenario::Scenario {
+    preset(include_str!("../../../../../../examples/dccp-speex-dtx.json"), duration_s)
+}
+
+#[test]
+fn the_packet_trace_follows_each_voice_packet_and_changes_no_result() {
+    for s in [
+        speex_dtx(60.0),
+        preset(include_str!("../../../../../../examples/dccp-g711.json"), 30.0),
+        preset(include_str!("../../../../../../examples/dccp-g711-12calls-tcp.json"), 20.0),
+    ] {
+        let mut plain = Simulation::new(s.clone()).unwrap();
+        plain.run_to_end();
+        let mut traced = Simulation::new(s.clone()).unwrap();
+        traced.set_trace_limit(1_000_000).unwrap();
+        traced.run_to_end();
+        assert_eq!(plain.results_json(), traced.results_json(), "recording changed the run");
+        let sum = traced.summary().take::<super::DccpSummary>().unwrap();
+        let rows = traced.trace().rows(0);
+        let count = |k: &str, reason: Option<&str>| {
+            rows.iter()
+                .filter(|r| r.kind.name() == k && reason.is_none_or(|x| r.reason.map(|r| r.name()) == Some(x)))
+                .count() as u64
+        };
+        // Every voice packet made is sent once; each loss is a drop for its cause, where the
+        // summary counts it (no warm-up in these presets).
+        assert_eq!(count("send", None), sum.generated);
+        assert_eq!(count("drop", Some("sender-buffer")), sum.lost_app);
+        assert_eq!(count("drop", Some("overflow")), sum.lost_queue);
+        assert_eq!(count("drop", Some("link-error")), sum.lost_errors);
+        assert_eq!(count("drop", Some("late")), sum.late);
+        assert_eq!(count("deliver", None), sum.played + sum.late, "{}", s.name);
+        // Each sent packet leaves the sender once (a hop to the access) and the access once.
+        let hops = |from: &str| rows.iter().filter(|r| r.kind.name() == "hop" && r.node == from).count() as u64;
+        let arrived = sum.played + sum.late;
+        assert!(hops("sender") >= arrived + sum.lost_errors && hops("access link") >= arrived);
+        if let Some(d) = &sum.dccp {
+            assert_eq!(count("ack", None), d.reports, "{}", s.name);
+            assert!(count("ack-arrive", None) <= d.reports);
+            assert_eq!(count("timeout", None), d.nofeedback_expiries, "{}", s.name);
+        }
+        assert!(rows.windows(2).all(|w| w[1].n == w[0].n + 1 && w[1].t_s >= w[0].t_s));
+        assert_eq!(traced.trace().nodes(), ["sender", "access link", "receiver"]);
+    }
+}
+
+#[test]
+fn the_speex_talk_spurts_overflow_the_senders_buffer_in_the_trace() {
+    // Paper 003 Table IV: at each talk spurt TFRC's rate lags the application's and the
+    // sender's five-packet buffer overflows; Next loss goes to the first such drop.
+    let mut sim = Simulation::new(speex_dtx(60.0)).unwrap();
+    sim.set_trace_limit(100_000).unwrap();
+    let r = sim.step_to_trouble(0).expect("a loss in the first minute");
+    assert_eq!(
+        (r.kind, r.reason, r.node),
+        (crate::trace::TraceKind::Drop, Some(crate::trace::Reason::SenderBuffer), 0)
+    );
+    assert_eq!(sim.now(), r.t);
+}
+
+#[test]
+fn stepping_event_by_event_visits_every_record_and_ends_where_a_whole_run_ends() {
+    let s = speex_dtx(12.0);
+    let mut whole = Simulation::new(s.clone()).unwrap();
+    whole.set_trace_limit(100_000).unwrap();
+    whole.run_to_end();
+    let mut stepped = Simulation::new(s).unwrap();
+    stepped.set_trace_limit(100_000).unwrap();
+    let mut n = 0;
+    while let Some(r) = stepped.step_to_record(n) {
+        assert_eq!(r.n, n);
+        assert_eq!(r.t, stepped.now(), "record {n}");
+        assert_eq!(Some(&r), whole.trace().since(n).next());
+        n += 1;
+    }
+    assert_eq!(n, whole.trace().recorded());
+    assert!(n > 200, "{n} records");
+    assert!(stepped.is_finished());
+    assert_eq!(stepped.results_json(), whole.results_json());
+}

@@ -26,7 +26,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     objects: scenario::objects,
     validate: scenario::validate,
     build,
-    traces_packets: false,
+    traces_packets: true,
 };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
@@ -74,7 +74,7 @@ impl Model for VoipLeoModel {
         while let Some((at, ev)) = self.events.pop_until(t) {
             ctx.now = at;
             ctx.processed += 1;
-            self.model.handle(at, ev, &mut self.events, &mut ctx.recorder);
+            self.model.handle(at, ev, &mut self.events, &mut ctx.recorder, &mut ctx.trace);
         }
         // The constellation view, once per simulated second (display only).
         while self.next_view <= t {
@@ -85,6 +85,20 @@ impl Model for VoipLeoModel {
 
     fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {
         Box::new(self.model.summary(now))
+    }
+
+    /// The next event of any call (the traced call's packets are among them).
+    fn next_event(&self) -> Option<SimTime> {
+        self.events.peek_time()
+    }
+
+    fn next_packet_event(&self) -> Option<SimTime> {
+        self.events.peek_time()
+    }
+
+    /// The server, the last satellite and the traced call's receiver.
+    fn trace_nodes(&self) -> Vec<String> {
+        VoipLeo::trace_nodes()
     }
 
     super::delegate_topology!(topo);

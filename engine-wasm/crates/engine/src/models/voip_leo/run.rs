@@ -25,6 +25,7 @@ use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKin
 use crate::scenario::Scenario;
 use crate::sched::policy::{self, PolicyParams};
 use crate::sched::{DropReason, Queued, Scheduler};
+use crate::trace::{PacketTrace, Reason, TraceKind, TraceRecord};
 use crate::traffic::voip::ParetoOnOff;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -35,7 +36,18 @@ pub struct VoipPacket {
     flow: u32,
     created: SimTime,
     at_sat: SimTime,
+    /// For the packet trace (the traced call's packets only): its number, and the call's
+    /// packets ahead of it in its queue when it reached the satellite.
+    id: u64,
+    ahead: u32,
 }
+
+/// The call whose packets the packet trace follows (the first).
+const TRACED_FLOW: u32 = 0;
+/// The packet trace's nodes ([`VoipLeo::trace_nodes`]).
+const SERVER: u32 = 0;
+const SATELLITE: u32 = 1;
+const RECEIVER: u32 = 2;
 
 impl Queued for VoipPacket {
     fn flow(&self) -> usize {
@@ -65,6 +77,9 @@ struct InFlight {
     pkt: VoipPacket,
     harq: HarqPacket,
     next_symbols: f64,
+    /// When its last transmission failed to decode (the packet trace's wait before a HARQ
+    /// retransmission).
+    nacked: SimTime,
 }
 
 /// The transmission on the link: HARQ slot, symbols, mutual information per symbol seen,
@@ -271,6 +286,9 @@ pub struct VoipLeo {
     coded_sent_bits: f64,
     delivered_bits: f64,
     start_measure: SimTime,
+    /// The traced call: its next packet's number and its packets waiting at the satellite.
+    traced_next: u64,
+    traced_waiting: u32,
 }
 
 impl VoipLeo {
@@ -344,6 +362,8 @@ impl VoipLeo {
             coded_sent_bits: 0.0,
             delivered_bits: 0.0,
             start_measure: SimTime::from_secs_f64(s.warmup_s),
+            traced_next: 0,
+            traced_waiting: 0,
             p,
         }
     }
@@ -356,12 +376,37 @@ impl VoipLeo {
         SimDuration::from_secs_f64(2.0 * symbols / self.p.link_rate_bps)
     }
 
-    /// Handles one event at `now`.
-    pub fn handle(&mut self, now: SimTime, ev: Event, events: &mut EventQueue<Event>, rec: &mut Recorder) {
+    /// The packet trace's nodes: the server, the last satellite (its queues and its LMS link)
+    /// and the traced call's receiver.
+    pub fn trace_nodes() -> Vec<String> {
+        ["server", "satellite", "receiver"].map(String::from).to_vec()
+    }
+
+    /// Handles one event at `now`, recording the traced call's packets in `trace` (when on).
+    pub fn handle(
+        &mut self,
+        now: SimTime,
+        ev: Event,
+        events: &mut EventQueue<Event>,
+        rec: &mut Recorder,
+        trace: &mut PacketTrace,
+    ) {
         match ev {
             Event::Emit(f) => {
                 let i = f as usize;
-                let pkt = VoipPacket { flow: f, created: now, at_sat: now + self.server_to_satellite(i, now) };
+                let at_sat = now + self.server_to_satellite(i, now);
+                let mut pkt = VoipPacket { flow: f, created: now, at_sat, id: 0, ahead: 0 };
+                if f == TRACED_FLOW {
+                    pkt.id = self.traced_next;
+                    self.traced_next += 1;
+                    if trace.on() {
+                        trace.push(TraceRecord::new(now, TraceKind::Send, pkt.id, pkt.id, SERVER));
+                        // Through the constellation to the last satellite, with no queue of its own.
+                        let mut r = TraceRecord::new(now, TraceKind::Hop, pkt.id, pkt.id, SERVER);
+                        r.next = Some(SATELLITE);
+                        trace.push(r);
+                    }
+                }
                 if now >= self.warmup {
                     self.sent += 1;
                 }
@@ -369,24 +414,28 @@ impl VoipLeo {
                 let next = SimTime::from_secs_f64(self.sources[i].next_packet_s()).max(now);
                 events.schedule(next, Event::Emit(f));
             }
-            Event::AtSatellite(pkt) => {
+            Event::AtSatellite(mut pkt) => {
                 let mut dropped = std::mem::take(&mut self.dropped);
+                if pkt.flow == TRACED_FLOW {
+                    pkt.ahead = self.traced_waiting;
+                    self.traced_waiting += 1;
+                }
                 self.sched.enqueue(now, pkt, &mut dropped);
                 for (pkt, why) in dropped.drain(..) {
-                    self.drop_packet(now, &pkt, why, rec);
+                    self.drop_packet(now, &pkt, why, rec, trace);
                 }
                 self.dropped = dropped;
-                self.try_start(now, events, rec);
+                self.try_start(now, events, rec, trace);
             }
             Event::RetxDue(slot) => {
                 self.retx_ready.push_back(slot);
-                self.try_start(now, events, rec);
+                self.try_start(now, events, rec, trace);
             }
             Event::TxEnd => {
                 if let Some(job) = self.busy.take() {
-                    self.finish(now, job, events, rec);
+                    self.finish(now, job, events, rec, trace);
                 }
-                self.try_start(now, events, rec);
+                self.try_start(now, events, rec, trace);
             }
             Event::Sample => {
                 for k in 0..(self.p.snr_traces.min(8) as usize).min(self.channels.len()) {
@@ -416,7 +465,19 @@ impl VoipLeo {
         SimDuration::from_secs_f64((self.trace_ms[k] + f * (self.trace_ms[k1] - self.trace_ms[k])) / 1e3)
     }
 
-    fn drop_packet(&mut self, now: SimTime, pkt: &VoipPacket, why: DropReason, rec: &mut Recorder) {
+    fn drop_packet(
+        &mut self,
+        now: SimTime,
+        pkt: &VoipPacket,
+        why: DropReason,
+        rec: &mut Recorder,
+        trace: &mut PacketTrace,
+    ) {
+        if pkt.flow == TRACED_FLOW {
+            self.traced_waiting = self.traced_waiting.saturating_sub(1);
+            let reason = if matches!(why, DropReason::Overflow) { Reason::Overflow } else { Reason::Expired };
+            record(trace, now, TraceKind::Drop, pkt.id, SATELLITE, |r| r.reason = Some(reason));
+        }
         let (k, column) = match why {
             DropReason::Overflow => (0, col::OVERFLOW),
             // CoDel's drops (FQ-CoDel) are counted with CoDeS's timeouts: both drop a packet
@@ -429,7 +490,7 @@ impl VoipLeo {
         rec.count(column, now);
     }
 
-    fn try_start(&mut self, now: SimTime, events: &mut EventQueue<Event>, rec: &mut Recorder) {
+    fn try_start(&mut self, now: SimTime, events: &mut EventQueue<Event>, rec: &mut Recorder, trace: &mut PacketTrace) {
         if self.busy.is_some() {
             return;
         }
@@ -453,13 +514,20 @@ impl VoipLeo {
                 ),
             };
             for (pkt, why) in dropped.drain(..) {
-                self.drop_packet(now, &pkt, why, rec);
+                self.drop_packet(now, &pkt, why, rec, trace);
             }
             self.dropped = dropped;
             let Some(pkt) = next else { return };
             let harq = HarqPacket::new(self.useful_bits, &self.p.harq);
             let symbols = harq.first_transmission_symbols();
-            let inflight = InFlight { pkt, harq, next_symbols: symbols };
+            if pkt.flow == TRACED_FLOW {
+                self.traced_waiting = self.traced_waiting.saturating_sub(1);
+                let waited = now.saturating_since(pkt.at_sat);
+                record(trace, now, TraceKind::Hop, pkt.id, SATELLITE, |r| {
+                    (r.next, r.waited, r.queue_ahead) = (Some(RECEIVER), waited, pkt.ahead);
+                });
+            }
+            let inflight = InFlight { pkt, harq, next_symbols: symbols, nacked: now };
             let slot = match self.free_slots.pop() {
                 Some(s) => {
                     self.inflight[s] = Some(inflight);
@@ -473,6 +541,14 @@ impl VoipLeo {
             (slot, true)
         };
         let Some(f) = self.inflight[slot].as_ref() else { return };
+        if !first && f.pkt.flow == TRACED_FLOW {
+            // A HARQ round: more of the packet, a round trip after the receiver's NACK (paper
+            // 000 §II-B's adaptive HARQ).
+            let waited = now.saturating_since(f.nacked);
+            record(trace, now, TraceKind::Hop, f.pkt.id, SATELLITE, |r| {
+                (r.next, r.waited, r.reason) = (Some(RECEIVER), waited, Some(Reason::Nack));
+            });
+        }
         let (flow, symbols, counted) = (f.pkt.flow as usize, f.next_symbols, self.counted(&f.pkt));
         if counted {
             self.coded_sent_bits += 2.0 * symbols;
@@ -487,10 +563,29 @@ impl VoipLeo {
         events.schedule(now + self.tx_time(symbols), Event::TxEnd);
     }
 
-    fn finish(&mut self, now: SimTime, b: Busy, events: &mut EventQueue<Event>, rec: &mut Recorder) {
+    fn finish(
+        &mut self,
+        now: SimTime,
+        b: Busy,
+        events: &mut EventQueue<Event>,
+        rec: &mut Recorder,
+        trace: &mut PacketTrace,
+    ) {
         let Some(mut f) = self.inflight[b.slot].take() else { return };
         let counted = self.counted(&f.pkt);
-        match f.harq.receive_mi(b.symbols, b.mi, &self.p.harq) {
+        let outcome = f.harq.receive_mi(b.symbols, b.mi, &self.p.harq);
+        if f.pkt.flow == TRACED_FLOW {
+            // Decoded: the receiver has it (the last hop's propagation after); failed after the
+            // last round: lost on the link.
+            match outcome {
+                HarqOutcome::Decoded { .. } => record(trace, now, TraceKind::Deliver, f.pkt.id, RECEIVER, |_| {}),
+                HarqOutcome::Dropped => record(trace, now, TraceKind::Drop, f.pkt.id, SATELLITE, |r| {
+                    r.reason = Some(Reason::LinkError);
+                }),
+                HarqOutcome::Nack { .. } => {}
+            }
+        }
+        match outcome {
             HarqOutcome::Decoded { retx } => {
                 let delivered = now + self.last_hop;
                 let latency_s = delivered.saturating_since(f.pkt.created).as_secs_f64();
@@ -520,6 +615,7 @@ impl VoipLeo {
                     self.first_tx[1] += 1;
                 }
                 f.next_symbols = symbols;
+                f.nacked = now;
                 self.inflight[b.slot] = Some(f);
                 // The next transmission one HARQ round trip after this one started.
                 let due = (b.start + SimDuration::from_secs_f64(self.p.harq.round_trip_ms / 1e3)).max(now);
@@ -603,5 +699,21 @@ impl VoipLeo {
             load_mbps: [per_s(self.useful_sent_bits) / 1e6, per_s(self.coded_sent_bits) / 1e6],
             emodel: self.quality(),
         }
+    }
+}
+
+/// Records event `kind` of the traced call's packet `id` at `node`, `fill` setting the rest.
+fn record(
+    trace: &mut PacketTrace,
+    now: SimTime,
+    kind: TraceKind,
+    id: u64,
+    node: u32,
+    fill: impl FnOnce(&mut TraceRecord),
+) {
+    if trace.on() {
+        let mut r = TraceRecord::new(now, kind, id, id, node);
+        fill(&mut r);
+        trace.push(r);
     }
 }

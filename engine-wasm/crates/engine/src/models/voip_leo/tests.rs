@@ -293,3 +293,59 @@ fn without_retransmissions_a_failed_first_transmission_still_counts_as_one() {
         s.first_tx_decoded_pct
     );
 }
+
+/// A preset from `examples/`, cut to `duration_s`.
+fn preset(text: &str, duration_s: f64) -> crate::scenario::Scenario {
+    let mut s = crate::scenario::Scenario::from_json(text).unwrap();
+    s.duration_s = duration_s;
+    s.warmup_s = s.warmup_s.min(duration_s / 2.0);
+    s
+}
+
+#[test]
+fn the_packet_trace_follows_one_call_and_changes_no_result() {
+    for s in [
+        preset(include_str!("../../../../../../examples/voip-leo-codes.json"), 20.0),
+        preset(include_str!("../../../../../../examples/voip-leo-codes-long-queues.json"), 20.0),
+    ] {
+        let mut plain = crate::sim::Simulation::new(s.clone()).unwrap();
+        plain.run_to_end();
+        let mut traced = crate::sim::Simulation::new(s.clone()).unwrap();
+        traced.set_trace_limit(1_000_000).unwrap();
+        traced.run_to_end();
+        assert_eq!(plain.results_json(), traced.results_json(), "recording changed the run");
+        let rows = traced.trace().rows(0);
+        let count = |k: &str| rows.iter().filter(|r| r.kind.name() == k).count();
+        // The first call's packets only: each sent is delivered, dropped, or still on its way.
+        let (sent, done) = (count("send"), count("deliver") + count("drop"));
+        assert!(sent > 100 && done <= sent && sent - done < 40, "{sent} sent, {done} ended");
+        assert!(rows.iter().all(|r| r.flow == 0));
+        // Each packet's first transmission leaves the satellite once; HARQ rounds are hops too,
+        // marked by the NACK that asked for them.
+        let first = rows.iter().filter(|r| r.kind.name() == "hop" && r.node == "satellite" && r.reason.is_none());
+        assert!(first.count() >= count("deliver"));
+        assert!(rows.windows(2).all(|w| w[1].n == w[0].n + 1 && w[1].t_s >= w[0].t_s));
+        assert_eq!(traced.trace().nodes(), ["server", "satellite", "receiver"]);
+    }
+}
+
+#[test]
+fn stepping_event_by_event_visits_every_record_and_ends_where_a_whole_run_ends() {
+    let s = preset(include_str!("../../../../../../examples/voip-leo-codes.json"), 4.0);
+    let mut whole = crate::sim::Simulation::new(s.clone()).unwrap();
+    whole.set_trace_limit(100_000).unwrap();
+    whole.run_to_end();
+    let mut stepped = crate::sim::Simulation::new(s).unwrap();
+    stepped.set_trace_limit(100_000).unwrap();
+    let mut n = 0;
+    while let Some(r) = stepped.step_to_record(n) {
+        assert_eq!(r.n, n);
+        assert_eq!(r.t, stepped.now(), "record {n}");
+        assert_eq!(Some(&r), whole.trace().since(n).next());
+        n += 1;
+    }
+    assert_eq!(n, whole.trace().recorded());
+    assert!(n > 20, "{n} records");
+    assert!(stepped.is_finished());
+    assert_eq!(stepped.results_json(), whole.results_json());
+}
