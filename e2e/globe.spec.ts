@@ -67,6 +67,9 @@ for (const viewport of [
 }
 
 test('camera controls: a zoom floor, Home, Fit the route and Follow satellite', async ({ page }) => {
+  // Every wheel step and camera button waits for a software-WebGL frame of the globe: 60-75 s on
+  // a 2-core machine shared with other work, too near the default 90 s.
+  test.setTimeout(180_000);
   await page.goto('/');
   await page.getByLabel('Preset').selectOption({ label: IRIDIUM });
   const globe = page.getByTestId('globe');
