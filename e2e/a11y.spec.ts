@@ -29,7 +29,9 @@ for (const id of PRESETS) {
   test(`no serious accessibility violation on the main view of ${id}`, async ({ page }) => {
     await page.goto(`/#p=${id}`);
     await expect(page.getByTestId('scenario-name')).not.toHaveText('');
-    await page.waitForTimeout(1500); // a few frames of charts
+    // Charts drawn from the engine's rows (rather than a fixed wait of 1.5 s for a few frames).
+    await expect(page.locator('.charts svg[data-points]').first()).not.toHaveAttribute('data-points', '0');
+    await expect(page.locator('.charts path.series-line').first()).toBeAttached();
     expect(await serious(page)).toEqual([]);
   });
 }
@@ -37,6 +39,9 @@ for (const id of PRESETS) {
 test('no serious accessibility violation in any panel or dialog', async ({ page }) => {
   await page.goto('/#p=voip-leo-codes');
   await expect(page.getByTestId('scenario-name')).not.toHaveText('');
+  // The run (at max speed) to its end first: clicks wait for a still page, which a run at max
+  // speed is not.
+  await expect(page.getByTestId('events')).toContainText('finished', { timeout: 60_000 });
   const panels: [string, () => Promise<void>][] = [
     ['Parameters', async () => void (await page.getByRole('button', { name: 'Parameters' }).click())],
     ['Edit scenario', async () => void (await page.getByRole('button', { name: 'Edit scenario' }).click())],

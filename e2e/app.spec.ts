@@ -8,6 +8,10 @@ test.describe('SkyQueue app', () => {
     const globe = page.getByTestId('globe');
     await expect(globe).toHaveAttribute('data-rendered', 'true');
     await expect(globe).toHaveAttribute('data-tiles-loaded', 'true', { timeout: 60_000 });
+    // Paused (Space) for the picture: a screenshot waits for a still page, and the running globe
+    // redraws it for many seconds.
+    await page.keyboard.press(' ');
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
     const { colours, nonBlack } = await distinctColours(page, '[data-testid="globe"] canvas');
     expect(colours, 'distinct colours on the globe').toBeGreaterThan(40);
     expect(nonBlack, 'fraction of non-black pixels').toBeGreaterThan(0.2);

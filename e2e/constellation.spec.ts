@@ -69,6 +69,11 @@ test.describe('Iridium constellation', () => {
     await page.getByLabel('Preset').selectOption({ label: IRIDIUM });
     const globe = page.getByTestId('globe');
     await expect(globe).toHaveAttribute('data-satellites', '66');
+    // Paused (Space) while the camera is moved: software WebGL makes every frame of a running
+    // globe slow, and each step of the drag waits for one.
+    await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+    await page.keyboard.press(' ');
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
     const box = (await globe.boundingBox())!;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
@@ -106,6 +111,11 @@ test('own element sets: a TLE file loaded in the Parameters panel replaces the s
   await page.goto('/#p=walker-delta-53');
   const globe = page.getByTestId('globe');
   await expect(globe).toHaveAttribute('data-satellites', '240');
+  // Paused (Space) while the files are loaded: the running 240-satellite globe makes every frame
+  // slow (the restart below plays the new run).
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Parameters' }).click();
   const panel = page.getByRole('complementary', { name: 'Parameters' });
   const field = panel.locator('[data-path="constellation.tle"]');

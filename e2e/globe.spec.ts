@@ -67,6 +67,9 @@ for (const viewport of [
 }
 
 test('camera controls: a zoom floor, Home, Fit the route and Follow satellite', async ({ page }) => {
+  // Every wheel step and camera button waits for a software-WebGL frame of the globe: 60-75 s on
+  // a 2-core machine shared with other work, too near the default 90 s.
+  test.setTimeout(180_000);
   await page.goto('/');
   await page.getByLabel('Preset').selectOption({ label: IRIDIUM });
   const globe = page.getByTestId('globe');
@@ -114,8 +117,13 @@ test('camera controls: a zoom floor, Home, Fit the route and Follow satellite', 
       message: 'the camera moves with the satellite',
     })
     .toBeGreaterThan(1);
+  // Paused (Space, with the focus on Follow) before the button is pressed again: a click waits
+  // for a still button, and the followed 1000x run redraws the page for many seconds.
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   await follow.click();
   await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  await expect(globe).toHaveAttribute('data-following', 'false');
 });
 
 test('a model without geography gives the globe its room to the text and charts', async ({ page }) => {
@@ -137,6 +145,10 @@ test('"inactive ISLs" hides the links that are down and shows them again', async
   await expect(page.getByTestId('scenario-name')).toHaveText(IRIDIUM);
   const globe = page.getByTestId('globe');
   await expect.poll(async () => Number(await globe.getAttribute('data-links-shown'))).toBeGreaterThan(0);
+  // Paused (Space): a click on the checkbox waits for a still page, and the running globe
+  // redraws it for many seconds.
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   const all = Number(await globe.getAttribute('data-links-shown'));
   const toggle = page.getByRole('checkbox', { name: /inactive ISLs/ });
   await expect(toggle).toBeChecked();
