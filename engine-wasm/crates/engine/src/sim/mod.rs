@@ -371,6 +371,30 @@ impl Simulation {
     }
 }
 
+/// Test helper for every model that traces packets: steps `scenario` record by record (trace
+/// limit `limit`) and checks that each step lands on the next record with the clock at its time,
+/// that the records are a whole run's, and that the stepped run ends with the whole run's
+/// results; returns the number of records.
+#[cfg(test)]
+pub(crate) fn check_stepping_by_record(scenario: Scenario, limit: usize) -> u64 {
+    let mut whole = Simulation::new(scenario.clone()).unwrap();
+    whole.set_trace_limit(limit).unwrap();
+    whole.run_to_end();
+    let mut stepped = Simulation::new(scenario).unwrap();
+    stepped.set_trace_limit(limit).unwrap();
+    let mut n = 0;
+    while let Some(r) = stepped.step_to_record(n) {
+        assert_eq!(r.n, n);
+        assert_eq!(r.t, stepped.now(), "record {n}");
+        assert_eq!(Some(&r), whole.trace().since(n).next());
+        n += 1;
+    }
+    assert_eq!(n, whole.trace().recorded());
+    assert!(stepped.is_finished());
+    assert_eq!(stepped.results_json(), whole.results_json());
+    n
+}
+
 #[cfg(test)]
 mod summary_types;
 

@@ -233,23 +233,9 @@ fn the_packet_trace_tells_the_nine_kilobytes_story_and_changes_no_result() {
 
 #[test]
 fn stepping_event_by_event_visits_every_record_and_ends_where_a_whole_run_ends() {
-    let mut whole = Simulation::new(nine_kb_seam()).unwrap();
-    whole.set_trace_limit(10_000).unwrap();
-    whole.run_to_end();
-    let mut stepped = Simulation::new(nine_kb_seam()).unwrap();
-    stepped.set_trace_limit(10_000).unwrap();
     // One record per step, each with the clock at its time, the same records as the whole run.
-    let mut n = 0;
-    while let Some(r) = stepped.step_to_record(n) {
-        assert_eq!(r.n, n);
-        assert_eq!(r.t, stepped.now(), "record {n}");
-        assert_eq!(Some(&r), whole.trace().since(n).next());
-        n += 1;
-    }
-    assert_eq!(n, whole.trace().recorded());
+    let n = crate::sim::check_stepping_by_record(nine_kb_seam(), 10_000);
     assert!(n > 60, "{n} records");
-    assert!(stepped.is_finished());
-    assert_eq!(stepped.results_json(), whole.results_json());
     // The next packet event is the start, then each packet's; none once the file is acknowledged.
     let mut fresh = Simulation::new(nine_kb_seam()).unwrap();
     assert_eq!(fresh.next_packet_event(), Some(crate::kernel::SimTime::from_secs_f64(1.96)));
