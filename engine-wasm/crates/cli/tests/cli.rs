@@ -1170,6 +1170,7 @@ fn tle_check_reports_a_real_catalogues_shells_and_what_it_sets_aside() {
     for (rules, says) in [
         (r#"{"plane_gap_deg": 0}"#, "--shell-rules: plane_gap_deg: 0 is outside 0.01 to 90"),
         (r#"{"plane_gap": 1}"#, "--shell-rules: unknown field `plane_gap`"),
+        (r#"{"altitude_window_km": 1e308}"#, "--shell-rules: altitude_window_km: 1e308 is outside 0.1 to 500"),
     ] {
         let out = skyqueue(&["tle", "check", file.to_str().unwrap(), "--shell-rules", rules]);
         assert_eq!(out.status.code(), Some(2));

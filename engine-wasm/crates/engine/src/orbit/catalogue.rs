@@ -92,7 +92,9 @@ impl ShellRules {
         ];
         for (field, v, lo, hi) in ranges {
             if !(v.is_finite() && v >= lo && v <= hi) {
-                return Err((field, format!("{v} is outside {lo} to {hi}")));
+                // A huge or tiny value in scientific notation, never hundreds of digits.
+                let shown = if v != 0.0 && !(1e-3..1e7).contains(&v.abs()) { format!("{v:e}") } else { format!("{v}") };
+                return Err((field, format!("{shown} is outside {lo} to {hi}")));
             }
         }
         Ok(())

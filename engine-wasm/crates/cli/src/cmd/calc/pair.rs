@@ -115,7 +115,10 @@ fn catalogue(a: Args, path: &str) -> Result<(), Failure> {
     use engine::orbit::frames::{iso_from_julian_date, julian_date_from_iso};
     use engine::topology::catalogue_pair::{CatalogueOptions, CataloguePair, IslMode};
     use engine::topology::routing::RoutingMetric;
-    let hours = within("--hours", a.hours, 1e-9, 720.0)?;
+    if !(a.hours > 0.0 && a.hours <= 720.0) {
+        return Err(Failure::Usage(format!("--hours: {} is outside 0 (excluded) to 720", a.hours)));
+    }
+    let hours = a.hours;
     let step_s = within("--step-s", a.step_s.unwrap_or(1.0), 0.01, 3600.0)?;
     let min_el = within("--min-elevation-deg", a.min_elevation_deg.unwrap_or(25.0), 0.0, 89.0)?;
     for (flag, given) in [
