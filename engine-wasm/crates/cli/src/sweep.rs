@@ -125,68 +125,88 @@ pub fn run(points: &[Point], threads: usize) -> Vec<Value> {
     results.into_iter().map(|m| m.into_inner().ok().flatten().unwrap_or(Value::Null)).collect()
 }
 
-/// A sweep's results file: JSON (the rows, pretty) or CSV.
-pub fn body(rows: &[Value], csv: bool) -> String {
-    if csv {
-        to_csv(rows)
-    } else {
-        format!("{}\n", serde_json::to_string_pretty(rows).unwrap_or_default())
+/// The results file's format.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Every run's row, pretty-printed JSON
+    Json,
+    /// One line per run: policy, seed, the swept value, then every summary value by its path (the
+    /// app's CSV and the Python package's DataFrame have the same columns)
+    Csv,
+    /// A Jupyter notebook holding the scenario, the command, the rows and a plot (the app's
+    /// notebook)
+    Ipynb,
+}
+
+impl Format {
+    /// Its name in part files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Json => "json",
+            Format::Csv => "csv",
+            Format::Ipynb => "ipynb",
+        }
+    }
+
+    /// The format named `s`.
+    pub fn from_name(s: &str) -> Option<Format> {
+        [Format::Json, Format::Csv, Format::Ipynb].into_iter().find(|f| f.name() == s)
     }
 }
 
-/// Flattens nested objects into `a.b.c` columns (arrays as `a[0]`).
-fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, String)>) {
-    match v {
-        Value::Object(m) => {
-            for (k, x) in m {
-                flatten(&if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") }, x, out);
-            }
-        }
-        Value::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                flatten(&format!("{prefix}[{i}]"), x, out);
-            }
-        }
-        Value::String(s) => out.push((prefix.to_string(), s.clone())),
-        Value::Null => out.push((prefix.to_string(), String::new())),
-        other => out.push((prefix.to_string(), other.to_string())),
-    }
+/// What a sweep was: the scenario, the field, its values, the policies and the seeds (what a CSV
+/// header and a notebook name).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Meta {
+    /// The scenario as read.
+    pub scenario: Value,
+    /// The swept field.
+    pub param: String,
+    /// Its values.
+    pub values: Vec<Value>,
+    /// The policies (none: the scenario's own).
+    pub policies: Vec<String>,
+    /// Seeds 1 to `seeds`.
+    pub seeds: u64,
 }
 
-/// The rows as CSV: one line per run, every summary field a column.
-pub fn to_csv(rows: &[Value]) -> String {
-    let flat: Vec<Vec<(String, String)>> = rows
-        .iter()
-        .map(|r| {
-            let mut f = vec![];
-            flatten("", r, &mut f);
-            f
+impl Meta {
+    fn json(&self) -> Value {
+        serde_json::json!({ "scenario": self.scenario, "param": self.param, "values": self.values, "policies": self.policies, "seeds": self.seeds })
+    }
+
+    fn from_json(v: &Value) -> Option<Meta> {
+        Some(Meta {
+            scenario: v.get("scenario")?.clone(),
+            param: v.get("param")?.as_str()?.to_string(),
+            values: v.get("values")?.as_array()?.clone(),
+            policies: v.get("policies")?.as_array()?.iter().filter_map(|p| p.as_str().map(String::from)).collect(),
+            seeds: v.get("seeds")?.as_u64()?,
         })
-        .collect();
-    // Every column any run has, in the order they first appear: a run whose summary lacks an
-    // object another has (a policy without some state, a link without a TCP table) leaves its
-    // cells empty rather than hiding the column.
-    let mut header: Vec<String> = vec![];
-    let mut seen = std::collections::HashSet::new();
-    for f in &flat {
-        for (k, _) in f {
-            if seen.insert(k.clone()) {
-                header.push(k.clone());
-            }
+    }
+}
+
+/// A sweep's results file: JSON (the rows, pretty), CSV ([`engine::export::sweep_csv`]) or a
+/// notebook ([`engine::export::sweep_notebook`]); `meta` is None for a merge of parts written
+/// before part files held it (their CSV names the swept column `value`; no notebook).
+pub fn body(rows: &[Value], format: Format, meta: Option<&Meta>) -> Result<String, String> {
+    let csv = || engine::export::sweep_csv(meta.map_or("value", |m| m.param.as_str()), rows);
+    match format {
+        Format::Json => Ok(format!("{}\n", serde_json::to_string_pretty(rows).unwrap_or_default())),
+        Format::Csv => Ok(csv()),
+        Format::Ipynb => {
+            let m = meta.ok_or("these parts were written by an older skyqueue, without the sweep's scenario: rerun the sweep to get a notebook, or merge to json or csv")?;
+            let scenario_json = m.scenario.to_string();
+            engine::export::sweep_notebook(&engine::export::SweepSpec {
+                scenario_json: &scenario_json,
+                param: &m.param,
+                values: &m.values,
+                policies: &m.policies,
+                seeds: m.seeds,
+                csv: &csv(),
+            })
         }
     }
-    let quote =
-        |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
-    let mut out = header.iter().map(|h| quote(h)).collect::<Vec<_>>().join(",");
-    out.push('\n');
-    for f in flat {
-        let m: std::collections::HashMap<_, _> = f.into_iter().collect();
-        out.push_str(
-            &header.iter().map(|h| quote(m.get(h).map(String::as_str).unwrap_or(""))).collect::<Vec<_>>().join(","),
-        );
-        out.push('\n');
-    }
-    out
 }
 
 /// One of N deterministic slices of a sweep: the runs whose index in grid order is `index`
@@ -270,7 +290,9 @@ pub const MAX_RUNS: usize = 20_000;
 /// Most threads a sweep may start.
 pub const MAX_THREADS: u64 = 256;
 /// The part-file format this build writes and reads.
-pub const PART_FORMAT: u64 = 1;
+/// Format 2 adds the sweep's scenario, field, values, policies and seeds (`sweep_spec`), for
+/// the CSV's header and the notebook; format 1 parts still merge (to JSON or CSV).
+pub const PART_FORMAT: u64 = 2;
 
 /// FNV-1a, 64 bits: the sweep's digest (not cryptographic; it tells sweeps apart).
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -279,14 +301,21 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// The digest that names a sweep: the scenario (as parsed, keys sorted), the parameter and its
 /// values, the policies, the seeds, the output format and the engine's version.
-pub fn digest(base: &Value, param: &str, values: &[Value], policies: &[String], seeds: u64, csv: bool) -> String {
-    let what = serde_json::json!({ "scenario": base, "param": param, "values": values, "policies": policies, "seeds": seeds, "format": if csv { "csv" } else { "json" }, "engine": engine::sim::ENGINE });
+pub fn digest(base: &Value, param: &str, values: &[Value], policies: &[String], seeds: u64, format: Format) -> String {
+    let what = serde_json::json!({ "scenario": base, "param": param, "values": values, "policies": policies, "seeds": seeds, "format": format.name(), "engine": engine::sim::ENGINE });
     format!("{:016x}", fnv1a(what.to_string().as_bytes()))
 }
 
 /// The file one shard writes: which sweep it belongs to, which slice, and its runs with their
 /// indices in grid order.
-pub fn part(digest: &str, shard: Shard, runs: usize, csv: bool, indexed_rows: Vec<(usize, Value)>) -> Value {
+pub fn part(
+    digest: &str,
+    shard: Shard,
+    runs: usize,
+    format: Format,
+    meta: &Meta,
+    indexed_rows: Vec<(usize, Value)>,
+) -> Value {
     let rows: Vec<Value> = indexed_rows.into_iter().map(|(i, r)| serde_json::json!({ "index": i, "row": r })).collect();
     serde_json::json!({
         "skyqueue_sweep_part": PART_FORMAT,
@@ -295,7 +324,8 @@ pub fn part(digest: &str, shard: Shard, runs: usize, csv: bool, indexed_rows: Ve
         "shard": shard.index,
         "shards": shard.count,
         "runs": runs,
-        "format": if csv { "csv" } else { "json" },
+        "format": format.name(),
+        "sweep_spec": meta.json(),
         "rows": rows,
     })
 }
@@ -307,16 +337,16 @@ fn rows_digest(rows: &[Value]) -> String {
 
 /// The unsharded sweep's rows from its parts (`(file name, its JSON)`), or an error naming the
 /// file that does not belong, the shard given twice or the shards missing. Also the format the
-/// sweep was run with.
-pub fn merge(parts: &[(String, Value)]) -> Result<(Vec<Value>, bool), String> {
+/// sweep was run with, and what the sweep was (parts of format 1 do not say).
+pub fn merge(parts: &[(String, Value)]) -> Result<(Vec<Value>, Format, Option<Meta>), String> {
     let first = parts.first().ok_or("merge needs the part files of one sharded sweep")?;
     let field = |(name, v): &(String, Value), key: &str| -> Result<Value, String> {
         match v.get("skyqueue_sweep_part") {
             None => {
                 return Err(format!("{name} is not a part of a sharded sweep (run skyqueue sweep with --shard I/N)"))
             }
-            Some(f) if f.as_u64() != Some(PART_FORMAT) => {
-                return Err(format!("{name}: part format {f}, but this skyqueue reads format {PART_FORMAT}"))
+            Some(f) if !f.as_u64().is_some_and(|f| (1..=PART_FORMAT).contains(&f)) => {
+                return Err(format!("{name}: part format {f}, but this skyqueue reads formats 1 to {PART_FORMAT}"))
             }
             Some(_) => {}
         }
@@ -391,19 +421,10 @@ pub fn merge(parts: &[(String, Value)]) -> Result<(Vec<Value>, bool), String> {
         .enumerate()
         .map(|(k, r)| r.ok_or_else(|| format!("run {k} is missing from shard {} of {shards}", k as u64 % shards)))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((rows, format == "csv"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_columns_are_every_runs_fields_in_first_seen_order() {
-        let rows = vec![
-            serde_json::json!({ "policy": "plain", "s": { "loss": 0.1, "state": null } }),
-            serde_json::json!({ "policy": "stateful", "s": { "loss": 1.8, "state": { "x": 5 } } }),
-        ];
-        assert_eq!(to_csv(&rows), "policy,s.loss,s.state,s.state.x\nplain,0.1,,\nstateful,1.8,,5\n");
-    }
+    let format = format
+        .as_str()
+        .and_then(Format::from_name)
+        .ok_or_else(|| format!("{}: `format` is not json, csv or ipynb", first.0))?;
+    let meta = first.1.get("sweep_spec").and_then(Meta::from_json);
+    Ok((rows, format, meta))
 }

@@ -739,7 +739,13 @@ fn sweep_runs_a_grid_on_threads_and_rejects_bad_values_first() {
     let csv =
         skyqueue(&["sweep", short.to_str().unwrap(), "--param", "voip.flows", "--values", "10", "--format", "csv"]);
     let csv = text(&csv.stdout);
-    assert!(csv.lines().next().unwrap().contains("summary.voip.throughput_kbps"));
+    // policy, seed, the swept field, then the summary by its paths: the app's and Python's columns.
+    let header = csv.lines().next().unwrap();
+    assert!(
+        header.starts_with("policy,seed,voip.flows,") && header.split(',').any(|c| c == "voip.throughput_kbps"),
+        "{header}"
+    );
+    assert!(!header.contains("summary."), "{header}");
     assert_eq!(csv.lines().count(), 2);
     let bad = skyqueue(&["sweep", short.to_str().unwrap(), "--param", "voip.flows", "--values", "10,0"]);
     assert_eq!(bad.status.code(), Some(2));
@@ -962,8 +968,8 @@ fn merge(parts: &[std::path::PathBuf], out: &std::path::Path) -> Output {
 fn a_sweep_cut_into_shards_merges_into_the_unsharded_file_byte_for_byte() {
     let dir = std::env::temp_dir().join(format!("skyqueue-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for csv in [false, true] {
-        let fmt: &[&str] = if csv { &["--format", "csv"] } else { &[] };
+    for format in ["json", "csv", "ipynb"] {
+        let fmt: &[&str] = if format == "json" { &[] } else { &["--format", format] };
         let whole = dccp_sweep(&dir, "whole", fmt, &[]);
         for n in [1, 3, 7] {
             // Each shard in its own process, as a cluster runs them.
@@ -979,10 +985,46 @@ fn a_sweep_cut_into_shards_merges_into_the_unsharded_file_byte_for_byte() {
             assert!(o.status.success(), "{n} shards: {}", text(&o.stderr));
             assert!(
                 std::fs::read(&merged).unwrap() == whole,
-                "{n} shards, csv {csv}: the merged file differs from the unsharded one"
+                "{n} shards, {format}: the merged file differs from the unsharded one"
             );
         }
     }
+    // A JSON sweep's parts merge to its CSV or its notebook as well, byte for byte.
+    let parts: Vec<_> = (0..2)
+        .map(|i| {
+            let name = format!("json-part-{i}.json");
+            dccp_sweep(&dir, &name, &["--shard", &format!("{i}/2")], &[]);
+            dir.join(name)
+        })
+        .collect();
+    for format in ["csv", "ipynb"] {
+        let whole = dccp_sweep(&dir, "whole", &["--format", format], &[]);
+        let merged = dir.join(format!("merged.{format}"));
+        let mut args = vec!["merge".to_string(), "--format".into(), format.into(), "--out".into()];
+        args.push(merged.to_str().unwrap().into());
+        args.extend(parts.iter().map(|p| p.to_str().unwrap().to_string()));
+        let o = Command::new(env!("CARGO_BIN_EXE_skyqueue")).args(&args).output().unwrap();
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        assert!(std::fs::read(&merged).unwrap() == whole, "merge --format {format} differs from the sweep's own");
+    }
+    // Parts of format 1 (before they held the sweep's scenario) still merge, but not to a notebook.
+    let old: Vec<_> = parts
+        .iter()
+        .map(|p| {
+            let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap();
+            v.as_object_mut().unwrap().remove("sweep_spec");
+            v["skyqueue_sweep_part"] = serde_json::json!(1);
+            let to = p.with_extension("v1.json");
+            std::fs::write(&to, v.to_string()).unwrap();
+            to
+        })
+        .collect();
+    assert!(merge(&old, &dir.join("v1.json")).status.success());
+    let mut args = vec!["merge".to_string(), "--format".into(), "ipynb".into()];
+    args.extend(old.iter().map(|p| p.to_str().unwrap().to_string()));
+    let o = Command::new(env!("CARGO_BIN_EXE_skyqueue")).args(&args).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("written by an older skyqueue"), "{}", text(&o.stderr));
     // The scheduler's environment in place of --shard: a Slurm array 1-3 (task 2 is shard 1 of
     // 3), a Kubernetes Indexed Job (index 1, three completions).
     let by_flag = dccp_sweep(&dir, "flag.json", &["--shard", "1/3"], &[]);
@@ -1254,7 +1296,10 @@ fn merge_refuses_tampered_and_absurd_parts_before_allocating_and_sweep_and_bench
     // Counts near u64::MAX, or 3e8 runs: refused by name, nothing allocated from them.
     refuse(&|v| v["shards"] = serde_json::json!(u64::MAX - 1), "`shards` is not a count from 1 to 100000");
     refuse(&|v| v["runs"] = serde_json::json!(300_000_000u64), "`runs` is not a count from 0 to 20000");
-    refuse(&|v| v["skyqueue_sweep_part"] = serde_json::json!(99), "part format 99, but this skyqueue reads format 1");
+    refuse(
+        &|v| v["skyqueue_sweep_part"] = serde_json::json!(99),
+        "part format 99, but this skyqueue reads formats 1 to 2",
+    );
     refuse(&|v| v["rows"][0]["row"] = serde_json::json!({"edited": true}), "its rows do not match its digest");
     refuse(
         &|v| {

@@ -40,6 +40,7 @@
 
 pub mod analytic;
 pub mod channel;
+pub mod export;
 pub mod kernel;
 pub mod link;
 pub mod mac;

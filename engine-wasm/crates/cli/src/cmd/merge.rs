@@ -6,7 +6,8 @@ use crate::sweep;
 /// Joins the parts of one sharded sweep into the file the unsharded sweep writes
 ///
 /// The parts are the files `skyqueue sweep ... --shard I/N --out part-I.json` writes; the result
-/// is exactly the unsharded sweep's file, byte for byte (JSON or CSV, as the sweep was run).
+/// is exactly the unsharded sweep's file, byte for byte (JSON, CSV or a notebook, as the sweep was
+/// run, or as --format says).
 /// Refuses a part of another sweep, a shard given twice, and missing shards, naming them.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -16,6 +17,9 @@ pub struct Args {
     /// Writes the merged results to this file instead of stdout
     #[arg(short, long, value_name = "FILE")]
     out: Option<String>,
+    /// The merged file's format (default: the one the sweep was run with)
+    #[arg(long, value_name = "FORMAT", value_parser = crate::values::choice::<sweep::Format>())]
+    format: Option<sweep::Format>,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -26,8 +30,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             .map_err(|e| Failure::Data(format!("{p} is not a part of a sharded sweep: {e}")))?;
         parts.push((p.to_string(), v));
     }
-    let (rows, csv) = sweep::merge(&parts).map_err(Failure::Data)?;
-    write_out(args.out.as_deref(), &sweep::body(&rows, csv))?;
+    let (rows, format, meta) = sweep::merge(&parts).map_err(Failure::Data)?;
+    let body = sweep::body(&rows, args.format.unwrap_or(format), meta.as_ref()).map_err(Failure::Data)?;
+    write_out(args.out.as_deref(), &body)?;
     eprintln!("merge: {} runs from {} parts", rows.len(), parts.len());
     Ok(())
 }

@@ -9,7 +9,9 @@ use std::time::Instant;
 /// Runs a scenario for every value of one field, every policy and every seed, on every core
 ///
 /// Every combination is validated before any runs; an invalid one is reported with its field.
-/// Writes every run's summary as JSON (default) or CSV.
+/// Writes every run's summary as JSON (default), CSV (one line per run: policy, seed, the swept
+/// value, every summary value by its path) or a Jupyter notebook (the app's: the scenario, the
+/// command, the rows and a plot of the model's sweep metrics).
 ///
 /// --shard I/N runs only the runs whose index in the grid is I modulo N (0 <= I < N), each with
 /// the seed it has in the whole sweep, and writes a part file naming the sweep (a digest of the
@@ -39,8 +41,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value = "0", value_parser = values::whole())]
     threads: u64,
     /// Output format
-    #[arg(long, value_name = "FORMAT", default_value = "json", value_parser = values::choice::<Format>())]
-    format: Format,
+    #[arg(long, value_name = "FORMAT", default_value = "json", value_parser = values::choice::<sweep::Format>())]
+    format: sweep::Format,
     /// Writes the results to this file instead of stdout
     #[arg(short, long, value_name = "FILE")]
     out: Option<String>,
@@ -50,15 +52,6 @@ pub struct Args {
     /// The number of shards, in a Kubernetes Indexed Job (or to override a Slurm array's count)
     #[arg(long, value_name = "N", value_parser = values::whole())]
     shards: Option<u64>,
-}
-
-/// The results file's format.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Every run's row, pretty-printed JSON
-    Json,
-    /// One line per run, every summary field a column
-    Csv,
 }
 
 /// `--policies`' help: each model's policy field with its options, from the registry.
@@ -76,7 +69,6 @@ pub fn augment(c: clap::Command) -> clap::Command {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let path = args.scenario.as_str();
-    let csv = args.format == Format::Csv;
     let values: Vec<serde_json::Value> = args
         .values
         .split(',')
@@ -107,6 +99,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
         )
     })?;
     let seed_list: Vec<u64> = (1..=seeds).collect();
+    let meta = sweep::Meta {
+        scenario: base.clone(),
+        param: param.to_string(),
+        values: values.clone(),
+        policies: policies.clone(),
+        seeds,
+    };
     let points = sweep::grid(&base, param, &values, &policies, &seed_list)
         .map_err(|(label, e)| Failure::Invalid(format!("{path} with {label}"), e))?;
     let threads = match args.threads {
@@ -127,7 +126,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let threads = threads_for(points.len());
             let rows = sweep::run(&points, threads);
             eprintln!("sweep: {} runs on {threads} threads in {:.2} s", rows.len(), t0.elapsed().as_secs_f64());
-            sweep::body(&rows, csv)
+            sweep::body(&rows, args.format, Some(&meta)).map_err(Failure::Usage)?
         }
         Some(sh) => {
             let mine: Vec<usize> = (0..points.len()).filter(|&k| sh.holds(k)).collect();
@@ -142,8 +141,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 points.len(),
                 t0.elapsed().as_secs_f64()
             );
-            let digest = sweep::digest(&base, param, &values, &policies, seeds, csv);
-            let part = sweep::part(&digest, sh, points.len(), csv, mine.into_iter().zip(rows).collect());
+            let digest = sweep::digest(&base, param, &values, &policies, seeds, args.format);
+            let part = sweep::part(&digest, sh, points.len(), args.format, &meta, mine.into_iter().zip(rows).collect());
             format!("{}\n", serde_json::to_string(&part).unwrap_or_default())
         }
     };

@@ -169,6 +169,26 @@ pub struct Descriptor {
     /// when its next event is ([`Model::next_event`]): what the app's event-by-event step, its
     /// sequence diagram and its packet stories need.
     pub traces_packets: bool,
+    /// The summary values a sweep of this model plots, in the order its charts come: what the
+    /// app's sweep panel draws and what every exported sweep notebook plots (`crate::export`).
+    pub sweep_metrics: &'static [SweepMetric],
+}
+
+/// One summary value a sweep plots against the swept field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SweepMetric {
+    /// Its path in the summary (`voip.latency_ms`, `diffserv.rates_mbps[1]`): also its column
+    /// in a sweep's CSV.
+    pub path: &'static str,
+    /// Its chart's title, with the paper's figure where it reproduces one.
+    pub title: &'static str,
+    /// Its unit.
+    pub unit: &'static str,
+}
+
+/// A [`SweepMetric`] in one line.
+pub(crate) const fn metric(path: &'static str, title: &'static str, unit: &'static str) -> SweepMetric {
+    SweepMetric { path, title, unit }
 }
 
 /// A model built from a scenario, with its series in column order.

@@ -453,6 +453,7 @@ pub fn schema_json() -> String {
         label: &'static str,
         summary_key: &'static str,
         policy_path: Option<&'static str>,
+        sweep_metrics: &'static [crate::models::SweepMetric],
         groups: Vec<Group>,
         objects: Vec<Object>,
     }
@@ -473,6 +474,7 @@ pub fn schema_json() -> String {
                 label: d.label,
                 summary_key: d.summary_key,
                 policy_path: d.policy_path,
+                sweep_metrics: d.sweep_metrics,
                 groups: groups(k),
                 objects: (d.objects)(),
             }

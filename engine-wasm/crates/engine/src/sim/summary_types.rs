@@ -337,4 +337,60 @@ mod tests {
             check(&json[key], &schema, &defs, key).unwrap_or_else(|e| panic!("{}: {e}", k.name()));
         }
     }
+
+    /// The schema `path` (`a.b[1].c`, below the model's summary) leads to, through `$ref`s,
+    /// options (`anyOf`), objects and arrays.
+    fn schema_at<'a>(mut schema: &'a Value, defs: &'a Map<String, Value>, path: &str) -> Option<&'a Value> {
+        let resolve = |mut s: &'a Value| -> &'a Value {
+            loop {
+                if let Some(d) = ref_name(s).and_then(|n| defs.get(n)) {
+                    s = d;
+                } else if let Some(inner) = s
+                    .get("anyOf")
+                    .and_then(Value::as_array)
+                    .and_then(|a| a.iter().find(|x| x.get("type").and_then(Value::as_str) != Some("null")))
+                {
+                    s = inner;
+                } else {
+                    return s;
+                }
+            }
+        };
+        for part in path.split('.') {
+            let (key, index) = match part.split_once('[') {
+                Some((k, i)) => (k, i.trim_end_matches(']').parse::<usize>().ok()),
+                None => (part, None),
+            };
+            schema = resolve(schema).get("properties")?.get(key)?;
+            if let Some(i) = index {
+                let arr = resolve(schema);
+                schema = arr.get("prefixItems").and_then(|p| p.get(i)).or_else(|| arr.get("items"))?;
+            }
+        }
+        Some(resolve(schema))
+    }
+
+    #[test]
+    fn every_sweep_metric_is_a_number_of_its_model_s_summary() {
+        let (models, defs) = schemas();
+        for (k, schema) in models {
+            let d = k.descriptor();
+            assert!(!d.sweep_metrics.is_empty(), "{}: no sweep metrics", d.name);
+            for m in d.sweep_metrics {
+                let below = m
+                    .path
+                    .strip_prefix(&format!("{}.", d.summary_key))
+                    .unwrap_or_else(|| panic!("{}: sweep metric {} is not under `{}`", d.name, m.path, d.summary_key));
+                let leaf = schema_at(&schema, &defs, below)
+                    .unwrap_or_else(|| panic!("{}: sweep metric {} is not in its summary", d.name, m.path));
+                let ty = leaf.get("type").map(Value::to_string).unwrap_or_default();
+                assert!(
+                    ty.contains("number") || ty.contains("integer"),
+                    "{}: {} is {ty}, not a number",
+                    d.name,
+                    m.path
+                );
+            }
+        }
+    }
 }

@@ -25,6 +25,13 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     validate: scenario::validate,
     build,
     traces_packets: false,
+    sweep_metrics: &[
+        super::metric("constellation.delay_ms.mean", "Mean one-way delay", "ms"),
+        super::metric("constellation.delay_ms.max", "Largest one-way delay", "ms"),
+        super::metric("constellation.handovers.intra_orbital", "Intra-orbital handovers", "handovers"),
+        super::metric("constellation.handovers.inter_orbital", "Inter-orbital handovers", "handovers"),
+        super::metric("constellation.seam_fraction", "Time the seam separates the sites", "fraction"),
+    ],
 };
 
 /// Builds the pair topology of a validated constellation section (also the VoIP-over-LEO

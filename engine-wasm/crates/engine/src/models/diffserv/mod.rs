@@ -25,6 +25,12 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     validate: scenario::validate,
     build,
     traces_packets: false,
+    sweep_metrics: &[
+        super::metric("diffserv.rates_mbps[1]", "AF output rate (Figs. 5(a), 6(a))", "Mb/s"),
+        super::metric("diffserv.rates_mbps[2]", "CS0 output rate (Figs. 5(b), 6(b))", "Mb/s"),
+        super::metric("diffserv.rates_mbps[0]", "EF output rate", "Mb/s"),
+        super::metric("diffserv.jain[0]", "Jain's index within AF", "index"),
+    ],
 };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {

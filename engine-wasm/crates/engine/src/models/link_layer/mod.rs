@@ -31,6 +31,16 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     validate: scenario::validate,
     build,
     traces_packets: true,
+    sweep_metrics: &[
+        super::metric("link.efficiency", "Throughput efficiency (Figs. 5-6, left)", "data LLDUs per slot"),
+        super::metric("link.lldu_delay_ms", "Recovery delay (Figs. 5-6, right)", "ms"),
+        super::metric("link.residual_loss", "Data LLDUs never recovered", "fraction"),
+        super::metric("link.packet_loss", "IP packets lost (47 LLDUs each)", "fraction"),
+        super::metric("link.packet_in_order_delay_ms", "IP packet delay, delivered in order", "ms"),
+        super::metric("link.tcp.goodput_kbps", "TCP goodput (Figs. 8-10)", "kb/s"),
+        super::metric("link.tcp.transfer_s", "TCP download time (Table 3)", "s"),
+        super::metric("link.tcp.retransmission_probability", "TCP retransmissions per segment (Table 1)", "fraction"),
+    ],
 };
 
 /// Series columns: the link's, and with TCP the window and goodput first (their charts lead).

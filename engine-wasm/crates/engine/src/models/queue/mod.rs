@@ -22,6 +22,13 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     validate: scenario::validate,
     build,
     traces_packets: false,
+    sweep_metrics: &[
+        super::metric("queue.wait.mean_s", "Mean waiting time", "s"),
+        super::metric("queue.sojourn.mean_s", "Mean time in the system", "s"),
+        super::metric("queue.queue_len_mean_pkts", "Mean packets waiting", "packets"),
+        super::metric("queue.loss_ratio", "Packets dropped (full buffer)", "fraction"),
+        super::metric("queue.utilization", "Server busy", "fraction"),
+    ],
 };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {

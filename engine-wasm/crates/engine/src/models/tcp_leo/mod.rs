@@ -27,6 +27,12 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     validate: scenario::validate,
     build,
     traces_packets: true,
+    sweep_metrics: &[
+        super::metric("transfer.transfer_s", "Transfer time (Tables 4-5)", "s"),
+        super::metric("transfer.mean_throughput_mbps", "Mean throughput", "Mb/s"),
+        super::metric("transfer.retransmits", "Retransmissions", "segments"),
+        super::metric("transfer.timeouts", "Retransmission timeouts", "timeouts"),
+    ],
 };
 
 /// History stepped before a run that begins after the epoch [s].

@@ -40,6 +40,13 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     validate: scenario::validate,
     build: run::build,
     traces_packets: true,
+    sweep_metrics: &[
+        super::metric("dccp.loss_pct", "Packets lost, every cause (Tables II, IV)", "%"),
+        super::metric("dccp.app_loss_pct", "Lost between application and transport", "%"),
+        super::metric("dccp.mos", "MOS (Fig. 2, Table V)", "MOS"),
+        super::metric("dccp.jitter_ms", "Jitter, RFC 3550 (Table III)", "ms"),
+        super::metric("dccp.jain", "Jain's index with TCP (Table VI)", "index"),
+    ],
 };
 
 /// A TCP segment on the wire [bytes] (MSS 1460 plus 40 of headers).

@@ -27,6 +27,16 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     validate: scenario::validate,
     build,
     traces_packets: true,
+    sweep_metrics: &[
+        super::metric("voip.throughput_kbps", "Throughput (Fig. 3)", "kb/s"),
+        super::metric("voip.first_tx_decoded_pct", "Decoded at the first HARQ transmission (Fig. 4)", "%"),
+        super::metric("voip.loss_pct.total", "Losses (Fig. 5)", "%"),
+        super::metric("voip.spectral_efficiency", "Spectral efficiency (Fig. 6)", "useful / coded"),
+        super::metric("voip.latency_ms", "Latency (Fig. 7)", "ms"),
+        super::metric("voip.jitter_ms", "Jitter (Fig. 8)", "ms"),
+        super::metric("voip.emodel.mos", "MOS (Figs. 10, 14)", "MOS"),
+        super::metric("voip.loss_pct.timeout", "Losses to CoDeS timeout (Fig. 11)", "%"),
+    ],
 };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {

@@ -1,0 +1,264 @@
+//! A sweep as a Jupyter notebook (nbformat 4.5): the scenario, the command that reruns it, every
+//! run's row and a matplotlib plot of the model's sweep metrics against the swept value.
+//!
+//! Everything the notebook holds from the sweep (the scenario, its name and description, site
+//! names, the rows) is written as Python string literals made by a JSON encoder, which escapes
+//! every quote and backslash: text in a scenario is data and cannot close its literal and run.
+
+use super::{number, sweep_command};
+use crate::models::ModelKind;
+use serde_json::{json, Value};
+
+/// What a sweep notebook is made from.
+pub struct SweepSpec<'a> {
+    /// The scenario that was swept, as JSON text.
+    pub scenario_json: &'a str,
+    /// The swept field's path (`a+b` for a joint sweep).
+    pub param: &'a str,
+    /// The values, in the sweep's order.
+    pub values: &'a [Value],
+    /// The policies (none: the scenario's own).
+    pub policies: &'a [String],
+    /// Seeds 1 to `seeds` of every combination.
+    pub seeds: u64,
+    /// The rows as [`super::sweep_csv`] writes them.
+    pub csv: &'a str,
+}
+
+/// A Python string literal holding `s` exactly (JSON's string syntax is a subset of Python's).
+fn py_str(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "''".into())
+}
+
+/// A swept value as a Python literal.
+fn py_value(v: &Value) -> String {
+    match v {
+        Value::Number(n) => number(n),
+        Value::String(s) => py_str(s),
+        Value::Bool(true) => "True".into(),
+        Value::Bool(false) => "False".into(),
+        Value::Null => "None".into(),
+        other => format!("json.loads({})", py_str(&other.to_string())),
+    }
+}
+
+/// `s` for Markdown prose: HTML's special characters as entities, backticks dropped.
+fn md_text(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('`', "'")
+}
+
+/// A cell's source as nbformat stores it: lines, each but the last ending in a newline.
+fn lines(text: &str) -> Value {
+    let parts: Vec<&str> = text.split('\n').collect();
+    let n = parts.len();
+    Value::Array(
+        parts
+            .iter()
+            .enumerate()
+            .map(|(i, l)| Value::String(if i + 1 < n { format!("{l}\n") } else { l.to_string() }))
+            .collect(),
+    )
+}
+
+/// The notebook, as the text of an `.ipynb` file; an error when the scenario is not JSON.
+pub fn sweep_notebook(spec: &SweepSpec) -> Result<String, String> {
+    let scenario: Value =
+        serde_json::from_str(spec.scenario_json).map_err(|e| format!("the scenario is not JSON: {e}"))?;
+    let model = match scenario.get("model") {
+        None => ModelKind::default(),
+        Some(m) => m
+            .as_str()
+            .and_then(ModelKind::from_name)
+            .ok_or_else(|| format!("the scenario's model {m} is not one of the engine's"))?,
+    };
+    let d = model.descriptor();
+    // Keys sorted, two-space indents: the same text whichever front end wrote the file.
+    let scenario_json = serde_json::to_string_pretty(&scenario).unwrap_or_default();
+    let runs = spec.values.len() * spec.policies.len().max(1) * spec.seeds as usize;
+    let command = sweep_command("scenario.json", spec.param, spec.values, spec.policies, spec.seeds);
+    let fence = "`".repeat(3.max(longest_run(&command, '`') + 1));
+    let shown_values = spec
+        .values
+        .iter()
+        .map(|v| match v {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => number(n),
+            other => other.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let policies = if spec.policies.is_empty() {
+        "the scenario's own policy".to_string()
+    } else {
+        format!("policies {}", spec.policies.join(", "))
+    };
+    let seeds = if spec.seeds == 1 { "seed 1".to_string() } else { format!("seeds 1 to {}", spec.seeds) };
+    let py_call = format!(
+        "skyqueue.sweep(SCENARIO, param={}, values=[{}]{}, seeds={})",
+        py_str(spec.param),
+        spec.values.iter().map(py_value).collect::<Vec<_>>().join(", "),
+        if spec.policies.is_empty() {
+            String::new()
+        } else {
+            format!(", policies=[{}]", spec.policies.iter().map(|p| py_str(p)).collect::<Vec<_>>().join(", "))
+        },
+        spec.seeds
+    );
+    let about = format!(
+        "# Sweep of {param}\n\n\
+         A parameter sweep exported from SkyQueue (engine {engine}): {runs} run{s} of {label}, {param} = {shown_values}, \
+         {policies}, {seeds}. The cells below hold the scenario and every run's results; the plot needs only Python's \
+         standard library and matplotlib.\n\n\
+         To run the sweep again, save the scenario (the next cell writes `scenario.json`), then with the command-line tool:\n\n\
+         {fence}\n{command} > sweep.csv\n{fence}\n\n\
+         and set `SOURCE = 'sweep.csv'` in the data cell: the command writes the same columns as the data below. \
+         With SkyQueue's Python package, `{py_call}` gives the same table as a pandas DataFrame.",
+        param = md_text(spec.param),
+        engine = crate::sim::ENGINE,
+        s = if runs == 1 { "" } else { "s" },
+        label = md_text(d.label),
+        shown_values = md_text(&shown_values),
+        py_call = py_call.replace('`', "'"),
+    );
+    let scenario_cell = format!(
+        "# The scenario that was swept: JSON text in a Python string literal (data, never code)\n\
+         import json\n\
+         SCENARIO_JSON = {}\n\
+         SCENARIO = json.loads(SCENARIO_JSON)\n\
+         with open('scenario.json', 'w', encoding='utf-8') as f:\n    f.write(SCENARIO_JSON)",
+        py_str(&scenario_json)
+    );
+    let csv_lines: Vec<String> =
+        spec.csv.strip_suffix('\n').unwrap_or(spec.csv).split('\n').map(|l| format!("    {},", py_str(l))).collect();
+    let data_cell = format!(
+        "# One row per run: policy, seed, the swept value ({param}) and every summary value by its path\n\
+         import csv, io\n\
+         SOURCE = None  # or 'sweep.csv': the output of the command above\n\
+         DATA = '\\n'.join([\n{rows}\n])\n\
+         with (open(SOURCE, encoding='utf-8', newline='') if SOURCE else io.StringIO(DATA + '\\n')) as f:\n    \
+         rows = list(csv.DictReader(f))\n\
+         len(rows)",
+        param = spec.param.replace('\n', " "),
+        rows = csv_lines.join("\n"),
+    );
+    let metrics = d
+        .sweep_metrics
+        .iter()
+        .map(|m| format!("    ({}, {}, {}),", py_str(m.path), py_str(m.title), py_str(m.unit)))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let plot_cell = format!(
+        r#"# Each metric against the swept value: the mean of each policy's runs, with 95 % confidence bars over the seeds
+import math, statistics
+import matplotlib.pyplot as plt
+PARAM = {param}
+METRICS = [
+{metrics}
+]
+T95 = {{2: 12.706, 3: 4.303, 4: 3.182, 5: 2.776, 6: 2.571, 7: 2.447, 8: 2.365, 9: 2.306, 10: 2.262}}
+def mean_ci(xs):
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, 0.0
+    return m, T95.get(len(xs), 1.96) * statistics.stdev(xs) / math.sqrt(len(xs))
+def number(x):
+    try:
+        return float(x)
+    except ValueError:
+        return None
+values = list(dict.fromkeys(r[PARAM] for r in rows))
+numeric = all(number(v) is not None for v in values)
+# Numbers on a numeric axis; texts (site names) as categories in the sweep's order, not joined by lines
+position = {{v: (number(v) if numeric else i) for i, v in enumerate(values)}}
+policies = list(dict.fromkeys(r['policy'] for r in rows))
+shown = [m for m in METRICS if any(r.get(m[0]) not in (None, '') for r in rows)]
+if not shown:
+    print('None of', [m[0] for m in METRICS], 'is in these rows; the columns are', list(rows[0]) if rows else [])
+else:
+    cols = min(3, len(shown))
+    fig, axes = plt.subplots(math.ceil(len(shown) / cols), cols, figsize=(5 * cols, 4 * math.ceil(len(shown) / cols)), squeeze=False)
+    markers, dashes = ['o', 's', '^', 'D', 'v', 'P', 'X', '*'], ['-', '--', '-.', ':']
+    for ax, (path, title, unit) in zip(axes.flat, shown):
+        for k, policy in enumerate(policies):
+            mine = [r for r in rows if r['policy'] == policy and r.get(path) not in (None, '')]
+            xs = sorted({{position[r[PARAM]] for r in mine}})
+            stats = [mean_ci([float(r[path]) for r in mine if position[r[PARAM]] == x]) for x in xs]
+            shift = 0 if numeric else (k - (len(policies) - 1) / 2) * 0.1
+            ax.errorbar([x + shift for x in xs], [s[0] for s in stats], yerr=[s[1] for s in stats],
+                        marker=markers[k % len(markers)], linestyle=dashes[k % len(dashes)] if numeric else 'none',
+                        capsize=3, label=policy or 'scenario')
+        if not numeric:
+            ax.set_xticks(range(len(values)), values, rotation=30, ha='right')
+        ax.set_title(title)
+        ax.set_xlabel(PARAM)
+        ax.set_ylabel(f'[{{unit}}]')
+        ax.legend()
+    for ax in list(axes.flat)[len(shown):]:
+        ax.set_visible(False)
+    plt.tight_layout()"#,
+        param = py_str(spec.param),
+    );
+    let md = |id: &str, text: &str| json!({ "cell_type": "markdown", "id": id, "metadata": {}, "source": lines(text) });
+    let code = |id: &str, text: &str| json!({ "cell_type": "code", "id": id, "metadata": {}, "execution_count": null, "outputs": [], "source": lines(text) });
+    let nb = json!({
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": { "name": "python3", "display_name": "Python 3", "language": "python" },
+            "language_info": { "name": "python" },
+        },
+        "cells": [
+            md("about", &about),
+            code("scenario", &scenario_cell),
+            code("data", &data_cell),
+            code("plot", &plot_cell),
+        ],
+    });
+    Ok(format!("{}\n", serde_json::to_string_pretty(&nb).unwrap_or_default()))
+}
+
+/// The longest run of `c` in `s`.
+fn longest_run(s: &str, c: char) -> usize {
+    s.split(|x| x != c).map(str::len).max().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn notebook(scenario: &str, values: &[Value]) -> Value {
+        let csv = "policy,seed,voip.flows,voip.latency_ms\npf,1,25,100.5\n";
+        let spec =
+            SweepSpec { scenario_json: scenario, param: "voip.flows", values, policies: &["pf".into()], seeds: 1, csv };
+        serde_json::from_str(&sweep_notebook(&spec).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn cells_have_ids_and_the_model_s_metrics() {
+        let nb = notebook(r#"{"model":"voip-leo"}"#, &[json!(25)]);
+        assert_eq!(nb["nbformat_minor"], 5);
+        let ids: Vec<&str> = nb["cells"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, ["about", "scenario", "data", "plot"]);
+        let plot: String = nb["cells"][3]["source"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+        assert!(plot.contains(r#"("voip.latency_ms", "Latency (Fig. 7)", "ms"),"#), "{plot}");
+    }
+
+    #[test]
+    fn scenario_text_stays_inside_its_literal() {
+        let evil = r#"{"model":"queue","name":"x'''+str(__import__('os').system('touch pwned'))+r'''\" \\ \n"}"#;
+        let nb = notebook(evil, &[json!("a'''b")]);
+        let src: String = nb["cells"][1]["source"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+        let line = src.lines().find(|l| l.starts_with("SCENARIO_JSON = ")).unwrap();
+        // One double-quoted literal: every quote and backslash inside escaped.
+        let lit = line.trim_start_matches("SCENARIO_JSON = ");
+        let back: Value = serde_json::from_str(&serde_json::from_str::<String>(lit).unwrap()).unwrap();
+        assert_eq!(back, serde_json::from_str::<Value>(evil).unwrap());
+    }
+
+    #[test]
+    fn an_unknown_model_is_refused() {
+        let spec =
+            SweepSpec { scenario_json: r#"{"model":"x"}"#, param: "a", values: &[], policies: &[], seeds: 1, csv: "" };
+        assert!(sweep_notebook(&spec).unwrap_err().contains("not one of the engine's"));
+    }
+}
