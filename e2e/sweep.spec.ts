@@ -72,6 +72,7 @@ test('a sweep runs on worker threads with progress, draws the paper curves, and 
   });
   const nb = JSON.parse(nbText);
   expect(nb.nbformat).toBe(4);
+  expect(nb.cells.map((c: { id: string }) => c.id)).toEqual(['about', 'scenario', 'data', 'plot']);
   expect(nbText).toContain('skyqueue sweep scenario.json --param voip.flows');
 
   await page.getByRole('button', { name: 'Compare', exact: true }).click();

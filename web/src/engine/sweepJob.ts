@@ -1,20 +1,42 @@
 import { toEngineError, type EngineError } from './errors';
 
-/** Messages to a sweep worker: run one scenario to its end, or only validate it. */
+/** What a sweep's exports are made from: the sweep, and its rows in grid order. */
+export interface SweepExportRequest {
+  scenarioJson: string;
+  param: string;
+  values: (number | string)[];
+  policies: string[];
+  seeds: number;
+  rows: { value: number | string; policy: string | null; seed: number; summary: unknown }[];
+}
+
+/** Messages to a sweep worker: run one scenario to its end, only validate it, or write a sweep's
+ * CSV and notebook (the engine's, as the CLI writes them). */
 export type SweepRequest =
   | { type: 'sweep/run'; id: number; scenarioJson: string; withSeries: boolean }
-  | { type: 'sweep/validate'; id: number; scenarioJson: string };
+  | { type: 'sweep/validate'; id: number; scenarioJson: string }
+  | ({ type: 'sweep/export'; id: number } & SweepExportRequest);
 
 /** Answers of a sweep worker. */
 export type SweepReply =
   | { type: 'sweep/done'; id: number; summary: unknown; resultsJson: string | null }
   | { type: 'sweep/valid'; id: number; error: EngineError | null }
+  | { type: 'sweep/exported'; id: number; csv: string; notebook: string }
   | { type: 'sweep/error'; id: number; error: EngineError };
 
 /** The part of the wasm bindings a sweep job needs. */
 export interface SweepEngine {
   createSimulation(json: string): { runToEnd(): void; summary(): unknown; resultsJson(): string; free(): void };
   validate(json: string): unknown;
+  /** The engine's `sweepExports`. */
+  exports(
+    scenarioJson: string,
+    param: string,
+    valuesJson: string,
+    policiesJson: string,
+    seeds: number,
+    rowsJson: string,
+  ): { csv: string; notebook: string };
 }
 
 /** Handles one request (in a worker, or in process for tests). */
@@ -23,6 +45,17 @@ export function handleSweepRequest(engine: SweepEngine, req: SweepRequest): Swee
     if (req.type === 'sweep/validate') {
       const err = engine.validate(req.scenarioJson);
       return { type: 'sweep/valid', id: req.id, error: err ? toEngineError(err) : null };
+    }
+    if (req.type === 'sweep/export') {
+      const { csv, notebook } = engine.exports(
+        req.scenarioJson,
+        req.param,
+        JSON.stringify(req.values),
+        JSON.stringify(req.policies),
+        req.seeds,
+        JSON.stringify(req.rows),
+      );
+      return { type: 'sweep/exported', id: req.id, csv, notebook };
     }
     const sim = engine.createSimulation(req.scenarioJson);
     try {

@@ -6,7 +6,11 @@ import { loadWasmForNode, Simulation, validateScenario } from './wasmNode';
 
 /** An in-process "worker": runs the job on a later tick, like a real one. */
 function fakePort(log: string[]): JobPort {
-  const engine = { createSimulation: (j: string) => new Simulation(j), validate: (j: string) => validateScenario(j) };
+  const engine = {
+    createSimulation: (j: string) => new Simulation(j),
+    validate: (j: string) => validateScenario(j),
+    exports: () => ({ csv: '', notebook: '' }),
+  };
   const port: JobPort = {
     onReply: null,
     post: (req) => {

@@ -1,5 +1,5 @@
 import type { EngineError } from './errors';
-import type { SweepReply, SweepRequest } from './sweepJob';
+import type { SweepExportRequest, SweepReply, SweepRequest } from './sweepJob';
 
 /** What the pool needs of a worker (a real Worker, or an in-process stand-in for tests). */
 export interface JobPort {
@@ -44,6 +44,22 @@ export class SweepPool {
         if (reply.type === 'sweep/error') return { index: i, error: reply.error };
       }
       return null;
+    } finally {
+      port.terminate();
+    }
+  }
+
+  /** The sweep's CSV and notebook, written by the engine in a worker of their own (the same bytes
+   * as `skyqueue sweep --format csv` / `--format ipynb`). */
+  async exports(req: SweepExportRequest): Promise<{ csv: string; notebook: string }> {
+    const port = this.makePort();
+    try {
+      const reply = await new Promise<SweepReply>((resolve) => {
+        port.onReply = resolve;
+        port.post({ type: 'sweep/export', id: 0, ...req });
+      });
+      if (reply.type === 'sweep/exported') return { csv: reply.csv, notebook: reply.notebook };
+      throw new Error(reply.type === 'sweep/error' ? reply.error.message : `unexpected reply ${reply.type}`);
     } finally {
       port.terminate();
     }

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // A worker that runs whole scenarios for sweeps and comparisons, one job at a time.
-import init, { Simulation, validateScenario } from '../wasm/skyqueue_wasm.js';
+import init, { Simulation, sweepExports, validateScenario } from '../wasm/skyqueue_wasm.js';
 import { handleSweepRequest, type SweepRequest } from './sweepJob';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -10,7 +10,11 @@ self.onmessage = async (ev: MessageEvent<SweepRequest>) => {
   await ready;
   self.postMessage(
     handleSweepRequest(
-      { createSimulation: (json) => new Simulation(json), validate: (json) => validateScenario(json) },
+      {
+        createSimulation: (json) => new Simulation(json),
+        validate: (json) => validateScenario(json),
+        exports: (...args) => sweepExports(...args) as { csv: string; notebook: string },
+      },
       ev.data,
     ),
   );

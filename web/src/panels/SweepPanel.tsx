@@ -5,14 +5,7 @@ import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
 import { buildGrid, curves, metricOf, parseValues, type SweepPoint, type SweepValue } from '../scenario/sweep';
-import {
-  clusterJob,
-  coincidingCurves,
-  seedsNote,
-  sweepCommand,
-  sweepCsv,
-  sweepNotebook,
-} from '../scenario/sweepExport';
+import { clusterJob, coincidingCurves, seedsNote, sweepCommand } from '../scenario/sweepExport';
 import { download, slug } from '../export/download';
 import { policyLabel, sweepPolicies, type SweepModel } from '../scenario/sweepModels';
 import { MODEL_REGISTRY, modelFor } from '../models';
@@ -420,7 +413,28 @@ function SweepResults({
   );
   const name = slug(`${(JSON.parse(scenarioJson) as { name?: string }).name ?? 'scenario'} sweep ${param}`);
   const command = sweepCommand('scenario.json', { param, values, policies, seeds });
-  const csv = () => sweepCsv(points, summaries, m.metrics, param);
+  const [exportError, setExportError] = useState<string | null>(null);
+  // The CSV and the notebook come from the engine (in a worker): the same bytes as
+  // `skyqueue sweep --format csv` and `--format ipynb` give for these runs.
+  const save = async (kind: 'csv' | 'ipynb') => {
+    setExportError(null);
+    try {
+      const out = await new SweepPool(1, workerPort).exports({
+        scenarioJson,
+        param,
+        values,
+        policies,
+        seeds,
+        rows: points.map((p, i) => ({ value: p.value, policy: p.policy, seed: p.seed, summary: summaries[i] })),
+      });
+      if (kind === 'csv') download(`${name}.csv`, out.csv, 'text/csv');
+      else download(`${name}.ipynb`, out.notebook, 'application/x-ipynb+json');
+    } catch (e) {
+      setExportError(
+        `The ${kind === 'csv' ? 'CSV' : 'notebook'} could not be written: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+  };
   return (
     <div className="sweep-results" data-testid="sweep-results">
       <div className="sweep-grid">
@@ -429,24 +443,19 @@ function SweepResults({
         ))}
       </div>
       <div className="sweep-export">
-        <button onClick={() => download(`${name}.csv`, csv(), 'text/csv')}>Download CSV</button>
-        <button
-          onClick={() =>
-            download(
-              `${name}.ipynb`,
-              sweepNotebook({ title: `${param} sweep`, scenarioJson, command, csv: csv(), param, metrics: m.metrics }),
-              'application/x-ipynb+json',
-            )
-          }
-        >
-          Download notebook (.ipynb)
-        </button>
+        <button onClick={() => void save('csv')}>Download CSV</button>
+        <button onClick={() => void save('ipynb')}>Download notebook (.ipynb)</button>
         <button onClick={() => download('scenario.json', scenarioJson, 'application/json')}>
           Download scenario.json
         </button>
         <span>
           The same sweep from the command line: <code data-testid="sweep-command">{command}</code>
         </span>
+        {exportError && (
+          <p className="error-banner" role="alert" data-testid="sweep-export-error">
+            {exportError}
+          </p>
+        )}
       </div>
       {m.ResultTable && <m.ResultTable m={m} points={points} summaries={summaries} param={param} />}
     </div>

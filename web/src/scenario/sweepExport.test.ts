@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildGrid } from './sweep';
-import { clusterJob, coincidingCurves, seedsNote, sweepCommand, sweepCsv, sweepNotebook } from './sweepExport';
-
-const base = JSON.stringify({ version: 2, model: 'voip-leo', duration_s: 5, voip: { flows: 25 } });
+import { clusterJob, coincidingCurves, seedsNote, sweepCommand } from './sweepExport';
 
 describe('sweep exports', () => {
-  const points = buildGrid(base, {
-    param: 'voip.flows',
-    values: [25, 75],
-    policies: ['pf', 'codes'],
-    seeds: 2,
-    policyPath: 'voip.policy',
-  });
-  const summaries = points.map((p, i) => ({
-    voip: { latency_ms: 100 + i + 0.1 + 0.2, loss_pct: Number(p.value) / 10 },
-  }));
-  const metrics = [
-    { path: 'voip.latency_ms', title: 'Latency', unit: 'ms' },
-    { path: 'voip.loss_pct', title: 'Loss', unit: '%' },
-  ];
-
   it('gives the CLI command that reruns the grid', () => {
     expect(
       sweepCommand('scenario.json', { param: 'voip.flows', values: [25, 75], policies: ['pf', 'codes'], seeds: 2 }),
@@ -33,34 +15,6 @@ describe('sweep exports', () => {
     ).toBe(
       'skyqueue sweep s.json --param transfer.to --values "Los Angeles,Tokyo" --policies cubic --seeds 1 --format csv',
     );
-  });
-
-  it('writes one CSV row per run, numbers without rounding noise', () => {
-    const csv = sweepCsv(points, summaries, metrics, 'voip.flows').trim().split('\n');
-    expect(csv[0]).toBe('policy,seed,voip.flows,voip.latency_ms,voip.loss_pct');
-    expect(csv).toHaveLength(1 + 8);
-    expect(csv[1]).toBe('pf,1,25,100.3,2.5');
-  });
-
-  it('builds a valid nbformat 4 notebook holding the scenario, the command, the data and a plot', () => {
-    const csv = sweepCsv(points, summaries, metrics, 'voip.flows');
-    const command = sweepCommand('scenario.json', {
-      param: 'voip.flows',
-      values: [25, 75],
-      policies: ['pf', 'codes'],
-      seeds: 2,
-    });
-    const nb = JSON.parse(
-      sweepNotebook({ title: 'VoIP sweep', scenarioJson: base, command, csv, param: 'voip.flows', metrics }),
-    );
-    expect(nb.nbformat).toBe(4);
-    expect(nb.cells.map((c: { cell_type: string }) => c.cell_type)).toEqual(['markdown', 'code', 'code', 'code']);
-    const text = nb.cells.map((c: { source: string[] }) => c.source.join('')).join('\n');
-    expect(text).toContain(command);
-    expect(text).toContain(csv.trim());
-    expect(text).toContain(base);
-    expect(text).toContain('matplotlib');
-    for (const c of nb.cells) expect(Array.isArray(c.source)).toBe(true);
   });
 
   it('says which curves coincide, and what the bars mean for the seeds run', () => {

@@ -2,6 +2,7 @@
  * swept, and the paper's figures drawn from the results. Each model's values live in its
  * descriptor (web/src/models/), so that the sweep panel itself names no model. */
 import type { ComponentType } from 'react';
+import schemaJson from '../wasm/scenario-schema.json';
 import { FIELDS } from './schema';
 import type { SweepPoint } from './sweep';
 
@@ -41,6 +42,31 @@ export interface SweepModel {
   hint: string;
   /** A table drawn under the sweep's charts, for models whose paper has one. */
   ResultTable?: ComponentType<SweepTableProps>;
+}
+
+/**
+ * A model's sweep metrics as the engine declares them (its descriptor's `sweep_metrics`: path,
+ * title, unit, in chart order; the notebooks every front end exports plot the same), with the
+ * closed forms the app draws dashed beside them: `theory[path][policy]` = [summary path, label].
+ */
+export function engineSweepMetrics(
+  model: string,
+  theory: Record<string, Record<string, [string, string]>> = {},
+): SweepMetric[] {
+  const entry = (schemaJson as { models: { name: string; sweep_metrics?: SweepMetric[] }[] }).models.find(
+    (x) => x.name === model,
+  );
+  if (!entry?.sweep_metrics?.length) throw new Error(`the engine declares no sweep metrics for the model ${model}`);
+  for (const path of Object.keys(theory)) {
+    if (!entry.sweep_metrics.some((x) => x.path === path))
+      throw new Error(`${model}: theory for ${path}, not a sweep metric`);
+  }
+  return entry.sweep_metrics.map(({ path, title, unit }) => ({
+    path,
+    title,
+    unit,
+    ...(theory[path] ? { theory: theory[path] } : {}),
+  }));
 }
 
 /** The policies a sweep compares: the choices of its policy field as the engine declares them,

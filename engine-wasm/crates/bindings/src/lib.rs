@@ -228,6 +228,40 @@ pub fn scenario_schema_json() -> String {
     engine::scenario::fields::schema_json()
 }
 
+/// A sweep's exports (`engine::export`), as `{ csv, notebook }`: its rows as CSV and the Jupyter
+/// notebook, the same bytes `skyqueue sweep --format csv` / `--format ipynb` write for the same
+/// runs. `values_json` and `policies_json` are JSON arrays; `rows_json` is a JSON array of
+/// `{ value, policy, seed, summary }` in grid order. Throws a message when an argument is not
+/// what it should be.
+#[wasm_bindgen(js_name = sweepExports)]
+pub fn sweep_exports(
+    scenario_json: &str,
+    param: &str,
+    values_json: &str,
+    policies_json: &str,
+    seeds: f64,
+    rows_json: &str,
+) -> Result<JsValue, JsValue> {
+    let err = |what: &str, e: serde_json::Error| JsValue::from_str(&format!("{what} is not JSON: {e}"));
+    let values: Vec<serde_json::Value> = serde_json::from_str(values_json).map_err(|e| err("the values", e))?;
+    let policies: Vec<String> = serde_json::from_str(policies_json).map_err(|e| err("the policies", e))?;
+    let rows: Vec<serde_json::Value> = serde_json::from_str(rows_json).map_err(|e| err("the rows", e))?;
+    if !((1.0..=1000.0).contains(&seeds) && seeds.fract() == 0.0) {
+        return Err(JsValue::from_str(&format!("seeds: {seeds} is outside 1 to 1000")));
+    }
+    let csv = engine::export::sweep_csv(param, &rows);
+    let notebook = engine::export::sweep_notebook(&engine::export::SweepSpec {
+        scenario_json,
+        param,
+        values: &values,
+        policies: &policies,
+        seeds: seeds as u64,
+        csv: &csv,
+    })
+    .map_err(|e| JsValue::from_str(&e))?;
+    Ok(to_js(&serde_json::json!({ "csv": csv, "notebook": notebook })))
+}
+
 /// The built-in ground sites: `[{ name, lat_deg, lon_deg }]`.
 #[wasm_bindgen(js_name = siteCatalogue)]
 pub fn site_catalogue() -> JsValue {

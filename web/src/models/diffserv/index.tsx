@@ -3,6 +3,7 @@ import { DiffservPanel } from './DiffservPanel';
 import { diffservText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
+import { engineSweepMetrics } from '../../scenario/sweepModels';
 
 /** Class rates beside paper 001's theory and the PSS parameters. */
 function DiffservSummary({ info, summary }: SummaryProps) {
@@ -48,22 +49,16 @@ export const diffserv: ModelDescriptor = {
         values: '0, 10000000, 30000000, 60000000, 120000000',
       },
     ],
-    metrics: [
-      {
-        path: 'diffserv.rates_mbps[1]',
-        title: 'AF output rate (Figs. 5(a), 6(a))',
-        unit: 'Mb/s',
-        theory: { pss: ['diffserv.theory_mbps[2]', 'eq. 7 (PSS)'], dwrr: ['diffserv.theory_mbps[0]', 'eq. 1 (WRR)'] },
+    metrics: engineSweepMetrics('diffserv', {
+      'diffserv.rates_mbps[1]': {
+        pss: ['diffserv.theory_mbps[2]', 'eq. 7 (PSS)'],
+        dwrr: ['diffserv.theory_mbps[0]', 'eq. 1 (WRR)'],
       },
-      {
-        path: 'diffserv.rates_mbps[2]',
-        title: 'CS0 output rate (Figs. 5(b), 6(b))',
-        unit: 'Mb/s',
-        theory: { pss: ['diffserv.theory_mbps[3]', 'eq. 8 (PSS)'], dwrr: ['diffserv.theory_mbps[1]', 'eq. 6 (WRR)'] },
+      'diffserv.rates_mbps[2]': {
+        pss: ['diffserv.theory_mbps[3]', 'eq. 8 (PSS)'],
+        dwrr: ['diffserv.theory_mbps[1]', 'eq. 6 (WRR)'],
       },
-      { path: 'diffserv.rates_mbps[0]', title: 'EF output rate', unit: 'Mb/s' },
-      { path: 'diffserv.jain[0]', title: "Jain's index within AF", unit: 'index' },
-    ],
+    }),
     compareRows: [
       ['EF [Mb/s]', 'diffserv.rates_mbps[0]', 2],
       ['AF [Mb/s]', 'diffserv.rates_mbps[1]', 2],

@@ -4,6 +4,11 @@ import { linkText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
 import { LINK_WORDS } from './wire';
 import type { ModelDescriptor, SummaryProps } from '../types';
+import { engineSweepMetrics } from '../../scenario/sweepModels';
+
+/** The closed form drawn dashed beside each of these policies' measured curves. */
+const closedForm = (path: string, policies: string[]): Record<string, [string, string]> =>
+  Object.fromEntries(policies.map((p) => [p, [path, 'closed form']]));
 
 /** The packet grids and the measured figures beside their closed forms. */
 function LinkLayerSummary({ summary }: SummaryProps) {
@@ -68,49 +73,11 @@ export const linkLayer: ModelDescriptor = {
         text: true,
       },
     ],
-    metrics: [
-      {
-        path: 'link.efficiency',
-        title: 'Throughput efficiency (Figs. 5-6, left)',
-        unit: 'data LLDUs per slot',
-        theory: {
-          fec: ['link.theory.efficiency', 'closed form'],
-          arq: ['link.theory.efficiency', 'closed form'],
-          harq: ['link.theory.efficiency', 'closed form'],
-          none: ['link.theory.efficiency', 'closed form'],
-        },
-      },
-      {
-        path: 'link.lldu_delay_ms',
-        title: 'Recovery delay (Figs. 5-6, right)',
-        unit: 'ms',
-        theory: {
-          fec: ['link.theory.delay_ms', 'closed form'],
-          arq: ['link.theory.delay_ms', 'closed form'],
-          harq: ['link.theory.delay_ms', 'closed form'],
-          none: ['link.theory.delay_ms', 'closed form'],
-        },
-      },
-      {
-        path: 'link.residual_loss',
-        title: 'Data LLDUs never recovered',
-        unit: 'fraction',
-        theory: {
-          fec: ['link.theory.residual_loss', 'closed form'],
-          harq: ['link.theory.residual_loss', 'closed form'],
-          none: ['link.theory.residual_loss', 'closed form'],
-        },
-      },
-      { path: 'link.packet_loss', title: 'IP packets lost (47 LLDUs each)', unit: 'fraction' },
-      { path: 'link.packet_in_order_delay_ms', title: 'IP packet delay, delivered in order', unit: 'ms' },
-      { path: 'link.tcp.goodput_kbps', title: 'TCP goodput (Figs. 8-10)', unit: 'kb/s' },
-      { path: 'link.tcp.transfer_s', title: 'TCP download time (Table 3)', unit: 's' },
-      {
-        path: 'link.tcp.retransmission_probability',
-        title: 'TCP retransmissions per segment (Table 1)',
-        unit: 'fraction',
-      },
-    ],
+    metrics: engineSweepMetrics('link-layer', {
+      'link.efficiency': closedForm('link.theory.efficiency', ['fec', 'arq', 'harq', 'none']),
+      'link.lldu_delay_ms': closedForm('link.theory.delay_ms', ['fec', 'arq', 'harq', 'none']),
+      'link.residual_loss': closedForm('link.theory.residual_loss', ['fec', 'harq', 'none']),
+    }),
     compareRows: [
       ['efficiency', 'link.efficiency', 4],
       ['efficiency, closed form', 'link.theory.efficiency', 4],

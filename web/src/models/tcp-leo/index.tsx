@@ -6,6 +6,7 @@ import { TransferPanel } from './TransferPanel';
 import { tcpText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
 import type { ModelDescriptor, SummaryProps } from '../types';
+import { engineSweepMetrics } from '../../scenario/sweepModels';
 
 interface TransferFields {
   bytes?: number | null;
@@ -106,12 +107,7 @@ export const tcpLeo: ModelDescriptor = {
         text: true,
       },
     ],
-    metrics: [
-      { path: 'transfer.transfer_s', title: 'Transfer time (Tables 4-5)', unit: 's' },
-      { path: 'transfer.mean_throughput_mbps', title: 'Mean throughput', unit: 'Mb/s' },
-      { path: 'transfer.retransmits', title: 'Retransmissions', unit: 'segments' },
-      { path: 'transfer.timeouts', title: 'Retransmission timeouts', unit: 'timeouts' },
-    ],
+    metrics: engineSweepMetrics('tcp-leo'),
     compareRows: [
       ['transfer time [s]', 'transfer.transfer_s', 3],
       ['mean throughput [Mb/s]', 'transfer.mean_throughput_mbps', 3],

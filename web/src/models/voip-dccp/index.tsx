@@ -4,6 +4,7 @@ import { dccpText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
 import { VOICE_WORDS } from './wire';
 import type { ModelDescriptor, SummaryProps } from '../types';
+import { engineSweepMetrics } from '../../scenario/sweepModels';
 
 /** Losses by cause, delay and jitter, R and MOS, Jain's index. */
 function DccpSummaryPanel({ summary }: SummaryProps) {
@@ -55,13 +56,7 @@ export const voipDccp: ModelDescriptor = {
       { path: 'dccp.buffer_pkts', label: 'DCCP sender buffer [packets]', values: '1, 5, 20, 100' },
       { path: 'dccp.tcp_cc', label: 'competing TCP (with dccp.tcp_flows 1)', values: 'new-reno, cubic', text: true },
     ],
-    metrics: [
-      { path: 'dccp.loss_pct', title: 'Packets lost, every cause (Tables II, IV)', unit: '%' },
-      { path: 'dccp.app_loss_pct', title: 'Lost between application and transport', unit: '%' },
-      { path: 'dccp.mos', title: 'MOS (Fig. 2, Table V)', unit: 'MOS' },
-      { path: 'dccp.jitter_ms', title: 'Jitter, RFC 3550 (Table III)', unit: 'ms' },
-      { path: 'dccp.jain', title: "Jain's index with TCP (Table VI)", unit: 'index' },
-    ],
+    metrics: engineSweepMetrics('voip-dccp'),
     compareRows: [
       ['packets lost [%]', 'dccp.loss_pct', 2],
       ['between application and transport [%]', 'dccp.app_loss_pct', 2],

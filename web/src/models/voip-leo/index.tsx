@@ -2,7 +2,7 @@ import { VoipPictogram } from './Pictogram';
 import { HarqTable } from './HarqTable';
 import { VoipPanel } from './VoipPanel';
 import { metricOf } from '../../scenario/sweep';
-import { policyLabel, type SweepTableProps } from '../../scenario/sweepModels';
+import { policyLabel, type SweepTableProps, engineSweepMetrics } from '../../scenario/sweepModels';
 import { voipText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
 import { VOIP_LEO_WORDS } from './wire';
@@ -57,16 +57,7 @@ export const voipLeo: ModelDescriptor = {
       { path: 'voip.lms.snr_ref_db', label: 'reference SNR [dB]', values: '7, 9, 11, 13' },
       { path: 'voip.rtt_ms', label: 'buffer-rule RTT [ms]', values: '200, 1000, 3000' },
     ],
-    metrics: [
-      { path: 'voip.throughput_kbps', title: 'Throughput (Fig. 3)', unit: 'kb/s' },
-      { path: 'voip.first_tx_decoded_pct', title: 'Decoded at the first HARQ transmission (Fig. 4)', unit: '%' },
-      { path: 'voip.loss_pct.total', title: 'Losses (Fig. 5)', unit: '%' },
-      { path: 'voip.spectral_efficiency', title: 'Spectral efficiency (Fig. 6)', unit: 'useful / coded' },
-      { path: 'voip.latency_ms', title: 'Latency (Fig. 7)', unit: 'ms' },
-      { path: 'voip.jitter_ms', title: 'Jitter (Fig. 8)', unit: 'ms' },
-      { path: 'voip.emodel.mos', title: 'MOS (Figs. 10, 14)', unit: 'MOS' },
-      { path: 'voip.loss_pct.timeout', title: 'Losses to CoDeS timeout (Fig. 11)', unit: '%' },
-    ],
+    metrics: engineSweepMetrics('voip-leo'),
     compareRows: [
       ['MOS', 'voip.emodel.mos', 2],
       ['R', 'voip.emodel.r', 1],
