@@ -78,6 +78,18 @@ test('a sweep runs on worker threads with progress, draws the paper curves, and 
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   await expect(page.getByTestId('compare-results')).toContainText('MOS', { timeout: 60_000 });
   await expect(page.getByRole('img', { name: 'Latency: PF and CoDeS chart' })).toBeVisible();
+  const [cmpDl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download comparison notebook (.ipynb)' }).click(),
+  ]);
+  const cmp = JSON.parse(
+    await cmpDl.createReadStream().then(async (st) => {
+      const chunks: Buffer[] = [];
+      for await (const c of st) chunks.push(c as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    }),
+  );
+  expect(cmp.cells.map((c: { id: string }) => c.id)).toEqual(['about', 'results', 'table', 'series']);
 });
 
 test('a link reopens a sweep and reruns it to the same curves; closing the panel takes the sweep out of the link', async ({

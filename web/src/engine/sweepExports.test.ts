@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildGrid, type SweepValue } from '../scenario/sweep';
 import { handleSweepRequest, type SweepEngine } from './sweepJob';
-import { loadWasmForNode, Simulation, sweepExports, validateScenario } from './wasmNode';
+import { compareNotebook, loadWasmForNode, Simulation, sweepExports, validateScenario } from './wasmNode';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = join(root, 'engine-wasm/target/release/skyqueue');
+const cliPath = join(root, 'engine-wasm/target/release/skyqueue');
 const dir = mkdtempSync(join(tmpdir(), 'skyqueue-exports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -21,6 +21,7 @@ const engine: SweepEngine = {
   createSimulation: (json) => new Simulation(json),
   validate: (json) => validateScenario(json),
   exports: (...args) => sweepExports(...args) as { csv: string; notebook: string },
+  compareNotebook: (policyPath, runsJson) => compareNotebook(policyPath, runsJson),
 };
 
 interface Sweep {
@@ -60,7 +61,7 @@ function inTheApp(scenarioJson: string, s: Sweep): { csv: string; notebook: stri
 function withTheCli(file: string, s: Sweep, format: 'csv' | 'ipynb'): string {
   const args = ['sweep', file, '--param', s.param, '--values', s.values.join(','), '--seeds', String(s.seeds)];
   if (s.policies.length) args.push('--policies', s.policies.join(','));
-  return execFileSync(cli, [...args, '--format', format, '--threads', '1'], { encoding: 'utf8', stdio: 'pipe' });
+  return execFileSync(cliPath, [...args, '--format', format, '--threads', '1'], { encoding: 'utf8', stdio: 'pipe' });
 }
 
 const sweeps: [string, Sweep][] = [
@@ -91,7 +92,7 @@ const sweeps: [string, Sweep][] = [
 ];
 
 describe('the app writes the CSV and the notebook the CLI writes', () => {
-  expect(existsSync(cli), `${cli} is missing: run scripts/build-engine.sh`).toBe(true);
+  expect(existsSync(cliPath), `${cliPath} is missing: run scripts/build-engine.sh`).toBe(true);
   it.each(sweeps)('%s', (_, s) => {
     const scenario = { ...JSON.parse(readFileSync(join(root, 'examples', s.example), 'utf8')), ...s.edit };
     const scenarioJson = JSON.stringify(scenario, null, 2);
@@ -106,5 +107,49 @@ describe('the app writes the CSV and the notebook the CLI writes', () => {
     const nb = JSON.parse(app.notebook) as { nbformat_minor: number; cells: { id: string; source: string[] }[] };
     expect(nb.nbformat_minor).toBe(5);
     expect(nb.cells.map((c) => c.id)).toEqual(['about', 'scenario', 'data', 'plot']);
+  });
+});
+
+describe('the app writes the comparison notebook the CLI writes', () => {
+  it('for two policies of paper 000 on a short run', () => {
+    loadWasmForNode();
+    const scenario = {
+      ...JSON.parse(readFileSync(join(root, 'examples/voip-leo-codes.json'), 'utf8')),
+      duration_s: 4,
+      warmup_s: 1,
+    };
+    const scenarioJson = JSON.stringify(scenario);
+    const file = join(dir, 'compare.json');
+    writeFileSync(file, scenarioJson);
+    // As the sweep panel's Compare runs them: the policy set, seed 1 (grid of one value).
+    const runs: [string, string][] = ['pf', 'codes'].map((p) => {
+      const [job] = buildGrid(scenarioJson, {
+        param: 'voip.policy',
+        values: [0],
+        policies: [p],
+        seeds: 1,
+        policyPath: 'voip.policy',
+      });
+      const r = handleSweepRequest(engine, {
+        type: 'sweep/run',
+        id: 0,
+        scenarioJson: job.scenarioJson,
+        withSeries: true,
+      });
+      if (r.type !== 'sweep/done' || r.resultsJson === null) throw new Error(JSON.stringify(r));
+      return [p, r.resultsJson];
+    });
+    const r = handleSweepRequest(engine, { type: 'sweep/compare-export', id: 0, policyPath: 'voip.policy', runs });
+    if (r.type !== 'sweep/compare-exported') throw new Error(JSON.stringify(r));
+    const cli = execFileSync(cliPath, ['compare', file, '--policies', 'pf,codes', '--format', 'ipynb'], {
+      encoding: 'utf8',
+    });
+    expect(r.notebook).toBe(cli);
+    expect((JSON.parse(cli) as { cells: { id: string }[] }).cells.map((c) => c.id)).toEqual([
+      'about',
+      'results',
+      'table',
+      'series',
+    ]);
   });
 });

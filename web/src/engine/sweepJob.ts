@@ -15,13 +15,15 @@ export interface SweepExportRequest {
 export type SweepRequest =
   | { type: 'sweep/run'; id: number; scenarioJson: string; withSeries: boolean }
   | { type: 'sweep/validate'; id: number; scenarioJson: string }
-  | ({ type: 'sweep/export'; id: number } & SweepExportRequest);
+  | ({ type: 'sweep/export'; id: number } & SweepExportRequest)
+  | { type: 'sweep/compare-export'; id: number; policyPath: string; runs: [string, string][] };
 
 /** Answers of a sweep worker. */
 export type SweepReply =
   | { type: 'sweep/done'; id: number; summary: unknown; resultsJson: string | null }
   | { type: 'sweep/valid'; id: number; error: EngineError | null }
   | { type: 'sweep/exported'; id: number; csv: string; notebook: string }
+  | { type: 'sweep/compare-exported'; id: number; notebook: string }
   | { type: 'sweep/error'; id: number; error: EngineError };
 
 /** The part of the wasm bindings a sweep job needs. */
@@ -37,6 +39,8 @@ export interface SweepEngine {
     seeds: number,
     rowsJson: string,
   ): { csv: string; notebook: string };
+  /** The engine's `compareNotebook`. */
+  compareNotebook(policyPath: string, runsJson: string): string;
 }
 
 /** Handles one request (in a worker, or in process for tests). */
@@ -56,6 +60,10 @@ export function handleSweepRequest(engine: SweepEngine, req: SweepRequest): Swee
         JSON.stringify(req.rows),
       );
       return { type: 'sweep/exported', id: req.id, csv, notebook };
+    }
+    if (req.type === 'sweep/compare-export') {
+      const notebook = engine.compareNotebook(req.policyPath, JSON.stringify(req.runs));
+      return { type: 'sweep/compare-exported', id: req.id, notebook };
     }
     const sim = engine.createSimulation(req.scenarioJson);
     try {

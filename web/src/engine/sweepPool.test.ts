@@ -10,6 +10,7 @@ function fakePort(log: string[]): JobPort {
     createSimulation: (j: string) => new Simulation(j),
     validate: (j: string) => validateScenario(j),
     exports: () => ({ csv: '', notebook: '' }),
+    compareNotebook: () => '',
   };
   const port: JobPort = {
     onReply: null,

@@ -65,6 +65,22 @@ export class SweepPool {
     }
   }
 
+  /** The comparison notebook of runs `[policy, results file]`, written by the engine in a worker
+   * (the same bytes as `skyqueue compare --format ipynb`). */
+  async compareNotebook(policyPath: string, runs: [string, string][]): Promise<string> {
+    const port = this.makePort();
+    try {
+      const reply = await new Promise<SweepReply>((resolve) => {
+        port.onReply = resolve;
+        port.post({ type: 'sweep/compare-export', id: 0, policyPath, runs });
+      });
+      if (reply.type === 'sweep/compare-exported') return reply.notebook;
+      throw new Error(reply.type === 'sweep/error' ? reply.error.message : `unexpected reply ${reply.type}`);
+    } finally {
+      port.terminate();
+    }
+  }
+
   /** Runs every job; resolves with the results in job order. */
   run(
     scenarios: string[],

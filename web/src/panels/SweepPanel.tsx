@@ -512,6 +512,33 @@ function CompareResults({ m, a, b, results }: { m: SweepModel; a: string; b: str
           ],
         }}
       />
+      <CompareExport m={m} a={a} b={b} results={results} />
+    </div>
+  );
+}
+
+/** The comparison as a notebook, written by the engine in a worker (`skyqueue compare --format
+ * ipynb` writes the same). */
+function CompareExport({ m, a, b, results }: { m: SweepModel; a: string; b: string; results: JobResult[] }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async () => {
+    setProblem(null);
+    try {
+      const runs: [string, string][] = [a, b].map((p, i) => [p, results[i].resultsJson ?? '{}']);
+      const notebook = await new SweepPool(1, workerPort).compareNotebook(m.policyPath, runs);
+      download(slug(`compare ${a} ${b}`) + '.ipynb', notebook, 'application/x-ipynb+json');
+    } catch (e) {
+      setProblem(`The notebook could not be written: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  return (
+    <div className="sweep-export">
+      <button onClick={() => void save()}>Download comparison notebook (.ipynb)</button>
+      {problem && (
+        <p className="error-banner" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -262,6 +262,16 @@ pub fn sweep_exports(
     Ok(to_js(&serde_json::json!({ "csv": csv, "notebook": notebook })))
 }
 
+/// The comparison notebook (`engine::export::compare_notebook`): `runs_json` is a JSON array of
+/// `[policy, results file text]`, in the order compared; the same bytes as `skyqueue compare
+/// --format ipynb`. Throws a message when an argument is not what it should be.
+#[wasm_bindgen(js_name = compareNotebook)]
+pub fn compare_notebook(policy_path: &str, runs_json: &str) -> Result<String, JsValue> {
+    let runs: Vec<(String, String)> =
+        serde_json::from_str(runs_json).map_err(|e| JsValue::from_str(&format!("the runs are not JSON: {e}")))?;
+    engine::export::compare_notebook(policy_path, &runs).map_err(|e| JsValue::from_str(&e))
+}
+
 /// The built-in ground sites: `[{ name, lat_deg, lon_deg }]`.
 #[wasm_bindgen(js_name = siteCatalogue)]
 pub fn site_catalogue() -> JsValue {

@@ -1439,3 +1439,44 @@ fn run_traces_the_voice_packets_of_a_dccp_call() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn compare_runs_a_scenario_once_per_policy_as_json_or_the_app_s_notebook() {
+    let dir = std::env::temp_dir().join(format!("skyqueue-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut s: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(examples_dir().join("voip-leo-codes.json")).unwrap()).unwrap();
+    s["duration_s"] = serde_json::json!(3);
+    s["warmup_s"] = serde_json::json!(1);
+    let file = dir.join("s.json");
+    std::fs::write(&file, s.to_string()).unwrap();
+    let f = file.to_str().unwrap();
+    let out = skyqueue(&["compare", f, "--policies", "pf,dt-s"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let runs: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[1]["policy"], "dt-s");
+    assert_eq!(runs[1]["results"]["scenario"]["voip"]["policy"], "dt-s");
+    // Each run is what `skyqueue run` writes for the scenario with that policy.
+    s["voip"]["policy"] = serde_json::json!("dt-s");
+    std::fs::write(dir.join("dt-s.json"), s.to_string()).unwrap();
+    let one = skyqueue(&["run", dir.join("dt-s.json").to_str().unwrap()]);
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&one.stdout).unwrap(), runs[1]["results"]);
+    let nb = skyqueue(&["compare", f, "--policies", "pf,dt-s", "--format", "ipynb"]);
+    let nb: serde_json::Value = serde_json::from_slice(&nb.stdout).unwrap();
+    let ids: Vec<&str> = nb["cells"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["about", "results", "table", "series"]);
+    for (args, says) in [
+        (vec!["compare", f, "--policies", "pf"], "--policies: 1 given; a comparison needs 2 to 8"),
+        (vec!["compare", f, "--policies", "pf,pf"], "--policies: `pf` is given twice"),
+        (vec!["compare", f, "--policies", "pf,nope"], "voip.policy"),
+    ] {
+        let o = skyqueue(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(text(&o.stderr).contains(says), "{args:?}: {}", text(&o.stderr));
+    }
+    let queue = examples_dir().join("mm1-load-0.8.json");
+    let o = skyqueue(&["compare", queue.to_str().unwrap(), "--policies", "a,b"]);
+    assert!(text(&o.stderr).contains("the queue model has no policies to compare"), "{}", text(&o.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}

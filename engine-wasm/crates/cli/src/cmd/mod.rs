@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod calc;
+pub mod compare;
 pub mod completions;
 pub mod defaults;
 pub mod merge;

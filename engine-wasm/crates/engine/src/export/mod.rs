@@ -9,7 +9,7 @@
 
 mod notebook;
 
-pub use notebook::{sweep_notebook, SweepSpec};
+pub use notebook::{compare_notebook, sweep_notebook, SweepSpec};
 
 use serde_json::{Number, Value};
 

@@ -217,6 +217,114 @@ else:
     Ok(format!("{}\n", serde_json::to_string_pretty(&nb).unwrap_or_default()))
 }
 
+/// Two runs of one scenario side by side, each with another policy, as a notebook: the model's
+/// sweep metrics in a table and every series both runs recorded, over time. `runs` are
+/// (policy, the run's results file as JSON text), in the order compared; `policy_path` is the
+/// field the policies set. An error when a results file is not JSON or names no known model.
+pub fn compare_notebook(policy_path: &str, runs: &[(String, String)]) -> Result<String, String> {
+    let mut model = None;
+    for (policy, text) in runs {
+        let r: Value = serde_json::from_str(text).map_err(|e| format!("the results of {policy} are not JSON: {e}"))?;
+        let name = r.pointer("/scenario/model").and_then(Value::as_str).unwrap_or_default();
+        model = Some(ModelKind::from_name(name).ok_or_else(|| format!("the results of {policy} name no known model"))?);
+    }
+    let d = model.ok_or("a comparison needs at least one run")?.descriptor();
+    let names: Vec<&str> = runs.iter().map(|(p, _)| p.as_str()).collect();
+    let about = format!(
+        "# {label}: {vs}\n\n\
+         A comparison exported from SkyQueue (engine {engine}): the same scenario run with {field} set to {list}. \
+         The cells below hold each run's results file (the scenario with its defaults, the summary and the time \
+         series); the plots need only Python's standard library and matplotlib.\n\n\
+         To run them again, the next cell writes each run's scenario as `scenario-<policy>.json`; then, for each, \
+         `skyqueue run scenario-<policy>.json --out <policy>.json` gives the same results file, byte for byte, and \
+         with SkyQueue's Python package `skyqueue.run(RESULTS[policy]['scenario'])` gives the same results.",
+        label = md_text(d.label),
+        vs = md_text(&names.join(" and ")),
+        engine = crate::sim::ENGINE,
+        field = md_text(policy_path),
+        list = md_text(&names.join(", ")),
+    );
+    let literals: Vec<String> =
+        runs.iter().map(|(p, text)| format!("    {}: json.loads({}),", py_str(p), py_str(text.trim_end()))).collect();
+    let data = format!(
+        "# Each run's results file: JSON text in Python string literals (data, never code)\n\
+         import json\n\
+         RESULTS = {{\n{}\n}}\n\
+         for policy, r in RESULTS.items():\n    \
+         with open(f'scenario-{{policy}}.json', 'w', encoding='utf-8') as f:\n        \
+         json.dump(r['scenario'], f, indent=2)\n\
+         list(RESULTS)",
+        literals.join("\n")
+    );
+    let metrics = d
+        .sweep_metrics
+        .iter()
+        .map(|m| format!("    ({}, {}, {}),", py_str(m.path), py_str(m.title), py_str(m.unit)))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let table = format!(
+        r#"# The model's headline numbers, one column per run
+import re
+METRICS = [
+{metrics}
+]
+def at(summary, path):
+    cur = summary
+    for part in path.split('.'):
+        m = re.fullmatch(r'(.*)\[(\d+)\]', part)
+        cur = cur.get(m.group(1) if m else part) if isinstance(cur, dict) else None
+        if m and isinstance(cur, list):
+            cur = cur[int(m.group(2))] if int(m.group(2)) < len(cur) else None
+    return cur
+width = max(len(f'{{t}} [{{u}}]') for _, t, u in METRICS)
+print(' ' * width, *(f'{{p:>12}}' for p in RESULTS))
+for path, title, unit in METRICS:
+    cells = [at(r['summary'], path) for r in RESULTS.values()]
+    print(f'{{title}} [{{unit}}]'.ljust(width), *(f'{{c:>12.4g}}' if isinstance(c, (int, float)) else f'{{"-":>12}}' for c in cells))"#
+    );
+    let plot = r#"# Every series both runs recorded, over time: one chart per series, one line per run
+import math
+import matplotlib.pyplot as plt
+runs = list(RESULTS.items())
+ids = [c['id'] for c in runs[0][1]['series']['columns']]
+ids = [i for i in ids if all(i in [c['id'] for c in r['series']['columns']] for _, r in runs)]
+if not ids:
+    print('The runs recorded no series in common.')
+else:
+    cols = min(3, len(ids))
+    rows_n = math.ceil(len(ids) / cols)
+    fig, axes = plt.subplots(rows_n, cols, figsize=(5 * cols, 3.2 * rows_n), squeeze=False)
+    for ax, sid in zip(axes.flat, ids):
+        for k, (policy, r) in enumerate(runs):
+            s = r['series']
+            j = [c['id'] for c in s['columns']].index(sid)
+            ys = [math.nan if v is None else v for v in s['values'][j]]
+            ax.plot(s['t_s'], ys, ['-', '--', '-.', ':'][k % 4], label=policy)
+        col = runs[0][1]['series']['columns'][[c['id'] for c in runs[0][1]['series']['columns']].index(sid)]
+        ax.set_title(col.get('label') or sid)
+        ax.set_xlabel('time [s]')
+        ax.set_ylabel(f"[{col.get('unit', '')}]")
+        ax.legend()
+    for ax in list(axes.flat)[len(ids):]:
+        ax.set_visible(False)
+    plt.tight_layout()"#;
+    let nb = json!({
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": { "name": "python3", "display_name": "Python 3", "language": "python" },
+            "language_info": { "name": "python" },
+        },
+        "cells": [
+            json!({ "cell_type": "markdown", "id": "about", "metadata": {}, "source": lines(&about) }),
+            json!({ "cell_type": "code", "id": "results", "metadata": {}, "execution_count": null, "outputs": [], "source": lines(&data) }),
+            json!({ "cell_type": "code", "id": "table", "metadata": {}, "execution_count": null, "outputs": [], "source": lines(&table) }),
+            json!({ "cell_type": "code", "id": "series", "metadata": {}, "execution_count": null, "outputs": [], "source": lines(plot) }),
+        ],
+    });
+    Ok(format!("{}\n", serde_json::to_string_pretty(&nb).unwrap_or_default()))
+}
+
 /// The longest run of `c` in `s`.
 fn longest_run(s: &str, c: char) -> usize {
     s.split(|x| x != c).map(str::len).max().unwrap_or(0)
