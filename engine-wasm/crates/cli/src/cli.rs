@@ -257,5 +257,8 @@ pub fn clap_field_error(e: &clap::Error) -> Option<(String, String)> {
     let flag = if flag.starts_with('-') { flag.split([' ', '=']).next().unwrap_or_default().to_string() } else { flag };
     let text = e.render().to_string();
     let first = text.lines().next().unwrap_or_default();
-    Some((flag, first.strip_prefix("error: ").unwrap_or(first).to_string()))
+    let message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    // The value parsers' own errors (`--n: `x` is not a whole number...`) carry no context.
+    let flag = if flag.is_empty() { crate::output::flag_named(&message) } else { flag };
+    Some((flag, message))
 }

@@ -126,14 +126,7 @@ impl Failure {
     pub fn field_errors(&self) -> Vec<(String, String)> {
         match self {
             Failure::Silent(_) => vec![],
-            Failure::Usage(msg) => {
-                let flag = msg
-                    .strip_prefix("--")
-                    .and_then(|rest| rest.split([':', ' ', '=']).next())
-                    .filter(|name| !name.is_empty())
-                    .map_or(String::new(), |name| format!("--{name}"));
-                vec![(flag, printable(msg))]
-            }
+            Failure::Usage(msg) => vec![(flag_named(msg), printable(msg))],
             Failure::Data(msg) | Failure::Io(msg) => vec![(String::new(), printable(msg))],
             Failure::Invalid(_, err) => {
                 err.field_errors().into_iter().map(|e| (printable(&e.path), printable(&e.message))).collect()
@@ -158,6 +151,15 @@ impl Failure {
             }
         }
     }
+}
+
+/// The flag a usage message starts with (`--threads` in `--threads: 300 is outside...`), or
+/// an empty string.
+pub fn flag_named(msg: &str) -> String {
+    msg.strip_prefix("--")
+        .and_then(|rest| rest.split([':', ' ', '=']).next())
+        .filter(|name| !name.is_empty())
+        .map_or(String::new(), |name| format!("--{name}"))
 }
 
 /// `msg` with every control character (an escape sequence, a newline, a carriage return) written
