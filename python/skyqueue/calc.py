@@ -88,7 +88,9 @@ def transfer(**flags: Any) -> dict:
     ``constellation``, ``polar_cutoff`` [deg], ``isl_pairing``, ``min_rto_ms`` [ms],
     ``rto_restart``, ``no_lost_retransmit``, ``hystart``, ``buffer``.
 
-    Returns: the transfers' times [ms] (each run and their statistics) and the settings used.
+    Returns: each run's ``transfer_s`` [s], ``start_s`` [s], ``start_rtt_ms`` [ms],
+    ``retransmits``, ``timeouts`` and drops (lists, one entry per run), ``mean_transfer_s`` and
+    ``sd_transfer_s`` [s], ``finished`` (runs that delivered the file), and the settings used.
     """
     return _calc("transfer", flags)
 
@@ -122,6 +124,8 @@ def pss(**flags: Any) -> dict:
     [bits]), ``packet_bytes`` [bytes], ``ef_bps`` [b/s], ``duration_s`` [s],
     ``variable_capacity``.
 
-    Returns: the rates and bounds that the command prints, with the inputs.
+    Returns: the classes' measured rates ``af_bps``/``ef_bps`` [b/s] and shares (``af_share``,
+    ``ef_share``, ``cs0_share``), the credit's range ``credit_min_bits``/``credit_max_bits``
+    [bits], ``priority_switches``, and the inputs.
     """
     return _calc("pss", flags)
