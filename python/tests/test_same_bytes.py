@@ -54,3 +54,14 @@ def test_results_are_the_json_as_dicts():
 def test_the_version_is_the_binarys():
     assert skyqueue.version() + "\n" == cli("--version").stdout
     assert Path(ROOT / "python" / "pyproject.toml").read_text().count(f'version = "{skyqueue.__version__}"') == 1
+
+
+def test_runs_on_several_threads_at_once_keep_their_own_output():
+    # Each call captures its command's output on its own thread: concurrent runs do not mix.
+    from concurrent.futures import ThreadPoolExecutor
+
+    names = ["mm1-load-0.8", "md1-load-0.8", "mm1k-overload", "dccp-g711"] * 2
+    expected = {n: cli("run", f"examples/{n}.json").stdout for n in set(names)}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda n: skyqueue.run(n, raw=True), names))
+    assert got == [expected[n] for n in names]
