@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: set-up (including Debian's chromium), build, then every test: cargo (unit, doc,
-# scenario and CLI tests), rustfmt and clippy, the TypeScript type check, ESLint and Prettier's
+# scenario and CLI tests), rustfmt and clippy, pytest (the Python package), the TypeScript type check, ESLint and Prettier's
 # check, Vitest, and Playwright in headless chromium. Ends with one plain line `N passed, M failed`
-# summed over cargo, Vitest and Playwright; exits non-zero if anything failed.
+# summed over cargo, pytest, Vitest and Playwright; exits non-zero if anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -29,6 +29,17 @@ fi
 echo "[test] rustfmt and clippy"
 (cd engine-wasm && cargo fmt --all --check) || { step_failed "cargo fmt --check (run: cd engine-wasm && cargo fmt --all)"; failed=$((failed + 1)); }
 (cd engine-wasm && cargo clippy --workspace --all-targets --locked -- -D warnings) || { step_failed "cargo clippy"; failed=$((failed + 1)); }
+
+echo "[test] pytest (the Python package, python/tests/)"
+.venv/bin/python -P -m pytest -p no:cacheprovider python/tests 2>&1 | tee reports/pytest.txt
+pytest_rc=${PIPESTATUS[0]}
+# pytest's closing line: `==== 2 failed, 50 passed, 1 error in 21.3s ====`.
+read -r yp yf < <(awk '/^=+ .* in [0-9.]+s/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^(failed|errors?)[,]?$/) f += $i } } END { print p + 0, f + 0 }' reports/pytest.txt)
+passed=$((passed + yp)); failed=$((failed + yf))
+if [ "$pytest_rc" != 0 ]; then
+  step_failed "pytest (exit $pytest_rc)"
+  [ "$yf" = 0 ] && failed=$((failed + 1)) # no test ran, or pytest could not start
+fi
 
 echo "[test] type check (tsc)"
 npx tsc --noEmit -p tsconfig.json || { step_failed "tsc"; failed=$((failed + 1)); }

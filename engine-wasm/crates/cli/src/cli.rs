@@ -216,22 +216,51 @@ pub fn find_mut<'a>(c: &'a mut clap::Command, path: &[String]) -> &'a mut clap::
 
 /// clap's error, printed as clap prints it, except a missing required argument, which the CLI
 /// has always reported as "<command> needs <flag>" (`calc ge needs --n <N>`). Help and version
-/// go to stdout with status 0; errors to stderr with status 2.
-pub fn report_clap_error(e: clap::Error, c: &mut clap::Command, args: &[String]) -> u8 {
+/// go to stdout with status 0; errors to stderr with status 2. Returns the error as printed.
+pub fn report_clap_error(e: clap::Error, c: &mut clap::Command, args: &[String]) -> clap::Error {
     if e.kind() == ErrorKind::MissingRequiredArgument {
         if let Some(ContextValue::Strings(missing)) = e.get(ContextKind::InvalidArg) {
             let path = subcommand_path(c, args);
             let what = if path.is_empty() { "skyqueue".to_string() } else { path.join(" ") };
+            let first = missing.first().cloned().unwrap_or_default();
             let missing = crate::values::joined(missing, "and");
             let sub = find_mut(c, &path);
-            let _ = sub.error(ErrorKind::MissingRequiredArgument, format!("{what} needs {missing}")).print();
-            return 2;
+            let mut ours = sub.error(ErrorKind::MissingRequiredArgument, format!("{what} needs {missing}"));
+            ours.insert(ContextKind::InvalidArg, ContextValue::String(first));
+            crate::output::print_clap(&ours);
+            return ours;
         }
     }
-    let _ = e.print();
+    crate::output::print_clap(&e);
+    e
+}
+
+/// The exit status of a clap error: 2, or 0 for help and version.
+pub fn clap_exit_code(e: &clap::Error) -> u8 {
     if e.use_stderr() {
         2
     } else {
         0
     }
+}
+
+/// A clap error as one field error: the flag it is about (`--alpha`; empty when none) and the
+/// first line of its message. None for help and version.
+pub fn clap_field_error(e: &clap::Error) -> Option<(String, String)> {
+    if !e.use_stderr() {
+        return None;
+    }
+    let flag = match e.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(v)) => v.first().cloned().unwrap_or_default(),
+        _ => String::new(),
+    };
+    // `--alpha <A>` names the flag `--alpha`; a positional `<scenario.json>` stays as it is.
+    let flag = if flag.starts_with('-') { flag.split([' ', '=']).next().unwrap_or_default().to_string() } else { flag };
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or_default();
+    let message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    // The value parsers' own errors (`--n: `x` is not a whole number...`) carry no context.
+    let flag = if flag.is_empty() { crate::output::flag_named(&message) } else { flag };
+    Some((flag, message))
 }

@@ -2,9 +2,42 @@
 //! (each with its exit status).
 
 use engine::scenario::ScenarioError;
+use std::cell::RefCell;
+
+/// What a command writes, and the text it reads as stdin, while [`crate::invoke`] runs it on
+/// this thread (the Python module): stdout and stderr are kept here instead of written.
+struct Capture {
+    stdout: Vec<u8>,
+    stderr: String,
+    stdin: String,
+}
+
+thread_local! {
+    static CAPTURE: RefCell<Option<Capture>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with stdout and stderr captured and `stdin` as the text `-` reads; returns what `f`
+/// returned, the stdout bytes and the stderr text. The capture ends even if `f` panics.
+pub(crate) fn captured<T>(stdin: &str, f: impl FnOnce() -> T) -> (T, Vec<u8>, String) {
+    /// Restores the capture that was in place before (none, unless `invoke` is nested).
+    struct Restore(Option<Capture>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            CAPTURE.with_borrow_mut(|c| *c = before);
+        }
+    }
+    let fresh = Capture { stdout: vec![], stderr: String::new(), stdin: stdin.to_string() };
+    let restore = Restore(CAPTURE.with_borrow_mut(|c| c.replace(fresh)));
+    let value = f();
+    let mine = CAPTURE.with_borrow_mut(|c| c.take());
+    drop(restore);
+    let (stdout, stderr) = mine.map_or((vec![], String::new()), |c| (c.stdout, c.stderr));
+    (value, stdout, stderr)
+}
 
 /// Writes to stdout; a closed pipe (`skyqueue run x.json | head`) ends the program quietly
-/// instead of panicking.
+/// instead of panicking. While captured, appends to the capture instead.
 pub fn out(s: &str) {
     out_bytes(s.as_bytes());
 }
@@ -12,6 +45,9 @@ pub fn out(s: &str) {
 /// [`out`] for bytes (the completion scripts).
 pub fn out_bytes(b: &[u8]) {
     use std::io::Write;
+    if CAPTURE.with_borrow_mut(|c| c.as_mut().map(|c| c.stdout.extend_from_slice(b)).is_some()) {
+        return;
+    }
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = stdout.write_all(b).and_then(|_| stdout.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -19,6 +55,34 @@ pub fn out_bytes(b: &[u8]) {
         }
         eprintln!("error: cannot write to stdout: {e}");
         std::process::exit(1);
+    }
+}
+
+/// Writes to stderr, or to the capture while captured.
+pub fn err(s: &str) {
+    if CAPTURE.with_borrow_mut(|c| c.as_mut().map(|c| c.stderr.push_str(s)).is_some()) {
+        return;
+    }
+    eprint!("{s}");
+}
+
+/// `eprintln!` through [`err`], for what a command says when it fails (progress lines may use
+/// `eprintln!` itself: they are not the command's answer).
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::output::err(&format!("{}\n", format_args!($($arg)*))) };
+}
+pub(crate) use errln;
+
+/// Prints a clap error (or the help or version that clap reports as one) as clap does: on
+/// stderr, or on stdout for help; plain text, through the capture, while captured.
+pub fn print_clap(e: &clap::Error) {
+    let captured = CAPTURE.with_borrow(|c| c.is_some());
+    if !captured {
+        let _ = e.print();
+    } else if e.use_stderr() {
+        err(&e.render().to_string());
+    } else {
+        out(&e.render().to_string());
     }
 }
 
@@ -57,23 +121,45 @@ impl Failure {
         }
     }
 
+    /// The failure as (path, message) pairs: every field error of an invalid scenario; the flag
+    /// a usage message starts with (`--threads: ...`), or an empty path, for the others.
+    pub fn field_errors(&self) -> Vec<(String, String)> {
+        match self {
+            Failure::Silent(_) => vec![],
+            Failure::Usage(msg) => vec![(flag_named(msg), printable(msg))],
+            Failure::Data(msg) | Failure::Io(msg) => vec![(String::new(), printable(msg))],
+            Failure::Invalid(_, err) => {
+                err.field_errors().into_iter().map(|e| (printable(&e.path), printable(&e.message))).collect()
+            }
+        }
+    }
+
     /// Prints the failure on stderr. `command` is the subcommand that ran (for the usage line
     /// of a usage error).
     pub fn report(&self, command: &mut clap::Command) {
         match self {
             Failure::Silent(_) => {}
             Failure::Usage(msg) => {
-                let _ = command.error(clap::error::ErrorKind::ValueValidation, printable(msg)).print();
+                print_clap(&command.error(clap::error::ErrorKind::ValueValidation, printable(msg)));
             }
-            Failure::Data(msg) | Failure::Io(msg) => eprintln!("error: {}", printable(msg)),
+            Failure::Data(msg) | Failure::Io(msg) => errln!("error: {}", printable(msg)),
             Failure::Invalid(source, err) => {
-                eprintln!("error: invalid scenario {}", printable(source));
+                errln!("error: invalid scenario {}", printable(source));
                 for e in err.field_errors() {
-                    eprintln!("  {}", printable(&e.to_string()));
+                    errln!("  {}", printable(&e.to_string()));
                 }
             }
         }
     }
+}
+
+/// The flag a usage message starts with (`--threads` in `--threads: 300 is outside...`), or
+/// an empty string.
+pub fn flag_named(msg: &str) -> String {
+    msg.strip_prefix("--")
+        .and_then(|rest| rest.split([':', ' ', '=']).next())
+        .filter(|name| !name.is_empty())
+        .map_or(String::new(), |name| format!("--{name}"))
 }
 
 /// `msg` with every control character (an escape sequence, a newline, a carriage return) written
@@ -91,9 +177,12 @@ pub fn printable(msg: &str) -> String {
     out
 }
 
-/// The text of a file, or of stdin for `-`.
+/// The text of a file, or of stdin for `-` (while captured: the text given to `invoke`).
 pub fn read_source(path: &str) -> Result<String, Failure> {
     if path == "-" {
+        if let Some(text) = CAPTURE.with_borrow(|c| c.as_ref().map(|c| c.stdin.clone())) {
+            return Ok(text);
+        }
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
             .map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;

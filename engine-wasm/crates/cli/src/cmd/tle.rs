@@ -1,6 +1,6 @@
 //! `skyqueue tle`: the element sets of a constellation preset, and a check of TLE text.
 
-use crate::output::{out, outln, read_source, Failure};
+use crate::output::{errln, out, outln, read_source, Failure};
 use crate::{registry, values};
 use engine::Simulation;
 
@@ -85,13 +85,13 @@ pub fn run(t: Tle) -> Result<(), Failure> {
                     shells(path, &text, c.start.as_deref(), c.json, &rules)
                 }
                 Err(errors) => {
-                    eprintln!(
+                    errln!(
                         "error: {path}: {} bad line{}; nothing loaded",
                         errors.len(),
                         if errors.len() == 1 { "" } else { "s" }
                     );
                     for e in errors {
-                        eprintln!("  {e}");
+                        errln!("  {e}");
                     }
                     Err(Failure::Silent(2))
                 }

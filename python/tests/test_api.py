@@ -1,0 +1,61 @@
+"""Presets, schema, defaults, models and the calculators give what the command line gives."""
+
+from __future__ import annotations
+
+import json
+
+import skyqueue
+from conftest import EXAMPLES, cli, example_ids
+
+
+def test_presets_are_the_examples_built_in():
+    presets = skyqueue.presets()
+    assert sorted(presets) == example_ids()
+    for name, scenario in presets.items():
+        assert scenario == json.loads((EXAMPLES / f"{name}.json").read_text())
+    mine = skyqueue.preset("mm1-load-0.8")
+    mine["seed"] = 99
+    assert skyqueue.preset("mm1-load-0.8")["seed"] == 1
+    assert skyqueue.run(mine)["scenario"]["seed"] == 99
+
+
+def test_schema_defaults_and_models():
+    assert skyqueue.schema() == json.loads(cli("schema").stdout)
+    assert skyqueue.defaults("voip-leo") == json.loads(cli("defaults", "--model", "voip-leo").stdout)
+    assert skyqueue.defaults()["model"] == "queue"
+    models = skyqueue.models()
+    assert models["voip-leo"] == "VoIP over LEO (paper 000)"
+    assert list(models) == [line.split()[0] for line in cli("models").stdout.splitlines()]
+    assert "voip.policy" in skyqueue.models("voip-leo")
+
+
+def test_calc_ge_gives_the_known_numbers():
+    ge = skyqueue.calc.ge(alpha=0.99, beta=0.9, n=12, k=10)
+    assert ge["codeword_failure"] == 0.13930035378584507
+    assert ge["erasure_prob"] == 0.090909090909091
+    assert ge["p_m"][0] == 0.8139438675079239 and len(ge["p_m"]) == 13
+    # A flag with underscores: e_good= is --e-good.
+    args = ["--alpha", "0.99", "--beta", "0.9", "--n", "12", "--e-good", "0.1", "--interleave", "2"]
+    expected = json.loads(cli("calc", "ge", *args).stdout)
+    assert skyqueue.calc.ge(alpha=0.99, beta=0.9, n=12, e_good=0.1, interleave=2) == expected
+    assert expected["e_good"] == 0.1 and expected["interleave"] == 2
+
+
+def test_the_other_calculators():
+    assert skyqueue.calc.slant(altitude_km=780, elevation_deg=8.2)["one_way_ms"] == 8.217953551780838
+    assert skyqueue.calc.tfrc(packet_bytes=200, rtt_s=0.5, loss_event_rate=0.01)["x_kbps"] == 35.94631499615775
+    assert skyqueue.calc.emodel(codec="g711", delay_ms=150)["mos"] == 4.327545871079546
+    pair = skyqueue.calc.pair(constellation="iridium", from_="Atlantic ship", to="London", hours=1)
+    assert pair == json.loads(
+        cli("calc", "pair", "--constellation", "iridium", "--from", "Atlantic ship", "--to", "London", "--hours", "1").stdout
+    )
+    assert pair["from"]["name"] == "Atlantic ship" and pair["handovers"]["intra_orbital"] == 12
+    # True is a bare flag; False leaves it out.
+    pss = ["--capacity-bps", "1e6", "--bw", "0.5", "--lm", "12000", "--lr", "0", "--packet-bytes", "500", "--duration-s", "2"]
+    base = dict(capacity_bps=1e6, bw=0.5, lm=12000, lr=0, packet_bytes=500, duration_s=2)
+    assert skyqueue.calc.pss(**base, variable_capacity=True) == json.loads(cli("calc", "pss", *pss, "--variable-capacity").stdout)
+    assert skyqueue.calc.pss(**base, variable_capacity=False) == json.loads(cli("calc", "pss", *pss).stdout)
+    assert skyqueue.calc.pss(**base, variable_capacity=True) != skyqueue.calc.pss(**base)
+    transfer = skyqueue.calc.transfer(from_="Atlantic ship", to="London", bytes=9000, runs=2, hystart=True)
+    expected = cli("calc", "transfer", "--from", "Atlantic ship", "--to", "London", "--bytes", "9000", "--runs", "2", "--hystart")
+    assert transfer == json.loads(expected.stdout)
