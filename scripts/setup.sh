@@ -53,7 +53,8 @@ if [ "$want_browser" = 1 ] && [ -z "${SKYQUEUE_CHROMIUM:-}" ] && [ ! -x /usr/bin
 fi
 
 # 5. npm packages, when missing or older than the lockfile.
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# (A node_modules that is a link to another checkout's is left alone: npm ci would empty it.)
+if [ ! -d node_modules ] || { [ ! -L node_modules ] && [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
   say "installing npm packages (npm ci)"
   npm ci --no-audit --no-fund --loglevel=error
 fi

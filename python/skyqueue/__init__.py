@@ -26,6 +26,7 @@ from ._cli import EngineIOError, ScenarioError, SkyQueueError, UsageError, invok
 __all__ = [
     "run",
     "sweep",
+    "compare",
     "presets",
     "preset",
     "schema",
@@ -106,6 +107,7 @@ def sweep(
     seeds: int = 1,
     threads: int = 0,
     raw: bool = False,
+    notebook: bool = False,
 ):
     """Runs a scenario for every value of one field, every policy and every seed, as
     ``skyqueue sweep --format csv`` does, on ``threads`` threads (0: every core).
@@ -116,9 +118,13 @@ def sweep(
     for the scenario's own. ``seeds``: runs seeds 1 to ``seeds`` of every combination.
 
     Returns a pandas DataFrame read from the command's CSV: one row per run, in grid order, with
-    exactly the command's columns in its order (``policy``, ``seed``, then every summary field
-    as ``summary.<path>`` in the units of the results, and ``value``, the swept value). With
-    ``raw=True``, the CSV text itself. Raises :class:`ScenarioError` if a combination is invalid.
+    exactly the command's columns in its order, which are also the app's CSV's: ``policy``,
+    ``seed``, the swept field (a column named ``param``), then every summary value by its path in
+    the summary (``voip.latency_ms``, arrays as ``diffserv.rates_mbps[1]``) in the units of the
+    results. With ``raw=True``, the CSV text itself; with ``notebook=True``, the Jupyter notebook
+    that ``skyqueue sweep --format ipynb`` and the app's *Download notebook* write (the scenario,
+    the command, the rows and a plot), as the text of an ``.ipynb`` file. Raises
+    :class:`ScenarioError` if a combination is invalid.
     """
     import pandas as pd
 
@@ -137,9 +143,27 @@ def sweep(
     for name, n in (("seeds", seeds), ("threads", threads)):
         if isinstance(n, bool) or not isinstance(n, int):
             raise TypeError(f"{name}: expected a whole number, not {n!r}")
-    args += ["--seeds", str(seeds), "--format", "csv", "--threads", str(threads)]
+    args += ["--seeds", str(seeds), "--format", "ipynb" if notebook else "csv", "--threads", str(threads)]
     text = invoke(args, stdin)
-    return text if raw else pd.read_csv(io.StringIO(text))
+    return text if raw or notebook else pd.read_csv(io.StringIO(text))
+
+
+def compare(scenario: Any, policies: Iterable[str], notebook: bool = False) -> dict[str, Results] | str:
+    """Runs a scenario once per policy (2 to 8), as ``skyqueue compare`` does: each run sets the
+    model's policy field (voip-leo: ``voip.policy``) and keeps the scenario's seed.
+
+    Returns a dict policy -> :class:`Results`, in the order given; with ``notebook=True``, the
+    comparison notebook that ``skyqueue compare --format ipynb`` and the app's *Download
+    comparison notebook* write, as the text of an ``.ipynb`` file.
+    """
+    if isinstance(policies, str):
+        policies = [policies]
+    names = [str(p) for p in policies]
+    arg, stdin = scenario_source(scenario)
+    text = invoke(["compare", arg, "--policies", ",".join(names), "--format", "ipynb" if notebook else "json"], stdin)
+    if notebook:
+        return text
+    return {r["policy"]: Results(json.dumps(r["results"])) for r in json.loads(text)}
 
 
 def presets() -> dict[str, dict]:

@@ -19,6 +19,6 @@ def test_the_readmes_python_example_runs(capsys):
     df = scope["df"]
     assert isinstance(df, pd.DataFrame)
     assert len(df) == 8  # 2 values x 2 policies x 2 seeds
-    assert set(df["policy"]) == {"pf", "codes"} and set(df["value"]) == {50, 75}
-    assert df["summary.voip.emodel.mos"].between(1, 5).all()
-    assert "summary.voip.emodel.mos" in capsys.readouterr().out
+    assert set(df["policy"]) == {"pf", "codes"} and set(df["voip.flows"]) == {50, 75}
+    assert df["voip.emodel.mos"].between(1, 5).all()
+    assert "voip.emodel.mos" in capsys.readouterr().out

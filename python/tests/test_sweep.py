@@ -17,9 +17,12 @@ def test_the_frame_has_the_binarys_columns_and_values():
     assert expected.returncode == 0, expected.stderr
     frame = skyqueue.sweep("mm1-load-0.8", param="traffic.rate_pps", values=[500, 800], seeds=2)
     assert list(frame.columns) == expected.stdout.splitlines()[0].split(",")
+    # The app's columns: policy, seed, the swept field by its path, then the summary by its paths.
+    assert list(frame.columns[:3]) == ["policy", "seed", "traffic.rate_pps"]
+    assert "queue.wait.mean_s" in frame.columns
     assert len(frame) == 4
     pd.testing.assert_frame_equal(frame, pd.read_csv(io.StringIO(expected.stdout)))
-    assert list(frame["value"]) == [500, 500, 800, 800]
+    assert list(frame["traffic.rate_pps"]) == [500, 500, 800, 800]
     assert list(frame["seed"]) == [1, 2, 1, 2]
     # The same text, on one thread or two.
     raw = skyqueue.sweep("mm1-load-0.8", param="traffic.rate_pps", values=[500, 800], seeds=2, threads=1, raw=True)
@@ -31,17 +34,17 @@ def test_policies():
         "voip-leo-codes", param="voip.flows", values=[5, 10], policies=["rr", "codes"], threads=2
     )
     assert list(frame["policy"]) == ["rr", "codes", "rr", "codes"]
-    assert list(frame["summary.voip.policy"]) == ["RR", "CoDeS", "RR", "CoDeS"]
-    assert list(frame["value"]) == [5, 5, 10, 10]
+    assert list(frame["voip.policy"]) == ["RR", "CoDeS", "RR", "CoDeS"]
+    assert list(frame["voip.flows"]) == [5, 5, 10, 10]
 
 
 def test_a_text_valued_sweep():
     frame = skyqueue.sweep("tcp-iridium-9kb-seam", param="transfer.to", values=["London", "Los Angeles"])
-    assert list(frame["value"]) == ["London", "Los Angeles"]
+    assert list(frame["transfer.to"]) == ["London", "Los Angeles"]
     # Each run sent the file to the swept receiver.
-    assert list(frame["summary.transfer.to"]) == ["London", "Los Angeles"]
-    assert list(frame["summary.transfer.route.to.name"]) == ["London", "Los Angeles"]
-    assert list(frame["summary.transfer.delivered_bytes"]) == [9000, 9000]
+    assert list(frame["transfer.to"]) == ["London", "Los Angeles"]
+    assert list(frame["transfer.route.to.name"]) == ["London", "Los Angeles"]
+    assert list(frame["transfer.delivered_bytes"]) == [9000, 9000]
 
 
 def test_a_comma_in_a_text_value_is_refused():
