@@ -86,5 +86,10 @@ test.describe('Inside the wire, in each model’s words', () => {
     const diagram = page.getByTestId('sequence-diagram');
     await expect(diagram.locator('.seq-end')).toHaveText(['server', 'receiver']);
     await expect.poll(() => diagram.locator('.seq-arrow[data-ack="false"]').count()).toBeGreaterThan(1);
+    // No acknowledgements and no resends in this model: the legend names neither.
+    const legend = wire.locator('.seq-legend');
+    await expect(legend).toContainText('━ voice packet');
+    await expect(legend).not.toContainText('ACK');
+    await expect(legend).not.toContainText('resent');
   });
 });

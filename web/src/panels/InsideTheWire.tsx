@@ -62,7 +62,11 @@ export function InsideTheWire(p: Props) {
   const current = p.cursor !== null ? p.trace.get(p.cursor) : undefined;
   const storyOf = picked ?? current?.packet ?? null;
   const story = storyOf === null ? null : packetStory(rows, storyOf, words);
-  const ackA = withArticle(words.ack);
+  // The kinds of record this model has, for the sentences that list them.
+  const kinds =
+    words.acksBack === false
+      ? 'a send, a hop, a loss, an arrival'
+      : `a send, a hop, a loss, an arrival, ${withArticle(words.ack)}`;
   const nowS = p.nowNs / 1e9;
   const first = p.trace.first();
   const lost = first ?? 0;
@@ -118,8 +122,8 @@ export function InsideTheWire(p: Props) {
               : 'Going to the next packet event…'
             : p.recorded
               ? `${p.recorded.toLocaleString('en-US')} packet events so far. ` +
-                `Next event steps to the next one: a send, a hop, a loss, an arrival, ${ackA}, a timeout.`
-              : `No packet has been sent yet. Next event goes to the first one (a send, a hop, a loss, an arrival, ${ackA}).`}
+                `Next event steps to the next one: ${kinds}${words.acksBack === false ? '' : ', a timeout'}.`
+              : `No packet has been sent yet. Next event goes to the first one (${kinds}).`}
       </p>
       {p.skipped && (
         <p className="wire-limit" role="note" data-testid="wire-skipped">

@@ -229,9 +229,10 @@ export function SequenceDiagram({ layout, nowS, selected, onSelect, markers, pre
         </defs>
       </svg>
       <p className="seq-legend">
-        <span style={{ color: DATA }}>━ data</span> <span style={{ color: ACK }}>━ {words.ack}</span>{' '}
-        <span style={{ color: RESENT }}>━ resent</span> <span style={{ color: LOST }}>✕ lost</span> ┅ under way · time
-        runs down; a slope is a delay
+        <span style={{ color: DATA }}>━ {words.data}</span>{' '}
+        {words.acksBack !== false && <span style={{ color: ACK }}>━ {words.ack} </span>}
+        {words.resends && <span style={{ color: RESENT }}>━ resent </span>}
+        <span style={{ color: LOST }}>✕ lost</span> ┅ under way · time runs down; a slope is a delay
       </p>
     </figure>
   );

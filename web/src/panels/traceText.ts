@@ -34,6 +34,9 @@ export interface WireWords {
   routes: boolean;
   /** Whether a lost data packet is sent again (the story then offers to follow it to its resend). */
   resends: boolean;
+  /** Whether the receiver sends anything back (ACKs, feedback) and the sender keeps a timer;
+   * false: the diagram's legend and the panel's sentences name neither. Default true. */
+  acksBack?: boolean;
   /** What held a packet that waited at a node with no packet ahead of it, if the model can say
    * ("while the link resent its erased LLDUs"); a wait behind packets needs no words. */
   held?: (hop: TraceRow) => string | null;

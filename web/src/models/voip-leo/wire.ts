@@ -12,4 +12,5 @@ export const VOIP_LEO_WORDS: WireWords = {
   dataShort: (seq) => `#${seq}`,
   routes: false,
   resends: false,
+  acksBack: false,
 };
