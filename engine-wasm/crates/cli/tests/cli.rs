@@ -1301,6 +1301,11 @@ fn merge_refuses_tampered_and_absurd_parts_before_allocating_and_sweep_and_bench
         "part format 99, but this skyqueue reads formats 1 to 2",
     );
     refuse(&|v| v["rows"][0]["row"] = serde_json::json!({"edited": true}), "its rows do not match its digest");
+    // The sweep a part says it belongs to (for the CSV's header and the notebook) is its digest's.
+    refuse(
+        &|v| v["sweep_spec"]["param"] = serde_json::json!("dccp.codec"),
+        "its sweep_spec is not the sweep its digest names",
+    );
     refuse(
         &|v| {
             let row = v["rows"][0].clone();

@@ -43,6 +43,15 @@ impl RateProfile {
         }
     }
 
+    /// The largest factor the profile reaches (1 for `Constant`; NaN when a value is NaN).
+    pub fn peak(&self) -> f64 {
+        match self {
+            RateProfile::Constant => 1.0,
+            RateProfile::Cosine { amplitude, .. } => 1.0 + amplitude.abs(),
+            RateProfile::Trace { points } => points.iter().map(|p| p[1]).fold(1.0, f64::max),
+        }
+    }
+
     /// Whether the factor is 1 at all times.
     pub fn is_constant(&self) -> bool {
         matches!(self, RateProfile::Constant)

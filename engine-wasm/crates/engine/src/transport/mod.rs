@@ -70,10 +70,16 @@ pub enum Transport {
 }
 
 impl Transport {
-    /// A new flow of this transport.
+    /// A new flow of this transport, with an unlimited receiver window.
     pub fn flow(self) -> Box<dyn TransportFlow> {
+        self.flow_with_window(1e9)
+    }
+
+    /// A new flow whose receiver advertises `rwnd_pkts` segments: the sender never has more
+    /// in flight, whatever its congestion window says.
+    pub fn flow_with_window(self, rwnd_pkts: f64) -> Box<dyn TransportFlow> {
         match self {
-            Transport::Tcp(cc) => Box::new(tcp::TcpFlow::new(tcp::TcpSender::new(cc, 10.0, u64::MAX, 1e9))),
+            Transport::Tcp(cc) => Box::new(tcp::TcpFlow::new(tcp::TcpSender::new(cc, 10.0, u64::MAX, rwnd_pkts))),
         }
     }
 }

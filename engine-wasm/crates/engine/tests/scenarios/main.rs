@@ -10,4 +10,5 @@ mod pinned_examples;
 mod scenario_fuzz;
 mod seeds;
 mod tcp_and_pss;
+mod tle_fuzz;
 mod voip_dccp;

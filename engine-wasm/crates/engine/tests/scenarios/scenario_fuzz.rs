@@ -63,10 +63,10 @@ const MODELS: usize = ModelKind::ALL.len();
 const FUZZ_SEED: u64 = 0x005E_ED0F_F022;
 
 /// SplitMix64: small, fast and good enough to drive mutations.
-struct Fuzz(u64);
+pub(crate) struct Fuzz(pub(crate) u64);
 
 impl Fuzz {
-    fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -74,10 +74,10 @@ impl Fuzz {
         z ^ (z >> 31)
     }
     /// Uniform in 0..n (n > 0).
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
-    fn chance(&mut self, p: f64) -> bool {
+    pub(crate) fn chance(&mut self, p: f64) -> bool {
         ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < p
     }
     fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
@@ -971,7 +971,7 @@ fn exercise(mut s: Scenario) -> Result<(), String> {
 }
 
 /// A number from the environment, for longer local runs (see the module documentation).
-fn env_or(name: &str, default: u64) -> u64 {
+pub(crate) fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 

@@ -223,3 +223,31 @@ fn the_higher_capacity_branch_keeps_af_nearer_its_target_figs_9_and_10() {
     assert!(af_without > af_with, "the branch brings AF nearer its target: {ctx}");
     assert!(cs0_with > cs0_without, "and gives CS0 back what AF took: {ctx}");
 }
+
+/// Paper 001's B1 with Hybla, which grows its window by rho^2 per ACK (rho = 20 at a 500 ms
+/// round trip) and, unpaced, would fill any window: each receiver's window (four times the
+/// path's bandwidth-delay product and buffer, 6,664 segments here) holds it, so the run stays
+/// small and quick. Before the window, 20 s of it grew past 1.8 GB in 15 s of CPU. Stepped a
+/// quarter of a second at a time, so that a regression fails on its event count instead of
+/// running away.
+#[test]
+fn diffserv_with_hybla_stays_within_the_receivers_windows() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../examples");
+    let mut s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("pss-b1-known-ef.json")).unwrap()).unwrap();
+    s["diffserv"]["cc"] = "hybla".into();
+    s["duration_s"] = 20.into();
+    let scenario = engine::Scenario::from_json(&s.to_string()).unwrap();
+    assert_eq!(engine::models::diffserv::scenario::window_pkts(&scenario.diffserv), 4.0 * (833.0 + 833.0));
+    let mut sim = engine::Simulation::new(scenario).unwrap();
+    for k in 1..=80 {
+        sim.advance_to_secs(k as f64 / 4.0).unwrap();
+        assert!(sim.events_processed() < 500_000, "{} events by {} s", sim.events_processed(), k as f64 / 4.0);
+    }
+    // A capacity whose windows would hold 6.7e7 segments is refused before anything runs, by name.
+    s["diffserv"]["cc"] = "cubic".into();
+    s["diffserv"]["capacity_bps"] = 1e10.into();
+    let e = engine::Scenario::from_json(&s.to_string()).and_then(engine::Simulation::new).err().expect("refused");
+    let text = e.to_string();
+    assert!(text.contains("diffserv.capacity_bps") && text.contains("above the budget of 4e6"), "{text}");
+}

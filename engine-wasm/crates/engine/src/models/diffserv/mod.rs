@@ -47,11 +47,13 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     };
     let (flows, flows_class, ef_start_s) = sources(d, s.seed);
     let bdp = (d.capacity_bps * d.rtt_ms / 1e3 / l).round().max(1.0) as usize;
+    let buffer_pkts = if d.buffer_pkts == 0 { bdp } else { d.buffer_pkts as usize };
     let spec = router::RouterSpec {
         capacity_bps: d.capacity_bps,
         one_way_s: d.rtt_ms / 2e3,
         mss_bytes: d.packet_bytes,
-        buffer_pkts: if d.buffer_pkts == 0 { bdp } else { d.buffer_pkts as usize },
+        buffer_pkts,
+        rwnd_pkts: scenario::window_pkts(d),
         ef_bps: d.ef_bps,
         ef_start_s,
         sharing,

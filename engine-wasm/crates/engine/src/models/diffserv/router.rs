@@ -127,6 +127,8 @@ pub struct RouterSpec {
     pub sharing: Sharing,
     /// The transport flows.
     pub flows: Vec<FlowSpec>,
+    /// Each TCP receiver's advertised window [segments] (see `diffserv::window_pkts`).
+    pub rwnd_pkts: f64,
     /// The link runs at `capacity_bps` times this factor (paper 001 §4.2's C(t)); PSS keeps
     /// `capacity_bps` as its C.
     pub capacity_profile: RateProfile,
@@ -146,6 +148,7 @@ impl Default for RouterSpec {
             ef_start_s: 0.0,
             sharing: Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 },
             flows: vec![],
+            rwnd_pkts: 1e9,
             capacity_profile: RateProfile::Constant,
             ef_profile: RateProfile::Constant,
         }
@@ -239,7 +242,7 @@ fn capacity_at(spec: &RouterSpec, t_s: f64) -> f64 {
 impl Router {
     /// Builds the router and schedules the sources.
     pub fn new(spec: RouterSpec, events: &mut EventQueue<Event>) -> Self {
-        let flows = spec.flows.iter().map(|f| f.transport.flow()).collect();
+        let flows = spec.flows.iter().map(|f| f.transport.flow_with_window(spec.rwnd_pkts)).collect();
         for (i, f) in spec.flows.iter().enumerate() {
             events.schedule(SimTime::from_secs_f64(f.start_s), Event::FlowStart(i));
         }

@@ -129,8 +129,33 @@ impl Default for DiffservScenario {
 /// Largest relative amplitude of the capacity's and the EF rate's cosines.
 const AMPLITUDE_MAX: [f64; 2] = [0.95, 1.0];
 
+/// Each TCP receiver's advertised window [segments]: four times what the path can hold (one
+/// bandwidth-delay product at the largest capacity the profile reaches, plus the class buffer),
+/// and at least 64. A window beyond what the path holds only adds drops at the buffer; without
+/// one, a congestion control that grows unchecked (Hybla, unpaced, at a 500 ms RTT) keeps
+/// millions of segments in flight and its run grows without bound (SkyQueue's choice: paper 001
+/// gives no receiver window).
+pub fn window_pkts(d: &DiffservScenario) -> f64 {
+    let l = d.packet_bytes * 8.0;
+    let peak = d.capacity_bps * d.capacity_profile.peak().clamp(1.0, 10.0);
+    let bdp = (peak * d.rtt_ms / 1e3 / l).round().max(1.0);
+    let buffer =
+        if d.buffer_pkts == 0 { (d.capacity_bps * d.rtt_ms / 1e3 / l).round().max(1.0) } else { d.buffer_pkts as f64 };
+    (4.0 * (bdp + buffer)).max(64.0)
+}
+
+/// Most segments all the TCP flows together may keep in flight (their windows): what one run
+/// holds in memory, about 100 bytes each.
+pub const MAX_WINDOW_SEGMENTS: f64 = 4e6;
+
+/// Most segments the flows could offer in one run with full windows (windows x round trips): the
+/// work of a congestion control that fills every window at every round trip (Hybla unpaced, whose
+/// excess the class buffers drop), each offer a few events; about a minute per 10^8 natively.
+pub const MAX_OFFERED_SEGMENTS: f64 = 2e9;
+
 /// The rules the field table cannot say: the rate profiles (their own wording, and a trace's
-/// points) and the work budget of one run.
+/// points) and the work budget of one run: the packets on the link, and the segments the flows'
+/// windows may hold.
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let d = &s.diffserv;
     let f = |n: &str| format!("diffserv.{n}");
@@ -147,6 +172,29 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         c.push(
             "duration_s",
             format!("{pkts:.3e} packets on the link, above the maximum {MAX_EXPECTED_ARRIVALS:.0e}; shorten the run"),
+        );
+    }
+    let flows = (d.af_flows + d.cs0_flows) as f64;
+    let held = flows * window_pkts(d);
+    if held.is_finite() && held > MAX_WINDOW_SEGMENTS {
+        c.push(
+            "diffserv.capacity_bps",
+            format!(
+                "{flows} TCP flows with windows of {:.3e} segments (four times the path's bandwidth-delay product and buffer) could hold {held:.3e} segments in flight, above the budget of {MAX_WINDOW_SEGMENTS:.0e}; lower diffserv.capacity_bps, diffserv.rtt_ms or diffserv.buffer_pkts, raise diffserv.packet_bytes, or run fewer flows",
+                window_pkts(d)
+            ),
+        );
+    }
+    let offered = held * s.duration_s / (d.rtt_ms / 1e3);
+    if offered.is_finite() && held <= MAX_WINDOW_SEGMENTS && offered > MAX_OFFERED_SEGMENTS {
+        c.push(
+            "duration_s",
+            format!(
+                "{flows} TCP flows filling windows of {:.3e} segments every round trip of {} ms for {} s could offer {offered:.3e} segments, above the budget of {MAX_OFFERED_SEGMENTS:.0e}; shorten the run, or lower diffserv.capacity_bps or the flows",
+                window_pkts(d),
+                d.rtt_ms,
+                s.duration_s
+            ),
         );
     }
 }
