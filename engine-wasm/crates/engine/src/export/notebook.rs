@@ -141,12 +141,7 @@ pub fn sweep_notebook(spec: &SweepSpec) -> Result<String, String> {
         param = spec.param.replace('\n', " "),
         rows = csv_lines.join("\n"),
     );
-    let metrics = d
-        .sweep_metrics
-        .iter()
-        .map(|m| format!("    ({}, {}, {}),", py_str(m.path), py_str(m.title), py_str(m.unit)))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let metrics = metrics_literal(d);
     let plot_cell = format!(
         r#"# Each metric against the swept value: the mean of each policy's runs, with 95 % confidence bars over the seeds
 import math, statistics
@@ -198,23 +193,12 @@ else:
     plt.tight_layout()"#,
         param = py_str(spec.param),
     );
-    let md = |id: &str, text: &str| json!({ "cell_type": "markdown", "id": id, "metadata": {}, "source": lines(text) });
-    let code = |id: &str, text: &str| json!({ "cell_type": "code", "id": id, "metadata": {}, "execution_count": null, "outputs": [], "source": lines(text) });
-    let nb = json!({
-        "nbformat": 4,
-        "nbformat_minor": 5,
-        "metadata": {
-            "kernelspec": { "name": "python3", "display_name": "Python 3", "language": "python" },
-            "language_info": { "name": "python" },
-        },
-        "cells": [
-            md("about", &about),
-            code("scenario", &scenario_cell),
-            code("data", &data_cell),
-            code("plot", &plot_cell),
-        ],
-    });
-    Ok(format!("{}\n", serde_json::to_string_pretty(&nb).unwrap_or_default()))
+    Ok(ipynb(&[
+        Cell::Markdown("about", &about),
+        Cell::Code("scenario", &scenario_cell),
+        Cell::Code("data", &data_cell),
+        Cell::Code("plot", &plot_cell),
+    ]))
 }
 
 /// Two runs of one scenario side by side, each with another policy, as a notebook: the model's
@@ -256,12 +240,7 @@ pub fn compare_notebook(policy_path: &str, runs: &[(String, String)]) -> Result<
          list(RESULTS)",
         literals.join("\n")
     );
-    let metrics = d
-        .sweep_metrics
-        .iter()
-        .map(|m| format!("    ({}, {}, {}),", py_str(m.path), py_str(m.title), py_str(m.unit)))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let metrics = metrics_literal(d);
     let table = format!(
         r#"# The model's headline numbers, one column per run
 import re
@@ -308,6 +287,29 @@ else:
     for ax in list(axes.flat)[len(ids):]:
         ax.set_visible(False)
     plt.tight_layout()"#;
+    Ok(ipynb(&[
+        Cell::Markdown("about", &about),
+        Cell::Code("results", &data),
+        Cell::Code("table", &table),
+        Cell::Code("series", plot),
+    ]))
+}
+
+/// A notebook cell: its kind, its id and its source.
+enum Cell<'a> {
+    Markdown(&'a str, &'a str),
+    Code(&'a str, &'a str),
+}
+
+/// The text of an `.ipynb` file (nbformat 4.5, a Python 3 kernel) holding `cells`.
+fn ipynb(cells: &[Cell]) -> String {
+    let cells: Vec<Value> = cells
+        .iter()
+        .map(|c| match *c {
+            Cell::Markdown(id, text) => json!({ "cell_type": "markdown", "id": id, "metadata": {}, "source": lines(text) }),
+            Cell::Code(id, text) => json!({ "cell_type": "code", "id": id, "metadata": {}, "execution_count": null, "outputs": [], "source": lines(text) }),
+        })
+        .collect();
     let nb = json!({
         "nbformat": 4,
         "nbformat_minor": 5,
@@ -315,14 +317,18 @@ else:
             "kernelspec": { "name": "python3", "display_name": "Python 3", "language": "python" },
             "language_info": { "name": "python" },
         },
-        "cells": [
-            json!({ "cell_type": "markdown", "id": "about", "metadata": {}, "source": lines(&about) }),
-            json!({ "cell_type": "code", "id": "results", "metadata": {}, "execution_count": null, "outputs": [], "source": lines(&data) }),
-            json!({ "cell_type": "code", "id": "table", "metadata": {}, "execution_count": null, "outputs": [], "source": lines(&table) }),
-            json!({ "cell_type": "code", "id": "series", "metadata": {}, "execution_count": null, "outputs": [], "source": lines(plot) }),
-        ],
+        "cells": cells,
     });
-    Ok(format!("{}\n", serde_json::to_string_pretty(&nb).unwrap_or_default()))
+    format!("{}\n", serde_json::to_string_pretty(&nb).unwrap_or_default())
+}
+
+/// The model's sweep metrics as the lines of a Python list of (path, title, unit) tuples.
+fn metrics_literal(d: &crate::models::Descriptor) -> String {
+    d.sweep_metrics
+        .iter()
+        .map(|m| format!("    ({}, {}, {}),", py_str(m.path), py_str(m.title), py_str(m.unit)))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The longest run of `c` in `s`.
