@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildGrid, type SweepValue } from '../scenario/sweep';
+import { buildGrid, compareJobs, type SweepValue } from '../scenario/sweep';
 import { handleSweepRequest, type SweepEngine } from './sweepJob';
 import { compareNotebook, loadWasmForNode, Simulation, sweepExports, validateScenario } from './wasmNode';
 
@@ -117,19 +117,15 @@ describe('the app writes the comparison notebook the CLI writes', () => {
       ...JSON.parse(readFileSync(join(root, 'examples/voip-leo-codes.json'), 'utf8')),
       duration_s: 4,
       warmup_s: 1,
+      seed: 7,
     };
     const scenarioJson = JSON.stringify(scenario);
     const file = join(dir, 'compare.json');
     writeFileSync(file, scenarioJson);
-    // As the sweep panel's Compare runs them: the policy set, seed 1 (grid of one value).
-    const runs: [string, string][] = ['pf', 'codes'].map((p) => {
-      const [job] = buildGrid(scenarioJson, {
-        param: 'voip.policy',
-        values: [0],
-        policies: [p],
-        seeds: 1,
-        policyPath: 'voip.policy',
-      });
+    // As the sweep panel's Compare runs them.
+    const jobs = compareJobs(scenarioJson, 'voip.policy', ['pf', 'codes']);
+    const runs: [string, string][] = ['pf', 'codes'].map((p, i) => {
+      const job = { scenarioJson: jobs[i] };
       const r = handleSweepRequest(engine, {
         type: 'sweep/run',
         id: 0,

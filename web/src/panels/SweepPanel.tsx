@@ -4,7 +4,15 @@ import { colourAt } from '../charts/palette';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
 import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
-import { buildGrid, curves, metricOf, parseValues, type SweepPoint, type SweepValue } from '../scenario/sweep';
+import {
+  buildGrid,
+  compareJobs,
+  curves,
+  metricOf,
+  parseValues,
+  type SweepPoint,
+  type SweepValue,
+} from '../scenario/sweep';
 import { clusterJob, coincidingCurves, seedsNote, sweepCommand } from '../scenario/sweepExport';
 import { download, slug } from '../export/download';
 import { policyLabel, sweepPolicies, type SweepModel } from '../scenario/sweepModels';
@@ -185,11 +193,7 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
   const runCompare = async () => {
     const json = withDuration();
     if (!json) return;
-    const jobs = [compare.a, compare.b].map(
-      (p) =>
-        buildGrid(json, { param: m.policyPath, values: [0], policies: [p], seeds: 1, policyPath: m.policyPath })[0]
-          .scenarioJson,
-    );
+    const jobs = compareJobs(json, m.policyPath, [compare.a, compare.b]);
     const results = await start(jobs, true);
     if (results) setCompare((c) => ({ ...c, results }));
   };

@@ -81,6 +81,17 @@ export function buildGrid(baseJson: string, spec: SweepSpec): SweepPoint[] {
   return out;
 }
 
+/** The runs of a comparison: the scenario once per policy (set at `policyPath`), each with the
+ * scenario's own seed, as `skyqueue compare` runs them. */
+export function compareJobs(baseJson: string, policyPath: string, policies: string[]): string[] {
+  const base = JSON.parse(baseJson) as Record<string, unknown>;
+  return policies.map((p) => {
+    const s = structuredClone(base);
+    setPath(s, policyPath, p);
+    return JSON.stringify(s);
+  });
+}
+
 /** Two-sided 95 % Student t quantiles for 1..10 degrees of freedom; 1.96 beyond. */
 const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228];
 
