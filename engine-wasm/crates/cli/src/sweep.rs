@@ -487,8 +487,8 @@ mod tests {
     #[test]
     fn merge_never_panics_on_mutated_parts() {
         let meta = Meta {
-            scenario: serde_json::json!({"model": "queue"}),
-            param: "queue.capacity_pkts".into(),
+            scenario: serde_json::json!({"name": "a sweep"}),
+            param: "section.field".into(),
             values: vec![5.into(), 10.into()],
             policies: vec![],
             seeds: 3,
