@@ -1,9 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { cliSnippet, decodeLink, elideDefaults, encodeLink, fromBase64Url, toBase64Url, type LinkState } from './link';
+import {
+  cliSnippet,
+  decodeLink,
+  deflate,
+  elideDefaults,
+  encodeLink,
+  fromBase64Url,
+  MAX_LINK_CHARS,
+  MAX_SCENARIO_BYTES,
+  toBase64Url,
+  type LinkState,
+} from './link';
 import { presets } from './presets';
 import { rng } from './testRng';
 
 describe('shareable links', () => {
+  it('refuse a scenario that would decompress past its budget (a deflate bomb), naming it', async () => {
+    // 20 MB of spaces: about 20 kB once compressed, a link well under the length limit.
+    const hash = '#s=' + toBase64Url(await deflate(' '.repeat(20_000_000)));
+    expect(hash.length).toBeLessThan(MAX_LINK_CHARS);
+    const r = await decodeLink(hash);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.message).toBe(
+      `link: the scenario cannot be read: more than ${MAX_SCENARIO_BYTES} bytes once decompressed (was the link cut or edited?)`,
+    );
+  });
+
   it('round-trip a scenario and a view', async () => {
     const scenario = presets.find((p) => p.id === 'voip-leo-codes')!.json;
     const state: LinkState = {

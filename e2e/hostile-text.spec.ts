@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+
+// Markup that would run if any text of a scenario were put into the page as HTML.
+const HTML = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>';
+
+test('HTML in a shared link’s name and description is shown as text and never runs', async ({ page }) => {
+  await page.goto('/');
+  const scenario = JSON.parse(readFileSync('examples/mm1-load-0.8.json', 'utf8')) as Record<string, unknown>;
+  scenario.name = `Queue ${HTML}`;
+  scenario.description = `About ${HTML}`;
+  const hash = await page.evaluate(async (text) => {
+    const cs = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    const out = new Uint8Array(await new Response(cs).arrayBuffer());
+    return (
+      '#s=' +
+      btoa(String.fromCharCode(...out))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '')
+    );
+  }, JSON.stringify(scenario));
+  await page.goto('/' + hash);
+  await expect(page.getByTestId('scenario-name')).toContainText(`Queue ${HTML}`);
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  // The editor shows the JSON text, quotes escaped.
+  await expect(page.getByText('About <img src=x onerror=', { exact: false }).first()).toBeVisible();
+  expect(await page.locator('img[src="x"], b:text-is("bold")').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
