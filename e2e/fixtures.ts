@@ -121,3 +121,18 @@ export async function setEditorText(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
   await expect(editor).toHaveText(text.replace(/\n/g, ''), { timeout: 10_000 });
 }
+
+/** A `#s=` link for a scenario (deflate-raw, base64url), built in the page. */
+export async function linkFor(page: Page, scenario: object): Promise<string> {
+  return page.evaluate(async (text) => {
+    const cs = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+    const out = new Uint8Array(await new Response(cs).arrayBuffer());
+    return (
+      '#s=' +
+      btoa(String.fromCharCode(...out))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '')
+    );
+  }, JSON.stringify(scenario));
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, linkFor, test } from './fixtures';
 
 const IRIDIUM = 'Iridium: Atlantic ship to London (paper 004, Fig. 4)';
 
@@ -14,21 +14,6 @@ async function camera(page: Page): Promise<[number, number, number]> {
 function linkView(page: Page): Record<string, unknown> {
   const v = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('v');
   return v ? JSON.parse(Buffer.from(v, 'base64url').toString('utf8')) : {};
-}
-
-/** A `#s=` link for a scenario (deflate-raw, base64url), built in the page. */
-async function linkFor(page: Page, scenario: object): Promise<string> {
-  return page.evaluate(async (text) => {
-    const cs = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-    const out = new Uint8Array(await new Response(cs).arrayBuffer());
-    return (
-      '#s=' +
-      btoa(String.fromCharCode(...out))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '')
-    );
-  }, JSON.stringify(scenario));
 }
 
 for (const viewport of [

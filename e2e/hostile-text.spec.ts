@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, linkFor, test } from './fixtures';
 
 // Markup that would run if any text of a scenario were put into the page as HTML.
 const HTML = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>';
@@ -9,17 +9,7 @@ test('HTML in a shared link’s name and description is shown as text and never 
   const scenario = JSON.parse(readFileSync('examples/mm1-load-0.8.json', 'utf8')) as Record<string, unknown>;
   scenario.name = `Queue ${HTML}`;
   scenario.description = `About ${HTML}`;
-  const hash = await page.evaluate(async (text) => {
-    const cs = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-    const out = new Uint8Array(await new Response(cs).arrayBuffer());
-    return (
-      '#s=' +
-      btoa(String.fromCharCode(...out))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '')
-    );
-  }, JSON.stringify(scenario));
+  const hash = await linkFor(page, scenario);
   await page.goto('/' + hash);
   await expect(page.getByTestId('scenario-name')).toContainText(`Queue ${HTML}`);
   await page.getByRole('button', { name: 'Edit scenario' }).click();
