@@ -190,7 +190,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         c.push(
             "duration_s",
             format!(
-                "{flows} TCP flows filling windows of {:.3e} segments every round trip of {} ms for {} s could offer {offered:.3e} segments, above the budget of {MAX_OFFERED_SEGMENTS:.0e}; shorten the run, or lower diffserv.capacity_bps or the flows",
+                "{flows} TCP flows filling windows of {:.3e} segments every round trip of {} ms for {} s could offer {offered:.3e} segments, above the budget of {MAX_OFFERED_SEGMENTS:.0e}; shorten the run, raise diffserv.rtt_ms, or lower diffserv.capacity_bps or the flows",
                 window_pkts(d),
                 d.rtt_ms,
                 s.duration_s
