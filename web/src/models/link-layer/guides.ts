@@ -30,12 +30,12 @@ export const GUIDES: Record<string, PresetGuide> = {
       'Paper 002 derives the throughput efficiency and recovery delay of each scheme from the ' +
       "chain's P(m, n) (§3.4-3.5) and finds them close to its trace-driven simulation (Fig. 5). " +
       'SkyQueue simulates the link LLDU by LLDU and puts its own closed forms beside it: over this ' +
-      'minute, efficiency 0.667 against 0.665 and LLDU recovery delay 293 ms against 296 ms; ' +
+      'minute (seed 1), efficiency 0.667 against 0.665 and LLDU recovery delay 293 ms against 296 ms; ' +
       "0.8 % of the IP packets are lost after two rounds. Three of the paper's printed formulas " +
       'disagree with the simulated chain (eqs. 1 and 4 and the ARQ delay; docs/REPRODUCTION.md).',
     next:
       'In Parameters set the reliability to ARQ (link.scheme): nothing is lost any more and ' +
-      '91 % of the link carries data, but a packet delivered in order now waits 1.4 s on average. ' +
+      '91 % of the link carries data, but a packet delivered in order now waits 1.4 s on average (seed 1). ' +
       'Or set β to 0.98 (link.beta): bursts of 50 LLDUs, a third of everything erased.',
     tour: [
       {
@@ -90,7 +90,7 @@ export const GUIDES: Record<string, PresetGuide> = {
     next:
       "Open Sweep & compare, sweep β over 0.1 to 0.98 with FEC and HARQ-II: the two panels are Fig. 5's. " +
       'Or sweep link.interleave (FEC policy only): spreading each burst over 8 codewords cuts the data ' +
-      'never recovered from 8.7 % to 5.1 % at β = 0.9, over 64 to 2.4 %, for a few milliseconds more delay.',
+      'never recovered from 8.7 % to 5.1 % at β = 0.9 (seed 1), for a few milliseconds more delay.',
     tour: [
       {
         target: 'description',

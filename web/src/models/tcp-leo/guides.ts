@@ -26,7 +26,7 @@ export const GUIDES: Record<string, PresetGuide> = {
     found:
       'Paper 004 Fig. 8: the ACKs of packets 0 and 1 went over a 1-hop path right before the seam ' +
       'separated the terminals, the later ones over the longer route, so ACKs arrive out of order when ' +
-      'the route gets shorter again. SkyQueue: the file arrives in 83 ms on the short route; the ' +
+      'the route gets shorter again. SkyQueue (the start is fixed: nothing here depends on the seed): the file arrives in 83 ms on the short route; the ' +
       'first ACKs return over 1 ISL hop (RTT 65 ms), the later ones over 8 (RTT 174-196 ms). For Los ' +
       'Angeles - Hawaii the paper measured a 9 kB file at 90.35 ms outside the seam and 179.43 ms across ' +
       'it (Table 4); SkyQueue 89.0 and 174.1 ms, means over seeds 1-5: reproduced (docs/REPRODUCTION.md § Paper 004).',
@@ -89,7 +89,7 @@ export const GUIDES: Record<string, PresetGuide> = {
       "84.5 s outside and 85.0 s across, with the sender of the paper's simulator (ns-2's TCP-Linux) " +
       'and its packet sizes (1000 bytes of data, 1056 on the wire; 15 MB at 1.5 Mb/s is then ' +
       "84.5 s of frames alone, docs/REPRODUCTION.md): in kind, 6 % below the paper's levels, the ratio " +
-      'reproduced (99.5 against 98.5 %); this run, which leaves the seam mid-transfer, ' +
+      'reproduced (99.5 against 98.5 %); this run, which leaves the seam mid-transfer (its start is fixed: the seed changes nothing), ' +
       'takes 85.0 s without a timeout, and 15 ACKs are overtaken when the route shortens.',
     next:
       'Set transfer.throughput to "high" (120 Mb/s up and down, 2 Gb/s between satellites): the ' +

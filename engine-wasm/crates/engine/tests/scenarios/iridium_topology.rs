@@ -2,7 +2,9 @@
 //! Delay Variation Sources on Iridium LEO Constellation"), §2.3 and Fig. 3-4.
 //!
 //! Steps: run the constellation model (Iridium preset: Table 2; SGP4; ns-2 access rule;
-//! min-hop routing; polar cut-off 68 deg) for 24 h at 5 s steps for fixed pairs of sites.
+//! min-hop routing; ns-2's `sat-iridium.tcl` ISL settings, which the paper ran: cross-plane
+//! links down above 60 deg, each satellite linked to the same-index one of the next plane,
+//! alternating ahead and behind) for 24 h at 5 s steps for fixed pairs of sites.
 //! Expected results, each with the paper's statement:
 //! - up/downlink one-way delay within 2.6-8.2 ms (Fig. 3: 780 km at zenith, 2463 km at 8.2 deg),
 //!   give or take SGP4's few-km oscillation of the orbit radius (J2 short-period terms);
@@ -17,10 +19,14 @@ use engine::scenario::Scenario;
 use engine::topology::pair::{PairSummary, TopoEventKind};
 use engine::Simulation;
 
+/// ns-2's Iridium ISL settings (`sat-iridium.tcl`: `latitude_threshold_ 60`, same-index
+/// partners), as the paper-004 presets set them (docs/REPRODUCTION.md § ISL settings).
+const NS2_ISLS: &str = r#""polar_cutoff_deg": 60, "isl_pairing": "alternating""#;
+
 fn scenario(from: &str, to: &str, hours: f64, extra: &str) -> Scenario {
     Scenario::from_json(&format!(
         r#"{{"version": 1, "model": "constellation", "duration_s": {}, "warmup_s": 0, "metrics": {{"bucket_s": 5}},
-            "constellation": {{"from": "{from}", "to": "{to}", "step_s": 5 {extra}}}}}"#,
+            "constellation": {{"from": "{from}", "to": "{to}", "step_s": 5, {NS2_ISLS} {extra}}}}}"#,
         hours * 3600.0
     ))
     .expect("valid scenario")
@@ -65,7 +71,10 @@ fn ship_to_london_shows_the_five_delay_variation_sources_of_fig_4() {
     let delay: Vec<f64> =
         results["series"]["values"][0].as_array().unwrap().iter().filter_map(|v| v.as_f64()).collect();
     let drift = delay.windows(2).filter(|w| (w[1] - w[0]).abs() > 1e-3 && (w[1] - w[0]).abs() < 0.5).count();
-    assert!(drift > 100, "only {drift} small continuous delay changes");
+    // A delay that only stepped at events would give none. Under ns-2's 60 deg cut-off the route
+    // changes every few minutes near London, so fewer of the 1080 points (80 s apart) fall
+    // between two events than under SkyQueue's 68 deg (77 against over 100).
+    assert!(drift > 50, "only {drift} small continuous delay changes");
     // Source 4, the seam: the delay while separated is far above the delay outside it.
     let p = sim.summary().take::<engine::topology::pair::PairSummary>().unwrap();
     assert!(p.delay_ms.max > 3.0 * p.delay_ms.min, "{:?}", p.delay_ms);

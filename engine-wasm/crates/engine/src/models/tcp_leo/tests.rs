@@ -137,7 +137,7 @@ fn bad_transfers_name_their_field() {
 }
 
 #[test]
-fn a_ground_site_sends_through_one_transmitter_across_its_handovers() {
+fn a_ground_site_sends_through_one_transmitter_across_its_handovers_and_keeps_the_low_throughput_level() {
     // §5's bulk run crosses access handovers at the ship. The ship's up-link is one FIFO at
     // 1.5 Mb/s whichever satellite it points at: no second of the receive throughput exceeds it
     // by more than what a shorter route's overtaking packets add (about 2 %). With one queue per
@@ -159,6 +159,30 @@ fn a_ground_site_sends_through_one_transmitter_across_its_handovers() {
         "the run crosses handovers: {:?}",
         s.route.handovers
     );
+    // §5 at low throughput, measured as scripts/paper004.mjs measures it: at each route change
+    // (the one-way delay steps by more than 3 ms, after the first 90 s) the level is the mean
+    // of the 30 seconds before and the drop the worst of the 10 after.
+    let (thr, delay) = (series(&mut sim, "throughput_mbps"), series(&mut sim, "delay_ms"));
+    let (mut levels, mut worst) = (Vec::new(), 0.0f64);
+    for k in (90..delay.len()).filter(|&k| k + 10 <= thr.len()) {
+        if !(delay[k].is_finite() && delay[k - 1].is_finite()) || (delay[k] - delay[k - 1]).abs() <= 3.0 {
+            continue;
+        }
+        let before: Vec<f64> = thr[k - 30..k].iter().cloned().filter(|x| x.is_finite()).collect();
+        let level = before.iter().sum::<f64>() / before.len() as f64;
+        let least = thr[k..k + 10].iter().cloned().filter(|x| x.is_finite()).fold(f64::INFINITY, f64::min);
+        levels.push(level);
+        worst = worst.max(100.0 * (1.0 - least / level));
+    }
+    assert!(levels.len() >= 3, "route changes measured: {}", levels.len());
+    // Reproduced: 1.5 Mb/s of 1056-byte frames counted at their IP size is 1.477 Mb/s, the
+    // level paper 004 §5 gives before its drops (1.47 Mb/s).
+    let level = levels.iter().sum::<f64>() / levels.len() as f64;
+    assert!((level - 1.477).abs() < 0.005, "receive throughput before the route changes {level:.3} Mb/s");
+    // Pins a deviation (docs/REPRODUCTION.md § Paper 004): the paper's drops at low throughput
+    // are 7.48 % (intra-orbital) and 8.16 % (inter-orbital); here no second falls by half the
+    // least of them. A change that makes the drop appear fails here, and is good news.
+    assert!(worst < 3.74, "largest drop after a route change {worst:.2} %");
 }
 
 #[test]
