@@ -26,7 +26,8 @@ export const GUIDES: Record<string, PresetGuide> = {
     found:
       'Paper 004 Fig. 8: the ACKs of packets 0 and 1 went over a 1-hop path right before the seam ' +
       'separated the terminals, the later ones over the longer route, so ACKs arrive out of order when ' +
-      'the route gets shorter again. SkyQueue (the start is fixed: nothing here depends on the seed): the file arrives in 83 ms on the short route; the ' +
+      'the route gets shorter again. SkyQueue (the start is fixed: nothing here depends on the seed): ' +
+      'the file arrives in 83 ms on the short route; the ' +
       'first ACKs return over 1 ISL hop (RTT 65 ms), the later ones over 8 (RTT 174-196 ms). For Los ' +
       'Angeles - Hawaii the paper measured a 9 kB file at 90.35 ms outside the seam and 179.43 ms across ' +
       'it (Table 4); SkyQueue 89.0 and 174.1 ms, means over seeds 1-5: reproduced (docs/REPRODUCTION.md § Paper 004).',
