@@ -7,6 +7,10 @@ test.describe('SkyQueue app', () => {
     await page.goto('/#p=iridium-ship-london');
     const globe = page.getByTestId('globe');
     await expect(globe).toHaveAttribute('data-rendered', 'true');
+    // Headless chromium renders WebGL in software (SwiftShader): the globe is drawn light (half the
+    // resolution, no multisampling or atmosphere; web/src/globe/globeDetail.ts), and still looks
+    // like a globe.
+    await expect(globe).toHaveAttribute('data-detail', 'light');
     await expect(globe).toHaveAttribute('data-tiles-loaded', 'true', { timeout: 60_000 });
     // Paused (Space) for the picture: a screenshot waits for a still page, and the running globe
     // redraws it for many seconds.

@@ -14,8 +14,11 @@ const VOIP = 'VoIP over LEO: CoDeS on a fading LMS last hop (paper 000)';
 test.use({ viewport: { width: 1280, height: 720 } });
 
 test('the README screenshot: globe and charts of a finished VoIP-over-LEO run at 1280x720', async ({ page }) => {
-  await page.goto('/#p=voip-leo-codes');
+  // The README's picture at full detail, as a GPU draws it: the address overrides the light
+  // globe that software rendering gets (web/src/globe/globeDetail.ts).
+  await page.goto('/?globe-detail=full#p=voip-leo-codes');
   await expect(page.getByTestId('scenario-name')).toHaveText(VOIP);
+  await expect(page.getByTestId('globe')).toHaveAttribute('data-detail', 'full');
 
   // The run to its end: every chart holds the whole 100 s.
   await expect(page.getByTestId('events')).toContainText('finished', { timeout: 60_000 });

@@ -24,6 +24,7 @@ import type { ConstellationInfo, TopoEvent } from '../engine/protocol';
 import { ConstellationLayer, type LayerOptions } from './layers/constellationLayer';
 import { placeLabels, type Box } from './labelPlacement';
 import { geodeticFromEcef } from './orbitMath';
+import { chooseGlobeDetail, DETAIL_SETTINGS, webglRenderer } from './globeDetail';
 
 /** Epoch of simulated time zero for scenarios without one (the queue model). */
 export const DEFAULT_EPOCH_ISO = '2026-01-01T00:00:00Z';
@@ -92,6 +93,8 @@ export class GlobeController {
 
   constructor(private readonly container: HTMLElement) {
     Ion.defaultAccessToken = '';
+    // Light on a software WebGL renderer, unless the address asks otherwise (./globeDetail.ts).
+    const detail = chooseGlobeDetail(window.location.search, webglRenderer());
     // No Cesium ion logo: nothing here comes from ion, and the logo was a link out of the app (a
     // keyboard stop with no name). The imagery's own credit is shown instead, as plain text.
     (CreditDisplay as unknown as { cesiumCredit: Credit | undefined }).cesiumCredit = undefined;
@@ -114,7 +117,19 @@ export class GlobeController {
       requestRenderMode: true,
       maximumRenderTimeChange: Infinity,
       shouldAnimate: false,
+      msaaSamples: DETAIL_SETTINGS[detail].msaaSamples,
     });
+    const settings = DETAIL_SETTINGS[detail];
+    this.viewer.resolutionScale = settings.resolutionScale;
+    const { scene: sc } = this.viewer;
+    sc.globe.maximumScreenSpaceError = settings.maximumScreenSpaceError;
+    if (!settings.atmosphere) {
+      sc.fog.enabled = false;
+      sc.globe.showGroundAtmosphere = false;
+      if (sc.skyAtmosphere) sc.skyAtmosphere.show = false;
+      if (sc.skyBox) sc.skyBox.show = false;
+    }
+    container.dataset.detail = detail;
     this.viewer.clock.currentTime = this.epoch.clone();
     const scene = this.viewer.scene;
     // A zoom floor and ceiling: the wheel used to dive to 115 km of blurred imagery.
