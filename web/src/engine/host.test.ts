@@ -6,11 +6,11 @@ import type { FromWorker } from './protocol';
 import { loadWasmForNode, Simulation } from './wasmNode';
 
 /** A hand-driven clock and timer, so the tests control wall time exactly. */
-function harness() {
+function harness(createSimulation: (json: string) => Simulation = (json) => new Simulation(json)) {
   let wall = 0;
   let pending: (() => void) | null = null;
   const { client, host } = createInProcessClient({
-    createSimulation: (json) => new Simulation(json),
+    createSimulation,
     now: () => wall,
     setTimer: (fn) => {
       pending = fn;
@@ -170,6 +170,41 @@ describe('worker protocol (EngineHost in process, real wasm engine)', () => {
     h.client.load(scenario);
     h.client.setSpeed(-1);
     expect(h.got.filter((m) => m.type === 'run/error').at(-1)).toMatchObject({ error: { kind: 'sim', fatal: false } });
+  });
+
+  it('a run that a budget stops is reported, left paused where it stopped, and the app goes on', () => {
+    // The engine throws this (kind `sim`, not fatal) once a run goes past its budget of events
+    // (engine::RunBudget); here a wrapper throws it past 5 s, as the engine would.
+    const overBudget = {
+      kind: 'sim',
+      message: 'stopped: over budget at 5.000 s of 30.000 s: 10000000001 events processed, over the budget of one run',
+      fatal: false,
+      errors: [],
+    };
+    const h = harness((json) => {
+      const sim = new Simulation(json);
+      const advance = sim.advanceTo.bind(sim);
+      sim.advanceTo = (t: number) => {
+        if (t > 5e9) {
+          advance(5e9);
+          throw overBudget;
+        }
+        advance(t);
+      };
+      return sim;
+    });
+    h.client.load(scenario);
+    h.client.setSpeed(10);
+    h.client.play();
+    h.elapse(2000);
+    expect(h.got.filter((m) => m.type === 'run/error')).toEqual([{ type: 'run/error', error: overBudget }]);
+    expect(h.got.filter((m) => m.type === 'run/state').at(-1)).toMatchObject({ playing: false });
+    expect(h.hasTimer()).toBe(false);
+    // Not a crash: the worker goes on, and a scenario loads and runs again.
+    h.client.load(scenario);
+    h.client.step(1e9);
+    expect(h.lastFrame().nowNs).toBe(1e9);
+    expect(h.got.filter((m) => m.type === 'run/error')).toHaveLength(1);
   });
 
   it('commands before any scenario do nothing harmful', () => {

@@ -59,10 +59,11 @@ impl WasmSimulation {
         self.0.advance_to(t).map_err(|e| sim_error(&e))
     }
 
-    /// Runs to the end of the scenario.
+    /// Runs to the end of the scenario; throws the structured error (kind `sim`) when a budget
+    /// of the run stops it first (`engine::RunBudget`: the browser keeps the defaults).
     #[wasm_bindgen(js_name = runToEnd)]
-    pub fn run_to_end(&mut self) {
-        self.0.run_to_end();
+    pub fn run_to_end(&mut self) -> Result<(), JsValue> {
+        self.0.try_run_to_end().map_err(|e| sim_error(&e))
     }
 
     /// Current simulated time [ns].

@@ -108,10 +108,11 @@ pub fn run(points: &[Point], threads: usize) -> Vec<Value> {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(p) = points.get(i) else { break };
                 let summary = match Simulation::new(p.scenario.clone()) {
-                    Ok(mut sim) => {
-                        sim.run_to_end();
-                        serde_json::to_value(sim.summary()).unwrap_or(Value::Null)
-                    }
+                    // A run stopped by a budget gives its reason, as an invalid one does.
+                    Ok(mut sim) => match sim.try_run_to_end() {
+                        Ok(()) => serde_json::to_value(sim.summary()).unwrap_or(Value::Null),
+                        Err(e) => Value::String(e.to_string()),
+                    },
                     Err(e) => Value::String(e.to_string()),
                 };
                 let row =

@@ -1194,6 +1194,35 @@ fn run_writes_the_packet_trace_as_csv_or_json_with_the_same_columns() {
 }
 
 #[test]
+fn a_run_past_its_event_budget_writes_its_results_so_far_and_fails_naming_the_budget() {
+    // docs/RELIABILITY.md: `--budget-events N` changes the events budget of one run; a run that
+    // goes past it stops, writes what it measured and exits with status 2.
+    let queue = examples_dir().join("mm1-load-0.8.json");
+    let out = skyqueue(&["run", queue.to_str().unwrap(), "--budget-events", "5000"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("stopped: over budget at ") && err.contains("events processed"), "{err}");
+    assert!(err.contains("(5000)") && err.contains("duration_s"), "{err}");
+    let results: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("the results so far");
+    let events = results["summary"]["events"].as_u64().unwrap();
+    // Stopped at the event that went past the budget, short of the run's 100 s.
+    assert_eq!(events, 5001);
+    assert!(results["summary"]["simulated_s"].as_f64().unwrap() < 100.0, "{}", results["summary"]);
+    // Within the budget (the default, the browser's) the same run ends normally.
+    assert_eq!(skyqueue(&["run", queue.to_str().unwrap()]).status.code(), Some(0));
+    for bad in ["0", "1000000000001"] {
+        let out = skyqueue(&["run", queue.to_str().unwrap(), "--budget-events", bad]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            text(&out.stderr)
+                .contains(&format!("--budget-events: {bad} is outside the allowed range (1 to 1000000000000 events)")),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
 fn tle_check_reports_a_real_catalogues_shells_and_what_it_sets_aside() {
     // docs/CATALOGUES.md: the Starlink catalogue of 13 May 2026 (examples/), grouped into shells.
     let file = examples_dir().join("starlink-2026-05-13.tle");

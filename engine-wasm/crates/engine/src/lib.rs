@@ -57,4 +57,4 @@ pub mod traffic;
 pub mod transport;
 
 pub use scenario::{Scenario, ScenarioError};
-pub use sim::{SimError, Simulation};
+pub use sim::{RunBudget, SimError, Simulation};

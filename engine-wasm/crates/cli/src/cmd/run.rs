@@ -4,7 +4,10 @@ use crate::output::{out, outln, read_source, Failure};
 use crate::values;
 use engine::scenario::{ModelKind, Scenario};
 use engine::trace::MAX_LIMIT;
-use engine::Simulation;
+use engine::{RunBudget, Simulation};
+
+/// The most events `--budget-events` allows: a hundred times the default budget.
+const MAX_BUDGET_EVENTS: u64 = 1_000_000_000_000;
 
 /// Runs a scenario to its end and writes the results as JSON
 ///
@@ -17,6 +20,10 @@ use engine::Simulation;
 /// delivery, ACK, timeout, route change) also go to --trace-out, as CSV or JSON by its
 /// extension: the columns the app's trace export writes. The trace keeps the latest
 /// --trace-limit records, and says so when it let older ones go.
+///
+/// A run that goes past its budget of events (10000000000, the browser's; --budget-events
+/// changes it here) or of events pending is stopped: the results so far are written and the
+/// command exits with status 2, naming the budget.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The scenario file; - reads it from stdin
@@ -37,6 +44,10 @@ pub struct Args {
     /// Most trace records kept (the latest; 1 to 2000000)
     #[arg(long, value_name = "N", default_value = "1000000", value_parser = values::whole())]
     trace_limit: u64,
+    /// Events the run may process before it is stopped (1 to 1000000000000; default
+    /// 10000000000, the browser's budget)
+    #[arg(long, value_name = "N", value_parser = values::whole())]
+    budget_events: Option<u64>,
 }
 
 /// What --trace records.
@@ -78,7 +89,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         sim.set_trace_limit(args.trace_limit as usize).map_err(Failure::Usage)?;
     }
-    sim.run_to_end();
+    if let Some(n) = args.budget_events {
+        if n == 0 || n > MAX_BUDGET_EVENTS {
+            return Err(Failure::Usage(format!(
+                "--budget-events: {n} is outside the allowed range (1 to {MAX_BUDGET_EVENTS} events)"
+            )));
+        }
+        sim.set_run_budget(RunBudget { events: n, ..sim.run_budget() });
+    }
+    // A run stopped by a budget still writes what it measured, then fails naming the budget.
+    let stopped = sim.try_run_to_end().err();
     let json = sim.results_json();
     match args.out {
         None => out(&format!("{json}\n")),
@@ -108,5 +128,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
             eprintln!("wrote {file}: {kept} trace records");
         }
     }
-    Ok(())
+    match stopped {
+        Some(e) => Err(Failure::Data(format!("{path}: {e}"))),
+        None => Ok(()),
+    }
 }

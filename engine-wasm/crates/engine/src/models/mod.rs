@@ -40,6 +40,10 @@ pub struct Ctx {
     pub now: SimTime,
     /// Events processed so far (queue events, or topology steps).
     pub processed: u64,
+    /// The count of processed events at which the model returns to the driver before `t`, so
+    /// that the driver can check the run's budgets ([`crate::sim::RunBudget`]) and call it again
+    /// to go on: see [`Ctx::yield_due`].
+    pub yield_at: u64,
     /// The run's series.
     pub recorder: Recorder,
     /// The run's packet trace (off unless the driver turned it on; models with
@@ -47,11 +51,29 @@ pub struct Ctx {
     pub trace: PacketTrace,
 }
 
+impl Ctx {
+    /// Whether the model must return to the driver now, before its next event: checked at the
+    /// top of every event loop. The driver then checks the budgets and calls
+    /// [`Model::advance_to`] again with the same time, which goes on where it stopped, so a run
+    /// gives the same results however often it yields.
+    #[inline]
+    pub fn yield_due(&self) -> bool {
+        self.processed >= self.yield_at
+    }
+}
+
 /// A runnable model: built from a validated scenario by its [`Descriptor::build`].
 pub trait Model {
     /// Processes every event at or before `t` (never past the end of the run, which the driver
     /// guarantees), setting `ctx.now` to each event's time and counting it in `ctx.processed`.
+    /// Returns early, before an event, once [`Ctx::yield_due`]; called again with the same `t`,
+    /// it goes on from there.
     fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx);
+    /// Events scheduled and not yet processed: what the driver's memory guard counts
+    /// ([`crate::sim::RunBudget::pending_events`]). 0 for a model without an event list.
+    fn pending_events(&self) -> usize {
+        0
+    }
     /// What has been measured so far.
     fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary>;
     /// Topology events (handovers, seam, ISL changes) since the last call, for the event log.

@@ -30,6 +30,53 @@ pub enum SimError {
         /// The current time [ns].
         now: SimTime,
     },
+    /// The run went past a budget of [`RunBudget`] and was stopped at `at`: what it measured
+    /// until then stays readable; advancing it again gives the same error.
+    OverBudget {
+        /// What went over: [`BUDGET_EVENTS`] or [`BUDGET_PENDING`].
+        what: &'static str,
+        /// How much of it the run had used.
+        used: u64,
+        /// The budget.
+        budget: u64,
+        /// When it stopped.
+        at: SimTime,
+        /// The end of the run.
+        end: SimTime,
+    },
+}
+
+/// [`SimError::OverBudget`]'s `what` for the events a run processes.
+pub const BUDGET_EVENTS: &str = "events processed";
+/// [`SimError::OverBudget`]'s `what` for the events scheduled and not yet processed.
+pub const BUDGET_PENDING: &str = "events pending";
+
+/// The second line of SkyQueue's guard against runs that never end or fill the memory: each
+/// model refuses before it starts a scenario whose estimated work exceeds its budgets
+/// (docs/RELIABILITY.md); a run that still grows past these is stopped with
+/// [`SimError::OverBudget`]. Checked every `check_every` events and at the event that goes past
+/// the events budget; the checks never change a run's results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunBudget {
+    /// Events one run may process: above what any scenario within the models' own budgets needs
+    /// (2e9 offered packets or segments at a few events each), minutes of work natively.
+    pub events: u64,
+    /// Events scheduled and not yet processed: each holds a packet or a timer, so this bounds
+    /// the event list's memory (tens of bytes an event: one or two gigabytes at the default).
+    pub pending_events: u64,
+    /// Events between two checks.
+    pub check_every: u64,
+}
+
+/// [`RunBudget::events`]'s default, the browser's (which never raises it).
+pub const MAX_RUN_EVENTS: u64 = 10_000_000_000;
+/// [`RunBudget::pending_events`]'s default.
+pub const MAX_PENDING_EVENTS: u64 = 20_000_000;
+
+impl Default for RunBudget {
+    fn default() -> Self {
+        RunBudget { events: MAX_RUN_EVENTS, pending_events: MAX_PENDING_EVENTS, check_every: 1 << 20 }
+    }
 }
 
 impl fmt::Display for SimError {
@@ -38,6 +85,14 @@ impl fmt::Display for SimError {
             SimError::TimeBeforeNow { requested, now } => {
                 write!(f, "cannot go back in time: asked for {requested}, now is {now}")
             }
+            SimError::OverBudget { what, used, budget, at, end } => write!(
+                f,
+                "stopped: over budget at {:.3} s of {:.3} s: {used} {what}, over the budget of one run ({budget}). \
+                 Shorten duration_s, or lower the rates, flows or capacities that make the work; \
+                 the results so far are kept",
+                at.as_secs_f64(),
+                end.as_secs_f64()
+            ),
         }
     }
 }
@@ -130,6 +185,10 @@ pub struct Simulation {
     /// the trace can be turned on: [`Simulation::set_trace_limit`] starts from it while the
     /// clock is still at zero.
     at_zero: PacketTrace,
+    /// The run's budgets, checked while it runs.
+    budget: RunBudget,
+    /// Why the run stopped before its end, once a budget was exceeded.
+    stopped: Option<SimError>,
 }
 
 /// Most packet events of time zero kept for a trace turned on later
@@ -151,9 +210,17 @@ impl Simulation {
         let traces = scenario.model.descriptor().traces_packets;
         let trace =
             if traces { PacketTrace::with_limit(AT_ZERO_LIMIT).unwrap_or_default() } else { PacketTrace::off() };
-        let ctx = Ctx { now: SimTime::ZERO, processed: 0, recorder, trace };
+        let ctx = Ctx { now: SimTime::ZERO, processed: 0, yield_at: 0, recorder, trace };
         let end = SimTime::from_secs_f64(scenario.duration_s);
-        let mut sim = Simulation { end, scenario, model, ctx, at_zero: PacketTrace::off() };
+        let mut sim = Simulation {
+            end,
+            scenario,
+            model,
+            ctx,
+            at_zero: PacketTrace::off(),
+            budget: RunBudget::default(),
+            stopped: None,
+        };
         // Process time zero, so that the state at the start (e.g. the constellation's geometry)
         // exists before the first advance. Cannot fail: zero is never before now.
         let _ = sim.advance_to(SimTime::ZERO);
@@ -191,14 +258,47 @@ impl Simulation {
         self.ctx.processed
     }
 
+    /// The run's budgets (the defaults unless [`Simulation::set_run_budget`] changed them).
+    pub fn run_budget(&self) -> RunBudget {
+        self.budget
+    }
+
+    /// Sets the run's budgets: the CLI's `--budget-events` raises or lowers the events one run
+    /// may process (the browser keeps the defaults). `check_every` is at least 1.
+    pub fn set_run_budget(&mut self, budget: RunBudget) {
+        self.budget = RunBudget { check_every: budget.check_every.max(1), ..budget };
+    }
+
+    /// Why the run stopped before its end ([`SimError::OverBudget`]), if it did.
+    pub fn stopped(&self) -> Option<&SimError> {
+        self.stopped.as_ref()
+    }
+
     /// Processes every event up to `t` (clamped to the end of the run) and moves the clock
-    /// there. Calling it with the current time does nothing.
+    /// there. Calling it with the current time does nothing. Every
+    /// [`RunBudget::check_every`] events the budgets are checked; past one the run stops at
+    /// its last event with [`SimError::OverBudget`], and stays stopped.
     pub fn advance_to(&mut self, t: SimTime) -> Result<(), SimError> {
+        if let Some(e) = &self.stopped {
+            return Err(e.clone());
+        }
         if t < self.ctx.now {
             return Err(SimError::TimeBeforeNow { requested: t, now: self.ctx.now });
         }
         let t = t.min(self.end);
-        self.model.advance_to(t, &mut self.ctx);
+        loop {
+            // Every `check_every` events, and at the event that goes past the events budget.
+            self.ctx.yield_at =
+                self.ctx.processed.saturating_add(self.budget.check_every).min(self.budget.events.saturating_add(1));
+            self.model.advance_to(t, &mut self.ctx);
+            if !self.ctx.yield_due() {
+                break;
+            }
+            if let Some(e) = self.over_budget() {
+                self.stopped = Some(e.clone());
+                return Err(e);
+            }
+        }
         self.ctx.now = t;
         self.ctx.recorder.roll_to(t);
         if self.ctx.now >= self.end {
@@ -207,16 +307,46 @@ impl Simulation {
         Ok(())
     }
 
+    /// The first budget the run has gone past, if any.
+    fn over_budget(&self) -> Option<SimError> {
+        let (at, end) = (self.ctx.now, self.end);
+        let pending = self.model.pending_events() as u64;
+        if self.ctx.processed > self.budget.events {
+            Some(SimError::OverBudget {
+                what: BUDGET_EVENTS,
+                used: self.ctx.processed,
+                budget: self.budget.events,
+                at,
+                end,
+            })
+        } else if pending > self.budget.pending_events {
+            Some(SimError::OverBudget {
+                what: BUDGET_PENDING,
+                used: pending,
+                budget: self.budget.pending_events,
+                at,
+                end,
+            })
+        } else {
+            None
+        }
+    }
+
     /// [`Simulation::advance_to`] with a time in seconds; negative or NaN means "now".
     pub fn advance_to_secs(&mut self, t_s: f64) -> Result<(), SimError> {
         self.advance_to(SimTime::from_secs_f64(t_s).max(self.ctx.now))
     }
 
-    /// Runs to the end of the scenario.
+    /// Runs to the end of the scenario, or until a budget stops it ([`Simulation::stopped`]
+    /// then says why; [`Simulation::try_run_to_end`] returns it).
     pub fn run_to_end(&mut self) {
+        let _ = self.try_run_to_end();
+    }
+
+    /// Runs to the end of the scenario; the error when a budget stopped it first.
+    pub fn try_run_to_end(&mut self) -> Result<(), SimError> {
         let end = self.end;
-        // `end` is never before `now`, so this cannot fail.
-        let _ = self.advance_to(end);
+        self.advance_to(end)
     }
 
     /// Turns the packet trace on, keeping the latest `limit` records (0 turns it off), for a
@@ -257,9 +387,10 @@ impl Simulation {
         while self.ctx.trace.recorded() == before {
             match self.model.next_event() {
                 Some(t) if t <= self.end => {
-                    let t = t.max(self.ctx.now);
-                    // `t` is never before now, so this cannot fail.
-                    let _ = self.advance_to(t);
+                    // `t` is never before now: only a budget can stop it.
+                    if self.advance_to(t.max(self.ctx.now)).is_err() {
+                        return false;
+                    }
                 }
                 _ => {
                     self.run_to_end();

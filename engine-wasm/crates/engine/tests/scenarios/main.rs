@@ -7,6 +7,7 @@ mod iridium_topology;
 mod link_layer;
 mod onoff_droptail;
 mod pinned_examples;
+mod run_budget;
 mod scenario_fuzz;
 mod seeds;
 mod tcp_and_pss;

@@ -76,6 +76,9 @@ struct ConstellationModel {
 impl Model for ConstellationModel {
     fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
         while self.next <= t {
+            if ctx.yield_due() {
+                return;
+            }
             let at = self.next;
             ctx.processed += 1;
             let (delay_ms, hops, seam) = self.topo.step(at.as_secs_f64());

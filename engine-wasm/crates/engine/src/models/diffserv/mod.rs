@@ -139,7 +139,13 @@ impl Model for DiffservModel {
             {
                 let Some(limit) = limit else { continue };
                 if !(snapshot && d.warmup.0 == 0) {
-                    while let Some((at, ev)) = self.events.pop_until(limit) {
+                    loop {
+                        // Returning here leaves the bucket and the warm-up snapshot as they
+                        // were: the next call recomputes both from them and goes on.
+                        if ctx.yield_due() {
+                            return;
+                        }
+                        let Some((at, ev)) = self.events.pop_until(limit) else { break };
                         ctx.now = at;
                         ctx.processed += 1;
                         router.handle(at, ev, &mut self.events);
@@ -193,6 +199,10 @@ impl Model for DiffservModel {
             }
             d.next_sample = end + d.bucket;
         }
+    }
+
+    fn pending_events(&self) -> usize {
+        self.events.len()
     }
 
     fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {

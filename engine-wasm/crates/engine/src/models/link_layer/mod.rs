@@ -243,6 +243,9 @@ impl Model for LinkLayerModel {
         let slot_s = self.link.timing().slot_s;
         let k = self.cols;
         loop {
+            if ctx.yield_due() {
+                return;
+            }
             let at = self.slot_time(self.link.slot());
             if at > t {
                 break;

@@ -46,11 +46,16 @@ struct QueueModel {
 
 impl Model for QueueModel {
     fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
-        while let Some((at, ev)) = self.events.pop_until(t) {
+        while !ctx.yield_due() {
+            let Some((at, ev)) = self.events.pop_until(t) else { break };
             ctx.now = at;
             ctx.processed += 1;
             self.station.handle(at, ev, &mut self.events, &mut ctx.recorder);
         }
+    }
+
+    fn pending_events(&self) -> usize {
+        self.events.len()
     }
 
     fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {

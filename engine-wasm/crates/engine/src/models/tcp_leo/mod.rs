@@ -147,6 +147,9 @@ impl TcpLeoModel {
 impl Model for TcpLeoModel {
     fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
         loop {
+            if ctx.yield_due() {
+                return;
+            }
             // One clock: the topology steps first, then the start, then the transfer's events.
             let te = self.transfer.as_ref().and_then(Transfer::next_time);
             let start_due = self.transfer.is_none() && self.start <= t;

@@ -576,7 +576,11 @@ impl DccpModel {
 
 impl Model for DccpModel {
     fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
-        while let Some((now, ev)) = self.q.pop_until(t) {
+        loop {
+            if ctx.yield_due() {
+                return;
+            }
+            let Some((now, ev)) = self.q.pop_until(t) else { break };
             ctx.now = now;
             ctx.processed += 1;
             match ev {
@@ -663,6 +667,10 @@ impl Model for DccpModel {
 
     fn trace_nodes(&self) -> Vec<String> {
         ["sender", "access link", "receiver"].map(String::from).to_vec()
+    }
+
+    fn pending_events(&self) -> usize {
+        self.q.len()
     }
 
     fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {

@@ -81,7 +81,11 @@ struct VoipLeoModel {
 
 impl Model for VoipLeoModel {
     fn advance_to(&mut self, t: SimTime, ctx: &mut Ctx) {
-        while let Some((at, ev)) = self.events.pop_until(t) {
+        loop {
+            if ctx.yield_due() {
+                return;
+            }
+            let Some((at, ev)) = self.events.pop_until(t) else { break };
             ctx.now = at;
             ctx.processed += 1;
             self.model.handle(at, ev, &mut self.events, &mut ctx.recorder, &mut ctx.trace);
@@ -91,6 +95,10 @@ impl Model for VoipLeoModel {
             self.topo.step(self.next_view.as_secs_f64());
             self.next_view += SimDuration(NS_PER_S);
         }
+    }
+
+    fn pending_events(&self) -> usize {
+        self.events.len()
     }
 
     fn summary(&mut self, now: SimTime) -> Box<dyn ModelSummary> {
