@@ -135,4 +135,24 @@ test('a link reopens a sweep and reruns it to the same curves; closing the panel
   await expect(other.getByTestId('sweep-error')).toContainText(
     "sweep.param: `voip.flows` is not one of this model's sweep parameters",
   );
+
+  // A large sweep from a link says its size and waits for Run sweep instead of taking every core.
+  const large = Buffer.from(
+    JSON.stringify({
+      param: 'diffserv.k_af',
+      values: Array.from({ length: 100 }, (_, i) => (i + 1) / 100),
+      policies: ['pss'],
+      seeds: 10,
+      duration_s: 170000,
+    }),
+  ).toString('base64url');
+  await other.goto(`/#p=pss-b2-unknown-ef&w=${large}`);
+  await expect(other.getByTestId('sweep-linked-size')).toHaveText(
+    'This link asks for a sweep of 1,000 runs (100 values × 1 policy × 10 seeds, 170,000 s each: ' +
+      '170,000,000 s of simulated time in all), which could keep every core busy for long. ' +
+      'It starts only when you press Run sweep.',
+  );
+  await expect(other.getByLabel('Seeds')).toHaveValue('10');
+  await expect(other.getByTestId('sweep-progress')).toHaveCount(0);
+  await expect(other.getByRole('button', { name: 'Run sweep' })).toBeVisible();
 });

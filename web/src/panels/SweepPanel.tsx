@@ -43,6 +43,27 @@ interface Props {
   link?: string;
 }
 
+/** A linked sweep runs as the panel opens up to this many runs... */
+export const LINKED_SWEEP_AUTO_RUNS = 100;
+/** ...and this much simulated time in all [s]; a larger one waits for Run sweep. */
+export const LINKED_SWEEP_AUTO_SECONDS = 10_000;
+
+/** The size of a linked sweep, and a sentence saying it when it is too large to start unasked. */
+export function linkedSweepSize(r: SweepRequest): { runs: number; simulatedS: number; ask: string | null } {
+  const policies = Math.max(1, r.policies.length);
+  const runs = r.values.length * policies * r.seeds;
+  const simulatedS = runs * r.duration_s;
+  const n = (x: number) => x.toLocaleString('en');
+  const ask =
+    runs > LINKED_SWEEP_AUTO_RUNS || simulatedS > LINKED_SWEEP_AUTO_SECONDS
+      ? `This link asks for a sweep of ${n(runs)} runs (${n(r.values.length)} ${r.values.length === 1 ? 'value' : 'values'} × ${n(policies)} ` +
+        `${policies === 1 ? 'policy' : 'policies'} × ${n(r.seeds)} ${r.seeds === 1 ? 'seed' : 'seeds'}, ` +
+        `${n(r.duration_s)} s each: ${n(simulatedS)} s of simulated time in all), which could keep every core ` +
+        `busy for long. It starts only when you press Run sweep.`
+      : null;
+  return { runs, simulatedS, ask };
+}
+
 /** Why a linked sweep cannot be set up for this model, or null. */
 export function linkedSweepProblem(m: SweepModel, r: SweepRequest): string | null {
   if (!m.params.some((p) => p.path === r.param))
@@ -113,8 +134,10 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
   });
   const pool = useRef<SweepPool | null>(null);
   const [cluster, setCluster] = useState<{ text: string; copied: boolean } | null>(null);
-  /** The sweep a link asked for, as the panel opened: it runs at once (below). */
+  /** The sweep a link asked for, as the panel opened: it runs at once (below) when small; a large
+   * one says its size and waits for Run sweep. */
   const [linkedAtOpen] = useState(linked);
+  const [linkedAsk, setLinkedAsk] = useState(linked ? linkedSweepSize(linked).ask : null);
 
   const withDuration = (): string | null => {
     const d = Number(duration);
@@ -147,6 +170,7 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
   };
 
   const runSweep = async () => {
+    setLinkedAsk(null);
     const parsed = parseValues(valuesText, m.params.find((p) => p.path === param)?.text ? 'text' : 'number');
     if ('error' in parsed) return setError([parsed.error]);
     if (policies.length === 0) return setError(['policies: choose at least one']);
@@ -167,7 +191,7 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
   const ranLinked = useRef(false);
   const runLinked = useEffectEvent(() => void runSweep());
   useEffect(() => {
-    if (!linkedAtOpen || ranLinked.current) return;
+    if (!linkedAtOpen || ranLinked.current || linkedSweepSize(linkedAtOpen).ask) return;
     ranLinked.current = true;
     runLinked();
   }, [linkedAtOpen]);
@@ -302,6 +326,11 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
           </figcaption>
           <pre data-testid="cluster-job">{cluster.text}</pre>
         </figure>
+      )}
+      {linkedAsk && (
+        <p className="sweep-linked-size" role="status" data-testid="sweep-linked-size">
+          {linkedAsk}
+        </p>
       )}
       {error && (
         <div className="error-banner" role="alert" data-testid="sweep-error">

@@ -99,6 +99,10 @@ describe('shareable links', () => {
       [{ ...sweep, duration_s: 0 }, /sweep.duration_s/],
       [{ ...sweep, param: 'a b' }, /sweep.param/],
       [{ ...sweep, extra: 1 }, /sweep.extra: unknown field/],
+      [
+        { ...sweep, policies: ['pf', 'codes', 'pf'] },
+        /sweep.policies: `pf` is named twice \(each policy at most once\)/,
+      ],
     ];
     for (const [w, re] of bad) {
       const b = await decodeLink(`#p=voip-leo-codes&w=${toBase64Url(new TextEncoder().encode(JSON.stringify(w)))}`);

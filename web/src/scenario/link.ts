@@ -243,6 +243,8 @@ export function checkSweep(v: unknown): SweepRequest | string {
     !policies.every((x) => typeof x === 'string' && /^[a-z0-9_-]{1,40}$/.test(x))
   )
     return 'sweep.policies: expected up to 20 policy names';
+  const twice = (policies as string[]).find((p, i) => (policies as string[]).indexOf(p) !== i);
+  if (twice !== undefined) return `sweep.policies: \`${twice}\` is named twice (each policy at most once)`;
   if (typeof seeds !== 'number' || !Number.isInteger(seeds) || seeds < 1 || seeds > 10)
     return `sweep.seeds: ${JSON.stringify(seeds)} is not a whole number from 1 to 10`;
   if (typeof duration_s !== 'number' || !(duration_s > 0) || duration_s > 2_592_000)
