@@ -18,3 +18,19 @@ test('HTML in a shared link’s name and description is shown as text and never 
   expect(await page.locator('img[src="x"], b:text-is("bold")').count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
+
+test('HTML in a shared link’s site name comes back in the refusal as text and never runs', async ({ page }) => {
+  await page.goto('/');
+  const scenario = JSON.parse(readFileSync('examples/iridium-ship-london.json', 'utf8')) as {
+    constellation: Record<string, unknown>;
+  };
+  scenario.constellation.from = HTML;
+  const hash = await linkFor(page, scenario);
+  await page.goto('/' + hash);
+  // The engine refuses the site and names it: the message quotes the markup as text.
+  await expect(page.getByRole('alert').filter({ hasText: 'unknown site' }).first()).toContainText(
+    'constellation.from: unknown site `<img src=x onerror=',
+  );
+  expect(await page.locator('img[src="x"], b:text-is("bold")').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
