@@ -70,7 +70,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
             .map_err(|e| Failure::Invalid(format!("{path} with {policy_path} = {p}"), e))?;
         let mut sim =
             Simulation::new(scenario).map_err(|e| Failure::Invalid(format!("{path} with {policy_path} = {p}"), e))?;
-        sim.try_run_to_end().map_err(|e| Failure::Data(format!("{path} with {policy_path} = {p}: {e}")))?;
+        sim.try_run_to_end_without_events()
+            .map_err(|e| Failure::Data(format!("{path} with {policy_path} = {p}: {e}")))?;
         runs.push((p.clone(), sim.results_json()));
     }
     let body = match args.format {

@@ -99,3 +99,24 @@ fn checking_the_budgets_never_changes_a_run() {
     let all: std::collections::BTreeSet<&str> = engine::scenario::ModelKind::ALL.iter().map(|k| k.name()).collect();
     assert_eq!(models, all, "every model checked");
 }
+
+#[test]
+fn letting_the_topology_events_go_never_changes_a_run() {
+    // What the CLI runs do (an hour at a time, the events and series rows dropped): every
+    // example longer than an hour, cut to 3 h, gives the same results as one whole run that
+    // keeps them (a shorter run is one hour's step).
+    let mut longer = 0;
+    for (name, text) in examples_cut_to(3.0 * 3600.0) {
+        let Ok(mut whole) = Simulation::from_json(&text) else { continue };
+        if whole.end().as_secs_f64() <= 3600.0 {
+            continue;
+        }
+        longer += 1;
+        let mut hourly = Simulation::from_json(&text).unwrap();
+        whole.try_run_to_end().unwrap_or_else(|e| panic!("{name}: {e}"));
+        hourly.try_run_to_end_without_events().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(hourly.is_finished(), "{name}");
+        assert!(whole.results_json() == hourly.results_json(), "{name}: dropping the events changed the results");
+    }
+    assert!(longer >= 2, "examples longer than an hour: {longer}");
+}
