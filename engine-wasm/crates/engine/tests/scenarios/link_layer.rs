@@ -133,6 +133,21 @@ fn fig_8_and_table_2_newreno_and_compound_fall_short_over_arq_hybla_fills_the_li
     );
 }
 
+/// Table 3's measure: the mean time of a 100 kB CUBIC download (the `link` fields) over the
+/// Interleaved Internet scenario at 263 kb/s and `es_n0` dB, over seeds 1-40.
+fn mean_download_s(es_n0: f64, link: &str) -> f64 {
+    (1..=40)
+        .map(|seed| {
+            tcp("interleaved-internet", es_n0, 263e3, link, seed, 60.0)
+                .tcp
+                .unwrap()
+                .transfer_s
+                .expect("the download ends")
+        })
+        .sum::<f64>()
+        / 40.0
+}
+
 #[test]
 fn table_3_harq_shortens_a_download_at_low_es_n0_only_when_a_fade_erases_its_lldus_sparsely() {
     // Paper 002 Table 3 (Interleaved Internet, 263 kb/s, CUBIC, a 100 kB download, mean of many
@@ -144,16 +159,7 @@ fn table_3_harq_shortens_a_download_at_low_es_n0_only_when_a_fade_erases_its_lld
         let link = format!(
             r#""tcp_cc": "cubic", "tcp_bytes": 100000, "harq_nd": 10, "harq_nr": 2, "erase_bad": {erase_bad}, "scheme": "{scheme}""#
         );
-        (1..=40)
-            .map(|seed| {
-                tcp("interleaved-internet", 5.0, 263e3, &link, seed, 60.0)
-                    .tcp
-                    .unwrap()
-                    .transfer_s
-                    .expect("the download ends")
-            })
-            .sum::<f64>()
-            / 40.0
+        mean_download_s(5.0, &link)
     };
     let (arq_sparse, harq_sparse) = (time("arq", 0.2), time("harq", 0.2));
     assert!(harq_sparse < 0.85 * arq_sparse, "sparse erasures: HARQ {harq_sparse:.2} s, ARQ {arq_sparse:.2} s");
@@ -173,16 +179,7 @@ fn table_3_arq_is_the_faster_at_8_db_on_the_presets_layer() {
     let time = |scheme: &str| {
         let link =
             format!(r#""tcp_cc": "cubic", "tcp_bytes": 100000, "harq_nd": 10, "harq_nr": 2, "scheme": "{scheme}""#);
-        (1..=40)
-            .map(|seed| {
-                tcp("interleaved-internet", 8.0, 263e3, &link, seed, 60.0)
-                    .tcp
-                    .unwrap()
-                    .transfer_s
-                    .expect("the download ends")
-            })
-            .sum::<f64>()
-            / 40.0
+        mean_download_s(8.0, &link)
     };
     let (arq, harq) = (time("arq"), time("harq"));
     assert!(arq < 0.95 * harq, "8 dB: ARQ {arq:.2} s, HARQ(10/12) {harq:.2} s");
@@ -222,16 +219,7 @@ fn table_3_with_the_modelled_physical_layer_harq_shortens_the_download_at_low_es
         let link = format!(
             r#""tcp_cc": "cubic", "tcp_bytes": 100000, "harq_nd": 10, "harq_nr": 2, "phy_model": "faded", "scheme": "{scheme}""#
         );
-        (1..=40)
-            .map(|seed| {
-                tcp("interleaved-internet", 5.0, 263e3, &link, seed, 60.0)
-                    .tcp
-                    .unwrap()
-                    .transfer_s
-                    .expect("the download ends")
-            })
-            .sum::<f64>()
-            / 40.0
+        mean_download_s(5.0, &link)
     };
     let (arq, harq) = (time("arq"), time("harq"));
     assert!(harq < 0.85 * arq, "HARQ {harq:.2} s, ARQ {arq:.2} s");

@@ -14,7 +14,8 @@ use engine::Simulation;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
-fn examples() -> Vec<PathBuf> {
+/// Every `examples/*.json`, sorted by name.
+pub(crate) fn examples() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../examples");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("examples/ exists")

@@ -13,14 +13,7 @@ fn example(name: &str) -> String {
 
 /// Every example, its run cut to at most `secs` (and its warm-up inside it).
 fn examples_cut_to(secs: f64) -> Vec<(String, String)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../examples");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("examples/ exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
+    crate::pinned_examples::examples()
         .into_iter()
         .map(|p| {
             let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
