@@ -1,4 +1,7 @@
 //! `skyqueue sweep`: a parameter grid (values x policies x seeds) run on every core.
+// Input path: whatever a user's file, link or option holds is refused with a message, never
+// unwrapped (docs/RELIABILITY.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use engine::scenario::{ModelKind, Scenario, ScenarioError};
 use engine::Simulation;

@@ -25,6 +25,9 @@
 //!    planes exceeds 90 deg spans half the sphere: a star with a seam there (Iridium, OneWeb);
 //!    otherwise a delta (Starlink). Planes may hold different numbers of satellites.
 //! 6. Slots within a plane: by argument of latitude, from the smallest.
+// Input path: whatever a user's file, link or option holds is refused with a message, never
+// unwrapped (docs/RELIABILITY.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use super::frames::{JD_J2000, MU_KM3_S2};
 use super::tle::{parse_tle_text, Tle};

@@ -2,6 +2,9 @@
 //!
 //! Format: CelesTrak, "NORAD Two-Line Element Set Format"; each line is 69 characters and
 //! ends with a modulo-10 checksum (digits count their value, '-' counts 1).
+// Input path: whatever a user's file, link or option holds is refused with a message, never
+// unwrapped (docs/RELIABILITY.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use super::frames::{MU_KM3_S2, R_EARTH_KM};
 use super::walker::SatElements;

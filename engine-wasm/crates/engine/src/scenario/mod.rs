@@ -14,6 +14,9 @@
 //! let err = Scenario::from_json(r#"{ "version": 1, "traffic": { "flows": 0 } }"#).unwrap_err();
 //! assert_eq!(err.to_string(), "traffic.flows: 0 is below the minimum 1 (allowed: 1 to 10000)");
 //! ```
+// Input path: whatever a user's file, link or option holds is refused with a message, never
+// unwrapped (docs/RELIABILITY.md).
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 mod error;
 pub mod fields;
