@@ -112,7 +112,7 @@ pub fn run(points: &[Point], threads: usize) -> Vec<Value> {
                 let Some(p) = points.get(i) else { break };
                 let summary = match Simulation::new(p.scenario.clone()) {
                     // A run stopped by a budget gives its reason, as an invalid one does.
-                    Ok(mut sim) => match sim.try_run_to_end_without_events() {
+                    Ok(mut sim) => match sim.try_run_to_end_without_live_feeds() {
                         Ok(()) => serde_json::to_value(sim.summary()).unwrap_or(Value::Null),
                         Err(e) => Value::String(e.to_string()),
                     },

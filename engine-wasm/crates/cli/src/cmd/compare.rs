@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             .map_err(|e| Failure::Invalid(format!("{path} with {policy_path} = {p}"), e))?;
         let mut sim =
             Simulation::new(scenario).map_err(|e| Failure::Invalid(format!("{path} with {policy_path} = {p}"), e))?;
-        sim.try_run_to_end_without_events()
+        sim.try_run_to_end_without_live_feeds()
             .map_err(|e| Failure::Data(format!("{path} with {policy_path} = {p}: {e}")))?;
         runs.push((p.clone(), sim.results_json()));
     }

@@ -98,7 +98,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         sim.set_run_budget(RunBudget { events: n, ..sim.run_budget() });
     }
     // A run stopped by a budget still writes what it measured, then fails naming the budget.
-    let stopped = sim.try_run_to_end_without_events().err();
+    let stopped = sim.try_run_to_end_without_live_feeds().err();
     let json = sim.results_json();
     match args.out {
         None => out(&format!("{json}\n")),

@@ -353,7 +353,7 @@ impl Simulation {
     /// sweeps and comparisons): it goes an hour of simulated time at a time and lets each hour's
     /// topology events and series rows go (the results keep their own downsampled series), so
     /// that a long run's memory stays flat. The results are the same.
-    pub fn try_run_to_end_without_events(&mut self) -> Result<(), SimError> {
+    pub fn try_run_to_end_without_live_feeds(&mut self) -> Result<(), SimError> {
         const HOUR: SimDuration = SimDuration(3_600 * 1_000_000_000);
         loop {
             let t = (self.ctx.now + HOUR).min(self.end);

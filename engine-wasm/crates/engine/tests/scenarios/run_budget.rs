@@ -94,7 +94,7 @@ fn checking_the_budgets_never_changes_a_run() {
 }
 
 #[test]
-fn letting_the_topology_events_go_never_changes_a_run() {
+fn letting_the_live_feeds_go_never_changes_a_run() {
     // What the CLI runs do (an hour at a time, the events and series rows dropped): every
     // example longer than an hour, cut to 3 h, gives the same results as one whole run that
     // keeps them (a shorter run is one hour's step).
@@ -107,7 +107,7 @@ fn letting_the_topology_events_go_never_changes_a_run() {
         longer += 1;
         let mut hourly = Simulation::from_json(&text).unwrap();
         whole.try_run_to_end().unwrap_or_else(|e| panic!("{name}: {e}"));
-        hourly.try_run_to_end_without_events().unwrap_or_else(|e| panic!("{name}: {e}"));
+        hourly.try_run_to_end_without_live_feeds().unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(hourly.is_finished(), "{name}");
         assert!(whole.results_json() == hourly.results_json(), "{name}: dropping the events changed the results");
     }
