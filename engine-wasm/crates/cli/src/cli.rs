@@ -73,11 +73,10 @@ fn settle(c: clap::Command) -> clap::Command {
 /// The command line's definition: the derived one, with the help that comes from the engine.
 pub fn command() -> clap::Command {
     // (`mut_subcommands`, not `mut_subcommand`, which would move the subcommand to the end.)
-    let c = settle(Cli::command())
+    let c = settle(Cli::command().mut_subcommands(cmd::tools::augment))
         .mut_subcommands(|s| match s.get_name() {
             "sweep" => cmd::sweep::augment(s),
             "defaults" => cmd::defaults::augment(s),
-            "calc" => cmd::calc::augment(s),
             _ => s,
         })
         .after_help("Run `skyqueue <COMMAND> --help` for a command's options; `skyqueue --help` also lists every command line, the models and the exit status.");

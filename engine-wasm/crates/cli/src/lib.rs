@@ -54,26 +54,31 @@ pub fn main() -> std::process::ExitCode {
 fn execute(argv: Vec<OsString>) -> (u8, Vec<(String, String)>) {
     let args: Vec<String> = argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
     let mut command = cli::command();
-    let parsed = command
-        .try_get_matches_from_mut(std::iter::once(OsString::from("skyqueue")).chain(argv))
-        .and_then(|m| cli::Cli::from_arg_matches(&m));
-    let cli = match parsed {
-        Ok(cli) => cli,
-        Err(e) => {
-            let e = cli::report_clap_error(e, &mut command, &args);
-            return (cli::clap_exit_code(&e), cli::clap_field_error(&e).into_iter().collect());
+    let matches = command.try_get_matches_from_mut(std::iter::once(OsString::from("skyqueue")).chain(argv));
+    // A model's tool (`calc pair`) runs from its own matches; every other command is derived.
+    let done = match matches.as_ref().ok().filter(|m| !m.get_flag("version")).and_then(cmd::tools::chosen) {
+        Some((tool, m)) => cmd::tools::run(tool, m),
+        None => {
+            let cli = match matches.and_then(|m| cli::Cli::from_arg_matches(&m)) {
+                Ok(cli) => cli,
+                Err(e) => {
+                    let e = cli::report_clap_error(e, &mut command, &args);
+                    return (cli::clap_exit_code(&e), cli::clap_field_error(&e).into_iter().collect());
+                }
+            };
+            if cli.version {
+                output::out(&format!("{}\n", engine::sim::ENGINE));
+                return (0, vec![]);
+            }
+            let Some(sub) = cli.command else {
+                // No command: the help, on stdout.
+                output::out(&command.render_long_help().to_string());
+                return (0, vec![]);
+            };
+            cli::dispatch(sub)
         }
     };
-    if cli.version {
-        output::out(&format!("{}\n", engine::sim::ENGINE));
-        return (0, vec![]);
-    }
-    let Some(sub) = cli.command else {
-        // No command: the help, on stdout.
-        output::out(&command.render_long_help().to_string());
-        return (0, vec![]);
-    };
-    match cli::dispatch(sub) {
+    match done {
         Ok(()) => (0, vec![]),
         Err(failure) => {
             let path = cli::subcommand_path(&command, &args);

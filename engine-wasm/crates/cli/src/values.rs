@@ -147,3 +147,32 @@ impl<T: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for Choice<T
         Some(Box::new(T::value_variants().iter().filter_map(|v| v.to_possible_value())))
     }
 }
+
+/// One of a list of (value, help) declared at run time (a model's tool option); anything else is
+/// refused as "--flag: `x` is not a, b or c".
+#[derive(Clone)]
+pub struct OneOf(Vec<(&'static str, &'static str)>);
+
+/// A [`OneOf`] of `values`.
+pub fn one_of(values: Vec<(&'static str, &'static str)>) -> OneOf {
+    OneOf(values)
+}
+
+impl TypedValueParser for OneOf {
+    type Value = String;
+
+    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &OsStr) -> Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        match self.0.iter().find(|(v, _)| *v == text) {
+            Some((v, _)) => Ok(v.to_string()),
+            None => {
+                let names: Vec<&str> = self.0.iter().map(|(v, _)| *v).collect();
+                Err(error(cmd, format!("{}: `{text}` is not {}", flag(arg), or_list(&names))))
+            }
+        }
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|&(v, h)| PossibleValue::new(v).help(h))))
+    }
+}

@@ -26,6 +26,8 @@
 //!   oracles.
 //! - [`models`]: one folder per model (queue, constellation, voip-leo, diffserv) behind the
 //!   [`models::Model`] trait, and the registry that names them.
+//! - [`tools`]: the command-line tools a model offers (`skyqueue calc pair`), declared on its
+//!   descriptor so that the CLI runs them without naming the model.
 //! - [`sim`]: the [`Simulation`], the one door through which the CLI and the bindings drive
 //!   a run; it knows no model by name.
 //!
@@ -51,6 +53,7 @@ pub mod orbit;
 pub mod scenario;
 pub mod sched;
 pub mod sim;
+pub mod tools;
 pub mod topology;
 pub mod trace;
 pub mod traffic;

@@ -46,17 +46,20 @@ pub enum Workload {
     Scenario,
 }
 
-/// The topology benchmark's scenario: 24 h of Iridium at 1 s steps for one pair.
-pub const TOPOLOGY_BENCH_SCENARIO: &str = r#"{"version": 1, "model": "constellation", "duration_s": 86400, "warmup_s": 0,
-  "metrics": {"bucket_s": 10}, "constellation": {"preset": "iridium", "step_s": 1, "from": "Atlantic ship", "to": "London"}}"#;
-
 pub fn run(args: Args) -> Result<(), Failure> {
     match args.workload {
         Workload::Hold => hold_bench(&args),
         Workload::Topology => {
             let text = match &args.scenario {
                 Some(file) => read_source(file)?,
-                None => TOPOLOGY_BENCH_SCENARIO.to_string(),
+                // The registry's topology day (the first model that offers one).
+                None => engine::scenario::ModelKind::ALL
+                    .iter()
+                    .find_map(|k| k.descriptor().topology_bench)
+                    .ok_or_else(|| {
+                        Failure::Usage("no model offers a topology day: give --scenario <file.json>".into())
+                    })?
+                    .to_string(),
             };
             topology(&text, args.json)
         }

@@ -12,4 +12,5 @@ pub mod schema;
 pub mod sites;
 pub mod sweep;
 pub mod tle;
+pub mod tools;
 pub mod validate;

@@ -1,25 +1,12 @@
-//! `skyqueue tle`: the element sets of a constellation preset, and a check of TLE text.
+//! `skyqueue tle`: a check of TLE text (and the models' own tools of this group, such as the
+//! element sets of a preset: `cmd::tools`).
 
-use crate::output::{errln, out, outln, read_source, Failure};
-use crate::{registry, values};
-use engine::Simulation;
+use crate::output::{errln, outln, read_source, Failure};
 
 /// Generates or checks two-line element sets (TLE)
 #[derive(clap::Subcommand, Debug)]
 pub enum Tle {
-    Generate(Generate),
     Check(Check),
-}
-
-/// Prints the element sets (TLE) the engine generates for a constellation preset
-#[derive(clap::Args, Debug)]
-pub struct Generate {
-    /// The constellation preset (default: the scenario field's)
-    #[arg(long, value_name = "PRESET", value_parser = values::text().with_choices(registry::choices("constellation.preset")))]
-    constellation: Option<String>,
-    /// The epoch of the element sets
-    #[arg(long, value_name = "YYYY-MM-DDTHH:MM:SSZ")]
-    epoch: Option<String>,
 }
 
 /// Reads TLE text (two- or three-line) and reports every bad line, or the catalogue's shells
@@ -29,8 +16,8 @@ pub struct Generate {
 /// report gives each shell's inclination, altitude, planes and satellites per plane (fewest /
 /// median / most), and the satellites set aside by reason (decaying, raising or lowering, alone
 /// in a band, eccentric, stale, unusable). The thresholds are in docs/CATALOGUES.md. A one-shell
-/// file with the same number of satellites in every plane also runs with "constellation":
-/// {"tle": "<its text>"}.
+/// file with the same number of satellites in every plane also runs as the text of a scenario's
+/// `tle` field (docs/CATALOGUES.md).
 #[derive(clap::Args, Debug)]
 pub struct Check {
     /// The TLE file; - reads it from stdin
@@ -49,32 +36,12 @@ pub struct Check {
 
 /// The grouping thresholds of `--shell-rules` (defaults for those not given), or the field that
 /// is wrong.
-pub fn shell_rules(json: Option<&str>) -> Result<engine::orbit::catalogue::ShellRules, Failure> {
-    let rules: engine::orbit::catalogue::ShellRules = match json {
-        None => Default::default(),
-        Some(j) => serde_json::from_str(j).map_err(|e| Failure::Usage(format!("--shell-rules: {e}")))?,
-    };
-    rules.check().map_err(|(f, m)| Failure::Usage(format!("--shell-rules: {f}: {m}")))?;
-    Ok(rules)
+fn shell_rules(json: Option<&str>) -> Result<engine::orbit::catalogue::ShellRules, Failure> {
+    engine::orbit::catalogue::ShellRules::from_json(json).map_err(|m| Failure::Usage(format!("--shell-rules: {m}")))
 }
 
 pub fn run(t: Tle) -> Result<(), Failure> {
     match t {
-        Tle::Generate(g) => {
-            let mut c = serde_json::json!({});
-            if let Some(p) = g.constellation {
-                c["preset"] = p.into();
-            }
-            if let Some(e) = g.epoch {
-                c["epoch_utc"] = e.into();
-            }
-            let scenario = serde_json::json!({"version": 1, "model": "constellation", "duration_s": 1, "warmup_s": 0, "constellation": c});
-            let sim = Simulation::from_json(&scenario.to_string())
-                .map_err(|e| Failure::Invalid("(tle generate options)".into(), e))?;
-            let info = sim.constellation_info().ok_or_else(|| Failure::Io("no constellation".into()))?;
-            out(&info.tle_text);
-            Ok(())
-        }
         Tle::Check(c) => {
             let path = c.file.as_str();
             let text = read_source(path)?;

@@ -194,6 +194,13 @@ pub struct Descriptor {
     /// The summary values a sweep of this model plots, in the order its charts come: what the
     /// app's sweep panel draws and what every exported sweep notebook plots (`crate::export`).
     pub sweep_metrics: &'static [SweepMetric],
+    /// The model's command-line tools (`skyqueue calc pair`), which the CLI lists and runs
+    /// without naming the model ([`crate::tools`]). None in the browser build.
+    pub tools: &'static [crate::tools::Tool],
+    /// A scenario of this model that `skyqueue bench --workload topology` times when given no
+    /// file: a model that follows a pair of sites over a constellation offers one (the first in
+    /// registry order is used).
+    pub topology_bench: Option<&'static str>,
 }
 
 /// One summary value a sweep plots against the swept field.

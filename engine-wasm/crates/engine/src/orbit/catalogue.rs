@@ -81,6 +81,18 @@ impl Default for ShellRules {
 }
 
 impl ShellRules {
+    /// The rules given as JSON (those left out keep their defaults; none given: every default),
+    /// checked: or the message naming the rule that is wrong (`min_shell_satellites: 0 is
+    /// outside 1 to 100000`).
+    pub fn from_json(json: Option<&str>) -> Result<ShellRules, String> {
+        let rules: ShellRules = match json {
+            None => ShellRules::default(),
+            Some(j) => serde_json::from_str(j).map_err(|e| e.to_string())?,
+        };
+        rules.check().map_err(|(f, m)| format!("{f}: {m}"))?;
+        Ok(rules)
+    }
+
     /// The first rule outside its range, as (field, message).
     pub fn check(&self) -> Result<(), (&'static str, String)> {
         let ranges: [(&'static str, f64, f64, f64); 8] = [

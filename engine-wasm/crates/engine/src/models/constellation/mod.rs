@@ -3,6 +3,8 @@
 //! `constellation.step_s`, with the one-way delay, hop count and seam state as series.
 
 pub mod scenario;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tools;
 
 use super::{Ctx, Descriptor, Model, ModelSummary};
 use crate::kernel::{SimDuration, SimTime};
@@ -32,7 +34,20 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         super::metric("constellation.handovers.inter_orbital", "Inter-orbital handovers", "handovers"),
         super::metric("constellation.seam_fraction", "Time the seam separates the sites", "fraction"),
     ],
+    tools: TOOLS,
+    topology_bench: Some(TOPOLOGY_BENCH),
 };
+
+/// The model's command-line tools (`calc pair`, `tle generate`); none in the browser build.
+#[cfg(not(target_arch = "wasm32"))]
+const TOOLS: &[crate::tools::Tool] = &tools::TOOLS;
+#[cfg(target_arch = "wasm32")]
+const TOOLS: &[crate::tools::Tool] = &[];
+
+/// What `skyqueue bench --workload topology` times by default: 24 h of Iridium at 1 s steps for
+/// the Atlantic ship - London pair (positions, ISL states, access, route, events).
+const TOPOLOGY_BENCH: &str = r#"{"version": 1, "model": "constellation", "duration_s": 86400, "warmup_s": 0,
+  "metrics": {"bucket_s": 10}, "constellation": {"preset": "iridium", "step_s": 1, "from": "Atlantic ship", "to": "London"}}"#;
 
 /// Builds the pair topology of a validated constellation section (also the VoIP-over-LEO
 /// model's view of paper 000's constellation).

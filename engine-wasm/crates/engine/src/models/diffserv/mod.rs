@@ -31,6 +31,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         super::metric("diffserv.rates_mbps[0]", "EF output rate", "Mb/s"),
         super::metric("diffserv.jain[0]", "Jain's index within AF", "index"),
     ],
+    tools: &[],
+    topology_bench: None,
 };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {

@@ -41,6 +41,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         super::metric("link.tcp.transfer_s", "TCP download time (Table 3)", "s"),
         super::metric("link.tcp.retransmission_probability", "TCP retransmissions per segment (Table 1)", "fraction"),
     ],
+    tools: &[],
+    topology_bench: None,
 };
 
 /// Series columns: the link's, and with TCP the window and goodput first (their charts lead).

@@ -29,6 +29,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         super::metric("queue.loss_ratio", "Packets dropped (full buffer)", "fraction"),
         super::metric("queue.utilization", "Server busy", "fraction"),
     ],
+    tools: &[],
+    topology_bench: None,
 };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {

@@ -5,6 +5,8 @@
 //! the ISL hops of the route each ACK took, beside the route's delay and hops with its handovers.
 
 pub mod scenario;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tools;
 
 use super::constellation::build_topology;
 use super::{Ctx, Descriptor, Model, ModelSummary};
@@ -33,7 +35,15 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         super::metric("transfer.retransmits", "Retransmissions", "segments"),
         super::metric("transfer.timeouts", "Retransmission timeouts", "timeouts"),
     ],
+    tools: TOOLS,
+    topology_bench: None,
 };
+
+/// The model's command-line tool (`calc transfer`); none in the browser build.
+#[cfg(not(target_arch = "wasm32"))]
+const TOOLS: &[crate::tools::Tool] = &tools::TOOLS;
+#[cfg(target_arch = "wasm32")]
+const TOOLS: &[crate::tools::Tool] = &[];
 
 /// History stepped before a run that begins after the epoch [s].
 const HISTORY_S: f64 = 3600.0;

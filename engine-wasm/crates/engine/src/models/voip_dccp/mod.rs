@@ -47,6 +47,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         super::metric("dccp.jitter_ms", "Jitter, RFC 3550 (Table III)", "ms"),
         super::metric("dccp.jain", "Jain's index with TCP (Table VI)", "index"),
     ],
+    tools: &[],
+    topology_bench: None,
 };
 
 /// A TCP segment on the wire [bytes] (MSS 1460 plus 40 of headers).

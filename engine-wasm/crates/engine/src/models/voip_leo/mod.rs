@@ -37,6 +37,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         super::metric("voip.emodel.mos", "MOS (Figs. 10, 14)", "MOS"),
         super::metric("voip.loss_pct.timeout", "Losses to CoDeS timeout (Fig. 11)", "%"),
     ],
+    tools: &[],
+    topology_bench: None,
 };
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
