@@ -4,7 +4,7 @@
  * rules of one field (type, option, range).
  *
  * The single source of every field, group, option, range, object and model is the engine's
- * declaration (engine-wasm/crates/engine/src/scenario/fields.rs and each model's
+ * declaration (engine-wasm/crates/engine/src/scenario/fields.rs, models/schema.rs and each model's
  * models/<model>/scenario.rs, `groups()` and `objects()`). `scripts/build-engine.sh` writes it to
  * web/src/wasm/scenario-schema.json (`skyqueue schema`); this module only reads it
  * (`fromEngineSchema`) and formats the engine's messages (Rust's and serde's wording).
@@ -89,7 +89,7 @@ export interface ScenarioObjectSpec {
   keys: string[];
 }
 
-// ---- the engine's declaration, as `skyqueue schema` writes it (scenario/fields.rs) ----
+// ---- the engine's declaration, as `skyqueue schema` writes it (models/schema.rs) ----
 
 /** `clamp(times * <path>, at_least, at_most)`; `null`: no clamp on that side. */
 interface EngineFieldBound {
@@ -392,7 +392,7 @@ function unexpected(v: Json): string {
   return `floating point \`${jsonFloat(v)}\``;
 }
 
-/** The engine's `OPTION_EXPECTED` (scenario/mod.rs): a non-string where an option name goes. */
+/** The engine's `OPTION_EXPECTED` (models/format.rs): a non-string where an option name goes. */
 export const OPTION_EXPECTED = 'expected the name of an option, as a string';
 
 /** serde's type message, in the plain words the engine uses too (plainMessage.ts). */
@@ -546,7 +546,7 @@ export function validateFields(s: ScenarioObject): FieldError[] {
   if (version) push('version', version);
   const model = s.model ?? MODELS[0];
   // Another model's sections: dropped from a version 1 scenario, refused in a current one (the
-  // engine's migration, scenario/mod.rs).
+  // engine's migration, models/format.rs).
   const foreign = foreignSections(s);
   if (s.version === SCENARIO_VERSION) {
     const own = SECTIONS.get(model as Model) ?? [];

@@ -4,7 +4,8 @@
 //! nowhere else. Nothing a user can type makes this layer panic.
 
 use engine::kernel::SimTime;
-use engine::scenario::{FieldError, Scenario, ScenarioError};
+use engine::models::Scenario;
+use engine::scenario::{FieldError, ScenarioError};
 use js_sys::Float64Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -219,14 +220,14 @@ pub fn default_scenario_json() -> String {
 /// compares a scenario with when it writes a link (fields equal to these are left out).
 #[wasm_bindgen(js_name = allDefaultsJson)]
 pub fn all_defaults_json() -> String {
-    engine::scenario::all_defaults_json()
+    engine::models::all_defaults_json()
 }
 
 /// Every model's fields in groups with label, unit, help and range, and the scenario's objects
-/// (`engine::scenario::fields::schema_json`): the same JSON `skyqueue schema` prints.
+/// (`engine::models::schema::schema_json`): the same JSON `skyqueue schema` prints.
 #[wasm_bindgen(js_name = scenarioSchemaJson)]
 pub fn scenario_schema_json() -> String {
-    engine::scenario::fields::schema_json()
+    engine::models::schema::schema_json()
 }
 
 /// A sweep's exports (`engine::export`), as `{ csv, notebook }`: its rows as CSV and the Jupyter

@@ -4,8 +4,10 @@
 //! `sweep --policies` and the shell completions without a change here.
 
 use clap::builder::PossibleValue;
-use engine::scenario::fields::{groups, value_at, Bound, Field, Kind};
-use engine::scenario::{ModelKind, Scenario};
+use engine::models::schema::groups;
+use engine::models::ModelKind;
+use engine::models::Scenario;
+use engine::scenario::fields::{value_at, Bound, Field, Kind};
 use serde_json::Value;
 
 /// The field declared at `path` by any model (the run and recording fields included).

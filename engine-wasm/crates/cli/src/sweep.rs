@@ -3,7 +3,9 @@
 // unwrapped (docs/RELIABILITY.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
-use engine::scenario::{ModelKind, Scenario, ScenarioError};
+use engine::models::ModelKind;
+use engine::models::Scenario;
+use engine::scenario::ScenarioError;
 use engine::Simulation;
 use serde_json::Value;
 

@@ -5,7 +5,7 @@
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, Command, ValueEnum};
-use engine::scenario::ModelKind;
+use engine::models::ModelKind;
 use std::ffi::OsStr;
 use std::marker::PhantomData;
 

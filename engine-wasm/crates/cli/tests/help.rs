@@ -2,8 +2,8 @@
 //! about models is the engine's registry: a model added there shows up here without a change to
 //! the CLI, and the CLI's source names none.
 
-use engine::scenario::fields::groups;
-use engine::scenario::ModelKind;
+use engine::models::schema::groups;
+use engine::models::ModelKind;
 use std::process::{Command, Output};
 
 fn skyqueue(args: &[&str]) -> Output {

@@ -59,5 +59,6 @@ pub mod trace;
 pub mod traffic;
 pub mod transport;
 
-pub use scenario::{Scenario, ScenarioError};
+pub use models::Scenario;
+pub use scenario::ScenarioError;
 pub use sim::{RunBudget, SimError, Simulation};

@@ -53,7 +53,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let text = match &args.scenario {
                 Some(file) => read_source(file)?,
                 // The registry's topology day (the first model that offers one).
-                None => engine::scenario::ModelKind::ALL
+                None => engine::models::ModelKind::ALL
                     .iter()
                     .find_map(|k| k.descriptor().topology_bench)
                     .ok_or_else(|| {

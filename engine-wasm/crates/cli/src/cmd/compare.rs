@@ -2,7 +2,8 @@
 
 use crate::output::{read_source, write_out, Failure};
 use crate::sweep::set_path;
-use engine::scenario::{ModelKind, Scenario};
+use engine::models::ModelKind;
+use engine::models::Scenario;
 use engine::Simulation;
 use serde_json::Value;
 

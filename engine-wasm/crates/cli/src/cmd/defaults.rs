@@ -2,7 +2,8 @@
 
 use crate::output::{out, Failure};
 use crate::values;
-use engine::scenario::{ModelKind, Scenario};
+use engine::models::ModelKind;
+use engine::models::Scenario;
 
 /// Prints the default scenario of a model with every field written out
 ///

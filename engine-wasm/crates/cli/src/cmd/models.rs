@@ -2,7 +2,7 @@
 
 use crate::output::{out, Failure};
 use crate::{registry, values};
-use engine::scenario::ModelKind;
+use engine::models::ModelKind;
 
 /// Lists the models a scenario can run, or describes one with all its fields
 ///

@@ -2,7 +2,8 @@
 
 use crate::output::{out, outln, read_source, Failure};
 use crate::values;
-use engine::scenario::{ModelKind, Scenario};
+use engine::models::ModelKind;
+use engine::models::Scenario;
 use engine::trace::MAX_LIMIT;
 use engine::{RunBudget, Simulation};
 

@@ -16,9 +16,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     if args.markdown {
-        out(&engine::scenario::fields::markdown());
+        out(&engine::models::schema::markdown());
     } else {
-        out(&format!("{}\n", engine::scenario::fields::schema_json()));
+        out(&format!("{}\n", engine::models::schema::schema_json()));
     }
     Ok(())
 }

@@ -93,7 +93,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let base: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         Failure::Invalid(
             path.into(),
-            engine::scenario::Scenario::parse_json(&text)
+            engine::models::Scenario::parse_json(&text)
                 .err()
                 .unwrap_or(engine::ScenarioError::Invalid(vec![engine::scenario::FieldError::new("", e.to_string())])),
         )

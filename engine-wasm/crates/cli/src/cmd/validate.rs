@@ -1,7 +1,7 @@
 //! `skyqueue validate`: scenarios checked, not run.
 
 use crate::output::{outln, read_source, Failure};
-use engine::scenario::Scenario;
+use engine::models::Scenario;
 
 /// Checks scenarios without running them
 ///

@@ -5,7 +5,7 @@
 //! cite papers and say who uses a component), and so may tests.
 
 use super::ModelKind;
-use crate::scenario::fields::groups;
+use crate::models::schema::groups;
 use std::path::{Path, PathBuf};
 
 /// Every `.rs` file under `dir`, recursively.
@@ -79,4 +79,24 @@ fn code_outside_the_model_folders_names_no_model() {
         }
     }
     assert!(found.is_empty(), "shared code must ask the registry, not name a model:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_scenarios_shared_pieces_do_not_reach_back_into_the_registry() {
+    // `scenario/` (format versions, recording options, field machinery, checker, errors) is used
+    // by the registry and the models; it must not use them back (the registry assembles the
+    // `Scenario` type in `models/format.rs`).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/scenario");
+    let mut files = vec![];
+    rust_files(&dir, &mut files);
+    assert!(files.len() >= 4, "{files:?}");
+    let mut found = vec![];
+    for f in &files {
+        for (n, line) in code_lines(&std::fs::read_to_string(f).unwrap()) {
+            if line.contains("crate::models") || line.contains("ModelKind") || line.contains("super::super") {
+                found.push(format!("{}:{n}: {}", f.display(), line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "scenario/ uses the registry:\n{}", found.join("\n"));
 }

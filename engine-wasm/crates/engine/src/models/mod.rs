@@ -9,7 +9,7 @@
 //! Adding a model: a folder here with a `DESCRIPTOR` and its sections' types, a `pub mod` line
 //! and one entry in `registry!` below naming the model and its sections, its examples and its
 //! UI descriptor (`docs/ADDING-A-MODEL.md` walks through the FIFO queue). The registry entry is
-//! what makes the sections fields of [`crate::scenario::Scenario`]: `scenario/mod.rs` is not
+//! what makes the sections fields of [`crate::models::Scenario`]: `scenario/mod.rs` is not
 //! edited.
 
 pub mod constellation;
@@ -22,12 +22,16 @@ pub mod voip_leo;
 
 #[cfg(test)]
 mod boundaries;
+pub mod format;
+pub mod schema;
+
+pub use format::{all_defaults_json, sections, Scenario};
 
 use crate::kernel::SimTime;
 use crate::metrics::{Recorder, SeriesInfo};
 use crate::scenario::fields::{Group, Object};
 use crate::scenario::validate::Checker;
-use crate::scenario::{Scenario, ScenarioError};
+use crate::scenario::ScenarioError;
 use crate::topology::pair::{ConstellationInfo, TopoEvent};
 use crate::trace::PacketTrace;
 use serde::{Deserialize, Serialize};

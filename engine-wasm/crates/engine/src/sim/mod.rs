@@ -9,8 +9,9 @@
 
 use crate::kernel::{SimDuration, SimTime};
 use crate::metrics::{Recorder, SeriesFrame, SeriesInfo};
+use crate::models::Scenario;
 use crate::models::{Ctx, Model, ModelSummary};
-use crate::scenario::{Scenario, ScenarioError};
+use crate::scenario::ScenarioError;
 use crate::topology::pair::{ConstellationInfo, TopoEvent};
 use crate::trace::{PacketTrace, MAX_LIMIT};
 use core::fmt;
@@ -166,7 +167,7 @@ pub struct Results<'a> {
 /// One run of one scenario.
 ///
 /// ```
-/// use engine::{scenario::Scenario, Simulation};
+/// use engine::{Scenario, Simulation};
 /// let s = Scenario::from_json(r#"{"version": 1, "duration_s": 2, "warmup_s": 0}"#).unwrap();
 /// let mut sim = Simulation::new(s).unwrap();
 /// sim.advance_to_secs(1.0).unwrap();

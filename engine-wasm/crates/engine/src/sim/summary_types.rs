@@ -242,7 +242,7 @@ pub(crate) fn typescript() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::Scenario;
+    use crate::models::Scenario;
     use crate::sim::Simulation;
 
     #[test]

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::models::constellation::build_topology;
+use crate::models::constellation::scenario::ConstellationScenario;
 use crate::orbit::walker::ConstellationPreset;
-use crate::scenario::ConstellationScenario;
 use std::collections::VecDeque;
 
 fn topo(from: &str, to: &str, edit: impl FnOnce(&mut ConstellationScenario)) -> PairTopology {

@@ -8,7 +8,7 @@
 //! (`scripts/paper000.mjs`) and says which of the paper's findings appear and which do not.
 
 use engine::models::voip_leo::run::VoipSummary;
-use engine::scenario::Scenario;
+use engine::models::Scenario;
 use engine::Simulation;
 
 const SEEDS: u64 = 5;
@@ -224,8 +224,8 @@ fn a_pareto_shape_near_one_is_refused_with_the_reason_and_the_range() {
     let mut v: serde_json::Value =
         serde_json::from_str(include_str!("../../../../../examples/voip-leo-codes.json")).unwrap();
     v["voip"]["pareto_shape"] = 1.000000001.into();
-    let e = engine::scenario::Scenario::from_json(&v.to_string()).unwrap_err().to_string();
+    let e = engine::models::Scenario::from_json(&v.to_string()).unwrap_err().to_string();
     assert!(e.contains("voip.pareto_shape") && e.contains("allowed: 1.1 to 10"), "{e}");
     v["voip"]["pareto_shape"] = 1.1.into();
-    assert!(engine::scenario::Scenario::from_json(&v.to_string()).is_ok());
+    assert!(engine::models::Scenario::from_json(&v.to_string()).is_ok());
 }

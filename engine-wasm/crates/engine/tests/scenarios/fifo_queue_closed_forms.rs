@@ -6,7 +6,7 @@
 //! confidence interval, that interval is narrow (within 6 % of the mean), the utilisation
 //! matches rho, and Little's law links the measured queue length and wait.
 
-use engine::scenario::Scenario;
+use engine::models::Scenario;
 use engine::Simulation;
 
 /// Ratio of the 99 % to the 95 % Student t critical value for 19 degrees of freedom (20

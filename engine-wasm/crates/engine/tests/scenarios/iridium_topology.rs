@@ -15,7 +15,7 @@
 //!   (§2.3 item 4);
 //! - the Atlantic ship - London delay series shows all five sources (Fig. 4).
 
-use engine::scenario::Scenario;
+use engine::models::Scenario;
 use engine::topology::pair::{PairSummary, TopoEventKind};
 use engine::Simulation;
 

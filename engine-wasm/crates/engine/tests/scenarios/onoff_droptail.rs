@@ -9,7 +9,7 @@
 //! closed forms it must follow (offered rate, link capacity, the delay of a full queue).
 
 use engine::models::queue::station::StationSummary;
-use engine::scenario::Scenario;
+use engine::models::Scenario;
 use engine::Simulation;
 
 const EXAMPLE: &str = include_str!("../../../../../examples/voip-onoff-droptail-ns3.json");

@@ -9,7 +9,8 @@
 //! also replayed as a version 1 file (every model's section written out, as `skyqueue
 //! defaults` and results files did before version 2) and must give the same results.
 
-use engine::scenario::{ModelKind, Scenario};
+use engine::models::ModelKind;
+use engine::models::Scenario;
 use engine::Simulation;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -81,7 +82,7 @@ fn as_version_1(text: &str) -> String {
     for &k in ModelKind::ALL {
         let defaults: Value =
             serde_json::from_str(&Scenario { model: k, ..Scenario::default() }.to_json_pretty()).unwrap();
-        for section in engine::scenario::sections(k) {
+        for section in engine::models::sections(k) {
             if v.get(section).is_none() {
                 v[section] = defaults[section].clone();
             }

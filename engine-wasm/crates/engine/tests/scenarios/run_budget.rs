@@ -89,7 +89,7 @@ fn checking_the_budgets_never_changes_a_run() {
         };
         assert!(run(997) == run(u64::MAX), "{name}: the results depend on how often the budgets are checked");
     }
-    let all: std::collections::BTreeSet<&str> = engine::scenario::ModelKind::ALL.iter().map(|k| k.name()).collect();
+    let all: std::collections::BTreeSet<&str> = engine::models::ModelKind::ALL.iter().map(|k| k.name()).collect();
     assert_eq!(models, all, "every model checked");
 }
 

@@ -48,7 +48,9 @@
 
 use engine::kernel::SimTime;
 use engine::models::voip_leo::scenario::DelaySource;
-use engine::scenario::{ModelKind, Scenario, ScenarioError};
+use engine::models::ModelKind;
+use engine::models::Scenario;
+use engine::scenario::ScenarioError;
 use engine::Simulation;
 use serde_json::{Map, Number, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};

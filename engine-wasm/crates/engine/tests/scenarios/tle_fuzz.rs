@@ -19,9 +19,10 @@
 //! `TLE_FUZZ_MUTANTS` and `SCENARIO_FUZZ_SEED` scale and reseed it for a longer hunt.
 
 use crate::scenario_fuzz::{env_or, Fuzz};
+use engine::models::ModelKind;
+use engine::models::Scenario;
 use engine::orbit::catalogue::{self, ShellRules};
 use engine::orbit::tle::parse_tle_text;
-use engine::scenario::{ModelKind, Scenario};
 use engine::Simulation;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

@@ -1,6 +1,7 @@
 //! The constellation part of a scenario: which constellation, how it is propagated, the ISL
 //! and access rules, and the pair of ground sites whose route is followed.
 
+use crate::models::Scenario;
 use crate::orbit::frames::julian_date_from_iso;
 use crate::orbit::infer;
 use crate::orbit::propagate::{PropagationModel, Propagator};
@@ -10,7 +11,6 @@ use crate::orbit::tle::parse_tle_text;
 use crate::orbit::walker::{ConstellationPreset, WalkerKind, WalkerSpec};
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_SATELLITES, MAX_TOPOLOGY_STEPS};
-use crate::scenario::Scenario;
 use crate::topology::access::AccessPolicy;
 use crate::topology::isl::IslPairing;
 use crate::topology::routing::RoutingMetric;
@@ -284,7 +284,11 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             }
         }
     }
-    if duration_ok(s) && k.step_s.is_finite() && k.step_s >= 0.1 && s.duration_s / k.step_s > MAX_TOPOLOGY_STEPS {
+    if duration_ok(s.duration_s)
+        && k.step_s.is_finite()
+        && k.step_s >= 0.1
+        && s.duration_s / k.step_s > MAX_TOPOLOGY_STEPS
+    {
         c.push(
             &f("step_s"),
             format!(

@@ -10,7 +10,8 @@ pub mod scenario;
 use super::{Ctx, Descriptor, Model, ModelSummary};
 use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::metrics::SeriesInfo;
-use crate::scenario::{Scenario, ScenarioError};
+use crate::models::Scenario;
+use crate::scenario::ScenarioError;
 use scenario::SharingKind;
 use serde::Serialize;
 

@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::metrics::SeriesFrame;
+use crate::models::diffserv::scenario::DiffservScenario;
 use crate::models::ModelKind;
-use crate::scenario::DiffservScenario;
 use crate::sched::pss::{theory_rates, theory_rates_at};
 use crate::sim::Simulation;
 use crate::traffic::profile::RateProfile;

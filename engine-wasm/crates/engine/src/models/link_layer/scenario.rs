@@ -3,9 +3,9 @@
 
 use crate::channel::gilbert_elliott::GeParams;
 use crate::link::phy;
+use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
-use crate::scenario::Scenario;
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -296,7 +296,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             }
         }
     }
-    if duration_ok(s) && l.rate_bps.is_finite() && l.rate_bps > 0.0 && l.lldu_bytes >= 2 {
+    if duration_ok(s.duration_s) && l.rate_bps.is_finite() && l.rate_bps > 0.0 && l.lldu_bytes >= 2 {
         let slots = s.duration_s * l.rate_bps / (8.0 * l.lldu_bytes as f64);
         if slots > MAX_SLOTS {
             c.push("duration_s", format!("{} s at {} bit/s is {slots:.3e} LLDUs, above the maximum {MAX_SLOTS:.0e} per run; a shorter run or a lower rate", s.duration_s, l.rate_bps));

@@ -86,14 +86,14 @@ fn the_100_kb_download_tells_one_goodput_at_most_the_link_rate_and_its_window_en
 }
 
 /// A TCP preset from `examples/`, cut to `duration_s`, with `scheme`.
-fn tcp_preset(text: &str, duration_s: f64, scheme: &str) -> crate::scenario::Scenario {
+fn tcp_preset(text: &str, duration_s: f64, scheme: &str) -> crate::models::Scenario {
     let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
     v["duration_s"] = duration_s.into();
     v["link"]["scheme"] = scheme.into();
-    crate::scenario::Scenario::from_json(&v.to_string()).unwrap()
+    crate::models::Scenario::from_json(&v.to_string()).unwrap()
 }
 
-fn download(duration_s: f64, scheme: &str) -> crate::scenario::Scenario {
+fn download(duration_s: f64, scheme: &str) -> crate::models::Scenario {
     tcp_preset(include_str!("../../../../../../examples/link-tcp-internet-100kb.json"), duration_s, scheme)
 }
 

@@ -8,7 +8,8 @@ pub mod station;
 use super::{Ctx, Descriptor, Model, ModelSummary};
 use crate::kernel::{EventQueue, SimTime, Streams};
 use crate::metrics::SeriesInfo;
-use crate::scenario::{Scenario, ScenarioError};
+use crate::models::Scenario;
+use crate::scenario::ScenarioError;
 use station::{Event, FifoStation, StationSummary};
 
 /// The queue model in the registry.

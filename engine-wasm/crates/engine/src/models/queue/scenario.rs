@@ -1,9 +1,9 @@
 //! The queue model's part of a scenario: the offered traffic (`traffic`) and the queue with its
 //! server (`queue`), their defaults and their validation.
 
+use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_CAPACITY_PKTS, MAX_EXPECTED_ARRIVALS, MAX_RATE_PPS};
-use crate::scenario::Scenario;
 use crate::traffic::onoff::OnOffSource;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -189,7 +189,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         ArrivalProcess::OnOff => pos(t.on_rate_bps) && pos(t.on_mean_s) && pos(t.off_mean_s),
     };
     let offered = t.offered_pps().filter(|_| inputs_ok);
-    if let (Some(lambda), true) = (offered, duration_ok(s)) {
+    if let (Some(lambda), true) = (offered, duration_ok(s.duration_s)) {
         let expected = lambda * s.duration_s;
         if expected > MAX_EXPECTED_ARRIVALS {
             let field = match t.arrivals {
@@ -209,7 +209,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
 
     // On/off flows walk over their on and off periods one by one: periods far shorter than the
     // run make that walk the run's cost, bounded like the arrivals.
-    if t.arrivals == ArrivalProcess::OnOff && inputs_ok && duration_ok(s) {
+    if t.arrivals == ArrivalProcess::OnOff && inputs_ok && duration_ok(s.duration_s) {
         let switches = 2.0 * t.flows as f64 * s.duration_s / (t.on_mean_s + t.off_mean_s);
         if switches > MAX_EXPECTED_ARRIVALS {
             c.push(
@@ -241,7 +241,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
 
     // An unlimited queue at a load of 1 or more has no steady state: it is allowed (to show the
     // instability) while the backlog it builds stays within what a run may hold in memory.
-    if let (None, true, Some(lambda), Some(mu)) = (q.capacity_pkts, duration_ok(s), offered, mu) {
+    if let (None, true, Some(lambda), Some(mu)) = (q.capacity_pkts, duration_ok(s.duration_s), offered, mu) {
         if lambda >= mu {
             let backlog = (lambda - mu) * s.duration_s;
             if backlog > MAX_UNSTABLE_BACKLOG_PKTS {

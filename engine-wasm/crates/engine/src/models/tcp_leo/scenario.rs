@@ -1,10 +1,10 @@
 //! The TCP-over-Iridium part of a scenario (paper 004 §3-5; docs/REPRODUCTION.md).
 
+use crate::models::Scenario;
 use crate::network::transfer::{RtoRestart, Throughput};
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_EXPECTED_ARRIVALS, MAX_TOPOLOGY_STEPS};
-use crate::scenario::Scenario;
 use crate::topology::isl::IslPairing;
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
@@ -84,7 +84,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             c.push(&format!("transfer.{name}"), e);
         }
     }
-    if !duration_ok(s) {
+    if !duration_ok(s.duration_s) {
         return;
     }
     if t.start_s.is_finite() && t.start_window_s.is_finite() && t.start_s + t.start_window_s >= s.duration_s {

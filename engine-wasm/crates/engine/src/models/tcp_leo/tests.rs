@@ -1,8 +1,8 @@
 //! The TCP-over-Iridium model against `network::transfer` (the CLI's transfers), and its
 //! series, packets, seeds and errors.
 
+use crate::models::Scenario;
 use crate::network::transfer::{self, TransferOptions};
-use crate::scenario::Scenario;
 use crate::sim::Simulation;
 use serde_json::{json, Value};
 

@@ -1,9 +1,9 @@
 //! VoIP over DCCP on a GEO link's part of a scenario (paper 003): the codec and its calls, the
 //! transport, the path, the receiver.
 
+use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
-use crate::scenario::Scenario;
 use crate::transport::congestion::CcKind;
 use crate::transport::tfrc::{Ccid, TfrcParams};
 use serde::{Deserialize, Serialize};
@@ -238,7 +238,12 @@ pub const MAX_PACKETS: f64 = 5e7;
 /// The rules joining fields (ranges are in [`groups`]).
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let d = &s.dccp;
-    if duration_ok(s) && d.rate_bps.is_finite() && d.rate_bps > 0.0 && d.cbr_bps > 0.0 && d.cbr_payload_bytes > 0 {
+    if duration_ok(s.duration_s)
+        && d.rate_bps.is_finite()
+        && d.rate_bps > 0.0
+        && d.cbr_bps > 0.0
+        && d.cbr_payload_bytes > 0
+    {
         let (_, interval) = d.packet();
         let packets =
             s.duration_s * (1.0 / interval + if d.tcp_flows > 0 { d.rate_bps / (8.0 * 1500.0) * 2.0 } else { 0.0 });
@@ -246,7 +251,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             c.push("duration_s", format!("{} s of this flow is {packets:.3e} packets on the link, above the maximum {MAX_PACKETS:.0e} per run; a shorter run", s.duration_s));
         }
     }
-    if duration_ok(s) && d.access == AccessModel::Frames && d.frame_ms.is_finite() && d.frame_ms > 0.0 {
+    if duration_ok(s.duration_s) && d.access == AccessModel::Frames && d.frame_ms.is_finite() && d.frame_ms > 0.0 {
         // A backlog waiting for grants is looked at once per frame: at most one event a frame.
         let frames = s.duration_s / (d.frame_ms / 1e3);
         if frames > MAX_PACKETS {

@@ -39,13 +39,13 @@ fn a_udp_call_loses_what_the_link_loses() {
 }
 
 /// A preset from `examples/`, cut to `duration_s`.
-fn preset(text: &str, duration_s: f64) -> crate::scenario::Scenario {
-    let mut s = crate::scenario::Scenario::from_json(text).unwrap();
+fn preset(text: &str, duration_s: f64) -> crate::models::Scenario {
+    let mut s = crate::models::Scenario::from_json(text).unwrap();
     s.duration_s = duration_s;
     s
 }
 
-fn speex_dtx(duration_s: f64) -> crate::scenario::Scenario {
+fn speex_dtx(duration_s: f64) -> crate::models::Scenario {
     preset(include_str!("../../../../../../examples/dccp-speex-dtx.json"), duration_s)
 }
 

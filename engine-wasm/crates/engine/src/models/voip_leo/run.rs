@@ -22,7 +22,7 @@ use crate::kernel::{EventQueue, SimDuration, SimTime, Streams};
 use crate::mac::harq::{HarqOutcome, HarqPacket};
 use crate::metrics::emodel::{self, EModelOutput};
 use crate::metrics::{LogHistogram, Recorder, RunningStats, SeriesInfo, SeriesKind};
-use crate::scenario::Scenario;
+use crate::models::Scenario;
 use crate::sched::policy::{self, PolicyParams};
 use crate::sched::{DropReason, Queued, Scheduler};
 use crate::trace::{PacketTrace, Reason, TraceKind, TraceRecord};

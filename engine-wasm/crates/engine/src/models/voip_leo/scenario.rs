@@ -3,10 +3,10 @@
 use crate::channel::lms::LmsParams;
 use crate::mac::harq::HarqParams;
 use crate::metrics::emodel::Codec;
+use crate::models::Scenario;
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
-use crate::scenario::Scenario;
 use crate::sched::policy::LmsPolicy;
 use serde::{Deserialize, Serialize};
 use serde_json::json;

@@ -3,8 +3,8 @@
 //! the summary (`run.rs`).
 
 use super::*;
+use crate::models::voip_leo::scenario::VoipScenario;
 use crate::models::ModelKind;
-use crate::scenario::VoipScenario;
 use crate::sched::policy::LmsPolicy;
 use crate::sim::Simulation;
 
@@ -295,8 +295,8 @@ fn without_retransmissions_a_failed_first_transmission_still_counts_as_one() {
 }
 
 /// A preset from `examples/`, cut to `duration_s`.
-fn preset(text: &str, duration_s: f64) -> crate::scenario::Scenario {
-    let mut s = crate::scenario::Scenario::from_json(text).unwrap();
+fn preset(text: &str, duration_s: f64) -> crate::models::Scenario {
+    let mut s = crate::models::Scenario::from_json(text).unwrap();
     s.duration_s = duration_s;
     s.warmup_s = s.warmup_s.min(duration_s / 2.0);
     s
