@@ -100,3 +100,44 @@ fn the_scenarios_shared_pieces_do_not_reach_back_into_the_registry() {
     }
     assert!(found.is_empty(), "scenario/ uses the registry:\n{}", found.join("\n"));
 }
+
+#[test]
+fn a_model_reads_only_its_own_sections_of_the_scenario() {
+    // The registry hands every model the assembled scenario; a model reads the common fields and
+    // its own sections (`s.voip`), never another model's (`s.constellation` from VoIP over LEO
+    // would tie two models' formats together). Tests may build other models' scenarios.
+    let models = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/models");
+    let mut found = vec![];
+    for &k in ModelKind::ALL {
+        let dir = models.join(k.name().replace('-', "_"));
+        let mut files = vec![];
+        rust_files(&dir, &mut files);
+        assert!(!files.is_empty(), "{}", dir.display());
+        let foreign: Vec<&str> =
+            ModelKind::ALL.iter().filter(|&&m| m != k).flat_map(|m| m.sections()).copied().collect();
+        for f in files.iter().filter(|f| !f.file_name().is_some_and(|n| n.to_string_lossy().ends_with("tests.rs"))) {
+            for (n, line) in code_lines(&std::fs::read_to_string(f).unwrap()) {
+                for section in &foreign {
+                    for var in ["s", "scenario"] {
+                        let pat = format!("{var}.{section}");
+                        let hit = line.match_indices(&pat).any(|(i, _)| {
+                            let before = line[..i].chars().next_back();
+                            let after = line[i + pat.len()..].chars().next();
+                            !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        });
+                        if hit {
+                            found.push(format!(
+                                "{}:{n} ({}) reads `{section}`: {}",
+                                f.display(),
+                                k.name(),
+                                line.trim()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
