@@ -6,9 +6,13 @@ const executablePath = process.env.SKYQUEUE_CHROMIUM || '/usr/bin/chromium';
 // SKYQUEUE_E2E_PORT serves the preview elsewhere than 4173, so two checkouts can test at once.
 const port = Number(process.env.SKYQUEUE_E2E_PORT || 4173);
 
+// Two browsers at once (SKYQUEUE_E2E_WORKERS overrides): on 2 cores the suite took 6.0 min
+// instead of 8.1 with one, every test passing (docs/BENCHMARKS.md, "The test suite's time").
+const workers = Number(process.env.SKYQUEUE_E2E_WORKERS || 2);
+
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  workers,
   timeout: 90_000,
   expect: { timeout: 30_000 },
   retries: 0,
@@ -21,7 +25,16 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--enable-unsafe-swiftshader',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   webServer: [

@@ -176,3 +176,32 @@ impl TypedValueParser for OneOf {
         Some(Box::new(self.0.iter().map(|&(v, h)| PossibleValue::new(v).help(h))))
     }
 }
+
+/// A whole number from `lo` to `hi` (`unit` names what it counts, for the message): anything else
+/// is refused naming the flag and that range, "--flag: `x` is not a whole number (allowed: lo to
+/// hi unit)" or "--flag: N is outside the allowed range (lo to hi unit)".
+#[derive(Clone)]
+pub struct WholeIn {
+    lo: u64,
+    hi: u64,
+    unit: &'static str,
+}
+
+/// A [`WholeIn`].
+pub fn whole_in(lo: u64, hi: u64, unit: &'static str) -> WholeIn {
+    WholeIn { lo, hi, unit }
+}
+
+impl TypedValueParser for WholeIn {
+    type Value = u64;
+
+    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &OsStr) -> Result<u64, clap::Error> {
+        let (flag, text) = (flag(arg), value.to_string_lossy());
+        let range = format!("{} to {} {}", self.lo, self.hi, self.unit);
+        match text.parse::<u64>() {
+            Ok(n) if (self.lo..=self.hi).contains(&n) => Ok(n),
+            Ok(n) => Err(error(cmd, format!("{flag}: {n} is outside the allowed range ({range})"))),
+            Err(_) => Err(error(cmd, format!("{flag}: `{text}` is not a whole number (allowed: {range})"))),
+        }
+    }
+}

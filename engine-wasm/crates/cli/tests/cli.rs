@@ -1220,6 +1220,18 @@ fn a_run_past_its_event_budget_writes_its_results_so_far_and_fails_naming_the_bu
             text(&out.stderr)
         );
     }
+    // Not a number (or past 2^64): the same range, not a u64's.
+    for bad in ["lots", "-3", "1e6", "99999999999999999999"] {
+        let out = skyqueue(&["run", queue.to_str().unwrap(), "--budget-events", bad]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "--budget-events: `{bad}` is not a whole number (allowed: 1 to 1000000000000 events)"
+            )),
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -43,11 +43,11 @@ pub struct Args {
     #[arg(long, value_name = "trace.csv", requires = "trace")]
     trace_out: Option<String>,
     /// Most trace records kept (the latest; 1 to 2000000)
-    #[arg(long, value_name = "N", default_value = "1000000", value_parser = values::whole())]
+    #[arg(long, value_name = "N", default_value = "1000000", value_parser = values::whole_in(1, MAX_LIMIT as u64, "records"))]
     trace_limit: u64,
     /// Events the run may process before it is stopped (1 to 1000000000000; default
     /// 10000000000, the browser's budget)
-    #[arg(long, value_name = "N", value_parser = values::whole())]
+    #[arg(long, value_name = "N", value_parser = values::whole_in(1, MAX_BUDGET_EVENTS, "events"))]
     budget_events: Option<u64>,
 }
 
@@ -82,20 +82,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 tracing.join(", ")
             )));
         }
-        if args.trace_limit == 0 || args.trace_limit > MAX_LIMIT as u64 {
-            return Err(Failure::Usage(format!(
-                "--trace-limit: {} is outside the allowed range (1 to {MAX_LIMIT} records)",
-                args.trace_limit
-            )));
-        }
+        // (--trace-limit's range is checked as it is read: values::whole_in.)
         sim.set_trace_limit(args.trace_limit as usize).map_err(Failure::Usage)?;
     }
     if let Some(n) = args.budget_events {
-        if n == 0 || n > MAX_BUDGET_EVENTS {
-            return Err(Failure::Usage(format!(
-                "--budget-events: {n} is outside the allowed range (1 to {MAX_BUDGET_EVENTS} events)"
-            )));
-        }
         sim.set_run_budget(RunBudget { events: n, ..sim.run_budget() });
     }
     // A run stopped by a budget still writes what it measured, then fails naming the budget.
