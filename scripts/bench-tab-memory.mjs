@@ -1,0 +1,93 @@
+// The browser tab's memory over a long run: serves the built app (vite preview), plays the
+// Iridium preset (Atlantic ship - London, 24 h) at 1000x in headless chromium to its end, and
+// samples every 10 s of wall time the memory of the whole browser (the resident set of every
+// chromium process of this run: browser, renderer with the engine's worker, GPU) and the page's
+// JavaScript heap. A measurement, not a test: record the output in docs/BENCHMARKS.md. Run with
+// `npm run bench:memory` (builds first).
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const port = 4181;
+const profile = `/tmp/skyqueue-tab-memory-${process.pid}`;
+const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+  stdio: 'ignore',
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid);
+  } catch {
+    /* already gone */
+  }
+};
+
+/** Memory [MB] of every process of this browser (they all carry its profile path): the sum of
+ * their proportional set sizes (PSS: shared pages split among the processes that share them, so
+ * nothing is counted twice), and of their resident sets (RSS, which counts shared pages in each). */
+function browserMb() {
+  const ps = execFileSync('ps', ['-eo', 'pid=,rss=,args='], { encoding: 'utf8' });
+  let pss = 0;
+  let rss = 0;
+  for (const l of ps.split('\n').filter((x) => x.includes(profile))) {
+    const [pid, kb] = l.trim().split(/\s+/);
+    rss += Number(kb);
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      /* the process ended between ps and here */
+    }
+  }
+  return { pss: pss / 1024, rss: rss / 1024 };
+}
+
+try {
+  for (let i = 0; i < 50; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.SKYQUEUE_CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking'],
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.getByLabel('Preset').selectOption({ label: 'Iridium: Atlantic ship to London (paper 004, Fig. 4)' });
+  await page.getByLabel('Speed (simulated seconds per second)').selectOption('1000');
+  const nowS = async () => Number(await page.getByTestId('sim-time').getAttribute('data-now-ns')) / 1e9;
+  const heapMb = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
+  };
+  const rows = [];
+  const t0 = Date.now();
+  for (;;) {
+    const [sim, { pss, rss }, heap] = [await nowS(), browserMb(), await heapMb()];
+    rows.push({ wall: (Date.now() - t0) / 1e3, sim, pss, rss, heap });
+    console.log(
+      `${rows.at(-1).wall.toFixed(0).padStart(4)} s  simulated ${(sim / 3600).toFixed(2).padStart(5)} h  ` +
+        `browser PSS ${pss.toFixed(0).padStart(5)} MB (RSS ${rss.toFixed(0).padStart(5)} MB)  page heap ${heap.toFixed(1).padStart(6)} MB`,
+    );
+    if (sim >= 86_400 - 1 || Date.now() - t0 > 15 * 60_000) break;
+    await page.waitForTimeout(10_000);
+  }
+  await context.close();
+  const after = rows.filter((r) => r.sim >= 3600);
+  const span = (xs) => `${Math.min(...xs).toFixed(0)} to ${Math.max(...xs).toFixed(0)}`;
+  console.log(
+    `Iridium preset at 1000x, ${(rows.at(-1).sim / 3600).toFixed(1)} h simulated in ${rows.at(-1).wall.toFixed(0)} s: ` +
+      `after the first hour the browser held ${span(after.map((r) => r.pss))} MB (PSS) and the page heap ` +
+      `${span(after.map((r) => r.heap))} MB (PSS at the first sample ${rows[0].pss.toFixed(0)} MB, at the last ${rows.at(-1).pss.toFixed(0)} MB)`,
+  );
+} finally {
+  stop();
+  execFileSync('rm', ['-rf', profile]);
+}
