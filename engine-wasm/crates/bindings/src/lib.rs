@@ -10,6 +10,10 @@ use js_sys::Float64Array;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+/// Counts the memory each run holds, for its memory budget (`engine::sim::memory`).
+#[global_allocator]
+static ALLOC: engine::sim::memory::CountingAllocator = engine::sim::memory::CountingAllocator;
+
 /// The one error shape the UI receives (web/src/engine/errors.ts mirrors it).
 #[derive(Serialize)]
 struct ErrorObject<'a> {

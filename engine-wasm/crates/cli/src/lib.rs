@@ -10,6 +10,10 @@
 use clap::FromArgMatches;
 use std::ffi::OsString;
 
+/// Counts the memory each run holds, for its memory budget (`engine::sim::memory`).
+#[global_allocator]
+static ALLOC: engine::sim::memory::CountingAllocator = engine::sim::memory::CountingAllocator;
+
 mod cli;
 mod cmd;
 mod output;

@@ -34,7 +34,7 @@ pub enum SimError {
     /// The run went past a budget of [`RunBudget`] and was stopped at `at`: what it measured
     /// until then stays readable; advancing it again gives the same error.
     OverBudget {
-        /// What went over: [`BUDGET_EVENTS`] or [`BUDGET_PENDING`].
+        /// What went over: [`BUDGET_EVENTS`], [`BUDGET_PENDING`] or [`BUDGET_MEMORY`].
         what: &'static str,
         /// How much of it the run had used.
         used: u64,
@@ -51,6 +51,8 @@ pub enum SimError {
 pub const BUDGET_EVENTS: &str = "events processed";
 /// [`SimError::OverBudget`]'s `what` for the events scheduled and not yet processed.
 pub const BUDGET_PENDING: &str = "events pending";
+/// [`SimError::OverBudget`]'s `what` for the memory a run holds ([`memory`]).
+pub const BUDGET_MEMORY: &str = "bytes of memory held";
 
 /// The second line of SkyQueue's guard against runs that never end or fill the memory: each
 /// model refuses before it starts a scenario whose estimated work exceeds its budgets
@@ -65,6 +67,9 @@ pub struct RunBudget {
     /// Events scheduled and not yet processed: each holds a packet or a timer, so this bounds
     /// the event list's memory (tens of bytes an event: one or two gigabytes at the default).
     pub pending_events: u64,
+    /// Bytes the run may hold, as the program's allocator counts them ([`memory`]; not checked
+    /// where the program does not count): bounds every structure, not only the event list.
+    pub memory_bytes: u64,
     /// Events between two checks.
     pub check_every: u64,
 }
@@ -73,10 +78,18 @@ pub struct RunBudget {
 pub const MAX_RUN_EVENTS: u64 = 10_000_000_000;
 /// [`RunBudget::pending_events`]'s default.
 pub const MAX_PENDING_EVENTS: u64 = 20_000_000;
+/// [`RunBudget::memory_bytes`]'s default: 2 GB, half of what a browser's wasm can address; a
+/// run within the models' budgets holds a few megabytes (docs/RELIABILITY.md).
+pub const MAX_MEMORY_BYTES: u64 = 2_000_000_000;
 
 impl Default for RunBudget {
     fn default() -> Self {
-        RunBudget { events: MAX_RUN_EVENTS, pending_events: MAX_PENDING_EVENTS, check_every: 1 << 20 }
+        RunBudget {
+            events: MAX_RUN_EVENTS,
+            pending_events: MAX_PENDING_EVENTS,
+            memory_bytes: MAX_MEMORY_BYTES,
+            check_every: 1 << 20,
+        }
     }
 }
 
@@ -190,6 +203,8 @@ pub struct Simulation {
     budget: RunBudget,
     /// Why the run stopped before its end, once a budget was exceeded.
     stopped: Option<SimError>,
+    /// The memory count where the run began (None where the program does not count).
+    memory: Option<memory::Mark>,
 }
 
 /// Most packet events of time zero kept for a trace turned on later
@@ -199,6 +214,7 @@ const AT_ZERO_LIMIT: usize = 100_000;
 impl Simulation {
     /// Validates `scenario` and builds its model. Nothing is simulated yet.
     pub fn new(scenario: Scenario) -> Result<Simulation, ScenarioError> {
+        let mark = memory::Mark::now();
         scenario.validate()?;
         let (model, series) = (scenario.model.descriptor().build)(&scenario)?;
         let recorder = Recorder::new(
@@ -221,6 +237,7 @@ impl Simulation {
             at_zero: PacketTrace::off(),
             budget: RunBudget::default(),
             stopped: None,
+            memory: mark,
         };
         // Process time zero, so that the state at the start (e.g. the constellation's geometry)
         // exists before the first advance. Cannot fail: zero is never before now.
@@ -329,7 +346,8 @@ impl Simulation {
                 end,
             })
         } else {
-            None
+            let held = self.memory.map(|m| m.held()).filter(|&b| b > self.budget.memory_bytes)?;
+            Some(SimError::OverBudget { what: BUDGET_MEMORY, used: held, budget: self.budget.memory_bytes, at, end })
         }
     }
 
@@ -544,6 +562,7 @@ pub(crate) fn check_stepping_by_record(scenario: Scenario, limit: usize) -> u64 
     n
 }
 
+pub mod memory;
 #[cfg(test)]
 mod summary_types;
 

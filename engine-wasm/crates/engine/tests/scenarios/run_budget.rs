@@ -2,7 +2,7 @@
 //! an error naming it, keeps what it measured and stays stopped; the checks themselves never
 //! change a run.
 
-use engine::sim::{BUDGET_EVENTS, BUDGET_PENDING};
+use engine::sim::{BUDGET_EVENTS, BUDGET_MEMORY, BUDGET_PENDING, MAX_MEMORY_BYTES};
 use engine::{RunBudget, SimError, Simulation};
 use std::path::PathBuf;
 
@@ -61,6 +61,24 @@ fn a_run_whose_event_list_outgrows_its_budget_stops_naming_it() {
     assert_eq!((what, budget), (BUDGET_PENDING, 50));
     assert!(used > 50, "{used}");
     assert!(err.to_string().contains("events pending"), "{err}");
+}
+
+#[test]
+fn a_run_that_holds_more_memory_than_its_budget_stops_naming_it() {
+    // The memory a run holds, as this program's allocator counts it on the run's thread: a
+    // minute of 75 calls holds their queues, series and trace, far above 10 kB.
+    let mut sim = Simulation::from_json(&example("voip-leo-codes.json")).unwrap();
+    sim.set_run_budget(RunBudget { memory_bytes: 10_000, check_every: 1_000, ..RunBudget::default() });
+    let err = sim.try_run_to_end().expect_err("more than 10 kB held");
+    let SimError::OverBudget { what, used, budget, .. } = err.clone() else { panic!("{err:?}") };
+    assert_eq!((what, budget), (BUDGET_MEMORY, 10_000));
+    assert!(used > 10_000, "{used}");
+    assert!(err.to_string().contains("bytes of memory held, over the budget of one run (10000)"), "{err}");
+    // At the default (2 GB) the same run ends, holding a few megabytes.
+    assert_eq!(RunBudget::default().memory_bytes, MAX_MEMORY_BYTES);
+    let mut sim = Simulation::from_json(&example("voip-leo-codes.json")).unwrap();
+    sim.set_run_budget(RunBudget { check_every: 1_000, ..RunBudget::default() });
+    assert!(sim.try_run_to_end().is_ok());
 }
 
 #[test]
