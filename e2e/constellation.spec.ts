@@ -128,12 +128,18 @@ test('own element sets: a TLE file loaded in the Parameters panel replaces the s
     .setInputFiles({ name: 'cut.tle', mimeType: 'text/plain', buffer: Buffer.from(cut) });
   await expect(field.getByRole('alert')).toContainText('line 5: line 1 without a following line 2');
   await expect(panel.getByRole('button', { name: /Restart with/ })).toBeDisabled();
+  await expect(field.getByTestId('catalogue-report')).toContainText('cut.tle: not a catalogue of element sets');
 
   // The Iridium file (examples/iridium-66.tle, from `skyqueue tle generate`): 66 satellites, the seam back.
   await panel
     .getByLabel('Load Element sets (TLE) from a file')
     .setInputFiles(new URL('../examples/iridium-66.tle', import.meta.url).pathname);
   await expect(field.getByRole('alert')).toHaveCount(0);
+  // The engine's report of the file, as `skyqueue tle check` prints it.
+  await expect(field.getByTestId('catalogue-report')).toContainText(
+    'iridium-66.tle: 66 element sets: 1 shell, 66 satellites in use, 0 set aside.',
+  );
+  await expect(field.getByTestId('catalogue-report')).toContainText('the run uses it');
   await panel.getByRole('button', { name: /Restart with/ }).click();
   await expect(globe).toHaveAttribute('data-satellites', '66');
   await expect(page.locator('.description')).toContainText(
@@ -143,4 +149,31 @@ test('own element sets: a TLE file loaded in the Parameters panel replaces the s
   await expect
     .poll(() => page.getByRole('img', { name: 'One-way delay chart' }).getAttribute('data-points'), { timeout: 30_000 })
     .not.toBe('0');
+});
+
+test("a real catalogue loaded in the Parameters panel gets the engine's report of its shells, and says what the run can take", async ({
+  page,
+}) => {
+  await page.goto('/#p=walker-delta-53');
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Parameters' }).click();
+  const panel = page.getByRole('complementary', { name: 'Parameters' });
+  const field = panel.locator('[data-path="constellation.tle"]');
+  // Starlink's public catalogue of 2026-05-13 (docs/CATALOGUES.md): the same report as
+  // `skyqueue tle check examples/starlink-2026-05-13.tle`.
+  await panel
+    .getByLabel('Load Element sets (TLE) from a file')
+    .setInputFiles(new URL('../examples/starlink-2026-05-13.tle', import.meta.url).pathname);
+  const report = field.getByTestId('catalogue-report');
+  await expect(report).toContainText(
+    'starlink-2026-05-13.tle: 10,361 element sets: 9 shells, 9,362 satellites in use, 999 set aside',
+    { timeout: 60_000 },
+  );
+  await expect(report.getByRole('list', { name: 'Shells' }).getByRole('listitem')).toHaveCount(9);
+  await expect(report).toContainText('skyqueue calc pair --tle FILE');
+  // The field itself refuses a file this size, and nothing restarts.
+  await expect(field.getByRole('alert').filter({ hasText: 'characters is above the maximum' })).toHaveCount(1);
+  await expect(panel.getByRole('button', { name: /Restart with/ })).toBeDisabled();
 });

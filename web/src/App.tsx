@@ -352,6 +352,10 @@ export function App() {
             charts={charts.map((c) => ({ key: c.key, title: c.title }))}
             hidden={view.hidden}
             onToggleChart={view.toggleChart}
+            reportCatalogue={(text) =>
+              engine.client.current?.catalogueReport(text) ??
+              Promise.resolve({ json: null, error: 'the engine is not running' })
+            }
           />
         )}
       </main>

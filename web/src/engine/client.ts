@@ -19,7 +19,12 @@ export class EngineClient {
 
   /** Called by the transport for each message from the engine. */
   receive(msg: FromWorker): void {
-    if (msg.type === 'run/results' || msg.type === 'scenario/validated' || msg.type === 'run/trace') {
+    if (
+      msg.type === 'run/results' ||
+      msg.type === 'scenario/validated' ||
+      msg.type === 'run/trace' ||
+      msg.type === 'catalogue/reported'
+    ) {
       this.settle(msg.id, msg);
       return;
     }
@@ -32,6 +37,22 @@ export class EngineClient {
     return new Promise((resolve) => {
       this.waiting.set(id, (m) => resolve(m?.type === 'scenario/validated' ? m.error : null));
       this.send({ type: 'scenario/validate', id, scenarioJson });
+    });
+  }
+
+  /** The engine's report of a catalogue of element sets (what `skyqueue tle check --json` prints),
+   * or why it has none. */
+  catalogueReport(text: string): Promise<{ json: string | null; error: string | null }> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, (m) =>
+        resolve(
+          m?.type === 'catalogue/reported'
+            ? { json: m.json, error: m.error }
+            : { json: null, error: 'the engine stopped before it answered' },
+        ),
+      );
+      this.send({ type: 'catalogue/report', id, text });
     });
   }
 

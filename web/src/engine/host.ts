@@ -48,6 +48,8 @@ export interface HostDeps {
   clearTimer(handle: unknown): void;
   /** The engine's validation without building: null when valid. */
   validate?(scenarioJson: string): EngineError | null;
+  /** The report of a catalogue of element sets as JSON; throws why it has none. */
+  catalogueReport?(text: string): string;
 }
 
 /** Frame period [ms]: frames reach the UI at about 20 Hz at most. */
@@ -120,6 +122,17 @@ export class EngineHost {
           return this.deps.post({ type: 'run/results', id: msg.id, json: this.sim ? this.sim.resultsJson() : null });
         case 'debug/crash':
           throw new Error('crash requested (test hook)');
+        case 'catalogue/report': {
+          let json: string | null = null;
+          let error: string | null = null;
+          try {
+            if (!this.deps.catalogueReport) throw new Error('this engine reports no catalogue');
+            json = this.deps.catalogueReport(msg.text);
+          } catch (e) {
+            error = e instanceof Error ? e.message : String(e);
+          }
+          return this.deps.post({ type: 'catalogue/reported', id: msg.id, json, error });
+        }
         case 'scenario/validate':
           return this.deps.post({
             type: 'scenario/validated',

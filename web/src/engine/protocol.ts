@@ -41,6 +41,8 @@ export type ToWorker =
   | { type: 'run/results'; id: number }
   /** Validates a scenario without loading it. */
   | { type: 'scenario/validate'; id: number; scenarioJson: string }
+  /** The report of a catalogue of element sets (`skyqueue tle check --json`'s). */
+  | { type: 'catalogue/report'; id: number; text: string }
   /** Test hook: the worker throws outside any handler, as a crash would (e2e of the restart). */
   | { type: 'debug/crash' };
 
@@ -170,6 +172,8 @@ export type FromWorker =
   /** Engine start-up: the wasm module downloading (bytes so far, of `total`; 0 if unknown), then compiling. */
   | { type: 'engine/progress'; stage: 'downloading' | 'compiling'; loaded: number; total: number }
   | { type: 'scenario/validated'; id: number; error: EngineError | null }
+  /** The catalogue's report as JSON, or why it has none. */
+  | { type: 'catalogue/reported'; id: number; json: string | null; error: string | null }
   | { type: 'run/loaded'; info: LoadedInfo }
   | {
       type: 'run/frame';

@@ -1,7 +1,13 @@
 /// <reference lib="webworker" />
 // The Web Worker that hosts the wasm engine. It depends on nothing outside engine/ and the
 // generated wasm glue: all simulation work runs here, off the UI thread.
-import init, { Simulation, allDefaultsJson, engineVersion, validateScenario } from '../wasm/skyqueue_wasm.js';
+import init, {
+  Simulation,
+  allDefaultsJson,
+  catalogueReport,
+  engineVersion,
+  validateScenario,
+} from '../wasm/skyqueue_wasm.js';
 import { toEngineError, type EngineError } from './errors';
 import { EngineHost } from './host';
 import type { FromWorker, ToWorker } from './protocol';
@@ -67,6 +73,7 @@ init({ module_or_path: fetchWithProgress(new URL('../wasm/skyqueue_wasm_bg.wasm'
         const v = validateScenario(json) as unknown;
         return v === null || v === undefined ? null : (toEngineError(v) as EngineError);
       },
+      catalogueReport: (text) => catalogueReport(text),
     });
     post({ type: 'run/ready', engine: engineVersion(), defaultsJson: allDefaultsJson() });
     for (const msg of queue.splice(0)) host.handle(msg);

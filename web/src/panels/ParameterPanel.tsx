@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { catalogueWords, type CatalogueReport } from './catalogueReport';
 import type { EngineError, FieldError } from '../engine/errors';
 import {
   fieldApplies,
@@ -27,6 +28,8 @@ interface Props {
   charts: { key: string; title: string }[];
   hidden: ReadonlySet<string>;
   onToggleChart: (key: string) => void;
+  /** The engine's report of a catalogue of element sets (for a file loaded into such a field). */
+  reportCatalogue?: (text: string) => Promise<{ json: string | null; error: string | null }>;
 }
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -47,13 +50,29 @@ const show = (v: Json | undefined): string =>
  * the rules joining fields by the engine in the worker. Every scenario change restarts the run
  * (the simulation is replayed from t = 0 with the same seed); the View group applies at once.
  */
-export function ParameterPanel({ scenarioJson, validate, onApply, onClose, charts, hidden, onToggleChart }: Props) {
+export function ParameterPanel({
+  scenarioJson,
+  validate,
+  onApply,
+  onClose,
+  charts,
+  hidden,
+  onToggleChart,
+  reportCatalogue,
+}: Props) {
   const running = useMemo(() => JSON.parse(scenarioJson) as ScenarioObject, [scenarioJson]);
   const [draft, setDraft] = useState<ScenarioObject>(running);
   // What each number box shows while it is being typed in ("1e", "0.").
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [engineErrors, setEngineErrors] = useState<FieldError[]>([]);
   const [checking, setChecking] = useState(false);
+  // The report of the catalogue file last loaded into a field, by the field's path.
+  const [report, setReport] = useState<{
+    path: string;
+    file: string;
+    r: CatalogueReport | null;
+    error: string | null;
+  } | null>(null);
   useEffect(() => {
     setDraft(running);
     setTexts({});
@@ -169,10 +188,23 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
                 onChange={async (e) => {
                   const file = e.target.files?.[0];
                   e.target.value = '';
-                  if (file) set(f, await file.text());
+                  if (!file) return;
+                  const text = await file.text();
+                  set(f, text);
+                  if (f.catalogue && reportCatalogue) {
+                    setReport({ path: f.path, file: file.name, r: null, error: null });
+                    const { json, error } = await reportCatalogue(text);
+                    setReport({
+                      path: f.path,
+                      file: file.name,
+                      r: json ? (JSON.parse(json) as CatalogueReport) : null,
+                      error,
+                    });
+                  }
                 }}
               />
             </label>
+            {report?.path === f.path && <CatalogueReportView {...report} />}
           </>
         );
       }
@@ -286,5 +318,36 @@ export function ParameterPanel({ scenarioJson, validate, onApply, onClose, chart
         </span>
       </footer>
     </aside>
+  );
+}
+
+/** The engine's report of a loaded catalogue, as `skyqueue tle check` prints it. */
+function CatalogueReportView({ file, r, error }: { file: string; r: CatalogueReport | null; error: string | null }) {
+  if (!r && !error)
+    return (
+      <p className="catalogue-report" role="status">
+        Reading {file}…
+      </p>
+    );
+  if (!r) {
+    return (
+      <p className="catalogue-report" role="status" data-testid="catalogue-report">
+        {file}: {error}
+      </p>
+    );
+  }
+  const w = catalogueWords(r);
+  return (
+    <div className="catalogue-report" role="status" data-testid="catalogue-report">
+      <p>
+        {file}: {w.summary}
+      </p>
+      <ol aria-label="Shells">
+        {w.shells.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ol>
+      <p>{w.runs}</p>
+    </div>
   );
 }

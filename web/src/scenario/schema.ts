@@ -72,6 +72,8 @@ export interface TextField extends Base {
   multiline?: boolean;
   /** `null` is allowed and means this (loaded element sets: none). */
   nullMeans?: string;
+  /** A catalogue of element sets (TLE): a loaded file gets the engine's report of its shells. */
+  catalogue?: boolean;
 }
 export type Field = NumberField | ChoiceField | BoolField | TextField;
 
@@ -117,7 +119,7 @@ type EngineField = {
     }
   | { type: 'choice'; options: { value: string; label: string; short: string }[] }
   | { type: 'bool' }
-  | { type: 'text'; max_chars: number | null; multiline: boolean; null_means?: string | null }
+  | { type: 'text'; max_chars: number | null; multiline: boolean; null_means?: string | null; catalogue?: boolean }
 );
 /** The engine's schema (`skyqueue schema`, web/src/wasm/scenario-schema.json). */
 export interface EngineSchema {
@@ -187,6 +189,7 @@ function field(f: EngineField): Field {
       if (f.max_chars !== null) out.maxChars = f.max_chars;
       if (f.multiline) out.multiline = true;
       if (f.null_means) out.nullMeans = f.null_means;
+      if (f.catalogue) out.catalogue = true;
       return out;
     }
     default:

@@ -279,6 +279,16 @@ pub fn compare_notebook(policy_path: &str, runs_json: &str) -> Result<String, Js
 }
 
 /// The built-in ground sites: `[{ name, lat_deg, lon_deg }]`.
+/// The report of a catalogue of element sets (TLE text) as JSON, the same as `skyqueue tle check
+/// --json` gives (shells, satellites used, set aside by reason; grouped at the latest epoch with
+/// the default thresholds); throws the reason when the text is not a catalogue or forms no shell.
+#[wasm_bindgen(js_name = catalogueReport)]
+pub fn catalogue_report(text: &str) -> Result<String, JsValue> {
+    let rules = engine::orbit::catalogue::ShellRules::default();
+    let report = engine::orbit::catalogue::report(text, None, &rules).map_err(|m| JsValue::from_str(&m))?;
+    serde_json::to_string(&report).map_err(|e| JsValue::from_str(&e.to_string()))
+}
+
 #[wasm_bindgen(js_name = siteCatalogue)]
 pub fn site_catalogue() -> JsValue {
     to_js(&engine::orbit::sites::catalogue())

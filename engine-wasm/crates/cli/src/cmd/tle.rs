@@ -95,10 +95,12 @@ fn shells(
     };
     let counts = cat.excluded_counts();
     if json {
-        let v = serde_json::json!({
-            "file": path, "element_sets": sets.len(), "shells": cat.shells,
-            "satellites_used": cat.placed.len(), "satellites_excluded": counts,
-        });
+        // The same report the app shows for a loaded file, with the file's name first.
+        let report = engine::orbit::catalogue::Report::new(sets.len(), &cat);
+        let mut v = serde_json::json!({ "file": path });
+        if let (Some(o), Ok(serde_json::Value::Object(r))) = (v.as_object_mut(), serde_json::to_value(&report)) {
+            o.extend(r);
+        }
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         return Ok(());
     }

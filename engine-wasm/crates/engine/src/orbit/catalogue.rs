@@ -301,6 +301,39 @@ pub fn parse(text: &str) -> Result<Vec<(Tle, sgp4::Elements)>, String> {
     })
 }
 
+/// What `skyqueue tle check --json` prints of a catalogue, and what the app shows when a file
+/// of element sets is loaded: the same report in both.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// Element sets read.
+    pub element_sets: usize,
+    /// The shells, by inclination then altitude.
+    pub shells: Vec<Shell>,
+    /// Satellites placed in a shell, plane and slot.
+    pub satellites_used: usize,
+    /// Satellites set aside, by reason (every reason listed, with 0 where none).
+    pub satellites_excluded: BTreeMap<&'static str, u32>,
+}
+
+/// The report of a catalogue grouped at `reference_jd` (default: its latest epoch) by `rules`,
+/// or why it cannot be grouped (bad lines, budgets, no shell left).
+pub fn report(text: &str, reference_jd: Option<f64>, rules: &ShellRules) -> Result<Report, String> {
+    let (sets, cat) = load(text, reference_jd, rules)?;
+    Ok(Report::new(sets.len(), &cat))
+}
+
+impl Report {
+    /// The report of `cat`, grouped from `element_sets` sets.
+    pub fn new(element_sets: usize, cat: &Catalogue) -> Report {
+        Report {
+            element_sets,
+            shells: cat.shells.clone(),
+            satellites_used: cat.placed.len(),
+            satellites_excluded: cat.excluded_counts(),
+        }
+    }
+}
+
 /// Parses and groups a catalogue at `reference_jd` (default: its latest epoch); an error if no
 /// shell is left after exclusion, with the counts by reason.
 pub fn load(

@@ -88,6 +88,9 @@ pub enum Kind {
         multiline: bool,
         /// `null` is allowed and means this (e.g. "none: the generated shell").
         null_means: Option<&'static str>,
+        /// The text is a catalogue of element sets (TLE): the app reports a loaded file's shells
+        /// and what it sets aside, as `skyqueue tle check` does.
+        catalogue: bool,
     },
 }
 
@@ -218,7 +221,7 @@ pub fn text(path: &'static str, label: &'static str, help: &'static str) -> Fiel
         label,
         unit: None,
         help,
-        kind: Kind::Text { max_chars: None, multiline: false, null_means: None },
+        kind: Kind::Text { max_chars: None, multiline: false, null_means: None, catalogue: false },
         applies_when: None,
     }
 }
@@ -263,6 +266,14 @@ impl Field {
         }
         self
     }
+    /// A catalogue of element sets (TLE text): see [`Kind::Text`]'s `catalogue`.
+    pub fn catalogue(mut self) -> Self {
+        if let Kind::Text { catalogue, .. } = &mut self.kind {
+            *catalogue = true;
+        }
+        self
+    }
+
     /// At most `n` characters, on one line or several.
     pub fn max_chars(mut self, n: usize, several_lines: bool) -> Self {
         if let Kind::Text { max_chars, multiline, .. } = &mut self.kind {

@@ -329,7 +329,8 @@ pub fn groups() -> Vec<Group> {
                 text("constellation.epoch_utc", "Epoch (UTC)", "Time zero of the run and of the element sets, like 2026-01-01T00:00:00Z."),
                 text("constellation.tle", "Element sets (TLE)", "Your own constellation: two-line element sets (e.g. a CelesTrak file, or `skyqueue tle generate`) that replace the generated shell. One shell, the same number of satellites in every plane; planes, slots and the seam are read from the sets.")
                     .max_chars(MAX_TLE_CHARS, true)
-                    .null_means("the generated shell"),
+                    .null_means("the generated shell")
+                    .catalogue(),
             ],
         },
         Group {
