@@ -108,6 +108,24 @@ pub fn markdown() -> String {
     let mut out = String::from(
         "# Scenario fields\n\nGenerated from the engine's field declarations (`skyqueue schema --markdown`); a test keeps\nthis file equal to them. A scenario (format version 2) holds the common fields and the\nsections of the model that runs. Ranges are checked as listed; rules joining fields (the\nwarm-up below the duration, budgets of work per run, the seam of a star constellation) are\nchecked too and named in their messages.\n",
     );
+    // The budgets every run shares, from the engine's constants; each model's own budgets of
+    // work are named in its refusals and listed in docs/RELIABILITY.md.
+    use crate::scenario::validate::{MAX_BUCKETS, MAX_DURATION_S};
+    use crate::sim::{MAX_MEMORY_BYTES, MAX_PENDING_EVENTS, MAX_RUN_EVENTS};
+    out.push_str(&format!(
+        "\n## Budgets of every run\n\nThe same natively and in the browser. Before a run, `duration_s` and the series points are \
+         checked with the fields' ranges below, and each model refuses work past its own budgets (packets offered, a \
+         queue's backlog, topology steps, windows: named in the message, listed in docs/RELIABILITY.md). While \
+         it runs, a run past one of the last three is stopped with `stopped: over budget`, keeping what it \
+         measured.\n\n| budget | value |\n|---|---|\n| simulated duration | {} s (30 days) |\n| series points \
+         (`duration_s` / `metrics.bucket_s`) | {} |\n| events processed | {} (`skyqueue run --budget-events` \
+         changes it natively) |\n| events pending | {} |\n| memory a run holds | {} bytes |\n",
+        num(MAX_DURATION_S),
+        num(MAX_BUCKETS),
+        num(MAX_RUN_EVENTS as f64),
+        num(MAX_PENDING_EVENTS as f64),
+        num(MAX_MEMORY_BYTES as f64),
+    ));
     let mut shown = std::collections::BTreeSet::new();
     for (i, &k) in ModelKind::ALL.iter().enumerate() {
         let d = k.descriptor();
