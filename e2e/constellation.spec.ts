@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, simTimeNs, test, setEditorText } from './fixtures';
 
 const IRIDIUM = 'Iridium: Atlantic ship to London (paper 004, Fig. 4)';
@@ -105,20 +106,24 @@ test.describe('Iridium constellation', () => {
   });
 });
 
+/** The run paused (Space) and the Parameters panel open at the element-set field: the running
+ * 240-satellite globe makes every frame slow while files are loaded (a restart plays the new run). */
+async function tleFieldPaused(page: Page) {
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Parameters' }).click();
+  const panel = page.getByRole('complementary', { name: 'Parameters' });
+  return { panel, field: panel.locator('[data-path="constellation.tle"]') };
+}
+
 test('own element sets: a TLE file loaded in the Parameters panel replaces the shell on the globe and in the delay', async ({
   page,
 }) => {
   await page.goto('/#p=walker-delta-53');
   const globe = page.getByTestId('globe');
   await expect(globe).toHaveAttribute('data-satellites', '240');
-  // Paused (Space) while the files are loaded: the running 240-satellite globe makes every frame
-  // slow (the restart below plays the new run).
-  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
-  await page.keyboard.press(' ');
-  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Parameters' }).click();
-  const panel = page.getByRole('complementary', { name: 'Parameters' });
-  const field = panel.locator('[data-path="constellation.tle"]');
+  const { panel, field } = await tleFieldPaused(page);
 
   // A damaged file: the engine names the line, inline, and nothing restarts.
   const text = readFileSync(new URL('../examples/iridium-66.tle', import.meta.url), 'utf8');
@@ -155,12 +160,7 @@ test("a real catalogue loaded in the Parameters panel gets the engine's report o
   page,
 }) => {
   await page.goto('/#p=walker-delta-53');
-  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
-  await page.keyboard.press(' ');
-  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Parameters' }).click();
-  const panel = page.getByRole('complementary', { name: 'Parameters' });
-  const field = panel.locator('[data-path="constellation.tle"]');
+  const { panel, field } = await tleFieldPaused(page);
   // Starlink's public catalogue of 2026-05-13 (docs/CATALOGUES.md): the same report as
   // `skyqueue tle check examples/starlink-2026-05-13.tle`.
   await panel

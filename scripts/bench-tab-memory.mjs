@@ -4,23 +4,13 @@
 // chromium process of this run: browser, renderer with the engine's worker, GPU) and the page's
 // JavaScript heap. A measurement, not a test: record the output in docs/BENCHMARKS.md. Run with
 // `npm run bench:memory` (builds first).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { startPreview } from './bench/preview.mjs';
 
 const port = 4181;
 const profile = `/tmp/skyqueue-tab-memory-${process.pid}`;
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-  stdio: 'ignore',
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid);
-  } catch {
-    /* already gone */
-  }
-};
 
 /** Memory [MB] of every process of this browser (they all carry its profile path): the sum of
  * their proportional set sizes (PSS: shared pages split among the processes that share them, so
@@ -42,15 +32,8 @@ function browserMb() {
   return { pss: pss / 1024, rss: rss / 1024 };
 }
 
+const stop = await startPreview(port);
 try {
-  for (let i = 0; i < 50; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.SKYQUEUE_CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking'],

@@ -4,8 +4,8 @@
 // output in docs/BENCHMARKS.md. Run with `npm run bench:ui` (builds first); `-- --globe-detail full`
 // (or `light`) draws the globe at that detail instead of the one chosen for the renderer
 // (web/src/globe/globeDetail.ts: light on this software WebGL).
-import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { startPreview } from './bench/preview.mjs';
 
 const port = 4179;
 const at = process.argv.indexOf('--globe-detail');
@@ -14,26 +14,8 @@ if (detail !== null && detail !== 'full' && detail !== 'light') {
   console.error(`--globe-detail: \`${detail}\` is not full or light`);
   process.exit(2);
 }
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-  stdio: 'ignore',
-  detached: true,
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid);
-  } catch {
-    /* already gone */
-  }
-};
+const stop = await startPreview(port);
 try {
-  for (let i = 0; i < 50; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
   const browser = await chromium.launch({
     executablePath: process.env.SKYQUEUE_CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking'],

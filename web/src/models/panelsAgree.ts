@@ -3,6 +3,7 @@
 // with what the engine reported, and read back the numbers a student sees. Test-only.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createElement } from 'react';
+import { expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Summary } from '../engine/summary-types';
 import { defaultScenarioJson, loadWasmForNode, Simulation } from '../engine/wasmNode';
@@ -143,4 +144,17 @@ export function saysRounded(said: string | undefined, x: number): boolean {
 export function known(x: number | null | undefined, what: string): number {
   if (x === null || x === undefined) throw new Error(`${what}: the engine reported no value`);
   return x;
+}
+
+/** One test per preset of the model `id` (at least `least` of them), each titled with the file's
+ * name and `title`, running `check` on it. Call it inside a `describe`. */
+export function everyPreset(
+  id: string,
+  least: number,
+  title: string,
+  check: (preset: { file: string; scenario: Record<string, unknown> }) => void,
+): void {
+  const presets = examplesOf(id);
+  it('has presets to check', () => expect(presets.length).toBeGreaterThanOrEqual(least));
+  for (const p of presets) it(`${p.file}: ${title}`, () => check(p));
 }

@@ -1,15 +1,16 @@
 // The numbers of the DiffServ panel agree with the engine's summary and with each other (the
 // classes' rates within the link, the flows' goodputs, the theory the live text quotes), on every
 // preset of the model.
-import { describe, expect, it } from 'vitest';
-import { asShown, examplesOf, liveText, numbersIn, panelHtml, row, runFor, tableRows } from '../panelsAgree';
+import { describe, expect } from 'vitest';
+import { asShown, everyPreset, liveText, numbersIn, panelHtml, row, runFor, tableRows } from '../panelsAgree';
 import { diffserv } from './index';
 
 describe('the DiffServ panel shows what the engine measured', () => {
-  const presets = examplesOf('diffserv');
-  it('has presets to check', () => expect(presets.length).toBeGreaterThanOrEqual(3));
-  for (const { file, scenario } of presets) {
-    it(`${file}: the classes' rates, their sum within the link, goodputs and the theory`, () => {
+  everyPreset(
+    'diffserv',
+    3,
+    "the classes' rates, their sum within the link, goodputs and the theory",
+    ({ scenario }) => {
       const ran = runFor(scenario, 60);
       const d = ran.summary.diffserv!;
       const rows = tableRows(panelHtml(diffserv, ran));
@@ -40,6 +41,6 @@ describe('the DiffServ panel shows what the engine measured', () => {
       expect(numbersIn(row(rows, 'CS0'))[1]).toBe(asShown(cs0Th!, 2));
       const said = /eq\. 7 gives AF ([\d.]+) Mb\/s .* eq\. 8 gives CS0 ([\d.]+) Mb\/s/.exec(liveText(diffserv, ran));
       if (pss) expect([Number(said?.[1]), Number(said?.[2])]).toEqual([asShown(afTh!, 2), asShown(cs0Th!, 2)]);
-    });
-  }
+    },
+  );
 });

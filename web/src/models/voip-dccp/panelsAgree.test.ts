@@ -1,14 +1,15 @@
 // The numbers of the voice-over-DCCP panel agree with the engine's summary and with each other
 // (losses by cause and in all, R and MOS, the status sentence), on every preset of the model.
-import { describe, expect, it } from 'vitest';
-import { asShown, examplesOf, known, numbersIn, panelHtml, plain, row, runFor, tableRows } from '../panelsAgree';
+import { describe, expect } from 'vitest';
+import { asShown, everyPreset, known, numbersIn, panelHtml, plain, row, runFor, tableRows } from '../panelsAgree';
 import { voipDccp } from './index';
 
 describe('the voice-over-DCCP panel shows what the engine measured', () => {
-  const presets = examplesOf('voip-dccp');
-  it('has presets to check', () => expect(presets.length).toBeGreaterThanOrEqual(2));
-  for (const { file, scenario } of presets) {
-    it(`${file}: the losses by cause add up to the total, R and MOS, in the table and the sentence`, () => {
+  everyPreset(
+    'voip-dccp',
+    2,
+    'the losses by cause add up to the total, R and MOS, in the table and the sentence',
+    ({ scenario }) => {
       const ran = runFor(scenario, 60);
       const s = ran.summary.dccp!;
       const html = panelHtml(voipDccp, ran);
@@ -48,6 +49,6 @@ describe('the voice-over-DCCP panel shows what the engine measured', () => {
         );
       }
       if (s.mos !== null) expect(status).toContain(`MOS ${s.mos.toFixed(2)}`);
-    });
-  }
+    },
+  );
 });
