@@ -1317,6 +1317,35 @@ fn calc_pair_routes_london_new_york_over_a_real_catalogue_never_faster_than_ligh
 }
 
 #[test]
+fn bench_times_one_step_of_a_real_catalogue() {
+    // Issue: `skyqueue bench --workload topology --tle FILE` prints the step time.
+    let cut = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/starlink-70deg-cut.tle");
+    let out = skyqueue(&["bench", "--workload", "topology", "--tle", cut.to_str().unwrap(), "--steps", "20", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["workload"].as_str(), v["steps"].as_u64()), (Some("topology"), Some(20)));
+    assert!(v["satellites"].as_u64().unwrap() > 600 && v["ms_per_step"].as_f64().unwrap() > 0.0, "{v}");
+    // The same steps give the same route: the checksum does not depend on the machine.
+    let again =
+        skyqueue(&["bench", "--workload", "topology", "--tle", cut.to_str().unwrap(), "--steps", "20", "--json"]);
+    let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(v["checksum"], w["checksum"]);
+    for (extra, says) in [
+        (vec!["--workload", "hold", "--tle", "x.tle"], "--tle goes with --workload topology"),
+        (
+            vec!["--workload", "topology", "--tle", "x.tle", "--steps", "0"],
+            "--steps: 0 is outside the allowed range (1 to 1000000 steps)",
+        ),
+    ] {
+        let mut a = vec!["bench"];
+        a.extend(extra.iter());
+        let out = skyqueue(&a);
+        assert_eq!(out.status.code(), Some(2), "{a:?}");
+        assert!(text(&out.stderr).contains(says), "{a:?}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
 fn merge_refuses_tampered_and_absurd_parts_before_allocating_and_sweep_and_bench_state_their_caps() {
     let dir = std::env::temp_dir().join(format!("skyqueue-tamper-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
