@@ -1318,6 +1318,7 @@ fn calc_pair_routes_london_new_york_over_a_real_catalogue_never_faster_than_ligh
 
 #[test]
 fn bench_times_one_step_of_a_real_catalogue() {
+    let starlink = examples_dir().join("starlink-2026-05-13.tle");
     // Issue: `skyqueue bench --workload topology --tle FILE` prints the step time.
     let cut = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/starlink-70deg-cut.tle");
     let out = skyqueue(&["bench", "--workload", "topology", "--tle", cut.to_str().unwrap(), "--steps", "20", "--json"]);
@@ -1336,6 +1337,16 @@ fn bench_times_one_step_of_a_real_catalogue() {
             vec!["--workload", "topology", "--tle", "x.tle", "--steps", "0"],
             "--steps: 0 is outside the allowed range (1 to 1000000 steps)",
         ),
+        (
+            vec!["--workload", "topology", "--tle", "x.tle", "--steps", "NaN"],
+            "--steps: `NaN` is not a whole number (allowed: 1 to 1000000 steps)",
+        ),
+        // The whole Starlink catalogue's 9,362 satellites x 1e6 steps: past calc pair's budget of
+        // satellite-steps, refused before a step.
+        (
+            vec!["--workload", "topology", "--tle", starlink.to_str().unwrap(), "--steps", "1000000"],
+            "above the budget of 2e9 satellite-steps",
+        ),
     ] {
         let mut a = vec!["bench"];
         a.extend(extra.iter());
@@ -1343,6 +1354,9 @@ fn bench_times_one_step_of_a_real_catalogue() {
         assert_eq!(out.status.code(), Some(2), "{a:?}");
         assert!(text(&out.stderr).contains(says), "{a:?}: {}", text(&out.stderr));
     }
+    let missing = skyqueue(&["bench", "--workload", "topology", "--tle", "no-such.tle"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(text(&missing.stderr).contains("cannot read no-such.tle"), "{}", text(&missing.stderr));
 }
 
 #[test]

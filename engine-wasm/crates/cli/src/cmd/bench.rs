@@ -164,11 +164,17 @@ fn topology(scenario: &str, json: bool) -> Result<(), Failure> {
 /// `--workload topology --tle FILE`: one step of a real catalogue, timed.
 fn catalogue(file: &str, steps: u64, json: bool) -> Result<(), Failure> {
     use engine::orbit::catalogue::{load, ShellRules};
-    use engine::topology::catalogue_pair::{CatalogueOptions, CataloguePair, IslMode};
+    use engine::topology::catalogue_pair::{CatalogueOptions, CataloguePair, IslMode, SATELLITE_STEPS_BUDGET};
     let text = read_source(file)?;
     let t0 = Instant::now();
     let (sets, cat) = load(&text, None, &ShellRules::default()).map_err(|m| Failure::Data(format!("{file}: {m}")))?;
     let load_s = t0.elapsed().as_secs_f64();
+    if cat.placed.len() as f64 * steps as f64 > SATELLITE_STEPS_BUDGET {
+        return Err(Failure::Usage(format!(
+            "--steps {steps} of {} satellites is above the budget of {SATELLITE_STEPS_BUDGET:e} satellite-steps: fewer steps",
+            cat.placed.len()
+        )));
+    }
     let site = |n: &str| engine::orbit::sites::resolve(n, &[]).map_err(Failure::Usage);
     let opts = CatalogueOptions {
         isl: IslMode::Grid,

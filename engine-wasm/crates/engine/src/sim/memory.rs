@@ -26,6 +26,14 @@ static COUNTING: AtomicBool = AtomicBool::new(false);
 /// engine::sim::memory::CountingAllocator;`
 pub struct CountingAllocator;
 
+/// Notes that this allocator counts: a load first, so that threads allocating at once do not all
+/// write the same cache line on every allocation.
+fn counting() {
+    if !COUNTING.load(Ordering::Relaxed) {
+        COUNTING.store(true, Ordering::Relaxed);
+    }
+}
+
 fn count(delta: i64) {
     // `try_with`: during a thread's teardown its local may be gone; nothing to count then.
     let _ = NET.try_with(|n| n.set(n.get().wrapping_add(delta)));
@@ -38,7 +46,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         // SAFETY: the caller's contract is passed on as is.
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
-            COUNTING.store(true, Ordering::Relaxed);
+            counting();
             count(layout.size() as i64);
         }
         p
@@ -48,7 +56,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         // SAFETY: the caller's contract is passed on as is.
         let p = unsafe { System.alloc_zeroed(layout) };
         if !p.is_null() {
-            COUNTING.store(true, Ordering::Relaxed);
+            counting();
             count(layout.size() as i64);
         }
         p

@@ -37,6 +37,10 @@ pub enum IslMode {
     None,
 }
 
+/// Most satellites x steps one stepping of a catalogue may take: a day of 10,000 satellites at
+/// 1 s is 8.6e8 (`calc pair --tle`, `bench --workload topology --tle`).
+pub const SATELLITE_STEPS_BUDGET: f64 = 2e9;
+
 /// Options of a catalogue route.
 #[derive(Clone, Debug)]
 pub struct CatalogueOptions {

@@ -8,7 +8,7 @@ use crate::orbit::frames::{iso_from_julian_date, julian_date_from_iso};
 use crate::orbit::sites;
 use crate::scenario::fields::Kind;
 use crate::tools::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
-use crate::topology::catalogue_pair::{CatalogueOptions, CataloguePair, IslMode};
+use crate::topology::catalogue_pair::{CatalogueOptions, CataloguePair, IslMode, SATELLITE_STEPS_BUDGET};
 use crate::topology::routing::RoutingMetric;
 use crate::Simulation;
 use serde_json::{json, Value};
@@ -236,10 +236,6 @@ fn pair(a: &ToolInput) -> Result<ToolOutput, ToolError> {
     };
     preset(a, Some((text, jd)))
 }
-
-/// Hours at one-second steps of a ten-thousand-satellite catalogue that one run may take: the
-/// budget is satellites x steps (a day of 10,000 satellites at 1 s is 8.6e8).
-pub const SATELLITE_STEPS_BUDGET: f64 = 2e9;
 
 /// `--start` as a Julian date, if given.
 fn start_jd(a: &ToolInput) -> Result<Option<f64>, ToolError> {
