@@ -45,6 +45,7 @@ export function useGlobe(options: Options) {
   const [pickTarget, setPickTarget] = useState<SiteEnd | null>(null);
   const [showOrbits, setShowOrbits] = useState(true);
   const [showDownLinks, setShowDownLinks] = useState(true);
+  const [showAllLinks, setShowAllLinks] = useState(false);
   const [following, setFollowing] = useState(false);
 
   /** Shows the latest run (its constellation, when its model draws one), camera and geometry. */
@@ -151,20 +152,22 @@ export function useGlobe(options: Options) {
   }, [pickTarget]);
 
   useEffect(() => {
-    controller.current?.setLayerOptions({ showOrbits, showDownLinks });
-  }, [showOrbits, showDownLinks]);
+    controller.current?.setLayerOptions({ showOrbits, showDownLinks, showAllLinks });
+  }, [showOrbits, showDownLinks, showAllLinks]);
 
   const controls = useMemo<GlobeControls>(
     () => ({
       pickTarget,
       showOrbits,
       showDownLinks,
+      showAllLinks,
       onSite: (end, site) => on.current.onSite(end, site),
       onPickTarget: setPickTarget,
       onShowOrbits: setShowOrbits,
       onShowDownLinks: setShowDownLinks,
+      onShowAllLinks: setShowAllLinks,
     }),
-    [pickTarget, showOrbits, showDownLinks],
+    [pickTarget, showOrbits, showDownLinks, showAllLinks],
   );
 
   /** A pointer or wheel over the globe: the next camera move is the user's. */

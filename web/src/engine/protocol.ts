@@ -64,7 +64,7 @@ export interface SiteInfo {
 export interface ConstellationInfo {
   /** UTC of simulated time zero [ms since 1970-01-01]. */
   epoch_unix_ms: number;
-  /** [plane, slot] of each satellite. */
+  /** [plane (over every shell), slot] of each satellite. */
   sats: [number, number][];
   links: IslInfo[];
   planes: number;
@@ -76,11 +76,29 @@ export interface ConstellationInfo {
   inclination_deg: number;
   /** RAAN of each plane at the epoch [deg]. */
   plane_raan_deg: number[];
-  /** RAAN of the seam line [deg]; null for a delta (no seam). */
+  /** RAAN of the seam line [deg]; null for a delta (no seam) and for a catalogue. */
   seam_raan_deg: number | null;
+  /** The shells (one for a generated constellation; several for a catalogue). */
+  shells: ShellInfo[];
+  /** The shell of each plane. */
+  plane_shell: number[];
+  /** Ground stations relaying between satellites (no ISLs): route node ids after the two sites. */
+  relays: SiteInfo[];
   sites: [SiteInfo, SiteInfo];
   /** Sites the user can choose from. */
   site_choices: SiteInfo[];
+}
+
+/** One shell of a constellation (engine `orbit::catalogue::Shell`). */
+export interface ShellInfo {
+  inclination_deg: number;
+  altitude_km: number;
+  planes: number;
+  satellites: number;
+  /** Satellites per plane: fewest, median, most. */
+  per_plane: [number, number, number];
+  /** Planes over half the sphere with a seam. */
+  star: boolean;
 }
 
 /** A topology event (engine `topology::pair::TopoEvent`). */
@@ -89,6 +107,7 @@ export interface TopoEvent {
   kind:
     | 'intra-orbital'
     | 'inter-orbital'
+    | 'shell-change'
     | 'seam-enter'
     | 'seam-leave'
     | 'isl-change'

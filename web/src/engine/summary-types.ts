@@ -435,6 +435,8 @@ export interface HandoverCounts {
   intra_orbital: number;
   /** Inter-orbital handovers. */
   inter_orbital: number;
+  /** Handovers to a satellite of another shell. */
+  shell_change: number;
   /** Seam handovers (entries into seam separation). */
   seam: number;
   /**

@@ -68,12 +68,26 @@ export function heightToFit(radius: number, fov: number, aspect: number, fill = 
  * shipped with Cesium, no ion token, no geocoder. Renders only on request, because continuous
  * rendering on software WebGL saturates the CPU the engine needs.
  */
+/** The median of the last 30 durations [ms], as text with one decimal. */
+class RecentMedian {
+  private readonly last: number[] = [];
+  add(ms: number): string {
+    this.last.push(ms);
+    if (this.last.length > 30) this.last.shift();
+    const sorted = [...this.last].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)].toFixed(1);
+  }
+}
+
 export class GlobeController {
+  private renderStart = 0;
+  private readonly renderTimes = new RecentMedian();
+  private readonly updateTimes = new RecentMedian();
   private readonly viewer: Viewer;
   private epoch = JulianDate.fromIso8601(DEFAULT_EPOCH_ISO);
   private readonly scratch = new JulianDate();
   private layer: ConstellationLayer | null = null;
-  private options: LayerOptions = { showOrbits: true, showDownLinks: true };
+  private options: LayerOptions = { showOrbits: true, showDownLinks: true, showAllLinks: false };
   private readonly handler: ScreenSpaceEventHandler;
   private readonly tooltip: HTMLDivElement;
   /** The sites' and the seam's labels: HTML over the canvas (see `placeLabels`). */
@@ -135,7 +149,13 @@ export class GlobeController {
     // A zoom floor and ceiling: the wheel used to dive to 115 km of blurred imagery.
     scene.screenSpaceCameraController.minimumZoomDistance = MIN_CAMERA_HEIGHT_M;
     scene.screenSpaceCameraController.maximumZoomDistance = MAX_CAMERA_HEIGHT_M;
+    // Frame times for the benchmark record (docs/BENCHMARKS.md): Cesium's render of a frame,
+    // pre- to post-render, median of the last frames.
+    scene.preRender.addEventListener(() => {
+      this.renderStart = performance.now();
+    });
     scene.postRender.addEventListener(() => {
+      container.dataset.frameMs = this.renderTimes.add(performance.now() - this.renderStart);
       container.dataset.rendered = 'true';
       container.dataset.tilesLoaded = String(scene.globe.tilesLoaded);
       // The camera may settle (a flight home, a resize) after the last geometry arrived: what
@@ -354,7 +374,9 @@ export class GlobeController {
     const eye = this.viewer.camera.positionWC;
     const w = scene.canvas.clientWidth;
     const h = scene.canvas.clientHeight;
+    // Relays (node ids past the satellites) are on the ground, in view with their sites.
     return g.route.every((i) => {
+      if (i >= g.n) return true;
       const p = new Cartesian3(g.ecefKm[3 * i] * 1000, g.ecefKm[3 * i + 1] * 1000, g.ecefKm[3 * i + 2] * 1000);
       const c = scene.cartesianToCanvasCoordinates(p);
       return !!c && c.x >= 0 && c.y >= 0 && c.x <= w && c.y <= h && unobstructed(eye, p);
@@ -364,7 +386,9 @@ export class GlobeController {
   /** Draws the engine's latest constellation state. */
   updateGeometry(g: Geometry): void {
     if (!this.layer) return;
+    const t0 = performance.now();
     this.layer.update(g);
+    this.container.dataset.updateMs = this.updateTimes.add(performance.now() - t0);
     this.container.dataset.placed = String(this.layer.placedCount());
     this.container.dataset.linksShown = String(this.layer.linksShown());
     this.container.dataset.routeHops = g.route.length ? String(g.route.length - 1) : '';

@@ -73,10 +73,12 @@ export function panelHtml(d: ModelDescriptor, ran: Ran): string {
       pickTarget: null,
       showOrbits: false,
       showDownLinks: false,
+      showAllLinks: false,
       onSite: () => {},
       onPickTarget: () => {},
       onShowOrbits: () => {},
       onShowDownLinks: () => {},
+      onShowAllLinks: () => {},
     },
     topology: { events: [], linkChanges: 0 },
   };

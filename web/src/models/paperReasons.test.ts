@@ -116,10 +116,12 @@ const noGlobe: GlobeControls = {
   pickTarget: null,
   showOrbits: false,
   showDownLinks: false,
+  showAllLinks: false,
   onSite: () => undefined,
   onPickTarget: () => undefined,
   onShowOrbits: () => undefined,
   onShowDownLinks: () => undefined,
+  onShowAllLinks: () => undefined,
 };
 
 /** A preset's live text and summary panel after `seconds` of its run. */

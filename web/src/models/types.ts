@@ -89,11 +89,14 @@ export interface GlobeControls {
   pickTarget: SiteEnd | null;
   showOrbits: boolean;
   showDownLinks: boolean;
+  /** Every ISL of a constellation of thousands (else only the route's are drawn). */
+  showAllLinks: boolean;
   /** Restarts the run with one ground site changed (models with `withSite`). */
   onSite: (end: SiteEnd, site: string) => void;
   onPickTarget: (end: SiteEnd | null) => void;
   onShowOrbits: (v: boolean) => void;
   onShowDownLinks: (v: boolean) => void;
+  onShowAllLinks: (v: boolean) => void;
 }
 
 /** What the app hands a model's summary panel. */

@@ -1,5 +1,6 @@
 import type { ConstellationInfo } from '../engine/protocol';
 import type { PairSummary } from '../engine/summary-types';
+import { MANY_LINKS } from '../globe/layers/constellationLayer';
 import { fixed } from './format';
 
 interface Props {
@@ -8,10 +9,12 @@ interface Props {
   pickTarget: 'from' | 'to' | null;
   showOrbits: boolean;
   showDownLinks: boolean;
+  showAllLinks: boolean;
   onSite: (end: 'from' | 'to', name: string) => void;
   onPickTarget: (end: 'from' | 'to' | null) => void;
   onShowOrbits: (v: boolean) => void;
   onShowDownLinks: (v: boolean) => void;
+  onShowAllLinks: (v: boolean) => void;
 }
 
 const f = fixed;
@@ -48,6 +51,7 @@ export function ConstellationPanel(p: Props) {
     );
   };
   const s = p.summary;
+  const manyShells = (p.info.shells ?? []).length > 1;
   return (
     <section className="constellation-panel" aria-label="Ground sites">
       <div className="sites">
@@ -59,10 +63,17 @@ export function ConstellationPanel(p: Props) {
           <input type="checkbox" checked={p.showOrbits} onChange={(e) => p.onShowOrbits(e.target.checked)} /> orbit
           tracks
         </label>
-        <label>
-          <input type="checkbox" checked={p.showDownLinks} onChange={(e) => p.onShowDownLinks(e.target.checked)} />{' '}
-          inactive ISLs (dashed: grey polar cut-off, red seam)
-        </label>
+        {p.info.links.length > MANY_LINKS ? (
+          <label>
+            <input type="checkbox" checked={p.showAllLinks} onChange={(e) => p.onShowAllLinks(e.target.checked)} /> all{' '}
+            {p.info.links.length.toLocaleString('en-GB')} ISLs in use (else the route's only; slow to draw)
+          </label>
+        ) : (
+          <label>
+            <input type="checkbox" checked={p.showDownLinks} onChange={(e) => p.onShowDownLinks(e.target.checked)} />{' '}
+            inactive ISLs (dashed: grey polar cut-off or out of range, red seam)
+          </label>
+        )}
       </div>
       {s && (
         <table className="summary" data-testid="constellation-summary">
@@ -80,10 +91,11 @@ export function ConstellationPanel(p: Props) {
               </td>
             </tr>
             <tr>
-              <th scope="row">handovers: intra / inter / seam / ISL change</th>
+              <th scope="row">handovers: intra / inter{manyShells ? ' / to another shell' : ''} / seam / ISL change</th>
               <td data-testid="handover-counts">
-                {s.handovers.intra_orbital} / {s.handovers.inter_orbital} / {s.handovers.seam} /{' '}
-                {s.handovers.isl_change}
+                {s.handovers.intra_orbital} / {s.handovers.inter_orbital} /{' '}
+                {manyShells ? `${s.handovers.shell_change} / ` : ''}
+                {s.handovers.seam} / {s.handovers.isl_change}
               </td>
             </tr>
             <tr>

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { catalogueWords, type CatalogueReport } from './catalogueReport';
+import { catalogueWords, uniformShell, type CatalogueReport } from './catalogueReport';
 import type { EngineError, FieldError } from '../engine/errors';
 import {
   fieldApplies,
+  FIELDS,
   getPath,
   GROUPS,
   setPath,
@@ -72,6 +73,8 @@ export function ParameterPanel({
     file: string;
     r: CatalogueReport | null;
     error: string | null;
+    /** What loading it changed besides the field: the epoch, the links. */
+    changed?: string[];
   } | null>(null);
   useEffect(() => {
     setDraft(running);
@@ -194,12 +197,34 @@ export function ParameterPanel({
                   if (f.catalogue && reportCatalogue) {
                     setReport({ path: f.path, file: file.name, r: null, error: null });
                     const { json, error } = await reportCatalogue(text);
-                    setReport({
-                      path: f.path,
-                      file: file.name,
-                      r: json ? (JSON.parse(json) as CatalogueReport) : null,
-                      error,
-                    });
+                    const r = json ? (JSON.parse(json) as CatalogueReport) : null;
+                    // A run over the file starts at its latest epoch (its sets are stale far from
+                    // it), and a catalogue of several shells needs +Grid or no ISLs: the fields
+                    // beside the file's are set so, and the report says so.
+                    const changed: string[] = [];
+                    if (r) {
+                      const section = f.path.slice(0, f.path.lastIndexOf('.') + 1);
+                      const epoch = FIELDS.get(`${section}epoch_utc`);
+                      if (epoch) {
+                        set(epoch, r.reference_utc);
+                        changed.push(`${epoch.label} set to ${r.reference_utc}, the latest of its element sets`);
+                      }
+                      const isl = FIELDS.get(`${section}isl`);
+                      if (isl && !uniformShell(r) && (getPath(draft, isl.path) ?? 'iridium') === 'iridium') {
+                        set(isl, 'grid');
+                        changed.push(`${isl.label} set to +Grid in every shell`);
+                      }
+                      // No link joins two shells: one satellite per site, each maybe in another
+                      // shell, often has no route; any satellite in view lets the route choose.
+                      const access = FIELDS.get(`${section}access`);
+                      if (access && r.shells.length > 1 && getPath(draft, access.path) !== 'free') {
+                        set(access, 'free');
+                        changed.push(
+                          `${access.label} set to any in view: no link joins two shells, so the route picks each site's satellite`,
+                        );
+                      }
+                    }
+                    setReport({ path: f.path, file: file.name, r, error, changed });
                   }
                 }}
               />
@@ -322,7 +347,17 @@ export function ParameterPanel({
 }
 
 /** The engine's report of a loaded catalogue, as `skyqueue tle check` prints it. */
-function CatalogueReportView({ file, r, error }: { file: string; r: CatalogueReport | null; error: string | null }) {
+function CatalogueReportView({
+  file,
+  r,
+  error,
+  changed = [],
+}: {
+  file: string;
+  r: CatalogueReport | null;
+  error: string | null;
+  changed?: string[];
+}) {
   if (!r && !error)
     return (
       <p className="catalogue-report" role="status">
@@ -348,6 +383,7 @@ function CatalogueReportView({ file, r, error }: { file: string; r: CatalogueRep
         ))}
       </ol>
       <p>{w.runs}</p>
+      {changed.length > 0 && <p data-testid="catalogue-changed">{changed.join('; ')}.</p>}
     </div>
   );
 }

@@ -26,10 +26,11 @@ describe('the report of a loaded catalogue', () => {
       `${s1.inclination_deg.toFixed(2)}°, ${s1.altitude_km.toFixed(0)} km: ${s1.planes} planes, ${s1.satellites} satellites ` +
         `(per plane ${s1.per_plane.join(' / ')}: fewest / median / most), ${s1.star ? 'a star (a seam)' : 'a delta'}`,
     );
-    expect(w.runs).toContain('skyqueue calc pair --tle FILE');
+    expect(w.runs).toContain('Under +Grid or no ISLs the run takes every shell');
+    expect(inBrowser.reference_utc).toMatch(/^2026-05-13T\d\d:\d\d:\d\dZ$/);
   });
 
-  it('says when a one-shell file is what the run takes, and why another is refused', () => {
+  it('says when a one-shell file is what the Iridium rules take, and why another is refused', () => {
     loadWasmForNode();
     const iridium = JSON.parse(
       catalogueReport(readFileSync(`${root}examples/iridium-66.tle`, 'utf8')),
@@ -41,7 +42,10 @@ describe('the report of a loaded catalogue', () => {
         /^86\.\d\d°, \d+ km: 6 planes, 66 satellites \(per plane 11 \/ 11 \/ 11: fewest \/ median \/ most\), a star \(a seam\)$/,
       ),
     ]);
-    expect(w.runs).toBe('One shell with the same number of satellites in every plane: the run uses it.');
+    expect(w.runs).toBe(
+      'One shell with the same number of satellites in every plane: the Iridium link rules can take it as it is; ' +
+        '+Grid or no ISLs take it as a catalogue.',
+    );
     expect(() => catalogueReport('not a catalogue')).toThrow(/not a catalogue of element sets|no element sets/);
   });
 });

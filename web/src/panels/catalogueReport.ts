@@ -2,6 +2,8 @@
  * (`engine::orbit::catalogue::Report`), and what the parameter panel shows for a loaded file. */
 export interface CatalogueReport {
   element_sets: number;
+  /** The time it is grouped at, UTC: its latest epoch (where a run over it starts). */
+  reference_utc: string;
   shells: {
     inclination_deg: number;
     altitude_km: number;
@@ -34,10 +36,15 @@ export function catalogueWords(r: CatalogueReport): { summary: string; shells: s
       `${s.satellites.toLocaleString('en-US')} satellites (per plane ${s.per_plane.join(' / ')}: fewest / median / most), ` +
       (s.star ? 'a star (a seam)' : 'a delta'),
   );
-  const one = r.shells.length === 1 && r.shells[0].per_plane[0] === r.shells[0].per_plane[2];
-  const runs = one
-    ? 'One shell with the same number of satellites in every plane: the run uses it.'
-    : 'The run takes one shell with the same number of satellites in every plane, which this file is not; ' +
-      '`skyqueue calc pair --tle FILE` routes over the whole catalogue (docs/CATALOGUES.md).';
+  const runs = uniformShell(r)
+    ? 'One shell with the same number of satellites in every plane: the Iridium link rules can take it as it is; ' +
+      '+Grid or no ISLs take it as a catalogue.'
+    : 'Under +Grid or no ISLs the run takes every shell; the Iridium link rules take only one shell with the same ' +
+      'number of satellites in every plane, which this file is not.';
   return { summary, shells: shellLines, runs };
+}
+
+/** Whether the catalogue is one shell with the same number of satellites in every plane. */
+export function uniformShell(r: CatalogueReport): boolean {
+  return r.shells.length === 1 && r.shells[0].per_plane[0] === r.shells[0].per_plane[2];
 }

@@ -4,6 +4,7 @@ import type { ConstellationInfo, TopoEvent } from '../engine/protocol';
 export const EVENT_KINDS: Record<TopoEvent['kind'], { label: string; color: string; handover: boolean }> = {
   'intra-orbital': { label: 'intra-orbital handover', color: '#59a14f', handover: true },
   'inter-orbital': { label: 'inter-orbital handover', color: '#f28e2b', handover: true },
+  'shell-change': { label: 'handover to another shell', color: '#b07aa1', handover: true },
   'seam-enter': { label: 'seam handover', color: '#e15759', handover: true },
   'seam-leave': { label: 'leaves the seam', color: '#ff9da7', handover: true },
   'isl-change': { label: 'ISL change', color: '#76b7b2', handover: true },
@@ -13,11 +14,18 @@ export const EVENT_KINDS: Record<TopoEvent['kind'], { label: string; color: stri
   'link-up': { label: 'ISL up', color: '#9c755f', handover: false },
 };
 
-/** A satellite as plane and slot, "P3-S7". */
+/**
+ * A satellite as plane and slot, "P3-S7"; in a constellation of several shells as shell, plane
+ * within it and slot, "Sh2-P3-S7" (the engine's node names, `PairTopology::node_names`).
+ */
 export function satName(info: ConstellationInfo, i: number | null): string {
   if (i === null) return '–';
   const [p, s] = info.sats[i] ?? [0, 0];
-  return `P${p}-S${s}`;
+  const shells = info.shells ?? [];
+  if (shells.length <= 1) return `P${p}-S${s}`;
+  const shell = info.plane_shell[p] ?? 0;
+  const first = info.plane_shell.indexOf(shell);
+  return `Sh${shell}-P${p - first}-S${s}`;
 }
 
 /** What an event changed, in words: the satellites of a handover, the hops of a route change. */

@@ -1569,3 +1569,28 @@ fn compare_runs_a_scenario_once_per_policy_as_json_or_the_app_s_notebook() {
     assert!(text(&o.stderr).contains("the queue model has no policies to compare"), "{}", text(&o.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn run_catalogue_puts_a_real_catalogue_under_the_transfer_and_refuses_a_model_without_one() {
+    // README: a 15 MB transfer London - New York over the whole Starlink catalogue.
+    let ex = examples_dir().join("catalogue/tcp-starlink-london-new-york.json");
+    let tle = examples_dir().join("starlink-2026-05-13.tle");
+    let o = skyqueue(&["run", ex.to_str().unwrap(), "--catalogue", tle.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let t = &v["summary"]["transfer"];
+    assert_eq!(t["delivered_bytes"], 15_000_000, "{t}");
+    // Never faster than light along the great circle (5,570 km: 18.6 ms).
+    let route = &t["route"];
+    assert!(route["delay_ms"]["min"].as_f64().unwrap() > 18.6, "{route}");
+    // Without the file the scenario is Iridium's generated shell under +Grid: it runs, and the
+    // file is what makes it Starlink.
+    let o = skyqueue(&["run", ex.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // A model without a catalogue field says which models take one.
+    let q = examples_dir().join("mm1-load-0.8.json");
+    let o = skyqueue(&["run", q.to_str().unwrap(), "--catalogue", tle.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = text(&o.stderr);
+    assert!(e.contains("--catalogue: the model `queue` takes no catalogue") && e.contains("(transfer.tle)"), "{e}");
+}

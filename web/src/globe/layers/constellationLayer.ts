@@ -26,6 +26,15 @@ export const PLANE_COLOURS = [
   '#bab0ac',
 ];
 
+/**
+ * Above this many ISLs (a catalogue: Starlink's has about 15,600) the layer draws only the
+ * route's links unless every link is asked for (`showDownLinks`, "all ISLs"): ten thousand
+ * polylines rebuilt at every frame would stall the page.
+ */
+export const MANY_LINKS = 4000;
+/** Above this many planes no orbit track is drawn (a catalogue has hundreds). */
+const MANY_PLANES = 120;
+
 /** Packets on the globe, as the transfer panel's legend says: data white, ACKs cyan. */
 const DATA_COLOUR = Color.WHITE;
 const ACK_COLOUR = Color.fromCssColorString('#3fe0ff');
@@ -37,13 +46,17 @@ export interface LayerOptions {
   showOrbits: boolean;
   /** Show links that are down (styled by reason) as well as those that are up. */
   showDownLinks: boolean;
+  /** With more than [`MANY_LINKS`] links, draw the usable ones (else only the route's). */
+  showAllLinks?: boolean;
 }
 
 /**
  * Draws one constellation: satellites coloured by plane (outlined when ascending), orbit
  * rings, ISLs styled by state, the seam line, the two sites, the route between them (glowing)
- * and the access satellites' footprints. Everything is driven by `update` with the engine's
- * geometry; nothing here computes the simulation.
+ * and the access satellites' footprints. A constellation of several shells (a catalogue) is
+ * coloured by shell, in smaller points, one point primitive collection updated in place from
+ * the engine's packed positions. Everything is driven by `update` with the engine's geometry;
+ * nothing here computes the simulation.
  */
 export class ConstellationLayer {
   private readonly points = new PointPrimitiveCollection();
@@ -67,6 +80,10 @@ export class ConstellationLayer {
   private readonly styles: Record<'intra' | 'cross' | 'polar' | 'seam', { color: Color; dashPattern: number }>;
   /** The last geometry drawn. */
   lastGeometry: Geometry | null = null;
+  /** Many shells or many links: colour by shell, draw only the route's links unless asked. */
+  private readonly large: boolean;
+  /** Where the relays (ground stations of a bent pipe) are. */
+  private readonly relayPositions: Cartesian3[];
 
   constructor(
     private readonly scene: Scene,
@@ -86,32 +103,25 @@ export class ConstellationLayer {
       polar: { color: Color.fromCssColorString('#b0b0b0').withAlpha(0.5), dashPattern: DASHED },
       seam: { color: Color.fromCssColorString('#ff5a5a').withAlpha(0.7), dashPattern: DASHED },
     };
+    const shells = info.shells ?? [];
+    this.large = shells.length > 1 || info.links.length > MANY_LINKS;
+    this.relayPositions = (info.relays ?? []).map((r) => km(ecefFromGeodetic(r.lat_deg, r.lon_deg, 0)));
     info.sats.forEach(([plane], i) => {
+      const colour = this.large ? (info.plane_shell[plane] ?? 0) : plane;
       this.sats.push(
         this.points.add({
           position: Cartesian3.ZERO,
-          pixelSize: 7,
-          color: Color.fromCssColorString(PLANE_COLOURS[plane % PLANE_COLOURS.length]),
+          pixelSize: this.large ? 4 : 7,
+          color: Color.fromCssColorString(PLANE_COLOURS[colour % PLANE_COLOURS.length]),
           outlineColor: Color.WHITE,
           outlineWidth: 0,
           id: { kind: 'sat', index: i },
         }),
       );
     });
-    for (const l of info.links) {
-      this.links.push(
-        this.lines.add({
-          positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
-          width: l.kind === 'intra-plane' ? 1 : 1.5,
-          material: Material.fromType('PolylineDash', {
-            color: this.styles.intra.color,
-            dashPattern: SOLID,
-            dashLength: 10,
-          }),
-        }),
-      );
-    }
-    for (let k = 0; k < info.planes; k++) {
+    // Thousands of links are made only when asked for (each polyline has its own material).
+    if (info.links.length <= MANY_LINKS) this.buildLinks();
+    for (let k = 0; k < (info.planes > MANY_PLANES ? 0 : info.planes); k++) {
       this.orbits.push(
         this.lines.add({
           positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
@@ -159,6 +169,25 @@ export class ConstellationLayer {
       });
       this.sitePositions.push(p);
     });
+  }
+
+  /** Makes one polyline per potential ISL (once). */
+  private buildLinks(): void {
+    if (this.links.length > 0 || this.info.links.length === 0) return;
+    const SOLID = 0xffff;
+    for (const l of this.info.links) {
+      this.links.push(
+        this.lines.add({
+          positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
+          width: l.kind === 'intra-plane' ? 1 : 1.5,
+          material: Material.fromType('PolylineDash', {
+            color: this.styles.intra.color,
+            dashPattern: SOLID,
+            dashLength: 10,
+          }),
+        }),
+      );
+    }
   }
 
   /**
@@ -213,7 +242,7 @@ export class ConstellationLayer {
       const p = this.sats[i];
       const flash = (this.flashUntil.get(i) ?? 0) > wallMs;
       const access = g.access[0] === i || g.access[1] === i;
-      p.pixelSize = flash ? 16 : access ? 11 : 7;
+      p.pixelSize = flash ? 16 : access ? 11 : this.large ? 4 : 7;
       p.outlineWidth = g.ascending[i] === 1 ? 2 : 0;
       p.outlineColor = flash ? Color.YELLOW : Color.WHITE;
     }
@@ -222,26 +251,31 @@ export class ConstellationLayer {
   update(g: Geometry, wallMs = performance.now()): void {
     this.lastGeometry = g;
     const info = this.info;
-    const pos = (i: number) => km(g.ecefKm, 3 * i);
+    // Route nodes past the satellites and the two sites are the relays (a bent pipe).
+    const pos = (i: number) => (i < g.n ? km(g.ecefKm, 3 * i) : this.relayPositions[i - g.n - 2]);
     for (let i = 0; i < g.n && i < this.sats.length; i++) this.sats[i].position = pos(i);
     this.updatePoints(g, wallMs);
-    info.links.forEach((l, k) => {
-      const line = this.links[k];
-      const state = g.linkState[k];
-      const b = g.linkB[k];
-      line.show = state === 0 || this.options.showDownLinks;
-      line.positions = [pos(l.a), pos(b)];
-      const style =
-        state === 1
-          ? this.styles.polar
-          : state === 2
-            ? this.styles.seam
-            : l.kind === 'intra-plane'
-              ? this.styles.intra
-              : this.styles.cross;
-      line.material.uniforms.color = style.color;
-      line.material.uniforms.dashPattern = style.dashPattern;
-    });
+    const anyLinks = info.links.length <= MANY_LINKS || this.options.showAllLinks === true;
+    if (anyLinks) this.buildLinks();
+    if (this.links.length > 0)
+      info.links.forEach((l, k) => {
+        const line = this.links[k];
+        const state = g.linkState[k];
+        const b = g.linkB[k];
+        line.show = anyLinks && (state === 0 || (this.options.showDownLinks && info.links.length <= MANY_LINKS));
+        if (!line.show) return;
+        line.positions = [pos(l.a), pos(b)];
+        const style =
+          state === 1
+            ? this.styles.polar
+            : state === 2
+              ? this.styles.seam
+              : l.kind === 'intra-plane'
+                ? this.styles.intra
+                : this.styles.cross;
+        line.material.uniforms.color = style.color;
+        line.material.uniforms.dashPattern = style.dashPattern;
+      });
     const r = R_EARTH_KM + info.altitude_km;
     this.orbits.forEach((o, k) => {
       o.show = this.options.showOrbits;
@@ -252,14 +286,16 @@ export class ConstellationLayer {
       this.seam.positions = orbitRingEcef(info.seam_raan_deg, info.inclination_deg, r, g.gmst, 90).map((p) => km(p));
       this.seamAt = km(orbitRingEcef(info.seam_raan_deg, info.inclination_deg, r, g.gmst, 8)[1]);
     }
-    const lambda = coverageAngle(info.altitude_km, info.elevation_mask_deg);
     g.access.forEach((a, end) => {
       const f = this.footprints[end];
       f.show = a >= 0;
-      if (a >= 0)
-        f.positions = footprintRing([g.ecefKm[3 * a], g.ecefKm[3 * a + 1], g.ecefKm[3 * a + 2]], lambda).map((p) =>
-          km(p),
-        );
+      if (a < 0) return;
+      // The access satellite's own shell sets its footprint.
+      const shell = (info.shells ?? [])[info.plane_shell?.[info.sats[a]?.[0] ?? 0] ?? 0];
+      const lambda = coverageAngle(shell?.altitude_km ?? info.altitude_km, info.elevation_mask_deg);
+      f.positions = footprintRing([g.ecefKm[3 * a], g.ecefKm[3 * a + 1], g.ecefKm[3 * a + 2]], lambda).map((p) =>
+        km(p),
+      );
     });
     this.updatePackets(g.packets);
     const sites = info.sites.map((s) => km(ecefFromGeodetic(s.lat_deg, s.lon_deg, 0)));

@@ -12,12 +12,31 @@ export function constellationText(s: ScenarioObject, { constellation: c }: TextI
   const duration = num(s, 'duration_s') ?? 0;
   const setup: string[] = [];
   const loaded = (str(s, 'constellation.tle') ?? '').trim() !== '';
-  const shape = c
-    ? `${c.sats.length} satellites in ${plural(c.planes, 'plane')} at ${prose(c.altitude_km)} km, ` +
-      `inclined ${prose(c.inclination_deg)}°${loaded ? ' (read from the loaded element sets)' : ''}`
-    : optionLabel('constellation.preset', str(s, 'constellation.preset'));
+  const shells = c?.shells ?? [];
+  const many = shells.length > 1;
+  const shape = !c
+    ? optionLabel('constellation.preset', str(s, 'constellation.preset'))
+    : many
+      ? `${c.sats.length.toLocaleString('en-GB')} satellites in ${shells.length} shells ` +
+        `(${prose(Math.min(...shells.map((x) => x.inclination_deg)))}° to ` +
+        `${prose(Math.max(...shells.map((x) => x.inclination_deg)))}°, ` +
+        `${prose(Math.min(...shells.map((x) => x.altitude_km)))} to ${prose(Math.max(...shells.map((x) => x.altitude_km)))} km` +
+        `${loaded ? ', read from the loaded catalogue' : ''})`
+      : `${c.sats.length} satellites in ${plural(c.planes, 'plane')} at ${prose(c.altitude_km)} km, ` +
+        `inclined ${prose(c.inclination_deg)}°${loaded ? ' (read from the loaded element sets)' : ''}`;
   setup.push(`The route from ${from} to ${to} over ${shape}, for ${span(duration)} of simulated time.`);
-  if (c?.kind === 'star') {
+  if (many) {
+    const isl = str(s, 'constellation.isl');
+    setup.push(
+      (isl === 'none'
+        ? 'No ISLs: a bent pipe, the built-in sites relaying between satellites. '
+        : '+Grid ISLs in every shell (two neighbours in the plane, the nearest satellite of each next plane, ' +
+          'within laser range), none between shells. ') +
+        (str(s, 'constellation.access') === 'free'
+          ? 'Each site may use any satellite above the mask: the route picks them.'
+          : 'Each site uses one satellite; when the two are in shells no link joins, there is no route.'),
+    );
+  } else if (c?.kind === 'star') {
     const seamIsls = getPath(s, 'constellation.seam_isls') === true;
     setup.push(
       seamIsls

@@ -49,6 +49,43 @@ pub struct Args {
     /// 10000000000, the browser's budget)
     #[arg(long, value_name = "N", value_parser = values::whole_in(1, MAX_BUDGET_EVENTS, "events"))]
     budget_events: Option<u64>,
+    /// Puts this file of element sets (TLE, e.g. CelesTrak's starlink.txt) into the scenario's
+    /// catalogue field, the one the app's "Load from a file…" fills
+    #[arg(long, value_name = "FILE.tle")]
+    catalogue: Option<String>,
+}
+
+/// The scenario's text with the catalogue `file` in its model's catalogue field.
+fn with_catalogue(path: &str, text: &str, file: &str) -> Result<String, Failure> {
+    let mut v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| Failure::Data(format!("{path}: not JSON: {e}")))?;
+    let name = v.get("model").and_then(|m| m.as_str()).unwrap_or(ModelKind::default().name()).to_string();
+    let field_of = |k: ModelKind| {
+        engine::models::schema::groups(k)
+            .into_iter()
+            .flat_map(|g| g.fields)
+            .find(|f| matches!(f.kind, engine::scenario::fields::Kind::Text { catalogue: true, .. }))
+            .map(|f| f.path)
+    };
+    let Some(field) = ModelKind::from_name(&name).and_then(field_of) else {
+        let takers: Vec<String> =
+            ModelKind::ALL.iter().filter_map(|&k| field_of(k).map(|f| format!("{} ({f})", k.name()))).collect();
+        return Err(Failure::Usage(format!(
+            "--catalogue: the model `{name}` takes no catalogue (models that do: {})",
+            takers.join(", ")
+        )));
+    };
+    let tle =
+        std::fs::read_to_string(file).map_err(|e| Failure::Io(format!("--catalogue: cannot read {file}: {e}")))?;
+    let mut at = &mut v;
+    for key in field.split('.') {
+        if !at.is_object() {
+            return Err(Failure::Data(format!("{path}: {field}: a part of the path is not an object")));
+        }
+        at = at.as_object_mut().expect("an object").entry(key).or_insert(serde_json::json!({}));
+    }
+    *at = serde_json::Value::String(tle);
+    Ok(v.to_string())
 }
 
 /// What --trace records.
@@ -60,7 +97,10 @@ pub enum Trace {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let path = args.scenario.as_str();
-    let text = read_source(path)?;
+    let mut text = read_source(path)?;
+    if let Some(file) = &args.catalogue {
+        text = with_catalogue(path, &text, file)?;
+    }
     let mut scenario = Scenario::parse_json(&text).map_err(|e| Failure::Invalid(path.into(), e))?;
     if let Some(seed) = args.seed {
         scenario.seed = seed;

@@ -106,10 +106,11 @@ fn shells(
     }
     let plural = if cat.shells.len() == 1 { "" } else { "s" };
     outln!(
-        "{} shell{plural}, {} satellites in use, {} set aside:",
+        "{} shell{plural}, {} satellites in use, {} set aside, at {}:",
         cat.shells.len(),
         cat.placed.len(),
-        cat.excluded.len()
+        cat.excluded.len(),
+        engine::orbit::frames::iso_from_julian_date(cat.reference_jd)
     );
     outln!("  shell  inclination  altitude  planes  satellites  per plane (min / median / max)  kind");
     for (k, s) in cat.shells.iter().enumerate() {

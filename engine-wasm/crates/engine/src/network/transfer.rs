@@ -461,13 +461,7 @@ impl Transfer {
     }
 
     fn position(&self, topo: &PairTopology, node: u32) -> Vec3 {
-        if node == self.n {
-            topo.site_ecef(0)
-        } else if node == self.n + 1 {
-            topo.site_ecef(1)
-        } else {
-            topo.satellite_ecef(node as usize)
-        }
+        topo.node_ecef(node)
     }
 
     /// Puts a new packet (at its first node) on its first link at `now`.

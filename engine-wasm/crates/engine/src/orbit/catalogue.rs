@@ -307,6 +307,9 @@ pub fn parse(text: &str) -> Result<Vec<(Tle, sgp4::Elements)>, String> {
 pub struct Report {
     /// Element sets read.
     pub element_sets: usize,
+    /// The time the catalogue is grouped at, UTC (by default its latest epoch): a run over it
+    /// starts near there (`constellation.epoch_utc`).
+    pub reference_utc: String,
     /// The shells, by inclination then altitude.
     pub shells: Vec<Shell>,
     /// Satellites placed in a shell, plane and slot.
@@ -327,6 +330,7 @@ impl Report {
     pub fn new(element_sets: usize, cat: &Catalogue) -> Report {
         Report {
             element_sets,
+            reference_utc: crate::orbit::frames::iso_from_julian_date(cat.reference_jd),
             shells: cat.shells.clone(),
             satellites_used: cat.placed.len(),
             satellites_excluded: cat.excluded_counts(),

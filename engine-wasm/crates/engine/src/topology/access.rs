@@ -14,19 +14,29 @@ pub enum AccessPolicy {
     HighestElevation,
     /// Keep the serving satellite until a visible one is higher by `hysteresis_deg`.
     Hysteresis,
+    /// Keep the serving satellite until it is lost, then take the visible one that stays above
+    /// the mask longest (paper 004 §2.3 names "highest elevation" and "longest visibility" as
+    /// the two usual criteria). The pair topology looks ahead with SGP4 (`pair.rs`).
+    LongestVisibility,
+    /// Any satellite in view: the route picks the one that minimises it (Hypatia's
+    /// `algorithm_free_one_only_over_isls`, Kassing et al., IMC 2020, §3). The pair topology
+    /// links each site to every satellite above the mask and routes from site to site.
+    Free,
 }
 
 /// Chooses the access satellite.
 ///
 /// `sin_elev[i]` is the sine of satellite i's elevation (ordering and the mask test need no
-/// inverse sine); satellite i is slot `i % slots` of plane `i / slots`. Returns `None` when no
-/// satellite is above `mask_deg`.
+/// inverse sine); `neighbours(i)` are the slots before and after satellite i in its plane.
+/// Returns `None` when no satellite is above `mask_deg`. [`AccessPolicy::LongestVisibility`]
+/// and [`AccessPolicy::Free`] need the orbits or the routes: the pair topology decides them, and
+/// here they fall back to the highest satellite.
 pub fn choose(
     policy: AccessPolicy,
     current: Option<usize>,
     sin_elev: &[f64],
     mask_deg: f64,
-    slots: usize,
+    neighbours: impl Fn(usize) -> [usize; 2],
     hysteresis_deg: f64,
 ) -> Option<usize> {
     let elev_deg = sin_elev;
@@ -39,7 +49,7 @@ pub fn choose(
         })
     };
     match policy {
-        AccessPolicy::HighestElevation => highest(),
+        AccessPolicy::HighestElevation | AccessPolicy::LongestVisibility | AccessPolicy::Free => highest(),
         AccessPolicy::Hysteresis => {
             let h = highest();
             match (current, h) {
@@ -51,10 +61,8 @@ pub fn choose(
             Some(c) if visible(c) => Some(c),
             Some(c) => {
                 // Same plane first: the neighbouring slots, the better placed of the two.
-                let plane = c / slots;
-                let (j, s) = (c % slots, slots);
-                let next = [plane * s + (j + s - 1) % s, plane * s + (j + 1) % s];
-                next.into_iter()
+                neighbours(c)
+                    .into_iter()
                     .filter(|&i| i != c && visible(i))
                     .fold(None, |best: Option<usize>, i| match best {
                         Some(b) if elev_deg[b] >= elev_deg[i] => Some(b),
@@ -86,7 +94,11 @@ mod tests {
         h: f64,
     ) -> Option<usize> {
         let s: Vec<f64> = elev_deg.iter().map(|e| libm::sin(e.to_radians())).collect();
-        super::choose(policy, current, &s, mask_deg, slots, h)
+        let ring = |i: usize| {
+            let (plane, j) = (i / slots, i % slots);
+            [plane * slots + (j + slots - 1) % slots, plane * slots + (j + 1) % slots]
+        };
+        super::choose(policy, current, &s, mask_deg, ring, h)
     }
 
     #[test]

@@ -38,15 +38,18 @@ pub enum IslState {
     PolarCutoff,
     /// Down: the two ends are on either side of the seam.
     Seam,
+    /// Down: the two ends are further apart than the link's range (+Grid, [`super::grid`]).
+    OutOfRange,
 }
 
 impl IslState {
-    /// Numeric code for packed output: 0 up, 1 polar cut-off, 2 seam.
+    /// Numeric code for packed output: 0 up, 1 polar cut-off, 2 seam, 3 out of range.
     pub fn code(self) -> u8 {
         match self {
             IslState::Up => 0,
             IslState::PolarCutoff => 1,
             IslState::Seam => 2,
+            IslState::OutOfRange => 3,
         }
     }
     /// Reason word for event logs.
@@ -55,6 +58,7 @@ impl IslState {
             IslState::Up => "up",
             IslState::PolarCutoff => "polar-cutoff",
             IslState::Seam => "seam",
+            IslState::OutOfRange => "range",
         }
     }
 }
@@ -68,6 +72,21 @@ pub struct Isl {
     pub b: u32,
     /// Intra-plane, cross-plane or cross-seam.
     pub kind: IslKind,
+}
+
+/// Which inter-satellite links a constellation has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IslChoice {
+    /// Paper 004's Iridium rules over one shell: polar cut-off, no links across the seam,
+    /// the chosen cross-plane pairing.
+    #[default]
+    Iridium,
+    /// +Grid in every shell of any constellation, each link usable within its range
+    /// ([`super::grid`]; Starlink's filings, Hypatia).
+    Grid,
+    /// None: a bent pipe, ground stations relaying between satellites.
+    None,
 }
 
 /// How cross-plane partners are chosen.

@@ -5,5 +5,6 @@ pub mod access;
 pub mod catalogue_pair;
 pub mod grid;
 pub mod isl;
+pub mod layout;
 pub mod pair;
 pub mod routing;

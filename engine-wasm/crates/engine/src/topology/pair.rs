@@ -6,17 +6,36 @@
 //! Event classification (summed over both ends of the pair):
 //! - intra-orbital handover: an end's access satellite changes within its plane;
 //! - inter-orbital handover: an end's access satellite changes to another plane;
+//! - shell change: an end's access satellite changes to another shell (catalogues of several
+//!   shells, [`super::layout`]);
 //! - seam handover: the two access satellites become separated by the seam (one ascending, one
-//!   descending), so the route must go over a pole;
+//!   descending, in the same star shell), so the route must go over a pole;
 //! - ISL change: the route changes while both access satellites stay the same, in a way a user
 //!   can see: its hop count changes, or its one-way delay steps by at least
 //!   [`ISL_CHANGE_MIN_MS`] against the old route's at the same instant (see there).
+//!
+//! Links ([`LinkMode`]): paper 004's Iridium rules over one shell (polar cut-off, seam, ns-2's
+//! pairing; [`super::isl`]), or +Grid over any catalogue, a link usable while it is no longer
+//! than its range ([`super::grid`]), or none at all (a bent pipe: ground stations relay).
+//!
+//! Routes: with one access satellite per end (every policy but `free`), the shortest path over
+//! the usable ISLs between the two access satellites, plus the up- and downlink. With `free`
+//! access, or with ground relays, the graph also holds the sites (each linked to every satellite
+//! it sees above the mask, or to its access satellite) and the relays (each linked to every
+//! satellite it sees), and the route is the shortest path from site to site (Hypatia's
+//! `algorithm_free_one_only_over_isls`, and its ground-station relays without ISLs). Dijkstra's
+//! search ([`super::routing`]) runs at every step, O((V + E) log V) with V the satellites and E
+//! about two per satellite plus those in view of the ground: a link's length changes at every
+//! step, so a route of least delay cannot be kept without re-checking every alternative, and
+//! one search over ten thousand satellites costs well under a millisecond (docs/BENCHMARKS.md).
 
 use super::access::{self, AccessPolicy};
 use super::isl::{self, Isl, IslRules, IslState};
+use super::layout::Layout;
 use super::routing::{Router, RoutingMetric};
 use crate::metrics::{SeriesInfo, SeriesKind};
-use crate::orbit::frames::{distance_km, ecef_from_geodetic, sin_elevation, unit, Vec3, C_KM_S};
+use crate::orbit::catalogue::Shell;
+use crate::orbit::frames::{distance_km, ecef_from_eci, ecef_from_geodetic, sin_elevation, unit, Vec3, C_KM_S};
 use crate::orbit::propagate::{Propagator, SatState};
 use crate::orbit::sites::Site;
 use crate::orbit::walker::{WalkerKind, WalkerSpec};
@@ -30,6 +49,8 @@ pub enum TopoEventKind {
     IntraOrbital,
     /// Access satellite changed to another plane.
     InterOrbital,
+    /// Access satellite changed to another shell.
+    ShellChange,
     /// The pair became separated by the seam (a seam handover).
     SeamEnter,
     /// The pair is no longer separated by the seam.
@@ -111,6 +132,8 @@ pub struct HandoverCounts {
     pub intra_orbital: u64,
     /// Inter-orbital handovers.
     pub inter_orbital: u64,
+    /// Handovers to a satellite of another shell.
+    pub shell_change: u64,
     /// Seam handovers (entries into seam separation).
     pub seam: u64,
     /// Route changes with the same access satellites that a user can see: other hop count, or
@@ -179,26 +202,32 @@ pub struct PairSummary {
 pub struct ConstellationInfo {
     /// UTC of simulated time zero, as milliseconds since 1970-01-01 (the app's clock).
     pub epoch_unix_ms: f64,
-    /// Plane and slot of each satellite.
+    /// Plane (over every shell) and slot of each satellite.
     pub sats: Vec<(u32, u32)>,
     /// Every potential ISL.
     pub links: Vec<Isl>,
-    /// Planes.
+    /// Planes, over every shell.
     pub planes: u32,
-    /// Satellites per plane.
+    /// Satellites per plane (the most in one plane).
     pub sats_per_plane: u32,
-    /// Star (has a seam) or delta.
+    /// Star (has a seam) or delta (of the first shell).
     pub kind: WalkerKind,
-    /// The generated element sets, as TLE text.
+    /// The element sets in use, as TLE text.
     pub tle_text: String,
     /// Elevation mask [deg].
     pub elevation_mask_deg: f64,
-    /// Altitude [km].
+    /// Altitude [km] (of the first shell).
     pub altitude_km: f64,
-    /// Inclination [deg].
+    /// Inclination [deg] (of the first shell).
     pub inclination_deg: f64,
     /// RAAN of each plane at the epoch [deg].
     pub plane_raan_deg: Vec<f64>,
+    /// The shells (one for a generated constellation).
+    pub shells: Vec<Shell>,
+    /// The shell of each plane.
+    pub plane_shell: Vec<u32>,
+    /// Ground stations that relay between satellites (no ISLs), node ids after the two sites.
+    pub relays: Vec<Site>,
     /// RAAN of the seam line, midway across the seam gap [deg]; `None` for a delta.
     pub seam_raan_deg: Option<f64>,
     /// The two sites.
@@ -206,6 +235,22 @@ pub struct ConstellationInfo {
     /// Every site that can be chosen: the built-in catalogue and the scenario's own sites.
     pub site_choices: Vec<Site>,
 }
+
+/// Which links join the satellites, and when they are usable.
+#[derive(Clone, Debug)]
+pub enum LinkMode {
+    /// Paper 004's rules over one generated or loaded shell: `isl::links_with` and the polar
+    /// cut-off and seam of [`IslRules`].
+    Iridium,
+    /// The given links (+Grid, or none), each usable while its length is at most its range [km].
+    Range(Vec<Isl>, Vec<f64>),
+}
+
+/// How far ahead the longest-visibility policy looks [s]: a LEO pass lasts at most a quarter of
+/// an hour above a 10° mask at 550 km, 25 minutes at 1,200 km.
+const LOOKAHEAD_S: f64 = 1800.0;
+/// The step of that look-ahead [s].
+const LOOKAHEAD_STEP_S: f64 = 10.0;
 
 /// Options of the pair topology.
 #[derive(Clone, Debug)]
@@ -226,6 +271,12 @@ pub struct PairOptions {
 #[derive(Clone)]
 pub struct PairTopology {
     spec: WalkerSpec,
+    layout: Layout,
+    mode: LinkMode,
+    /// Ground relays (bent pipe): position and unit up vector.
+    relays: Vec<(Vec3, Vec3)>,
+    relay_sites: Vec<Site>,
+    path: Vec<u32>,
     prop: Propagator,
     opts: PairOptions,
     sites: [Site; 2],
@@ -274,7 +325,8 @@ pub struct PairTopology {
 const PLANE_CHANGE_MERGE_S: f64 = 1800.0;
 
 impl PairTopology {
-    /// Builds the topology of `spec` propagated by `prop`, for the pair `sites`.
+    /// Builds the topology of one shell `spec` propagated by `prop`, for the pair `sites`, under
+    /// paper 004's Iridium link rules.
     pub fn new(
         spec: WalkerSpec,
         prop: Propagator,
@@ -282,14 +334,46 @@ impl PairTopology {
         sites: [Site; 2],
         site_choices: Vec<Site>,
     ) -> Self {
+        let layout = Layout::walker(&spec);
+        PairTopology::with_layout(spec, layout, LinkMode::Iridium, prop, opts, sites, site_choices, vec![])
+    }
+
+    /// Builds the topology of the satellites `prop` propagates, laid out as `layout`, joined by
+    /// `mode`'s links, for the pair `sites`; `relays` are ground stations that relay between
+    /// satellites (a bent pipe). `spec` gives the elevation mask and, under the Iridium rules,
+    /// the shell's grid.
+    #[allow(clippy::too_many_arguments)]
+    pub fn with_layout(
+        spec: WalkerSpec,
+        layout: Layout,
+        mode: LinkMode,
+        prop: Propagator,
+        opts: PairOptions,
+        sites: [Site; 2],
+        site_choices: Vec<Site>,
+        relays: Vec<Site>,
+    ) -> Self {
         let n = prop.len();
-        let links = isl::links_with(&spec, opts.pairing);
+        let links = match &mode {
+            LinkMode::Iridium => isl::links_with(&spec, opts.pairing),
+            LinkMode::Range(links, _) => links.clone(),
+        };
+        let ground = |s: &Site| {
+            let p = ecef_from_geodetic(s.lat_deg, s.lon_deg, 0.0);
+            (p, unit(&p))
+        };
+        let relays_len = relays.len();
         let site_ecef = [
             ecef_from_geodetic(sites[0].lat_deg, sites[0].lon_deg, 0.0),
             ecef_from_geodetic(sites[1].lat_deg, sites[1].lon_deg, 0.0),
         ];
         PairTopology {
             spec,
+            layout,
+            mode,
+            relays: relays.iter().map(ground).collect(),
+            relay_sites: relays,
+            path: vec![],
             prop,
             opts,
             sites,
@@ -306,7 +390,7 @@ impl PairTopology {
             route: vec![],
             prev_route: vec![],
             seam: false,
-            router: Router::new(n),
+            router: Router::new(n + 2 + relays_len),
             last_delay_ms: f64::NAN,
             last_downlink_ms: f64::NAN,
             last_t_s: 0.0,
@@ -383,12 +467,28 @@ impl PairTopology {
         self.last_t_s = t_s;
         self.steps += 1;
         self.prop.states(t_s, &mut self.sats);
-        isl::sin_latitudes(&self.sats, &mut self.lat);
-        if self.opts.rules.seam_isls {
-            isl::repair_seam_links(&mut self.links, &self.sats, &self.spec);
-        }
         std::mem::swap(&mut self.states, &mut self.prev_states);
-        isl::states(&self.links, &self.opts.rules, &self.lat, &mut self.states);
+        match &self.mode {
+            LinkMode::Iridium => {
+                isl::sin_latitudes(&self.sats, &mut self.lat);
+                if self.opts.rules.seam_isls {
+                    isl::repair_seam_links(&mut self.links, &self.sats, &self.spec);
+                }
+                isl::states(&self.links, &self.opts.rules, &self.lat, &mut self.states);
+            }
+            LinkMode::Range(_, range) => {
+                self.states.clear();
+                self.states.extend(self.links.iter().zip(range).map(|(l, &r)| {
+                    let (a, b) = (&self.sats[l.a as usize].ecef, &self.sats[l.b as usize].ecef);
+                    // A satellite SGP4 cannot place sits at the Earth's centre: never linked.
+                    if distance_km(a, b) <= r && a != &[0.0; 3] && b != &[0.0; 3] {
+                        IslState::Up
+                    } else {
+                        IslState::OutOfRange
+                    }
+                }));
+            }
+        }
         if !first {
             for i in 0..self.links.len() {
                 let (now, before) = (self.states[i], self.prev_states[i]);
@@ -405,50 +505,54 @@ impl PairTopology {
             }
         }
 
-        // Access at each end.
-        let slots = self.spec.sats_per_plane as usize;
+        // Access at each end (under `free`, the route below decides it).
         let before = self.access;
-        for (end, &was) in before.iter().enumerate() {
+        for end in 0..2 {
             for (i, s) in self.sats.iter().enumerate() {
                 self.elev[end][i] = sin_elevation(&self.site_ecef[end], &self.site_up[end], &s.ecef);
             }
-            let now = access::choose(
-                self.opts.access,
-                self.access[end],
-                &self.elev[end],
-                self.spec.elevation_mask_deg,
-                slots,
-                self.opts.hysteresis_deg,
-            );
-            self.access[end] = now;
-            if first || now == was {
-                continue;
+        }
+        let free = self.opts.access == AccessPolicy::Free;
+        if !free {
+            for end in 0..2 {
+                self.access[end] = self.choose_access(end, t_s);
             }
-            let e = Some(end as u8);
-            match (was, now) {
-                (Some(a), Some(b)) if a / slots == b / slots => {
-                    self.counts.intra_orbital += 1;
-                    self.intra_times[end].push(t_s);
-                    self.event(t_s, TopoEventKind::IntraOrbital, e, Some(a as u32), Some(b as u32), None);
-                }
-                (Some(a), Some(b)) => {
-                    self.counts.inter_orbital += 1;
-                    if self.last_inter[end].is_none_or(|l| t_s - l >= PLANE_CHANGE_MERGE_S) {
-                        self.plane_changes += 1;
-                    }
-                    self.last_inter[end] = Some(t_s);
-                    self.event(t_s, TopoEventKind::InterOrbital, e, Some(a as u32), Some(b as u32), None);
-                }
-                (Some(a), None) => self.event(t_s, TopoEventKind::AccessLost, e, Some(a as u32), None, None),
-                (None, Some(b)) => self.event(t_s, TopoEventKind::AccessGained, e, None, Some(b as u32), None),
-                (None, None) => {}
+            self.access_events(before, first, t_s);
+        }
+
+        // Route.
+        std::mem::swap(&mut self.route, &mut self.prev_route);
+        self.route.clear();
+        let mut delay_ms = f64::NAN;
+        if free || !self.relays.is_empty() {
+            delay_ms = self.route_site_to_site(free);
+        } else if let [Some(a), Some(b)] = self.access {
+            self.router.clear();
+            self.add_isl_edges();
+            let up = distance_km(&self.site_ecef[0], &self.sats[a].ecef);
+            let down = distance_km(&self.site_ecef[1], &self.sats[b].ecef);
+            self.note_access_delays(up, down);
+            if let Some(isl_km) = self.router.route(a, b, self.opts.routing, &mut self.route) {
+                delay_ms = (up + isl_km + down) / C_KM_S * 1e3;
             }
+            self.last_downlink_ms = down / C_KM_S * 1e3;
+        }
+        if free {
+            self.access = match (self.route.first(), self.route.last()) {
+                (Some(&a), Some(&b)) => [Some(a as usize), Some(b as usize)],
+                _ => [None, None],
+            };
+            self.access_events(before, first, t_s);
         }
 
         // Seam separation: the access satellites are in different halves (one ascending, one
-        // descending) of a star constellation.
-        let seam = match (self.spec.kind, self.access) {
-            (WalkerKind::Star, [Some(a), Some(b)]) => self.sats[a].ascending != self.sats[b].ascending,
+        // descending) of the same star shell.
+        let seam = match self.access {
+            [Some(a), Some(b)] => {
+                self.layout.shell(a) == self.layout.shell(b)
+                    && self.layout.star(a)
+                    && self.sats[a].ascending != self.sats[b].ascending
+            }
             _ => false,
         };
         if seam && (first || !self.seam) {
@@ -463,36 +567,6 @@ impl PairTopology {
         self.seam = seam;
         self.seam_steps += seam as u64;
 
-        // Route.
-        std::mem::swap(&mut self.route, &mut self.prev_route);
-        self.route.clear();
-        let mut delay_ms = f64::NAN;
-        if let [Some(a), Some(b)] = self.access {
-            self.router.clear();
-            for (l, st) in self.links.iter().zip(&self.states) {
-                // Cross-seam links are only ever up with the seam-ISL teaching option.
-                if *st == IslState::Up {
-                    self.router.add_edge(
-                        l.a,
-                        l.b,
-                        distance_km(&self.sats[l.a as usize].ecef, &self.sats[l.b as usize].ecef),
-                    );
-                }
-            }
-            let up = distance_km(&self.site_ecef[0], &self.sats[a].ecef);
-            let down = distance_km(&self.site_ecef[1], &self.sats[b].ecef);
-            for km in [up, down] {
-                let ms = km / C_KM_S * 1e3;
-                self.access_sum += ms;
-                self.access_n += 1;
-                self.access_min = self.access_min.min(ms);
-                self.access_max = self.access_max.max(ms);
-            }
-            if let Some(isl_km) = self.router.route(a, b, self.opts.routing, &mut self.route) {
-                delay_ms = (up + isl_km + down) / C_KM_S * 1e3;
-            }
-            self.last_downlink_ms = down / C_KM_S * 1e3;
-        }
         let hops = if self.route.is_empty() { f64::NAN } else { (self.route.len() - 1) as f64 };
         if !first
             && self.access == before
@@ -524,18 +598,182 @@ impl PairTopology {
         (delay_ms, hops, seam)
     }
 
+    /// The access satellite of `end` at `t_s` under a policy that picks one (not `free`).
+    fn choose_access(&self, end: usize, t_s: f64) -> Option<usize> {
+        let mask = self.spec.elevation_mask_deg;
+        if self.opts.access == AccessPolicy::LongestVisibility {
+            let sin_mask = libm::sin(mask.to_radians());
+            return match self.access[end] {
+                Some(c) if self.elev[end][c] >= sin_mask => Some(c),
+                _ => self.longest_visible(end, t_s, sin_mask),
+            };
+        }
+        access::choose(
+            self.opts.access,
+            self.access[end],
+            &self.elev[end],
+            mask,
+            |i| self.layout.neighbours(i),
+            self.opts.hysteresis_deg,
+        )
+    }
+
+    /// The satellite in view of `end` that stays above the mask longest after `t_s` (looking
+    /// ahead [`LOOKAHEAD_S`] in steps of [`LOOKAHEAD_STEP_S`] with SGP4; ties to the lower index).
+    fn longest_visible(&self, end: usize, t_s: f64, sin_mask: f64) -> Option<usize> {
+        let (site, up) = (&self.site_ecef[end], &self.site_up[end]);
+        let mut best: Option<(f64, usize)> = None;
+        for i in (0..self.sats.len()).filter(|&i| self.elev[end][i] >= sin_mask) {
+            let mut left = 0.0;
+            while left < LOOKAHEAD_S {
+                let t = t_s + left + LOOKAHEAD_STEP_S;
+                let seen = self
+                    .prop
+                    .eci(i, t)
+                    .is_some_and(|(p, _)| sin_elevation(site, up, &ecef_from_eci(&p, self.prop.gmst(t))) >= sin_mask);
+                if !seen {
+                    break;
+                }
+                left += LOOKAHEAD_STEP_S;
+            }
+            if best.is_none_or(|(b, _)| left > b) {
+                best = Some((left, i));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    /// The handovers between the access satellites `before` and now, typed and counted.
+    fn access_events(&mut self, before: [Option<usize>; 2], first: bool, t_s: f64) {
+        for (end, &was) in before.iter().enumerate() {
+            let now = self.access[end];
+            if first || now == was {
+                continue;
+            }
+            let e = Some(end as u8);
+            match (was, now) {
+                (Some(a), Some(b)) if self.layout.plane(a) == self.layout.plane(b) => {
+                    self.counts.intra_orbital += 1;
+                    self.intra_times[end].push(t_s);
+                    self.event(t_s, TopoEventKind::IntraOrbital, e, Some(a as u32), Some(b as u32), None);
+                }
+                (Some(a), Some(b)) if self.layout.shell(a) == self.layout.shell(b) => {
+                    self.counts.inter_orbital += 1;
+                    if self.last_inter[end].is_none_or(|l| t_s - l >= PLANE_CHANGE_MERGE_S) {
+                        self.plane_changes += 1;
+                    }
+                    self.last_inter[end] = Some(t_s);
+                    self.event(t_s, TopoEventKind::InterOrbital, e, Some(a as u32), Some(b as u32), None);
+                }
+                (Some(a), Some(b)) => {
+                    self.counts.shell_change += 1;
+                    self.event(t_s, TopoEventKind::ShellChange, e, Some(a as u32), Some(b as u32), None);
+                }
+                (Some(a), None) => self.event(t_s, TopoEventKind::AccessLost, e, Some(a as u32), None, None),
+                (None, Some(b)) => self.event(t_s, TopoEventKind::AccessGained, e, None, Some(b as u32), None),
+                (None, None) => {}
+            }
+        }
+    }
+
+    /// Adds every usable ISL to the router, weighted by its length.
+    fn add_isl_edges(&mut self) {
+        for (l, st) in self.links.iter().zip(&self.states) {
+            // Cross-seam links are only ever up with the seam-ISL teaching option.
+            if *st == IslState::Up {
+                self.router.add_edge(
+                    l.a,
+                    l.b,
+                    distance_km(&self.sats[l.a as usize].ecef, &self.sats[l.b as usize].ecef),
+                );
+            }
+        }
+    }
+
+    /// Notes the up- and downlink's delays of a step [km].
+    fn note_access_delays(&mut self, up: f64, down: f64) {
+        for km in [up, down] {
+            let ms = km / C_KM_S * 1e3;
+            self.access_sum += ms;
+            self.access_n += 1;
+            self.access_min = self.access_min.min(ms);
+            self.access_max = self.access_max.max(ms);
+        }
+    }
+
+    /// The route from site to site through the satellites and the relays, each site linked to
+    /// every satellite it sees (`free`) or to its access satellite; sets the route (satellites
+    /// and relays between the sites) and returns its delay [ms] (NaN without a route).
+    fn route_site_to_site(&mut self, free: bool) -> f64 {
+        let n = self.sats.len();
+        let sin_mask = libm::sin(self.spec.elevation_mask_deg.to_radians());
+        self.router.clear();
+        self.add_isl_edges();
+        for end in 0..2 {
+            let node = (n + end) as u32;
+            if free {
+                for (i, s) in self.sats.iter().enumerate() {
+                    if self.elev[end][i] >= sin_mask {
+                        self.router.add_edge(node, i as u32, distance_km(&self.site_ecef[end], &s.ecef));
+                    }
+                }
+            } else if let Some(a) = self.access[end] {
+                self.router.add_edge(node, a as u32, distance_km(&self.site_ecef[end], &self.sats[a].ecef));
+            }
+        }
+        for (k, (pos, up)) in self.relays.iter().enumerate() {
+            for (i, s) in self.sats.iter().enumerate() {
+                if sin_elevation(pos, up, &s.ecef) >= sin_mask {
+                    self.router.add_edge((n + 2 + k) as u32, i as u32, distance_km(pos, &s.ecef));
+                }
+            }
+        }
+        let Some(km) = self.router.route(n, n + 1, self.opts.routing, &mut self.path) else {
+            return f64::NAN;
+        };
+        self.route.extend_from_slice(&self.path[1..self.path.len() - 1]);
+        let (a, b) = (self.route[0] as usize, self.route[self.route.len() - 1] as usize);
+        let up = distance_km(&self.site_ecef[0], &self.sats[a].ecef);
+        let down = distance_km(&self.site_ecef[1], &self.sats[b].ecef);
+        self.note_access_delays(up, down);
+        self.last_downlink_ms = down / C_KM_S * 1e3;
+        km / C_KM_S * 1e3
+    }
+
     /// Names of the nodes of a route, by node id: satellites as plane and slot (`P3-S7`, as
     /// the app's event log names them), then the first and the second site.
     pub fn node_names(&self) -> Vec<String> {
-        let slots = self.spec.sats_per_plane.max(1) as usize;
-        let mut names: Vec<String> = (0..self.prop.len()).map(|i| format!("P{}-S{}", i / slots, i % slots)).collect();
-        names.extend(self.sites.iter().map(|s| s.name.clone()));
+        let shells = self.layout.shells.len();
+        let mut names: Vec<String> = (0..self.prop.len())
+            .map(|i| {
+                let (p, j) = self.layout.place(i);
+                if shells > 1 {
+                    format!("Sh{}-P{p}-S{j}", self.layout.shell(i))
+                } else {
+                    format!("P{p}-S{j}")
+                }
+            })
+            .collect();
+        names.extend(self.sites.iter().chain(&self.relay_sites).map(|s| s.name.clone()));
         names
     }
 
-    /// Length of a route through the satellites at their positions of the last step [km].
+    /// Length of a route through the satellites (and relays) at their positions of the last
+    /// step [km].
     fn path_km(&self, route: &[u32]) -> f64 {
-        route.windows(2).map(|w| distance_km(&self.sats[w[0] as usize].ecef, &self.sats[w[1] as usize].ecef)).sum()
+        route.windows(2).map(|w| distance_km(&self.node_ecef(w[0]), &self.node_ecef(w[1]))).sum()
+    }
+
+    /// Earth-fixed position of node `id` at the last step [km]: a satellite (below the number
+    /// of satellites n), the first site (n), the second (n + 1), or a relay (n + 2 + k).
+    pub fn node_ecef(&self, id: u32) -> Vec3 {
+        let (id, n) = (id as usize, self.sats.len());
+        match id.checked_sub(n) {
+            None => self.sats[id].ecef,
+            Some(0) => self.site_ecef[0],
+            Some(1) => self.site_ecef[1],
+            Some(k) => self.relays[k - 2].0,
+        }
     }
 
     /// Number of satellites.
@@ -544,7 +782,8 @@ impl PairTopology {
     }
 
     /// The route at the last step: satellite indices from the first site's access satellite
-    /// to the second's (empty without a route).
+    /// to the second's, with any ground relay between as its node id (see [`Self::node_ecef`]);
+    /// empty without a route.
     pub fn route(&self) -> &[u32] {
         &self.route
     }
@@ -608,16 +847,16 @@ impl PairTopology {
 
     /// What the globe needs to draw the constellation.
     pub fn info(&self) -> ConstellationInfo {
+        let l = &self.layout;
+        let first = l.shells.first();
         ConstellationInfo {
             // Julian date 2440587.5 is 1970-01-01T00:00:00Z; rounded to the millisecond.
             epoch_unix_ms: ((self.prop.epoch_jd() - 2_440_587.5) * 86_400_000.0).round(),
-            sats: (0..self.prop.len() as u32)
-                .map(|i| (i / self.spec.sats_per_plane, i % self.spec.sats_per_plane))
-                .collect(),
+            sats: (0..self.prop.len()).map(|i| (l.plane(i), l.place(i).1)).collect(),
             links: self.links.clone(),
-            planes: self.spec.planes,
-            sats_per_plane: self.spec.sats_per_plane,
-            kind: self.spec.kind,
+            planes: l.plane_count() as u32,
+            sats_per_plane: l.most_per_plane(),
+            kind: if first.is_some_and(|s| s.star) { WalkerKind::Star } else { WalkerKind::Delta },
             tle_text: self
                 .prop
                 .tles()
@@ -625,12 +864,14 @@ impl PairTopology {
                 .map(|t| format!("{}\n{}\n{}\n", t.name.clone().unwrap_or_default(), t.line1, t.line2))
                 .collect(),
             elevation_mask_deg: self.spec.elevation_mask_deg,
-            altitude_km: self.spec.altitude_km,
-            inclination_deg: self.spec.inclination_deg,
-            plane_raan_deg: (0..self.spec.planes)
-                .map(|k| libm::fmod(k as f64 * self.spec.plane_spacing_deg(), 360.0))
-                .collect(),
+            altitude_km: first.map_or(self.spec.altitude_km, |s| s.altitude_km),
+            inclination_deg: first.map_or(self.spec.inclination_deg, |s| s.inclination_deg),
+            plane_raan_deg: l.plane_raan_deg.clone(),
+            // A catalogue's spec is a delta (its planes are drawn where they are, seams and all).
             seam_raan_deg: self.spec.seam_spacing_deg().map(|gap| -gap / 2.0),
+            shells: l.shells.clone(),
+            plane_shell: (0..l.plane_count()).map(|k| l.plane_shell(k)).collect(),
+            relays: self.relay_sites.clone(),
             sites: self.sites.clone(),
             site_choices: self.site_choices.clone(),
         }

@@ -2,7 +2,8 @@
 //! and access rules, and the pair of ground sites whose route is followed.
 
 use crate::models::Scenario;
-use crate::orbit::frames::julian_date_from_iso;
+use crate::orbit::catalogue::{self, Catalogue, ShellRules};
+use crate::orbit::frames::{iso_from_julian_date, julian_date_from_iso};
 use crate::orbit::infer;
 use crate::orbit::propagate::{PropagationModel, Propagator};
 use crate::orbit::sites;
@@ -12,7 +13,8 @@ use crate::orbit::walker::{ConstellationPreset, WalkerKind, WalkerSpec};
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_SATELLITES, MAX_TOPOLOGY_STEPS};
 use crate::topology::access::AccessPolicy;
-use crate::topology::isl::IslPairing;
+use crate::topology::catalogue_pair::SATELLITE_STEPS_BUDGET;
+use crate::topology::isl::{IslChoice, IslPairing};
 use crate::topology::routing::RoutingMetric;
 use serde::{Deserialize, Serialize};
 
@@ -57,6 +59,18 @@ pub struct ConstellationScenario {
     /// UTC epoch of simulated time zero and of the element sets, `YYYY-MM-DDTHH:MM:SSZ`.
     #[serde(default = "d::epoch")]
     pub epoch_utc: String,
+    /// ISLs: `iridium` (default; paper 004's rules over one shell), `grid` (+Grid in every shell
+    /// of any constellation, within range) or `none` (a bent pipe relayed by the built-in sites).
+    #[serde(default)]
+    pub isl: IslChoice,
+    /// Longest usable +Grid link [km] (100 to 100000); unset: each shell's line of sight that
+    /// clears 80 km above the Earth (Hypatia's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_isl_km: Option<f64>,
+    /// How a loaded catalogue is grouped into shells and which satellites are set aside
+    /// (`isl` grid or none; docs/CATALOGUES.md).
+    #[serde(default)]
+    pub shell_rules: ShellRules,
     /// Cross-plane ISLs are down above this latitude [deg] (0 to 90; 68 by default, 60 in ns-2's
     /// Iridium model and the paper-004 presets; docs/REPRODUCTION.md "ISL settings").
     #[serde(default = "d::polar_cutoff")]
@@ -67,7 +81,8 @@ pub struct ConstellationScenario {
     /// Cross-plane partner: `ahead` (default; half a slot ahead) or `alternating` (ns-2).
     #[serde(default)]
     pub isl_pairing: crate::topology::isl::IslPairing,
-    /// Access policy: `ns2` (default), `highest-elevation`, `hysteresis`.
+    /// Access policy: `ns2` (default), `highest-elevation`, `hysteresis`, `longest-visibility`,
+    /// `free` (any satellite in view; the route picks).
     #[serde(default = "d::access")]
     pub access: AccessPolicy,
     /// Margin of the `hysteresis` policy [deg] (0 to 30).
@@ -90,7 +105,9 @@ pub struct ConstellationScenario {
     pub sites: Vec<Site>,
     /// Element sets (TLE text: optional name line, then lines 1 and 2 per satellite) that
     /// replace the generated shell: the preset and the orbital overrides are then unused, except
-    /// the elevation mask; planes, slots and the seam are read from the sets (`orbit::infer`).
+    /// the elevation mask. Under `isl: iridium` they are one shell whose planes, slots and seam
+    /// are read from the sets (`orbit::infer`); under `grid` or `none` a whole catalogue, grouped
+    /// into shells by `shell_rules` (`orbit::catalogue`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tle: Option<String>,
 }
@@ -146,6 +163,9 @@ impl Default for ConstellationScenario {
             polar_cutoff_deg: d::polar_cutoff(),
             seam_isls: false,
             isl_pairing: Default::default(),
+            isl: IslChoice::Iridium,
+            max_isl_km: None,
+            shell_rules: ShellRules::default(),
             access: d::access(),
             hysteresis_deg: d::hysteresis(),
             routing: d::routing(),
@@ -160,6 +180,10 @@ impl Default for ConstellationScenario {
 
 /// A loaded shell: its grid and the propagator of its element sets, ordered plane by plane.
 pub type LoadedShell = (WalkerSpec, Propagator);
+/// A constellation of shells: a summary of its grid (planes, the most per plane, the first
+/// shell's altitude and inclination, the mask), its shells, planes and slots, and the
+/// propagator of the satellites in use, in the catalogue's order.
+pub type LoadedCatalogue = (WalkerSpec, Catalogue, Propagator);
 /// An error in a scenario field: `(field path, message)`.
 pub type FieldError = (&'static str, String);
 
@@ -210,14 +234,68 @@ impl ConstellationScenario {
         })())
     }
 
+    /// The elevation mask: the scenario's, or the preset's.
+    pub fn mask_deg(&self) -> f64 {
+        self.elevation_mask_deg.unwrap_or(self.preset.spec().elevation_mask_deg)
+    }
+
+    /// The constellation as shells under `isl: grid` or `none`: the loaded catalogue grouped at
+    /// the epoch by `shell_rules`, or the generated shell as a catalogue of one. Errors are
+    /// `(field, message)`.
+    pub fn catalogue(&self, epoch_jd: f64) -> Result<LoadedCatalogue, FieldError> {
+        let Some(text) = self.tle_text() else {
+            let spec = self.spec();
+            let prop = Propagator::from_walker(&spec, epoch_jd, self.propagation).map_err(|m| ("constellation", m))?;
+            let cat = crate::topology::layout::walker_catalogue(&spec, epoch_jd);
+            return Ok((spec, cat, prop));
+        };
+        if self.propagation != PropagationModel::Sgp4 {
+            return Err((
+                "constellation.propagation",
+                "loaded element sets are propagated with SGP4: use `sgp4` (or remove constellation.tle)".into(),
+            ));
+        }
+        let (sets, cat) = catalogue::load(text, Some(epoch_jd), &self.shell_rules).map_err(|m| {
+            // Every set stale: the epoch is far from the catalogue's; say which epoch fits.
+            let hint = catalogue::parse(text)
+                .ok()
+                .and_then(|sets| catalogue::latest_epoch_jd(&sets))
+                .filter(|jd| (jd - epoch_jd).abs() > self.shell_rules.max_epoch_age_days)
+                .map(|jd| {
+                    format!(
+                        "; the element sets' latest epoch is {}: set constellation.epoch_utc near it",
+                        iso_from_julian_date(jd)
+                    )
+                })
+                .unwrap_or_default();
+            ("constellation.tle", format!("{m}{hint}"))
+        })?;
+        let used = cat.placed.iter().map(|p| sets[p.set].clone()).collect();
+        let prop = Propagator::from_sets(used, epoch_jd).map_err(|m| ("constellation.tle", m))?;
+        let layout = crate::topology::layout::Layout::catalogue(&cat);
+        let first = &cat.shells[0];
+        let spec = WalkerSpec {
+            kind: WalkerKind::Delta,
+            planes: layout.plane_count() as u32,
+            sats_per_plane: layout.most_per_plane(),
+            altitude_km: first.altitude_km,
+            inclination_deg: first.inclination_deg,
+            raan_spacing_deg: 0.0,
+            phasing: 0.0,
+            elevation_mask_deg: self.mask_deg(),
+        };
+        Ok((spec, cat, prop))
+    }
+
     /// Julian date of the epoch, if it parses.
     pub fn epoch_jd(&self) -> Option<f64> {
         julian_date_from_iso(&self.epoch_utc)
     }
 }
 
-/// Longest element-set text [characters]: 2000 satellites of three 69-character lines.
-pub const MAX_TLE_CHARS: usize = 450_000;
+/// Longest element-set text [characters]: about 19,000 satellites of three 69-character lines
+/// (a whole Starlink catalogue of 2026 is 1.7 million).
+pub const MAX_TLE_CHARS: usize = 4_000_000;
 
 /// The rules joining fields (ranges are in [`groups`]), and the fields the panel does not show:
 /// the satellite budget, the seam of a star, Walker phasing, the epoch, the step budget and
@@ -278,9 +356,32 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             &f("epoch_utc"),
             format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", k.epoch_utc),
         ),
-        Some(jd) => {
+        Some(jd) if k.isl == IslChoice::Iridium => {
             if let Some(Err((field, m))) = k.loaded_shell(jd) {
                 c.push(field, m);
+            }
+        }
+        Some(jd) => {
+            if let Err((field, m)) = k.shell_rules.check() {
+                c.push(&format!("{p}shell_rules.{field}"), m);
+            } else if k.tle_text().is_some() {
+                match k.catalogue(jd) {
+                    Err((field, m)) => c.push(field, m),
+                    Ok((_, cat, _)) => {
+                        let steps = if k.step_s > 0.0 { s.duration_s / k.step_s } else { 0.0 };
+                        let work = cat.placed.len() as f64 * steps;
+                        if duration_ok(s.duration_s) && work > SATELLITE_STEPS_BUDGET {
+                            c.push(
+                                &f("step_s"),
+                                format!(
+                                    "{} satellites x {steps:.0} steps is {work:.3e} satellite-steps, above the budget \
+                                     {SATELLITE_STEPS_BUDGET:.0e}: shorten duration_s or lengthen step_s",
+                                    cat.placed.len()
+                                ),
+                            );
+                        }
+                    }
+                }
             }
         }
     }
@@ -327,7 +428,7 @@ pub fn groups() -> Vec<Group> {
                 real("constellation.elevation_mask_deg", "Elevation mask", Some("deg"), 0.0, 60.0, "Lowest elevation at which a ground site sees a satellite (Iridium: 8.2°).").null_means("preset's"),
                 choice("constellation.propagation", "Orbits", &[("sgp4", "SGP4 (with J2 drift)"), ("two-body", "two-body (circular)")], "How satellites move: SGP4 from generated element sets, or ideal circular orbits."),
                 text("constellation.epoch_utc", "Epoch (UTC)", "Time zero of the run and of the element sets, like 2026-01-01T00:00:00Z."),
-                text("constellation.tle", "Element sets (TLE)", "Your own constellation: two-line element sets (e.g. a CelesTrak file, or `skyqueue tle generate`) that replace the generated shell. One shell, the same number of satellites in every plane; planes, slots and the seam are read from the sets.")
+                text("constellation.tle", "Element sets (TLE)", "Your own constellation: two-line element sets (e.g. a CelesTrak file, or `skyqueue tle generate`) that replace the generated shell. Under the Iridium link rules one shell with the same number of satellites in every plane; under +Grid or no ISLs a whole catalogue, grouped into shells (set the epoch near the sets').")
                     .max_chars(MAX_TLE_CHARS, true)
                     .null_means("the generated shell")
                     .catalogue(),
@@ -336,10 +437,12 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Links, access and routing",
             fields: vec![
+                choice("constellation.isl", "Inter-satellite links", &[("iridium", "Iridium rules (paper 004)"), ("grid", "+Grid in every shell"), ("none", "none (bent pipe)")], "Iridium: polar cut-off, no links across the seam (one shell). +Grid: two neighbours in the plane and the nearest satellite of each next plane, within laser range, in every shell (Starlink, Hypatia). None: ground stations relay."),
+                real("constellation.max_isl_km", "Longest ISL", Some("km"), 100.0, 100_000.0, "Longest usable +Grid link (5,016 km at 550 km: the line of sight 80 km above the Earth).").null_means("each shell's line of sight"),
                 real("constellation.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (68° by default; 60° in ns-2's Iridium model and paper 004's presets)."),
                 boolean("constellation.seam_isls", "Links across the seam", "Teaching option: Iridium has no links between the counter-rotating planes at the seam (paper 004 Table 2)."),
                 choice("constellation.isl_pairing", "Cross-plane partner", &IslPairing::choices(), "Which satellite of the next plane each satellite links to (ns-2's Iridium model and paper 004's presets: alternating)."),
-                choice("constellation.access", "Access policy", &[("ns2", "ns-2 (keep until lost)"), ("highest-elevation", "highest elevation"), ("hysteresis", "highest elevation with hysteresis")], "How a ground site picks its satellite and when it hands over."),
+                choice("constellation.access", "Access policy", &[("ns2", "ns-2 (keep until lost)"), ("highest-elevation", "highest elevation"), ("hysteresis", "highest elevation with hysteresis"), ("longest-visibility", "longest remaining visibility"), ("free", "any in view (the route picks)")], "How a ground site picks its satellite and when it hands over."),
                 real("constellation.hysteresis_deg", "Hysteresis margin", Some("deg"), 0.0, 30.0, "A new satellite must be this much higher to take over (hysteresis policy)."),
                 choice("constellation.routing", "Routing", &[("min-hop", "fewest hops (paper 004 Table 3)"), ("min-delay", "least delay")], "Route metric; ties are broken by delay."),
                 real("constellation.step_s", "Topology step", Some("s"), 0.1, 600.0, "Time between topology updates: links, access and routes."),
@@ -347,10 +450,23 @@ pub fn groups() -> Vec<Group> {
                 text("constellation.to", "To", "Second ground site."),
             ],
         },
+        Group {
+            title: "Shells of a catalogue",
+            fields: vec![
+                real("constellation.shell_rules.inclination_gap_deg", "Inclination gap", Some("deg"), 0.01, 30.0, "Satellites whose inclinations differ by less than this share an inclination group."),
+                real("constellation.shell_rules.altitude_window_km", "Altitude window", Some("km"), 0.1, 500.0, "A shell holds the satellites within this of its altitude window's centre."),
+                int("constellation.shell_rules.min_shell_satellites", "Smallest shell", "u32", None, 1, 100_000, "A window with fewer satellites is no shell: they are alone in a band."),
+                real("constellation.shell_rules.max_eccentricity", "Largest eccentricity", None, 0.0, 0.5, "More eccentric orbits are set aside."),
+                real("constellation.shell_rules.decay_altitude_km", "Decay altitude", Some("km"), 0.0, 2000.0, "Satellites below this mean altitude are decaying and set aside."),
+                real("constellation.shell_rules.max_epoch_age_days", "Oldest element set", Some("days"), 0.01, 3650.0, "Element sets further than this from the epoch are stale and set aside."),
+                real("constellation.shell_rules.plane_gap_deg", "Plane gap", Some("deg"), 0.01, 90.0, "Satellites whose RAANs differ by less than this share a plane."),
+                int("constellation.shell_rules.min_plane_median", "Fewest per plane (median)", "u32", None, 1, 10_000, "A window whose planes hold fewer satellites than this (median) is raising or lowering its orbits."),
+            ],
+        },
     ]
 }
 
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
-    vec![object::<ConstellationScenario>("constellation")]
+    vec![object::<ConstellationScenario>("constellation"), object::<ShellRules>("constellation.shell_rules")]
 }

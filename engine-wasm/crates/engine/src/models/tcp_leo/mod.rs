@@ -48,7 +48,7 @@ const TOOLS: &[crate::tools::Tool] = &tools::TOOLS;
 const TOOLS: &[crate::tools::Tool] = &[];
 
 /// History stepped before a run that begins after the epoch [s].
-const HISTORY_S: f64 = 3600.0;
+pub(crate) const HISTORY_S: f64 = 3600.0;
 
 /// Series columns, in order.
 const DELAY: usize = 0;
@@ -72,14 +72,21 @@ fn series_info() -> Vec<SeriesInfo> {
     ]
 }
 
-/// Paper 004's constellation between the transfer's two sites: Iridium with the section's ISL
-/// settings, everything else the constellation model's defaults.
+/// The constellation between the transfer's two sites: paper 004's Iridium with the section's
+/// ISL settings, or the section's catalogue (`transfer.tle`) with its links, access, routing,
+/// mask and epoch; everything else the constellation model's defaults.
 pub fn constellation_view(s: &Scenario) -> ConstellationScenario {
     ConstellationScenario {
         from: s.transfer.from.clone(),
         to: s.transfer.to.clone(),
         polar_cutoff_deg: s.transfer.polar_cutoff_deg,
         isl_pairing: s.transfer.isl_pairing,
+        tle: s.transfer.tle.clone(),
+        isl: s.transfer.isl,
+        access: s.transfer.access,
+        routing: s.transfer.routing,
+        elevation_mask_deg: s.transfer.elevation_mask_deg,
+        epoch_utc: s.transfer.epoch_utc.clone(),
         ..Default::default()
     }
 }

@@ -5,7 +5,10 @@ use crate::network::transfer::{RtoRestart, Throughput};
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_EXPECTED_ARRIVALS, MAX_TOPOLOGY_STEPS};
-use crate::topology::isl::IslPairing;
+use crate::topology::access::AccessPolicy;
+use crate::topology::catalogue_pair::SATELLITE_STEPS_BUDGET;
+use crate::topology::isl::{IslChoice, IslPairing};
+use crate::topology::routing::RoutingMetric;
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +55,25 @@ pub struct TransferScenario {
     pub polar_cutoff_deg: f64,
     /// Cross-plane partner: `alternating` (ns-2's) or `ahead`.
     pub isl_pairing: IslPairing,
+    /// Element sets of the constellation crossed instead of paper 004's Iridium: a whole
+    /// catalogue (e.g. CelesTrak's `starlink.txt`) under `isl: grid` or `none`, grouped into
+    /// shells as the constellation model groups it (docs/CATALOGUES.md); unset: Iridium.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tle: Option<String>,
+    /// ISLs: `iridium` (paper 004's rules over one shell), `grid` (+Grid in every shell, within
+    /// range) or `none` (a bent pipe relayed by the built-in sites).
+    pub isl: IslChoice,
+    /// Access policy: `ns2` (paper 004's simulator), `highest-elevation`, `hysteresis`,
+    /// `longest-visibility` or `free` (any satellite in view; the route picks).
+    pub access: AccessPolicy,
+    /// Route metric: `min-hop` (paper 004 Table 3) or `min-delay`.
+    pub routing: RoutingMetric,
+    /// Lowest elevation of a ground-satellite link [deg]; unset: Iridium's 8.2 (Starlink: 25).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elevation_mask_deg: Option<f64>,
+    /// UTC time of the constellation's epoch, `YYYY-MM-DDTHH:MM:SSZ`: near a loaded catalogue's
+    /// element sets.
+    pub epoch_utc: String,
 }
 
 impl Default for TransferScenario {
@@ -71,6 +93,12 @@ impl Default for TransferScenario {
             ack_bytes: 40,
             polar_cutoff_deg: 60.0,
             isl_pairing: IslPairing::Alternating,
+            tle: None,
+            isl: IslChoice::Iridium,
+            access: AccessPolicy::Ns2,
+            routing: RoutingMetric::MinHop,
+            elevation_mask_deg: None,
+            epoch_utc: "2026-01-01T00:00:00Z".into(),
         }
     }
 }
@@ -87,6 +115,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     if !duration_ok(s.duration_s) {
         return;
     }
+    check_constellation(s, c);
     if t.start_s.is_finite() && t.start_window_s.is_finite() && t.start_s + t.start_window_s >= s.duration_s {
         c.push(
             "transfer.start_s",
@@ -110,6 +139,44 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     }
     if pkts > MAX_EXPECTED_ARRIVALS / 10.0 {
         c.push("transfer.bytes", format!("about {pkts:.3e} packets in the run, above the maximum {:.0e}; a smaller file, low throughput or a shorter run", MAX_EXPECTED_ARRIVALS / 10.0));
+    }
+}
+
+/// The constellation crossed: its epoch, the loaded catalogue's shells, and the work of its
+/// satellites over the run (errors at the `transfer` fields that set them).
+fn check_constellation(s: &Scenario, c: &mut Checker) {
+    let t = &s.transfer;
+    let v = super::constellation_view(s);
+    let Some(jd) = v.epoch_jd() else {
+        c.push(
+            "transfer.epoch_utc",
+            format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", t.epoch_utc),
+        );
+        return;
+    };
+    let at = |field: &str| field.replace("constellation.", "transfer.");
+    if v.isl == IslChoice::Iridium {
+        if let Some(Err((field, m))) = v.loaded_shell(jd) {
+            c.push(&at(field), m);
+        }
+        return;
+    }
+    match v.catalogue(jd) {
+        Err((field, m)) => c.push(&at(field), m),
+        Ok((_, cat, _)) => {
+            let steps = s.duration_s + super::HISTORY_S;
+            let work = cat.placed.len() as f64 * steps;
+            if work > SATELLITE_STEPS_BUDGET {
+                c.push(
+                    "duration_s",
+                    format!(
+                        "{} satellites x {steps:.0} topology steps of 1 s is {work:.3e} satellite-steps, above the \
+                         budget {SATELLITE_STEPS_BUDGET:.0e}: a shorter run",
+                        cat.placed.len()
+                    ),
+                );
+            }
+        }
     }
 }
 
@@ -138,6 +205,20 @@ pub fn groups() -> Vec<Group> {
                 int("transfer.ack_bytes", "ACK", "u32", Some("bytes"), 20, 1500, "Size of an ACK without SACK blocks (ns-2: 40); the wire adds 8 bytes per SACK block and 16 of link header."),
                 real("transfer.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (ns-2's Iridium model: 60°)."),
                 choice("transfer.isl_pairing", "Cross-plane partner", &IslPairing::choices(), "Which satellite of the next plane each satellite links to."),
+            ],
+        },
+        Group {
+            title: "Constellation crossed",
+            fields: vec![
+                text("transfer.tle", "Element sets (TLE)", "A real constellation instead of paper 004's Iridium: a catalogue file (e.g. CelesTrak's starlink.txt) under +Grid or no ISLs, grouped into shells; set the epoch near its element sets.")
+                    .max_chars(super::super::constellation::scenario::MAX_TLE_CHARS, true)
+                    .null_means("paper 004's Iridium")
+                    .catalogue(),
+                choice("transfer.isl", "Inter-satellite links", &[("iridium", "Iridium rules (paper 004)"), ("grid", "+Grid in every shell"), ("none", "none (bent pipe)")], "Iridium: polar cut-off, no links across the seam. +Grid: two neighbours in the plane and the nearest satellite of each next plane, within laser range (Starlink)."),
+                choice("transfer.access", "Access policy", &[("ns2", "ns-2 (keep until lost)"), ("highest-elevation", "highest elevation"), ("hysteresis", "highest elevation with hysteresis"), ("longest-visibility", "longest remaining visibility"), ("free", "any in view (the route picks)")], "How each site picks its satellite and when it hands over."),
+                choice("transfer.routing", "Routing", &[("min-hop", "fewest hops (paper 004 Table 3)"), ("min-delay", "least delay")], "Route metric; ties are broken by delay."),
+                real("transfer.elevation_mask_deg", "Elevation mask", Some("deg"), 0.0, 60.0, "Lowest elevation of a ground-satellite link (Iridium 8.2°, Starlink 25°).").null_means("Iridium's 8.2°"),
+                text("transfer.epoch_utc", "Epoch (UTC)", "Time zero of the constellation, like 2026-01-01T00:00:00Z; near a loaded catalogue's element sets."),
             ],
         },
     ]
