@@ -160,6 +160,8 @@ const CROSS_FIELD: Record<string, RegExp> = {
   'transfer.to': SITE,
   'transfer.tle': /^line \d+: |no element sets|different numbers of satellites|inclinations from|not a catalogue/,
   'transfer.epoch_utc': /is not a UTC time/,
+  'voip.tle': /^line \d+: |no element sets|different numbers of satellites|inclinations from|not a catalogue/,
+  'voip.epoch_utc': /is not a UTC time/,
   // The transfer must start before the run ends (start_s + start_window_s < duration_s).
   'transfer.start_s': /is not before the end of the run/,
   'transfer.start_window_s': /is not before the end of the run/,

@@ -38,15 +38,29 @@ export function tcpText(s: ScenarioObject, { constellation: c, summary }: TextIn
   const cutoff = num(s, 'transfer.polar_cutoff_deg') ?? NaN;
   const pairing = optionLabel('transfer.isl_pairing', str(s, 'transfer.isl_pairing'));
   const cc = optionLabel('transfer.cc', str(s, 'transfer.cc'));
-  const at = new Date(Date.UTC(2026, 0, 1) + (clockStart + start) * 1000).toISOString().slice(11, 19);
+  const epochMs = Date.parse(str(s, 'transfer.epoch_utc') ?? '2026-01-01T00:00:00Z');
+  const at = new Date((Number.isFinite(epochMs) ? epochMs : Date.UTC(2026, 0, 1)) + (clockStart + start) * 1000)
+    .toISOString()
+    .slice(11, 19);
+  const links = str(s, 'transfer.isl') ?? 'iridium';
+  const shells = c?.shells ?? [];
+  const over =
+    links === 'iridium'
+      ? `over ${c ? `${c.sats.length} Iridium satellites` : 'Iridium'} ` +
+        `(cross-plane links off above ${prose(cutoff)}°, partners ${pairing})`
+      : `over ${c ? `${c.sats.length.toLocaleString('en-GB')} satellites in ${plural(shells.length, 'shell')}` : 'a constellation'}` +
+        `${(str(s, 'transfer.tle') ?? '').trim() ? ' of the loaded catalogue' : ''} ` +
+        (links === 'grid'
+          ? '(+Grid links within laser range, none between shells'
+          : '(no ISLs: the built-in sites relay') +
+        (str(s, 'transfer.access') === 'free' ? '; each site may use any satellite in view)' : ')');
   const what = bytes === null ? 'Unlimited bulk' : `A ${bytesWords(bytes)} file`;
   const when =
     window > 0
       ? `starting at a moment drawn (from the seed) in the ${prose(window)} s after ${prose(start)} s into the run`
       : `starting ${prose(start)} s into the run (${at} UTC)`;
   const setup = [
-    `${what} from ${from} to ${to} over ${c ? `${c.sats.length} Iridium satellites` : 'Iridium'} ` +
-      `(cross-plane links off above ${prose(cutoff)}°, partners ${pairing}), ${when}.`,
+    `${what} from ${from} to ${to} ${over}, ${when}.`,
     `Links at paper 004's ${throughput} throughput: ${mbps(access)} up and down, ${mbps(isl)} between satellites, ` +
       (limit != null
         ? `each queueing up to ${prose(limit)} packets (ns-2's limit); `

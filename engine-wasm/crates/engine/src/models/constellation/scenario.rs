@@ -413,6 +413,105 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     }
 }
 
+/// The constellation another model's section crosses (TCP over the constellation's `transfer`,
+/// VoIP over LEO's `voip`): its catalogue, links, access policy, routing, mask and epoch, as that
+/// section's own fields name them; the rest are the constellation model's defaults.
+#[derive(Clone, Copy, Debug)]
+pub struct Crossing<'a> {
+    /// Element sets (a catalogue), if any.
+    pub tle: &'a Option<String>,
+    /// ISLs.
+    pub isl: IslChoice,
+    /// Access policy.
+    pub access: AccessPolicy,
+    /// Route metric.
+    pub routing: RoutingMetric,
+    /// Elevation mask [deg], if set.
+    pub elevation_mask_deg: Option<f64>,
+    /// Epoch, UTC.
+    pub epoch_utc: &'a str,
+}
+
+impl ConstellationScenario {
+    /// This section with the crossing's settings.
+    pub fn crossing(self, c: Crossing) -> ConstellationScenario {
+        ConstellationScenario {
+            tle: c.tle.clone(),
+            isl: c.isl,
+            access: c.access,
+            routing: c.routing,
+            elevation_mask_deg: c.elevation_mask_deg.or(self.elevation_mask_deg),
+            epoch_utc: c.epoch_utc.into(),
+            ..self
+        }
+    }
+}
+
+/// Checks the constellation another model's section crosses (`view`, built from `section`'s
+/// fields): its epoch, the loaded element sets, and the satellite-steps of `steps` topology
+/// steps; errors at the section's fields (`transfer.tle`), or at `duration_s` for the budget.
+pub fn check_crossing(view: &ConstellationScenario, section: &str, steps: f64, c: &mut Checker) {
+    let Some(jd) = view.epoch_jd() else {
+        c.push(
+            &format!("{section}.epoch_utc"),
+            format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", view.epoch_utc),
+        );
+        return;
+    };
+    let at = |field: &str| field.replace("constellation.", &format!("{section}."));
+    if view.isl == IslChoice::Iridium {
+        if let Some(Err((field, m))) = view.loaded_shell(jd) {
+            c.push(&at(field), m);
+        }
+        return;
+    }
+    match view.catalogue(jd) {
+        Err((field, m)) => c.push(&at(field), m),
+        Ok((_, cat, _)) => {
+            let work = cat.placed.len() as f64 * steps;
+            if work > SATELLITE_STEPS_BUDGET {
+                c.push(
+                    "duration_s",
+                    format!(
+                        "{} satellites x {steps:.0} topology steps of 1 s is {work:.3e} satellite-steps, above the \
+                         budget {SATELLITE_STEPS_BUDGET:.0e}: a shorter run",
+                        cat.placed.len()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The fields of a crossing in another model's panel, at the six paths given (its section's
+/// `tle`, `isl`, `access`, `routing`, `elevation_mask_deg`, `epoch_utc`).
+pub fn crossing_fields(paths: [&'static str; 6], unset_means: &'static str) -> Vec<Field> {
+    let [tle, isl, access, routing, mask, epoch] = paths;
+    vec![
+        text(tle, "Element sets (TLE)", "A real constellation instead of the default: a catalogue file (e.g. CelesTrak's starlink.txt) under +Grid or no ISLs, grouped into shells; set the epoch near its element sets.")
+            .max_chars(MAX_TLE_CHARS, true)
+            .null_means(unset_means)
+            .catalogue(),
+        choice(isl, "Inter-satellite links", &ISL_CHOICES, "Iridium: polar cut-off, no links across the seam (one shell). +Grid: two neighbours in the plane and the nearest satellite of each next plane, within laser range, in every shell (Starlink, Hypatia). None: ground stations relay."),
+        choice(access, "Access policy", &ACCESS_CHOICES, "How each site picks its satellite and when it hands over."),
+        choice(routing, "Routing", &ROUTING_CHOICES, "Route metric; ties are broken by delay."),
+        real(mask, "Elevation mask", Some("deg"), 0.0, 60.0, "Lowest elevation of a ground-satellite link (Iridium 8.2°, Starlink 25°).").null_means("Iridium's 8.2°"),
+        text(epoch, "Epoch (UTC)", "Time zero of the constellation, like 2026-01-01T00:00:00Z; near a loaded catalogue's element sets."),
+    ]
+}
+
+const ISL_CHOICES: [(&str, &str); 3] =
+    [("iridium", "Iridium rules (paper 004)"), ("grid", "+Grid in every shell"), ("none", "none (bent pipe)")];
+const ACCESS_CHOICES: [(&str, &str); 5] = [
+    ("ns2", "ns-2 (keep until lost)"),
+    ("highest-elevation", "highest elevation"),
+    ("hysteresis", "highest elevation with hysteresis"),
+    ("longest-visibility", "longest remaining visibility"),
+    ("free", "any in view (the route picks)"),
+];
+const ROUTING_CHOICES: [(&str, &str); 2] =
+    [("min-hop", "fewest hops (paper 004 Table 3)"), ("min-delay", "least delay")];
+
 /// The groups of fields the parameter panel shows for this model, with their ranges (checked by
 /// `scenario::fields::check_ranges`).
 pub fn groups() -> Vec<Group> {
@@ -437,14 +536,14 @@ pub fn groups() -> Vec<Group> {
         Group {
             title: "Links, access and routing",
             fields: vec![
-                choice("constellation.isl", "Inter-satellite links", &[("iridium", "Iridium rules (paper 004)"), ("grid", "+Grid in every shell"), ("none", "none (bent pipe)")], "Iridium: polar cut-off, no links across the seam (one shell). +Grid: two neighbours in the plane and the nearest satellite of each next plane, within laser range, in every shell (Starlink, Hypatia). None: ground stations relay."),
+                choice("constellation.isl", "Inter-satellite links", &ISL_CHOICES, "Iridium: polar cut-off, no links across the seam (one shell). +Grid: two neighbours in the plane and the nearest satellite of each next plane, within laser range, in every shell (Starlink, Hypatia). None: ground stations relay."),
                 real("constellation.max_isl_km", "Longest ISL", Some("km"), 100.0, 100_000.0, "Longest usable +Grid link (5,016 km at 550 km: the line of sight 80 km above the Earth).").null_means("each shell's line of sight"),
                 real("constellation.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (68° by default; 60° in ns-2's Iridium model and paper 004's presets)."),
                 boolean("constellation.seam_isls", "Links across the seam", "Teaching option: Iridium has no links between the counter-rotating planes at the seam (paper 004 Table 2)."),
                 choice("constellation.isl_pairing", "Cross-plane partner", &IslPairing::choices(), "Which satellite of the next plane each satellite links to (ns-2's Iridium model and paper 004's presets: alternating)."),
-                choice("constellation.access", "Access policy", &[("ns2", "ns-2 (keep until lost)"), ("highest-elevation", "highest elevation"), ("hysteresis", "highest elevation with hysteresis"), ("longest-visibility", "longest remaining visibility"), ("free", "any in view (the route picks)")], "How a ground site picks its satellite and when it hands over."),
+                choice("constellation.access", "Access policy", &ACCESS_CHOICES, "How a ground site picks its satellite and when it hands over."),
                 real("constellation.hysteresis_deg", "Hysteresis margin", Some("deg"), 0.0, 30.0, "A new satellite must be this much higher to take over (hysteresis policy)."),
-                choice("constellation.routing", "Routing", &[("min-hop", "fewest hops (paper 004 Table 3)"), ("min-delay", "least delay")], "Route metric; ties are broken by delay."),
+                choice("constellation.routing", "Routing", &ROUTING_CHOICES, "Route metric; ties are broken by delay."),
                 real("constellation.step_s", "Topology step", Some("s"), 0.1, 600.0, "Time between topology updates: links, access and routes."),
                 text("constellation.from", "From", "First ground site: a name from the site list or lat,lon (or click on the globe)."),
                 text("constellation.to", "To", "Second ground site."),

@@ -12,7 +12,7 @@ use super::constellation::build_topology;
 use super::{Ctx, Descriptor, Model, ModelSummary};
 use crate::kernel::{SimDuration, SimTime, Streams, NS_PER_S};
 use crate::metrics::{SeriesInfo, SeriesKind};
-use crate::models::constellation::scenario::ConstellationScenario;
+use crate::models::constellation::scenario::{ConstellationScenario, Crossing};
 use crate::models::Scenario;
 use crate::network::transfer::{Happened, Transfer, TransferOptions, TCPIP_HEADER_BYTES};
 use crate::scenario::ScenarioError;
@@ -76,19 +76,22 @@ fn series_info() -> Vec<SeriesInfo> {
 /// ISL settings, or the section's catalogue (`transfer.tle`) with its links, access, routing,
 /// mask and epoch; everything else the constellation model's defaults.
 pub fn constellation_view(s: &Scenario) -> ConstellationScenario {
+    let t = &s.transfer;
     ConstellationScenario {
         from: s.transfer.from.clone(),
         to: s.transfer.to.clone(),
         polar_cutoff_deg: s.transfer.polar_cutoff_deg,
         isl_pairing: s.transfer.isl_pairing,
-        tle: s.transfer.tle.clone(),
-        isl: s.transfer.isl,
-        access: s.transfer.access,
-        routing: s.transfer.routing,
-        elevation_mask_deg: s.transfer.elevation_mask_deg,
-        epoch_utc: s.transfer.epoch_utc.clone(),
         ..Default::default()
     }
+    .crossing(Crossing {
+        tle: &t.tle,
+        isl: t.isl,
+        access: t.access,
+        routing: t.routing,
+        elevation_mask_deg: t.elevation_mask_deg,
+        epoch_utc: &t.epoch_utc,
+    })
 }
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {

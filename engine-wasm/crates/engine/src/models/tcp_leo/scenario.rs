@@ -1,12 +1,12 @@
 //! The TCP-over-Iridium part of a scenario (paper 004 §3-5; docs/REPRODUCTION.md).
 
+use crate::models::constellation::scenario::{check_crossing, crossing_fields};
 use crate::models::Scenario;
 use crate::network::transfer::{RtoRestart, Throughput};
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_EXPECTED_ARRIVALS, MAX_TOPOLOGY_STEPS};
 use crate::topology::access::AccessPolicy;
-use crate::topology::catalogue_pair::SATELLITE_STEPS_BUDGET;
 use crate::topology::isl::{IslChoice, IslPairing};
 use crate::topology::routing::RoutingMetric;
 use crate::transport::congestion::CcKind;
@@ -115,7 +115,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     if !duration_ok(s.duration_s) {
         return;
     }
-    check_constellation(s, c);
+    check_crossing(&super::constellation_view(s), "transfer", s.duration_s + super::HISTORY_S, c);
     if t.start_s.is_finite() && t.start_window_s.is_finite() && t.start_s + t.start_window_s >= s.duration_s {
         c.push(
             "transfer.start_s",
@@ -139,44 +139,6 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     }
     if pkts > MAX_EXPECTED_ARRIVALS / 10.0 {
         c.push("transfer.bytes", format!("about {pkts:.3e} packets in the run, above the maximum {:.0e}; a smaller file, low throughput or a shorter run", MAX_EXPECTED_ARRIVALS / 10.0));
-    }
-}
-
-/// The constellation crossed: its epoch, the loaded catalogue's shells, and the work of its
-/// satellites over the run (errors at the `transfer` fields that set them).
-fn check_constellation(s: &Scenario, c: &mut Checker) {
-    let t = &s.transfer;
-    let v = super::constellation_view(s);
-    let Some(jd) = v.epoch_jd() else {
-        c.push(
-            "transfer.epoch_utc",
-            format!("`{}` is not a UTC time like 2026-01-01T00:00:00Z (years 1957 to 2056)", t.epoch_utc),
-        );
-        return;
-    };
-    let at = |field: &str| field.replace("constellation.", "transfer.");
-    if v.isl == IslChoice::Iridium {
-        if let Some(Err((field, m))) = v.loaded_shell(jd) {
-            c.push(&at(field), m);
-        }
-        return;
-    }
-    match v.catalogue(jd) {
-        Err((field, m)) => c.push(&at(field), m),
-        Ok((_, cat, _)) => {
-            let steps = s.duration_s + super::HISTORY_S;
-            let work = cat.placed.len() as f64 * steps;
-            if work > SATELLITE_STEPS_BUDGET {
-                c.push(
-                    "duration_s",
-                    format!(
-                        "{} satellites x {steps:.0} topology steps of 1 s is {work:.3e} satellite-steps, above the \
-                         budget {SATELLITE_STEPS_BUDGET:.0e}: a shorter run",
-                        cat.placed.len()
-                    ),
-                );
-            }
-        }
     }
 }
 
@@ -209,17 +171,10 @@ pub fn groups() -> Vec<Group> {
         },
         Group {
             title: "Constellation crossed",
-            fields: vec![
-                text("transfer.tle", "Element sets (TLE)", "A real constellation instead of paper 004's Iridium: a catalogue file (e.g. CelesTrak's starlink.txt) under +Grid or no ISLs, grouped into shells; set the epoch near its element sets.")
-                    .max_chars(super::super::constellation::scenario::MAX_TLE_CHARS, true)
-                    .null_means("paper 004's Iridium")
-                    .catalogue(),
-                choice("transfer.isl", "Inter-satellite links", &[("iridium", "Iridium rules (paper 004)"), ("grid", "+Grid in every shell"), ("none", "none (bent pipe)")], "Iridium: polar cut-off, no links across the seam. +Grid: two neighbours in the plane and the nearest satellite of each next plane, within laser range (Starlink)."),
-                choice("transfer.access", "Access policy", &[("ns2", "ns-2 (keep until lost)"), ("highest-elevation", "highest elevation"), ("hysteresis", "highest elevation with hysteresis"), ("longest-visibility", "longest remaining visibility"), ("free", "any in view (the route picks)")], "How each site picks its satellite and when it hands over."),
-                choice("transfer.routing", "Routing", &[("min-hop", "fewest hops (paper 004 Table 3)"), ("min-delay", "least delay")], "Route metric; ties are broken by delay."),
-                real("transfer.elevation_mask_deg", "Elevation mask", Some("deg"), 0.0, 60.0, "Lowest elevation of a ground-satellite link (Iridium 8.2°, Starlink 25°).").null_means("Iridium's 8.2°"),
-                text("transfer.epoch_utc", "Epoch (UTC)", "Time zero of the constellation, like 2026-01-01T00:00:00Z; near a loaded catalogue's element sets."),
-            ],
+            fields: crossing_fields(
+                ["transfer.tle", "transfer.isl", "transfer.access", "transfer.routing", "transfer.elevation_mask_deg", "transfer.epoch_utc"],
+                "paper 004's Iridium",
+            ),
         },
     ]
 }

@@ -10,7 +10,7 @@ use super::constellation::build_topology;
 use super::{Ctx, Descriptor, Model, ModelSummary};
 use crate::kernel::{EventQueue, SimDuration, SimTime, Streams, NS_PER_S};
 use crate::metrics::SeriesInfo;
-use crate::models::constellation::scenario::ConstellationScenario;
+use crate::models::constellation::scenario::{ConstellationScenario, Crossing};
 use crate::models::Scenario;
 use crate::orbit::walker::ConstellationPreset;
 use crate::scenario::ScenarioError;
@@ -43,16 +43,31 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     topology_bench: None,
 };
 
+/// The constellation between the server and the receivers: paper 000's Iridium at 800 km, or
+/// the section's catalogue (`voip.tle`) with its links, access, routing, mask and epoch.
+pub fn constellation_view(s: &Scenario) -> ConstellationScenario {
+    let v = &s.voip;
+    ConstellationScenario {
+        preset: ConstellationPreset::Iridium800,
+        from: v.server_site.clone(),
+        to: v.users_site.clone(),
+        ..Default::default()
+    }
+    .crossing(Crossing {
+        tle: &v.tle,
+        isl: v.isl,
+        access: v.access,
+        routing: v.routing,
+        elevation_mask_deg: v.elevation_mask_deg,
+        epoch_utc: &v.epoch_utc,
+    })
+}
+
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     // Paper 000's constellation (66 satellites at 800 km) between the server and the users: its
     // route gives the server-to-last-satellite delay trace, and the globe shows the path and
     // the last satellite serving the users.
-    let view = ConstellationScenario {
-        preset: ConstellationPreset::Iridium800,
-        from: s.voip.server_site.clone(),
-        to: s.voip.users_site.clone(),
-        ..Default::default()
-    };
+    let view = constellation_view(s);
     let mut trace = vec![];
     if s.voip.delay_source == DelaySource::Route {
         let mut t = build_topology(&view)?;

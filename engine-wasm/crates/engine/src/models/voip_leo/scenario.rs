@@ -3,11 +3,15 @@
 use crate::channel::lms::LmsParams;
 use crate::mac::harq::HarqParams;
 use crate::metrics::emodel::Codec;
+use crate::models::constellation::scenario::{check_crossing, crossing_fields};
 use crate::models::Scenario;
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::sched::policy::LmsPolicy;
+use crate::topology::access::AccessPolicy;
+use crate::topology::isl::IslChoice;
+use crate::topology::routing::RoutingMetric;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -72,6 +76,24 @@ pub struct VoipScenario {
     pub server_site: String,
     /// Where the mobile receivers are, for the globe.
     pub users_site: String,
+    /// Element sets of the constellation between server and receivers instead of paper 000's
+    /// Iridium at 800 km: a whole catalogue under `isl: grid` or `none`, grouped into shells as
+    /// the constellation model groups it (docs/CATALOGUES.md); unset: Iridium.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tle: Option<String>,
+    /// ISLs: `iridium` (paper 004's rules over one shell), `grid` (+Grid in every shell, within
+    /// range) or `none` (a bent pipe relayed by the built-in sites).
+    pub isl: IslChoice,
+    /// Access policy: `ns2`, `highest-elevation`, `hysteresis`, `longest-visibility` or `free`.
+    pub access: AccessPolicy,
+    /// Route metric: `min-hop` or `min-delay`.
+    pub routing: RoutingMetric,
+    /// Lowest elevation of a ground-satellite link [deg]; unset: Iridium's 8.2 (Starlink: 25).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elevation_mask_deg: Option<f64>,
+    /// UTC time of the constellation's epoch, `YYYY-MM-DDTHH:MM:SSZ`: near a loaded catalogue's
+    /// element sets.
+    pub epoch_utc: String,
 }
 
 /// What the PF family takes as a flow's achievable rate r_i(t) (paper 000 eq. 3, "the
@@ -133,6 +155,12 @@ impl Default for VoipScenario {
             snr_traces: 3,
             server_site: "Hawaii gateway".into(),
             users_site: "New Delhi".into(),
+            tle: None,
+            isl: IslChoice::Iridium,
+            access: AccessPolicy::Ns2,
+            routing: RoutingMetric::MinHop,
+            elevation_mask_deg: None,
+            epoch_utc: "2026-01-01T00:00:00Z".into(),
         }
     }
 }
@@ -171,6 +199,11 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         if let Err(e) = sites::resolve(site, &[]) {
             c.push(&f(name), e);
         }
+    }
+    // The route's trace and the globe's view each step the constellation once a second.
+    if s.duration_s.is_finite() && v.trace_offset_max_s.is_finite() {
+        let steps = 2.0 * s.duration_s + v.trace_offset_max_s;
+        check_crossing(&super::constellation_view(s), "voip", steps, c);
     }
     // Bound the work of one run: packets offered = flows x rate x duration.
     let pkts = v.flows as f64 * v.rate_bps / (v.packet_bytes * 8.0) * s.duration_s;
@@ -236,6 +269,13 @@ pub fn groups() -> Vec<Group> {
                 text("voip.server_site", "Server site", "Where the server is: a site name or lat,lon."),
                 text("voip.users_site", "Receivers site", "Where the mobile receivers are."),
             ],
+        },
+        Group {
+            title: "Constellation crossed",
+            fields: crossing_fields(
+                ["voip.tle", "voip.isl", "voip.access", "voip.routing", "voip.elevation_mask_deg", "voip.epoch_utc"],
+                "paper 000's Iridium at 800 km",
+            ),
         },
     ]
 }

@@ -335,3 +335,46 @@ fn stepping_event_by_event_visits_every_record_and_ends_where_a_whole_run_ends()
     let n = crate::sim::check_stepping_by_record(s, 100_000);
     assert!(n > 20, "{n} records");
 }
+
+#[test]
+fn the_calls_cross_a_real_catalogue_when_the_section_loads_one() {
+    // 612 element sets cut from a Starlink catalogue (its 70° shell): server in London, the
+    // receivers behind a satellite over New York; the route's delay to the last satellite is
+    // the catalogue's, and the globe's view holds the catalogue's satellites.
+    let cut = include_str!("../../../tests/fixtures/starlink-70deg-cut.tle");
+    let sets = crate::orbit::tle::parse_tle_text(cut).unwrap();
+    let epoch = crate::orbit::frames::iso_from_julian_date(crate::orbit::catalogue::latest_epoch_jd(&sets).unwrap());
+    let v = VoipScenario {
+        flows: 3,
+        trace_offset_max_s: 0.0,
+        server_site: "London".into(),
+        users_site: "New York".into(),
+        tle: Some(cut.into()),
+        isl: crate::topology::isl::IslChoice::Grid,
+        access: crate::topology::access::AccessPolicy::Free,
+        routing: crate::topology::routing::RoutingMetric::MinDelay,
+        elevation_mask_deg: Some(25.0),
+        epoch_utc: epoch,
+        ..VoipScenario::default()
+    };
+    let s = scenario(v.clone(), 5.0, 0.0);
+    let mut topo = build_topology(&constellation_view(&s)).unwrap();
+    let mut sim = Simulation::new(s).unwrap();
+    sim.advance_to_secs(2.5).unwrap();
+    for k in 0..=2 {
+        topo.step(k as f64);
+    }
+    let info = sim.constellation_info().unwrap();
+    assert_eq!(info.sats.len(), topo.satellite_count());
+    assert!((600..720).contains(&info.sats.len()), "{}", info.sats.len());
+    assert!((info.shells[0].inclination_deg - 70.0).abs() < 0.5, "{:?}", info.shells);
+    // London to the satellite over New York: no faster than light along the ground (5,570 km,
+    // 18.6 ms) less the last hop (at most 1,100 km slant at 25°: 3.7 ms).
+    let d = topo.delay_to_last_satellite_ms();
+    assert!(d.is_finite() && d > 18.6 - 3.7 && d < 40.0, "{d}");
+    // Refused with the field named when the epoch is far from the sets.
+    let mut far = scenario(VoipScenario { epoch_utc: "2026-01-01T00:00:00Z".into(), ..v }, 5.0, 0.0);
+    far.seed = 1;
+    let err = Simulation::new(far).err().unwrap().to_string();
+    assert!(err.contains("voip.tle") && err.contains("stale"), "{err}");
+}
