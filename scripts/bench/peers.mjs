@@ -1,19 +1,27 @@
 // SkyQueue beside ns-3 and SimPy on the same work (scripts/bench/peers/README.md): workload Q
 // (200 on/off VoIP sources into one 500-packet DropTail queue, 100 s) and workload H (the hold
 // model), interleaved in one run: native, wasm, ns-3, SimPy, native, wasm, ... The best wall
-// time of each counts. Run with `npm run bench:peers`; record the table in docs/BENCHMARKS.md.
+// time of each counts. Workload Y: SkyQueue beside Hypatia (snkas/hypatia's satgenpy) on
+// Hypatia's own paper workload, every ground-station pair's path at every step of Starlink
+// shell 1 (scripts/bench/peers/hypatia/), with every pair's delay compared. Run with
+// `npm run bench:peers`; record the tables in docs/BENCHMARKS.md.
 //
-// Options: --repeats R (default 3), --only q|h, --quick (Q over 20 s, H over 1 M events: a
-// smoke run, not a figure to record), --population P (H, default 10000), --events N (H, default
-// 10000000), --check (build the peers, say which are missing and how to install them, run
-// nothing). A peer that is not installed is skipped with the command that installs it.
-// Environment: SKYQUEUE_NS3_INCLUDE (ns-3's headers, default /usr/include), SKYQUEUE_PEERS_PYTHON
-// (the Python with SimPy; when set, the only one tried).
+// Options: --repeats R (default 3), --only q|h|y, --quick (Q over 20 s, H over 1 M events, Y
+// over 2 Hypatia steps and 200 SkyQueue steps: a smoke run, not a figure to record),
+// --population P (H, default 10000), --events N (H, default 10000000), --hypatia-steps K (Y:
+// steps Hypatia computes, default 20, about 20 s each; its time per step is extrapolated to the
+// 2,000 steps SkyQueue runs), --check (build the peers, say which are missing and how to
+// install them, run nothing). A peer that is not installed is skipped with the command that
+// installs it. Environment: SKYQUEUE_NS3_INCLUDE (ns-3's headers, default /usr/include),
+// SKYQUEUE_PEERS_PYTHON (the Python with SimPy; when set, the only one tried), SKYQUEUE_HYPATIA
+// (a checkout of snkas/hypatia), SKYQUEUE_HYPATIA_PYTHON (a Python with satgenpy's
+// dependencies, default python3).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { initSync, benchHold, Simulation } from '../../web/src/wasm/skyqueue_wasm.js';
+import * as engineWasm from '../../web/src/wasm/skyqueue_wasm.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const peersSrc = `${root}scripts/bench/peers`;
@@ -30,9 +38,21 @@ const only = opt('only', null);
 const qSeconds = quick ? 20 : 100;
 const hPopulation = Number(opt('population', 10_000));
 const hEvents = Number(opt('events', quick ? 1_000_000 : 10_000_000));
-if (!(repeats >= 1) || !(hPopulation >= 1) || !(hEvents >= 1) || (only && !['q', 'h'].includes(only))) {
+const yHypatiaSteps = Number(opt('hypatia-steps', quick ? 2 : 20));
+const ySteps = quick ? 200 : 2000;
+const yStepMs = 100;
+const valid =
+  repeats >= 1 &&
+  hPopulation >= 1 &&
+  hEvents >= 1 &&
+  Number.isInteger(yHypatiaSteps) &&
+  yHypatiaSteps >= 1 &&
+  yHypatiaSteps <= ySteps &&
+  (!only || ['q', 'h', 'y'].includes(only));
+if (!valid) {
   console.error(
-    'usage: node scripts/bench/peers.mjs [--repeats R>=1] [--only q|h] [--quick] [--population P] [--events N]',
+    'usage: node scripts/bench/peers.mjs [--repeats R>=1] [--only q|h|y] [--quick] [--population P] [--events N] ' +
+      '[--hypatia-steps K (1 to 2000)]',
   );
   process.exit(2);
 }
@@ -102,11 +122,38 @@ function simpyPython() {
   return null;
 }
 
+const hypatiaInstall =
+  'Install: git clone https://github.com/snkas/hypatia /opt/hypatia && python3 -m venv /opt/hypatia-venv && ' +
+  '/opt/hypatia-venv/bin/pip install numpy astropy ephem networkx sgp4 geopy matplotlib statsmodels cartopy ' +
+  'git+https://github.com/snkas/exputilpy.git@v1.6, then set SKYQUEUE_HYPATIA=/opt/hypatia ' +
+  'SKYQUEUE_HYPATIA_PYTHON=/opt/hypatia-venv/bin/python';
+
+/** Hypatia's checkout and a Python that imports its satgenpy, or null with the install hint. */
+function hypatiaPeer() {
+  const dir = process.env.SKYQUEUE_HYPATIA;
+  const py = process.env.SKYQUEUE_HYPATIA_PYTHON ?? 'python3';
+  if (!dir || !existsSync(`${dir}/satgenpy/satgen/__init__.py`)) {
+    notes.push(`Hypatia not found (SKYQUEUE_HYPATIA): skipped. ${hypatiaInstall}`);
+    return null;
+  }
+  const probe = `import sys; sys.path.insert(0, ${JSON.stringify(`${dir}/satgenpy`)}); import satgen`;
+  const r = spawnSync(py, ['-c', probe], { encoding: 'utf8' });
+  if (r.status !== 0) {
+    const why = (r.error?.message ?? r.stderr).trim().split('\n').slice(-1)[0];
+    notes.push(`Hypatia's satgenpy does not import with ${py} (${why}): skipped. ${hypatiaInstall}`);
+    return null;
+  }
+  const git = spawnSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
+  return { dir, py, commit: git.status === 0 ? git.stdout.trim() : 'unknown commit' };
+}
+
 const ns3 = ns3Binaries();
 const simpy = simpyPython();
+const hypatia = hypatiaPeer();
 if (argv.includes('--check')) {
   console.log(
-    `ns-3: ${ns3 ? `built in ${out}` : 'missing'}; SimPy: ${simpy ? `${simpy.version} (${simpy.py})` : 'missing'}`,
+    `ns-3: ${ns3 ? `built in ${out}` : 'missing'}; SimPy: ${simpy ? `${simpy.version} (${simpy.py})` : 'missing'}; ` +
+      `Hypatia: ${hypatia ? `${hypatia.commit.slice(0, 12)} (${hypatia.dir}, ${hypatia.py})` : 'missing'}`,
   );
   for (const n of notes) console.log(n);
   process.exit(0);
@@ -242,14 +289,14 @@ const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 const int = (x) => Math.round(x).toLocaleString('en-US');
 
-console.log(`SkyQueue beside ns-3 and SimPy, ${new Date().toISOString().slice(0, 10)}`);
+console.log(`SkyQueue beside ns-3, SimPy and Hypatia, ${new Date().toISOString().slice(0, 10)}`);
 console.log(
   `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; ` +
     `best of ${repeats}, interleaved${quick ? '; --quick: a smoke run, not a figure to record' : ''}`,
 );
 
 let failed = false;
-if (only !== 'h') {
+if (!only || only === 'q') {
   warmUp();
   const best = interleaved(qRunners);
   const ref = best.get('ns-3 3.37');
@@ -291,7 +338,7 @@ if (only !== 'h') {
   }
 }
 
-if (only !== 'q') {
+if (!only || only === 'h') {
   benchHold(100_000, hPopulation, 1); // warm up the JIT
   const best = interleaved(hRunners);
   const ref = best.get('ns-3 3.37 (MapScheduler)');
@@ -308,6 +355,8 @@ if (only !== 'q') {
   }
 }
 
+if (!only || only === 'y') workloadY();
+
 if (notes.length) {
   console.log('');
   for (const n of notes) console.log(n);
@@ -319,4 +368,117 @@ function warmUp() {
   const sim = new Simulation(qText.replace(`"duration_s":${qSeconds}`, '"duration_s":2'));
   sim.runToEnd();
   sim.free();
+}
+
+/**
+ * Workload Y: Hypatia's satgenpy on Starlink shell 1 with its paper's 100 ground stations
+ * (scripts/bench/peers/hypatia/hypatia_run.py), then SkyQueue on the files it generated
+ * (`skyqueue bench --workload all-pairs`, and wasm's benchHypatiaAllPairs), then every pair's
+ * delay at every step Hypatia computed, compared (compare.py).
+ */
+function workloadY() {
+  console.log('');
+  if (!hypatia) {
+    console.log('Workload Y: skipped, Hypatia is not installed (see below)');
+    return;
+  }
+  const dir = `${out}/hypatia`;
+  const helper = `${peersSrc}/hypatia`;
+  console.log(
+    `Workload Y: Hypatia's all-pairs forwarding state, Starlink shell 1 (72 x 22), 100 ground stations, +Grid, ` +
+      `${yStepMs} ms steps; Hypatia ${hypatia.commit.slice(0, 12)} runs ${yHypatiaSteps} steps (extrapolated to ${ySteps}), ` +
+      `SkyQueue ${ySteps}`,
+  );
+  const hLines = run(hypatia.py, [
+    `${helper}/hypatia_run.py`,
+    '--hypatia',
+    hypatia.dir,
+    '--out',
+    dir,
+    '--steps',
+    String(yHypatiaSteps),
+  ]);
+  const h = JSON.parse(hLines.trim().split('\n').pop());
+  const files = [
+    '--tle',
+    `${dir}/tles.txt`,
+    '--ground-stations',
+    `${dir}/ground_stations.txt`,
+    '--description',
+    `${dir}/description.txt`,
+  ];
+  const desc = Object.fromEntries(
+    readFileSync(`${dir}/description.txt`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split('=')),
+  );
+  const tles = readFileSync(`${dir}/tles.txt`, 'utf8');
+  const gs = readFileSync(`${dir}/ground_stations.txt`, 'utf8');
+  const hasWasm = typeof engineWasm.benchHypatiaAllPairs === 'function';
+  if (!hasWasm) notes.push('web/src/wasm predates benchHypatiaAllPairs: run scripts/build-engine.sh (wasm skipped)');
+  const runners = [
+    {
+      name: 'SkyQueue native',
+      run() {
+        const r = JSON.parse(
+          run(cli, ['bench', '--workload', 'all-pairs', ...files, '--steps', String(ySteps), '--json']),
+        );
+        return { s: r.seconds, steps: r.steps, checksum: r.checksum };
+      },
+    },
+    hasWasm && {
+      name: 'SkyQueue wasm',
+      run() {
+        const t0 = performance.now();
+        const r = JSON.parse(
+          engineWasm.benchHypatiaAllPairs(
+            tles,
+            gs,
+            ySteps,
+            yStepMs,
+            Number(desc.max_isl_length_m),
+            Number(desc.max_gsl_length_m),
+          ),
+        );
+        return { s: (performance.now() - t0) / 1000, steps: r.steps, checksum: r.checksum };
+      },
+    },
+  ].filter(Boolean);
+  const best = interleaved(runners);
+  const hPerStep = h.s_per_step;
+  console.log(
+    `${pad('simulator', 42)}${lpad('steps run', 11)}${lpad('ms/step', 12)}${lpad(`s for ${ySteps}`, 12)}${lpad('vs Hypatia', 12)}`,
+  );
+  console.log(
+    `${pad(`Hypatia (satgenpy, Python)`, 42)}${lpad(h.steps, 11)}${lpad((hPerStep * 1e3).toFixed(1), 12)}` +
+      `${lpad(`${(hPerStep * ySteps).toFixed(0)}*`, 12)}${lpad('1x', 12)}`,
+  );
+  for (const [name, r] of best) {
+    const per = r.s / r.steps;
+    console.log(
+      `${pad(`${name} (${r.checksum})`, 42)}${lpad(r.steps, 11)}${lpad((per * 1e3).toFixed(3), 12)}` +
+        `${lpad(r.s.toFixed(2), 12)}${lpad(`${(hPerStep / per).toFixed(0)}x`, 12)}`,
+    );
+  }
+  console.log(`* extrapolated from Hypatia's ${h.steps} steps (${h.seconds.toFixed(1)} s)`);
+  // Every ordered pair's delay at every step Hypatia computed, both ways.
+  run(cli, [
+    'bench',
+    '--workload',
+    'all-pairs',
+    ...files,
+    '--steps',
+    String(h.steps),
+    '--delays-out',
+    `${dir}/skyqueue_delays.f64`,
+  ]);
+  const cmp = run(hypatia.py, [
+    `${helper}/compare.py`,
+    `${dir}/hypatia_delays.f64`,
+    `${dir}/skyqueue_delays.f64`,
+    `${dir}/ground_stations.txt`,
+  ]);
+  const lines = cmp.trim().split('\n');
+  for (const l of lines.slice(0, -1)) console.log(l);
 }

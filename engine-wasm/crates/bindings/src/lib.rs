@@ -343,3 +343,40 @@ pub fn bench_catalogue_route(text: &str, from: &str, to: &str, steps: u32, step_
     }
     serde_json::to_string(&pair.summary()).map_err(|e| err(e.to_string()))
 }
+
+/// Hypatia's all-pairs workload (engine::topology::all_pairs; snkas/hypatia satgenpy,
+/// `algorithm_free_one_only_over_isls`) on the text of its tles.txt and ground_stations.txt:
+/// `steps` steps of `step_ms`, +Grid ISLs, the maximum ISL and GSL lengths [m] of its
+/// description.txt. Returns JSON with the wall time of the steps (`Date.now`, ms resolution)
+/// and the checksum `skyqueue bench --workload all-pairs` prints, or the reason it was refused.
+#[wasm_bindgen(js_name = benchHypatiaAllPairs)]
+pub fn bench_hypatia_all_pairs(
+    tles: &str,
+    ground_stations: &str,
+    steps: u32,
+    step_ms: f64,
+    max_isl_m: f64,
+    max_gsl_m: f64,
+) -> Result<String, JsValue> {
+    use engine::topology::all_pairs::{digest, AllPairs};
+    let err = |m: String| JsValue::from_str(&m);
+    let mut w = AllPairs::new(tles, ground_stations, max_isl_m, max_gsl_m).map_err(err)?;
+    w.check_budget(steps as u64).map_err(err)?;
+    if !(step_ms.is_finite() && step_ms > 0.0) {
+        return Err(err("the step must be a positive number of ms".into()));
+    }
+    let (mut sum_km, mut unreachable) = (0.0, 0u64);
+    let t0 = js_sys::Date::now();
+    for k in 0..steps {
+        let (s, u) = digest(w.step(k as f64 * step_ms / 1e3).map_err(err)?);
+        sum_km += s;
+        unreachable += u;
+    }
+    let secs = (js_sys::Date::now() - t0) / 1e3;
+    Ok(serde_json::json!({
+        "workload": "all-pairs", "steps": steps, "satellites": w.satellites(), "ground_stations": w.ground_stations(),
+        "seconds": secs, "ms_per_step": secs * 1e3 / steps.max(1) as f64,
+        "checksum": format!("{sum_km:.3}-{unreachable}")
+    })
+    .to_string())
+}

@@ -13,8 +13,11 @@ use std::time::Instant;
 /// of Iridium at 1 s steps for the Atlantic ship - London pair: positions, ISL states, access,
 /// route, events); with --tle FILE, a real catalogue instead (every shell, +Grid ISLs, London - New
 /// York by least delay, sites at 25 degrees, --steps steps of 1 s from the latest epoch), timed
-/// per step. scenario: times building and running any --scenario file to its end (no
-/// output files); prints JSON with the run's summary.
+/// per step. all-pairs: Hypatia's workload on Hypatia's files (--tle its tles.txt,
+/// --ground-stations its ground_stations.txt): +Grid ISLs, every ground-station pair's shortest
+/// path over ISLs only, --steps steps of --step-ms, timed per step; --delays-out writes every
+/// pair's one-way delay at every step. scenario: times building and running any --scenario file
+/// to its end (no output files); prints JSON with the run's summary.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// What to time
@@ -32,12 +35,27 @@ pub struct Args {
     /// The scenario to time (scenario: required; topology: in place of the built-in day)
     #[arg(long, value_name = "file.json")]
     scenario: Option<String>,
-    /// topology: a catalogue of element sets (TLE) to step instead of a scenario
+    /// topology: a catalogue of element sets (TLE) to step instead of a scenario; all-pairs:
+    /// Hypatia's tles.txt (first line "orbits satellites-per-orbit")
     #[arg(long, value_name = "FILE")]
     tle: Option<String>,
-    /// topology with --tle: steps of 1 s to time (1 to 1000000)
+    /// topology with --tle, all-pairs: steps to time (1 to 1000000)
     #[arg(long, value_name = "N", default_value = "3600", value_parser = values::whole_in(1, 1_000_000, "steps"))]
     steps: u64,
+    /// all-pairs: Hypatia's ground_stations.txt (extended with x,y,z, or basic)
+    #[arg(long, value_name = "FILE")]
+    ground_stations: Option<String>,
+    /// all-pairs: the time step [ms] (1 to 86400000)
+    #[arg(long, value_name = "MS", default_value = "100", value_parser = values::whole_in(1, 86_400_000, "ms"))]
+    step_ms: u64,
+    /// all-pairs: Hypatia's description.txt for the maximum ISL and GSL lengths (default: its
+    /// values for a 550 km shell with a 940.7 km cone radius)
+    #[arg(long, value_name = "FILE")]
+    description: Option<String>,
+    /// all-pairs: writes every ordered pair's one-way delay [s] at every step, little-endian
+    /// float64, steps x G x G (row = source; NaN unreachable, 0 on the diagonal)
+    #[arg(long, value_name = "FILE")]
+    delays_out: Option<String>,
     /// Prints JSON (hold and topology; scenario always does)
     #[arg(long)]
     json: bool,
@@ -52,13 +70,26 @@ pub enum Workload {
     Topology,
     /// Any scenario, built and run to its end
     Scenario,
+    /// Hypatia's all-pairs forwarding workload on its files
+    AllPairs,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    if args.tle.is_some() && args.workload != Workload::Topology {
-        return Err(Failure::Usage("--tle goes with --workload topology".into()));
+    if args.tle.is_some() && !matches!(args.workload, Workload::Topology | Workload::AllPairs) {
+        return Err(Failure::Usage("--tle goes with --workload topology or all-pairs".into()));
+    }
+    let all_pairs_only = [
+        ("--ground-stations", args.ground_stations.is_some()),
+        ("--description", args.description.is_some()),
+        ("--delays-out", args.delays_out.is_some()),
+    ];
+    if let Some((flag, _)) =
+        all_pairs_only.iter().find(|(_, given)| *given).filter(|_| args.workload != Workload::AllPairs)
+    {
+        return Err(Failure::Usage(format!("{flag} goes with --workload all-pairs")));
     }
     match args.workload {
+        Workload::AllPairs => all_pairs(&args),
         Workload::Hold => hold_bench(&args),
         Workload::Topology if args.tle.is_some() => {
             if args.scenario.is_some() {
@@ -206,6 +237,107 @@ fn catalogue(file: &str, steps: u64, json: bool) -> Result<(), Failure> {
             "topology: {steps} steps of 1 s over {} satellites in {} shells (London - New York, least delay): {ms_per_step:.3} ms per step, loading {:.0} ms (checksum {checksum})",
             cat.placed.len(),
             cat.shells.len(),
+            load_s * 1e3
+        );
+    }
+    Ok(())
+}
+
+/// Most bytes `--delays-out` may write (steps x G x G x 8).
+pub const DELAYS_OUT_BUDGET_BYTES: f64 = 4.0 * (1u64 << 30) as f64;
+
+/// `max_isl_length_m=` and `max_gsl_length_m=` of Hypatia's description.txt.
+fn description_lengths(file: &str, text: &str) -> Result<(f64, f64), Failure> {
+    let get = |key: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(key)?.strip_prefix('=')?.trim().parse::<f64>().ok())
+            .ok_or_else(|| Failure::Data(format!("{file}: no `{key}=<metres>` line (Hypatia's description.txt)")))
+    };
+    Ok((get("max_isl_length_m")?, get("max_gsl_length_m")?))
+}
+
+/// `--workload all-pairs`: Hypatia's forwarding-state computation (every ground-station pair's
+/// shortest path over ISLs only; engine::topology::all_pairs), timed per step.
+fn all_pairs(args: &Args) -> Result<(), Failure> {
+    use engine::topology::all_pairs::{self as ap, AllPairs};
+    use std::io::Write;
+    let (Some(tle), Some(gs)) = (args.tle.as_deref(), args.ground_stations.as_deref()) else {
+        return Err(Failure::Usage("--workload all-pairs needs --tle <tles.txt> and --ground-stations <file>".into()));
+    };
+    if args.scenario.is_some() {
+        return Err(Failure::Usage("--scenario does not go with --workload all-pairs".into()));
+    }
+    let (max_isl_m, max_gsl_m) = match args.description.as_deref() {
+        Some(f) => description_lengths(f, &read_source(f)?)?,
+        None => (
+            ap::max_isl_length_m(ap::HYPATIA_SHELL_ALTITUDE_M),
+            ap::max_gsl_length_m(ap::HYPATIA_CONE_RADIUS_M, ap::HYPATIA_SHELL_ALTITUDE_M),
+        ),
+    };
+    let (tle_text, gs_text) = (read_source(tle)?, read_source(gs)?);
+    let t0 = Instant::now();
+    let mut w = AllPairs::new(&tle_text, &gs_text, max_isl_m, max_gsl_m)
+        .map_err(|m| Failure::Data(format!("{tle}, {gs}: {m}")))?;
+    let load_s = t0.elapsed().as_secs_f64();
+    let steps = args.steps;
+    w.check_budget(steps).map_err(|m| Failure::Usage(format!("--steps: {m}")))?;
+    let g = w.ground_stations();
+    let mut out = match args.delays_out.as_deref() {
+        Some(f) => {
+            let bytes = steps as f64 * (g * g) as f64 * 8.0;
+            if bytes > DELAYS_OUT_BUDGET_BYTES {
+                return Err(Failure::Usage(format!(
+                    "--delays-out: {steps} steps x {g}^2 pairs is {bytes:.2e} bytes, above the budget of {DELAYS_OUT_BUDGET_BYTES:e}: fewer steps"
+                )));
+            }
+            let file = std::fs::File::create(f).map_err(|e| Failure::Io(format!("{f}: {e}")))?;
+            Some((f, std::io::BufWriter::new(file)))
+        }
+        None => None,
+    };
+    let mut per_step = Vec::with_capacity(steps as usize);
+    let (mut sum_km, mut unreachable) = (0.0, 0u64);
+    let mut bytes = Vec::new();
+    for k in 0..steps {
+        let t = Instant::now();
+        // Step k at k x step_ms exactly, as Hypatia's time_since_epoch_ns.
+        let lengths = w.step(k as f64 * args.step_ms as f64 / 1e3).map_err(|m| Failure::Data(format!("{tle}: {m}")))?;
+        per_step.push(t.elapsed().as_secs_f64());
+        let (s, u) = ap::digest(lengths);
+        sum_km += s;
+        unreachable += u;
+        if let Some((f, o)) = out.as_mut() {
+            bytes.clear();
+            bytes.extend(lengths.iter().flat_map(|&l| ap::delay_s(l).to_le_bytes()));
+            o.write_all(&bytes).map_err(|e| Failure::Io(format!("{f}: {e}")))?;
+        }
+    }
+    if let Some((f, mut o)) = out {
+        o.flush().map_err(|e| Failure::Io(format!("{f}: {e}")))?;
+    }
+    let secs: f64 = per_step.iter().sum();
+    let mut sorted = per_step.clone();
+    sorted.sort_by(f64::total_cmp);
+    let median_ms = sorted[sorted.len() / 2] * 1e3;
+    let ms_per_step = secs * 1e3 / steps as f64;
+    let checksum = format!("{sum_km:.3}-{unreachable}");
+    if args.json {
+        outln!(
+            "{}",
+            serde_json::json!({
+                "workload": "all-pairs", "tle": tle, "ground_stations": g, "satellites": w.satellites(), "isls": w.isls(),
+                "steps": steps, "step_ms": args.step_ms, "max_isl_length_m": max_isl_m, "max_gsl_length_m": max_gsl_m,
+                "load_seconds": load_s, "seconds": secs, "ms_per_step": ms_per_step, "median_ms_per_step": median_ms,
+                "min_ms_per_step": sorted[0] * 1e3, "checksum": checksum
+            })
+        );
+    } else {
+        outln!(
+            "all-pairs: {steps} steps of {} ms over {} satellites, {} ISLs, {g} ground stations ({} ordered pairs): {ms_per_step:.3} ms per step (median {median_ms:.3}), loading {:.0} ms (checksum {checksum})",
+            args.step_ms,
+            w.satellites(),
+            w.isls(),
+            g * (g - 1),
             load_s * 1e3
         );
     }

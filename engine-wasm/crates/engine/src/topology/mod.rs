@@ -2,6 +2,7 @@
 //! per-pair stepping that classifies handovers (paper 004 §2.3; docs/REPRODUCTION.md).
 
 pub mod access;
+pub mod all_pairs;
 pub mod catalogue_pair;
 pub mod grid;
 pub mod isl;
