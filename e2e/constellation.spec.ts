@@ -213,9 +213,10 @@ test('a real catalogue loaded in the Parameters panel is reported, then drawn an
   const updateMs = await globe.getAttribute('data-update-ms');
   testInfo.annotations.push({ type: 'frame-ms', description: `render ${frameMs} ms, update ${updateMs} ms` });
   console.log(`starlink catalogue on the globe: render ${frameMs} ms, geometry update ${updateMs} ms (medians)`);
+  await page.screenshot({ path: 'reports/screenshots/starlink-catalogue.png' });
   await page.getByText('ISLs in use (else the route').click();
   await expect
     .poll(async () => Number(await globe.getAttribute('data-links-shown')), { timeout: 60_000 })
     .toBeGreaterThan(10_000);
-  await page.screenshot({ path: 'reports/screenshots/starlink-catalogue.png' });
+  await page.screenshot({ path: 'reports/screenshots/starlink-catalogue-all-isls.png' });
 });

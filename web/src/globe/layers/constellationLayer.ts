@@ -243,7 +243,8 @@ export class ConstellationLayer {
       const flash = (this.flashUntil.get(i) ?? 0) > wallMs;
       const access = g.access[0] === i || g.access[1] === i;
       p.pixelSize = flash ? 16 : access ? 11 : this.large ? 4 : 7;
-      p.outlineWidth = g.ascending[i] === 1 ? 2 : 0;
+      // Outlined when ascending; at thousands of satellites the outlines would hide the colours.
+      p.outlineWidth = this.large ? (flash || access ? 1 : 0) : g.ascending[i] === 1 ? 2 : 0;
       p.outlineColor = flash ? Color.YELLOW : Color.WHITE;
     }
   }

@@ -34,7 +34,8 @@ export function constellationText(s: ScenarioObject, { constellation: c }: TextI
           'within laser range), none between shells. ') +
         (str(s, 'constellation.access') === 'free'
           ? 'Each site may use any satellite above the mask: the route picks them.'
-          : 'Each site uses one satellite; when the two are in shells no link joins, there is no route.'),
+          : 'Each site uses one satellite; when the two are in shells no link joins, there is no route.') +
+        ' On the globe the satellites are coloured by shell; the route glows.',
     );
   } else if (c?.kind === 'star') {
     const seamIsls = getPath(s, 'constellation.seam_isls') === true;
