@@ -1,19 +1,12 @@
+import type { ShellInfo } from '../engine/protocol';
+
 /** The engine's report of a catalogue of element sets: what `skyqueue tle check --json` prints
  * (`engine::orbit::catalogue::Report`), and what the parameter panel shows for a loaded file. */
 export interface CatalogueReport {
   element_sets: number;
   /** The time it is grouped at, UTC: its latest epoch (where a run over it starts). */
   reference_utc: string;
-  shells: {
-    inclination_deg: number;
-    altitude_km: number;
-    planes: number;
-    satellites: number;
-    /** Satellites per plane: fewest, median, most. */
-    per_plane: [number, number, number];
-    /** A star (a seam between counter-rotating planes), or a delta. */
-    star: boolean;
-  }[];
+  shells: ShellInfo[];
   satellites_used: number;
   satellites_excluded: Record<string, number>;
 }
