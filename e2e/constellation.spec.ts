@@ -214,6 +214,16 @@ test('a real catalogue loaded in the Parameters panel is reported, then drawn an
   testInfo.annotations.push({ type: 'frame-ms', description: `render ${frameMs} ms, update ${updateMs} ms` });
   console.log(`starlink catalogue on the globe: render ${frameMs} ms, geometry update ${updateMs} ms (medians)`);
   await page.screenshot({ path: 'reports/screenshots/starlink-catalogue.png' });
+  // A link cannot carry 1.7 MB of element sets: the address holds no scenario, and Share says
+  // why and gives the CLI command that reads the catalogue from its file.
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('');
+  await page.getByRole('button', { name: 'Share & export' }).click();
+  const share = page.getByRole('dialog', { name: 'Share and export' });
+  await expect(share.getByTestId('share-link-too-long')).toContainText('above the 200,000 a link may carry');
+  await expect(share.getByTestId('cli-snippet')).toHaveValue(
+    /^skyqueue run - --catalogue catalogue\.tle --out results\.json/,
+  );
+  await share.getByRole('button', { name: 'Close' }).click();
   await page.getByText('ISLs in use (else the route').click();
   await expect
     .poll(async () => Number(await globe.getAttribute('data-links-shown')), { timeout: 60_000 })

@@ -379,6 +379,7 @@ export function App() {
       {dialog === 'share' && info && (
         <ShareDialog
           link={url.link}
+          linkTooLong={url.linkTooLong}
           scenarioJson={info.scenarioJson}
           busy={exports.busy}
           onCancel={exports.cancelExport}

@@ -7,6 +7,7 @@ import {
   decodeLink,
   elideDefaults,
   encodeLink,
+  MAX_LINK_CHARS,
   type DecodeResult,
   type SweepRequest,
   type ViewState,
@@ -90,6 +91,8 @@ export function useUrlSync(options: Options) {
   const [presetId, setPresetId] = useState(DEFAULT_PRESET_ID);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [link, setLink] = useState(() => window.location.href);
+  /** Why there is no link to the running scenario (too long), or null. */
+  const [linkTooLong, setLinkTooLong] = useState<string | null>(null);
   /** Whether the next scenario change adds a history entry, and when the last one was added. */
   const historyMode = useRef<'replace' | 'push'>('replace');
   const lastPush = useRef(0);
@@ -123,6 +126,20 @@ export function useUrlSync(options: Options) {
       view: viewRef.current,
       sweep: sweepRef.current,
     });
+    // A scenario a link cannot carry (a loaded catalogue: megabytes of element sets) leaves the
+    // address without a scenario, and the share dialog says why and what to share instead.
+    if (hash.length - 1 > MAX_LINK_CHARS) {
+      setLinkTooLong(
+        `This scenario is ${(hash.length - 1).toLocaleString('en-GB')} characters as a link, above the ` +
+          `${MAX_LINK_CHARS.toLocaleString('en-GB')} a link may carry (its element sets are the bulk): ` +
+          'share the scenario file (Scenario (JSON)) instead, or the catalogue file and the command below.',
+      );
+      if (window.location.hash)
+        window.history.replaceState(null, '', window.location.pathname + window.location.search);
+      setLink('');
+      return;
+    }
+    setLinkTooLong(null);
     const part = (h: string) => h.split(/&[vw]=/)[0];
     const scenarioChanged = part(hash) !== part(window.location.hash);
     if (hash !== window.location.hash) {
@@ -257,6 +274,7 @@ export function useUrlSync(options: Options) {
     linkProblem,
     setLinkProblem,
     link,
+    linkTooLong,
     openLink,
     loadByUser,
     onLoaded,

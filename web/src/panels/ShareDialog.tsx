@@ -3,6 +3,8 @@ import { cliSnippet } from '../scenario/link';
 
 interface Props {
   link: string;
+  /** Why the running scenario has no link (too long for one), or null. */
+  linkTooLong?: string | null;
   scenarioJson: string;
   busy: string | null;
   /** Abandons the export in progress. */
@@ -25,7 +27,17 @@ async function copy(text: string, field: HTMLInputElement | HTMLTextAreaElement 
 }
 
 /** Share and export: the link, the CLI command, results and scenario files, and import. */
-export function ShareDialog({ link, scenarioJson, busy, onCancel, onResults, onScenario, onImport, onClose }: Props) {
+export function ShareDialog({
+  link,
+  linkTooLong = null,
+  scenarioJson,
+  busy,
+  onCancel,
+  onResults,
+  onScenario,
+  onImport,
+  onClose,
+}: Props) {
   const linkField = useRef<HTMLInputElement>(null);
   const cliField = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -44,29 +56,38 @@ export function ShareDialog({ link, scenarioJson, busy, onCancel, onResults, onS
           <h2>Share and export</h2>
           <button onClick={onClose}>Close</button>
         </header>
-        <label>
-          Link to this scenario and view (same seed, same results)
-          <input
-            ref={linkField}
-            readOnly
-            value={link}
-            aria-label="Shareable link"
-            data-testid="share-link"
-            onFocus={(e) => e.target.select()}
-          />
-        </label>
-        <div className="header-tools" style={{ marginLeft: 0 }}>
-          <button className="primary" onClick={() => void doCopy('link', link, linkField.current)}>
-            Copy link
-          </button>
-          {copied && <span role="status">{copied}</span>}
-        </div>
+        {linkTooLong ? (
+          <p role="status" data-testid="share-link-too-long">
+            {linkTooLong}
+          </p>
+        ) : (
+          <>
+            <label>
+              Link to this scenario and view (same seed, same results)
+              <input
+                ref={linkField}
+                readOnly
+                value={link}
+                aria-label="Shareable link"
+                data-testid="share-link"
+                onFocus={(e) => e.target.select()}
+              />
+            </label>
+            <div className="header-tools" style={{ marginLeft: 0 }}>
+              <button className="primary" onClick={() => void doCopy('link', link, linkField.current)}>
+                Copy link
+              </button>
+              {copied && <span role="status">{copied}</span>}
+            </div>
+          </>
+        )}
         <label>
           Reproduce with the CLI (<code>npm start</code> builds <code>engine-wasm/target/release/skyqueue</code>)
           <textarea ref={cliField} readOnly value={cli} aria-label="CLI command" data-testid="cli-snippet" />
         </label>
         <div className="header-tools" style={{ marginLeft: 0 }}>
           <button onClick={() => void doCopy('command', cli, cliField.current)}>Copy command</button>
+          {linkTooLong && copied && <span role="status">{copied}</span>}
         </div>
         <h3>Files</h3>
         <div className="header-tools" style={{ marginLeft: 0 }}>

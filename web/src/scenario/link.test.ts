@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cliSnippet,
+  CLI_TLE_CHARS,
   decodeLink,
   deflate,
   elideDefaults,
@@ -182,5 +183,17 @@ describe('shareable links', () => {
 
   it('gives a CLI command that reads the scenario from stdin', () => {
     expect(cliSnippet('{\n "version": 1\n}')).toBe(`skyqueue run - --out results.json <<'EOF'\n{"version":1}\nEOF`);
+  });
+
+  it('names a loaded catalogue as its file in the CLI command, and quotes a short one inline', () => {
+    const big = 'x'.repeat(CLI_TLE_CHARS + 1);
+    const cmd = cliSnippet(JSON.stringify({ version: 2, model: 'tcp-leo', transfer: { tle: big, isl: 'grid' } }));
+    expect(cmd).toBe(
+      `skyqueue run - --catalogue catalogue.tle --out results.json <<'EOF'\n` +
+        `{"version":2,"model":"tcp-leo","transfer":{"isl":"grid"}}\nEOF`,
+    );
+    const small = cliSnippet(JSON.stringify({ version: 2, constellation: { tle: 'SAT\n1 x\n2 y\n' } }));
+    expect(small).toContain('"tle":"SAT\\n1 x\\n2 y\\n"');
+    expect(small).not.toContain('--catalogue');
   });
 });

@@ -347,9 +347,29 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
 
 /** A shell command that runs `scenarioJson` with the CLI and writes the results file. */
 export function cliSnippet(scenarioJson: string): string {
-  const compact = JSON.stringify(JSON.parse(scenarioJson));
-  return `skyqueue run - --out results.json <<'EOF'\n${compact}\nEOF`;
+  const scenario = JSON.parse(scenarioJson) as Record<string, unknown>;
+  // A loaded catalogue (megabytes of element sets) stays in its file: `--catalogue` puts it
+  // back into the field it came from (`skyqueue run --catalogue`).
+  let catalogue = '';
+  for (const value of Object.values(scenario)) {
+    const section = value as Record<string, unknown> | null;
+    if (
+      section &&
+      typeof section === 'object' &&
+      typeof section.tle === 'string' &&
+      section.tle.length > CLI_TLE_CHARS
+    ) {
+      delete section.tle;
+      catalogue = ' --catalogue catalogue.tle';
+    }
+  }
+  const compact = JSON.stringify(scenario);
+  return `skyqueue run -${catalogue} --out results.json <<'EOF'\n${compact}\nEOF`;
 }
+
+/** Longest element-set text the CLI command quotes inline [characters]; a longer catalogue is
+ * named as its file (`--catalogue catalogue.tle`, the file the user loaded). */
+export const CLI_TLE_CHARS = 20_000;
 
 /**
  * What a fragment names before it is decoded: `{ preset }` for `p=<id>`, `'scenario'` for a
