@@ -174,6 +174,10 @@ test('a real catalogue loaded in the Parameters panel is reported, then drawn an
   );
   await expect(report.getByRole('list', { name: 'Shells' }).getByRole('listitem')).toHaveCount(9);
   await expect(report).toContainText('Under +Grid or no ISLs the run takes every shell');
+  // 1.7 MB of element sets stand in the panel by their size, not in a text box (one held
+  // hundreds of MB of the tab's memory; docs/BENCHMARKS.md).
+  await expect(field.getByTestId('long-text')).toContainText('1,709,565 characters (31,084 lines) loaded');
+  await expect(field.locator('textarea')).toHaveCount(0);
   // The run starts at the catalogue's latest epoch, with +Grid links, and the report says so.
   await expect(report.getByTestId('catalogue-changed')).toContainText('Epoch (UTC) set to 2026-05-13T');
   await expect(report.getByTestId('catalogue-changed')).toContainText('Inter-satellite links set to +Grid');

@@ -176,13 +176,25 @@ export function ParameterPanel({
         // Long text (element sets, a description) can also come from a file.
         return (
           <>
-            <textarea
-              {...common}
-              rows={3}
-              value={v}
-              placeholder={f.nullMeans}
-              onChange={(e) => set(f, e.target.value)}
-            />
+            {v.length > LONG_TEXT_CHARS ? (
+              // Megabytes of element sets are not typed: a text box holding them costs the tab
+              // hundreds of MB of layout. Their size stands in for them; a file replaces them.
+              <p {...common} className="long-text" data-testid="long-text">
+                {v.length.toLocaleString('en-GB')} characters ({v.split('\n').length.toLocaleString('en-GB')} lines)
+                loaded{' '}
+                <button type="button" onClick={() => set(f, null)}>
+                  Clear
+                </button>
+              </p>
+            ) : (
+              <textarea
+                {...common}
+                rows={3}
+                value={v}
+                placeholder={f.nullMeans}
+                onChange={(e) => set(f, e.target.value)}
+              />
+            )}
             <label className="file-load">
               Load from a file…
               <input
@@ -345,6 +357,9 @@ export function ParameterPanel({
     </aside>
   );
 }
+
+/** Longest text a text box shows [characters]; a longer one (a catalogue) is shown by its size. */
+const LONG_TEXT_CHARS = 100_000;
 
 /** The engine's report of a loaded catalogue, as `skyqueue tle check` prints it. */
 function CatalogueReportView({
