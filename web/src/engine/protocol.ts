@@ -161,6 +161,7 @@ export interface TraceRow {
     | 'late'
     | 'expired'
     | 'nack'
+    | 'handoff'
     | null;
 }
 

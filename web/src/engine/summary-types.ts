@@ -232,6 +232,15 @@ export interface TransferSummary {
   queue_drops: number;
   /** Packets sent while the sites had no route. */
   no_route_drops: number;
+  /** How handovers happen: `ns2` (ns-2's handoff) or `continuous`. */
+  handoff: string;
+  /** Packets lost at handovers (ns-2's handoff: queued for a satellite the site had left). */
+  handoff_drops: number;
+  /**
+   * Each handover of either site during the transfer (ns-2's handoff only): when, which site
+   * moved, the queues it found and the packets it lost.
+   */
+  handoffs: HandoffLoss[];
   /** ACKs that arrived after an ACK sent later (a route change reordered them). */
   reordered_acks: number;
   /** The route between the sites: handovers, delay and hops. */
@@ -531,6 +540,27 @@ export interface PssParams {
    * configured with. Off: the PSS of Fig. 9 and Fig. 10(a).
    */
   above_average: boolean;
+}
+
+/** One handover of a site while the transfer ran (ns-2 mode), and what it cost. */
+export interface HandoffLoss {
+  /** When the site moved [s after the transfer's time zero]. */
+  t_s: number | null;
+  /** Which site moved: 0 the sender, 1 the receiver. */
+  end: number;
+  /** The satellite it left and the one it took (satellite indices; null: none). */
+  from_sat: number | null;
+  /** The satellite it took. */
+  to_sat: number | null;
+  /** Packets in the site's up-link queue at the handover (the one being sent included). */
+  uplink_queued: number;
+  /** Packets in the old satellite's down-link queue at the handover (likewise). */
+  downlink_queued: number;
+  /**
+   * Packets lost to this handover: the site's up-link queue sent to the wrong satellite, and
+   * the old satellite's down-link queue sent to nobody.
+   */
+  lost: number;
 }
 
 /** The closed forms for the run's link ([`crate::analytic::erasure`]). */

@@ -75,6 +75,7 @@ const REASON: Record<NonNullable<TraceRow['reason']>, string> = {
   late: 'it arrived after its playout point, too late to be used',
   expired: 'it waited in its queue longer than the scheduler allows',
   nack: 'the receiver could not decode it and asked for more (a HARQ NACK)',
+  handoff: 'it was queued for a satellite its ground terminal had left (a handover)',
 };
 
 /** One record as one sentence (the line under *Next event*), in the model's words (a node's

@@ -303,6 +303,26 @@ fn calc_transfer_times_files_outside_and_across_the_seam() {
     assert!((0.05..0.15).contains(&o), "outside the seam: {o} s");
     assert!(a > 1.6 * o, "across the seam {a} s against {o} s outside");
     assert_eq!(run("outside-seam", "1"), outside, "same seed, same runs");
+    // ns-2's handoff by default (paper 004's simulator); continuous handovers on request.
+    assert_eq!(outside["handoff"], "ns2");
+    assert_eq!(outside["handoff_drops"].as_array().map(Vec::len), Some(3));
+    let cont = skyqueue(&[
+        "calc",
+        "transfer",
+        "--from",
+        "Hawaii gateway",
+        "--to",
+        "Los Angeles",
+        "--bytes",
+        "9000",
+        "--runs",
+        "3",
+        "--handoff",
+        "continuous",
+    ]);
+    assert!(cont.status.success(), "{}", text(&cont.stderr));
+    let c: serde_json::Value = serde_json::from_slice(&cont.stdout).unwrap();
+    assert_eq!((c["handoff"].as_str(), &c["handoff_drops"]), (Some("continuous"), &serde_json::json!([0, 0, 0])));
     assert_ne!(run("outside-seam", "2")["start_s"], outside["start_s"], "another seed, other start times");
     // The experiments of docs/REPRODUCTION.md's TCP tables: echoed, and a 9 kB file (one window,
     // no loss) is not affected by them.
@@ -354,6 +374,10 @@ fn calc_transfer_times_files_outside_and_across_the_seam() {
         (
             vec!["--from", "Hawaii gateway", "--bytes", "9000", "--buffer", "deep"],
             "--buffer: `deep` is not ns2, start-bdp",
+        ),
+        (
+            vec!["--from", "Hawaii gateway", "--bytes", "9000", "--handoff", "sometimes"],
+            "--handoff: `sometimes` is not",
         ),
     ] {
         let mut a = vec!["calc", "transfer", "--to", "Los Angeles"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferSummary } from '../../engine/summary-types';
-import { bytesText, transferStatus } from './TransferPanel';
+import { bytesText, handoffText, transferStatus } from './TransferPanel';
 
 /** A transfer summary with the fields the status sentence reads. */
 function summary(over: Partial<TransferSummary>): TransferSummary {
@@ -27,6 +27,9 @@ function summary(over: Partial<TransferSummary>): TransferSummary {
     timeouts: 0,
     queue_drops: 0,
     no_route_drops: 0,
+    handoff: 'continuous',
+    handoff_drops: 0,
+    handoffs: [],
     reordered_acks: 0,
     route: {} as TransferSummary['route'],
     ...over,
@@ -57,6 +60,23 @@ describe('the transfer panel says where the transfer stands', () => {
     );
     expect(transferStatus(summary({ bytes: null, delivered_bytes: 224_325_000 }), 1200)).toBe(
       'Unlimited bulk from Hawaii gateway to Los Angeles: 224.3 MB delivered so far.',
+    );
+  });
+
+  it("says where the handovers' losses come from, and that continuous handovers lose none", () => {
+    expect(handoffText(summary({}))).toBe('none: handovers here lose nothing (continuous)');
+    expect(handoffText(summary({ handoff: 'ns2' }))).toBe("0 packets at 0 handovers so far (ns-2's handoff)");
+    const h = (lost: number) => ({
+      t_s: 1,
+      end: 0,
+      from_sat: 1,
+      to_sat: 2,
+      uplink_queued: lost + 1,
+      downlink_queued: 1,
+      lost,
+    });
+    expect(handoffText(summary({ handoff: 'ns2', handoff_drops: 61, handoffs: [h(40), h(21)] }))).toBe(
+      "61 packets at 2 handovers (ns-2's handoff: the queue for the satellite left; at most 40 at one)",
     );
   });
 });

@@ -24,6 +24,16 @@ export function transferStatus(s: TransferSummary, nowS: number): string {
   return `${what} from ${s.from} to ${s.to}: ${bytesText(s.delivered_bytes)} delivered so far${share}.`;
 }
 
+/** The packets lost at the sites' handovers, in words that say where they come from. */
+export function handoffText(s: TransferSummary): string {
+  if (s.handoff !== 'ns2') return 'none: handovers here lose nothing (continuous)';
+  const n = s.handoffs.length;
+  const at = `${n} handover${n === 1 ? '' : 's'}`;
+  if (s.handoff_drops === 0) return `0 packets at ${at} so far (ns-2's handoff)`;
+  const worst = Math.max(...s.handoffs.map((h) => h.lost));
+  return `${s.handoff_drops} packets at ${at} (ns-2's handoff: the queue for the satellite left; at most ${worst} at one)`;
+}
+
 /** The transfer's state: progress, the sender's window and round trip, losses, reordering. */
 export function TransferPanel({ s, nowS }: { s: TransferSummary; nowS: number }) {
   return (
@@ -58,6 +68,10 @@ export function TransferPanel({ s, nowS }: { s: TransferSummary; nowS: number })
             <td data-testid="transfer-losses">
               {s.retransmits} · {s.timeouts} · {s.queue_drops}
             </td>
+          </tr>
+          <tr>
+            <th scope="row">lost at handovers</th>
+            <td data-testid="transfer-handoff">{handoffText(s)}</td>
           </tr>
           <tr>
             <th scope="row">ACKs overtaken (reordered by a route change)</th>

@@ -81,7 +81,7 @@ export const GUIDES: Record<string, PresetGuide> = {
     paper: `${PAPER_004} (§4.2, Table 4: a 15 MB transfer, Figs. 7-9)`,
     watch:
       'The Hawaii gateway sends 15 MB to Los Angeles at 1.5 Mb/s. For the first ' +
-      '40 s the seam separates them and every packet goes over the pole; then the route ' +
+      '42 s the seam separates them and every packet goes over the pole; then the route ' +
       'drops to one ISL hop. Watch the congestion window, the RTT samples and the ' +
       'receive throughput around that moment, and the reordered ACKs in the panel.',
     found:
@@ -108,7 +108,7 @@ export const GUIDES: Record<string, PresetGuide> = {
         text:
           'The route delay (about 105 ms one way while the seam separates the sites, 23 ms after) ' +
           "beside the sender's RTT samples, which include the queue at the sender's 1.5 Mb/s up-link.",
-        wait: { event: 'seam-leave', at_s: 58, what: 'the end of the seam separation' },
+        wait: { event: 'seam-leave', at_s: 60, what: 'the end of the seam separation' },
       },
       {
         target: 'chart:Congestion window',

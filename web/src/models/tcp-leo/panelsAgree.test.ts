@@ -18,6 +18,11 @@ describe('the TCP-over-Iridium panel shows what the engine measured', () => {
       t.timeouts,
       t.queue_drops,
     ]);
+    const lost = row(rows, 'lost at handovers');
+    if (t.handoff === 'ns2') {
+      expect(t.handoff_drops).toBe(t.handoffs.reduce((a, h) => a + h.lost, 0));
+      expect(numbersIn(lost).slice(0, 2)).toEqual([t.handoff_drops, t.handoffs.length]);
+    } else expect(lost).toContain('none');
     const status = plain(/data-testid="transfer-status"[^>]*>([\s\S]*?)<\/p>/.exec(html)![1]);
     if (!t.started) return;
     // Throughput is what was delivered over the time it took (or has taken so far).

@@ -27,6 +27,21 @@
 //!   carries 16 more bytes below IP (`LINK_HDRSIZE` in `satlink.h`, counted in
 //!   `SatMac::sendDown`'s transmission time). A file of N bytes is ceil(N / `packet_bytes`)
 //!   segments (ns-2's `TcpAgent::sendmsg`).
+//! - **ns-2's handoff** (when the topology runs in ns-2 mode, [`PairTopology::is_ns2`]; paper
+//!   004's configuration): every node forwards hop by hop on the forwarding tables of the
+//!   moment (`SatRouteAgent::forwardPacket` with `data_driven_computation_`, ns-2's
+//!   `satellite/satroute.cc`), so a packet reaching a satellite after a route change follows
+//!   the new route. A packet is addressed to its next hop when it reaches a link, before it
+//!   joins the queue (`SatLL::sendDown` writes the MAC destination, `satellite/satlink.cc`). So
+//!   at a terminal's handoff (`TermLinkHandoffMgr::handoff`, `satellite/sathandoff.cc`) the
+//!   packets waiting in its up-link queue, addressed to the old satellite, are still sent, at
+//!   the up-link's rate, to the new satellite, whose `SatMac::sendUp` drops them (not its
+//!   address); and the old satellite's down-link queue for the terminal is sent into a channel
+//!   the terminal has left (`removechnl`: `Channel::sendUp` makes no copy for it). Both are
+//!   counted as lost to the handoff ([`Reason::Handoff`]). A packet whose transmission began
+//!   before the handoff is delivered (its arrival was scheduled when it was sent); an ISL going
+//!   down loses nothing (`SatLinkHandoffMgr::handoff` only marks it down). A satellite has one
+//!   down-link interface (one queue) for all the terminals it serves, as ns-2's GSL.
 //! - TCP is `transport::tcp`: CUBIC sender, SACK receiver (3 blocks), IW 10 (Table 3), no
 //!   handshake (ns-2's one-way agents).
 //! - The topology is stepped every `step_s` on the transfer's own event queue, in the kernel's
@@ -207,6 +222,11 @@ pub struct TransferOutcome {
     pub queue_drops: u64,
     /// Packets sent while the sites had no route (lost).
     pub no_route_drops: u64,
+    /// Packets lost at handovers (ns-2's handoff: queued for a satellite the terminal left).
+    pub handoff_drops: u64,
+    /// Every handover of either site while the transfer ran, with the queues it found and the
+    /// packets it lost (ns-2 mode only; empty otherwise).
+    pub handoffs: Vec<HandoffLoss>,
     /// ACKs that arrived after an ACK sent later (out of order).
     pub reordered_acks: u64,
     /// Round trip when the transfer started [ms].
@@ -218,14 +238,39 @@ pub struct TransferOutcome {
     pub ack_hops_range: Option<(u32, u32)>,
 }
 
-/// A packet in flight along its source route.
+/// One handover of a site while the transfer ran (ns-2 mode), and what it cost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct HandoffLoss {
+    /// When the site moved [s after the transfer's time zero].
+    pub t_s: f64,
+    /// Which site moved: 0 the sender, 1 the receiver.
+    pub end: u8,
+    /// The satellite it left and the one it took (satellite indices; null: none).
+    pub from_sat: Option<u32>,
+    /// The satellite it took.
+    pub to_sat: Option<u32>,
+    /// Packets in the site's up-link queue at the handover (the one being sent included).
+    pub uplink_queued: u32,
+    /// Packets in the old satellite's down-link queue at the handover (likewise).
+    pub downlink_queued: u32,
+    /// Packets lost to this handover: the site's up-link queue sent to the wrong satellite, and
+    /// the old satellite's down-link queue sent to nobody.
+    pub lost: u32,
+}
+
+/// A packet in flight along its source route, or hop by hop (ns-2 mode).
 struct Packet {
     /// The packet's number in the trace: one per transmission.
     id: u64,
-    /// Node ids: satellites by index, the first site `n`, the second `n + 1`.
+    /// Node ids: satellites by index, the first site `n`, the second `n + 1`: the route when it
+    /// was sent (source routed; in ns-2 mode only its hop count is used).
     path: Rc<[u32]>,
-    /// Index in `path` of the node it is at.
+    /// Index in `path` of the node it is at (source routed).
     at: usize,
+    /// The node it is at, and the site it goes to.
+    node: u32,
+    dst: u32,
     /// 0 for data, 1 + its SACK blocks for an ACK (an index into a row of `Transfer::ser`).
     kind: u8,
     body: Body,
@@ -255,6 +300,9 @@ struct InFlight {
     reached: SimTime,
     /// Packets ahead of it on that link when it reached it (the one being sent included).
     ahead: u32,
+    /// Sent to a satellite that is not its address (ns-2 mode: its terminal handed off while it
+    /// waited): dropped there on arrival.
+    doomed: bool,
 }
 
 /// The time of a transmission not ended yet.
@@ -346,6 +394,10 @@ pub struct Transfer {
     packets: u64,
     /// The next segment never sent before: a segment below it is a retransmission.
     next_new_seq: u64,
+    /// ns-2 mode: hop-by-hop forwarding and handoff losses.
+    ns2: bool,
+    /// The access satellites last seen ([`Self::after_step`]).
+    seen_access: [Option<usize>; 2],
 }
 
 impl Transfer {
@@ -373,6 +425,8 @@ impl Transfer {
             timeouts: 0,
             queue_drops: 0,
             no_route_drops: 0,
+            handoff_drops: 0,
+            handoffs: vec![],
             reordered_acks: 0,
             start_rtt_ms,
             buffer_packets,
@@ -404,10 +458,66 @@ impl Transfer {
             back: Rc::from(Vec::new()),
             packets: 0,
             next_new_seq: 0,
+            ns2: topo.is_ns2(),
+            seen_access: [topo.access_satellite(0), topo.access_satellite(1)],
         };
         t.pump(t0, topo, trace, Reason::LossDetected);
-        t.end_transmissions(trace);
+        t.end_transmissions(topo, trace);
         t
+    }
+
+    /// Notes the sites' handovers at a topology step at `now` (ns-2 mode): each is logged with
+    /// the queues it finds, and the packets it loses are counted against it.
+    pub fn after_step(&mut self, topo: &PairTopology, now: SimTime) {
+        if !self.ns2 {
+            return;
+        }
+        for end in 0..2 {
+            let (was, is) = (self.seen_access[end], topo.access_satellite(end));
+            if was == is {
+                continue;
+            }
+            self.seen_access[end] = is;
+            let site = self.n + end as u32;
+            let uplink_queued = self.queued_on(site, site);
+            let downlink_queued = was.map_or(0, |s| self.queued_on(s as u32, s as u32));
+            self.out.handoffs.push(HandoffLoss {
+                t_s: now.saturating_since(self.t0).as_secs_f64(),
+                end: end as u8,
+                from_sat: was.map(|s| s as u32),
+                to_sat: is.map(|s| s as u32),
+                uplink_queued,
+                downlink_queued,
+                lost: 0,
+            });
+        }
+    }
+
+    /// Packets on the link keyed (`a`, `b`) (see [`Self::link_key`]), the one being sent
+    /// included; 0 for a link never used.
+    fn queued_on(&self, a: u32, b: u32) -> u32 {
+        let li = self.link_of[a as usize * (self.n as usize + 2) + b as usize];
+        self.links.get(li as usize).map_or(0, |d| (d.link.queued() + d.link.sending().is_some() as usize) as u32)
+    }
+
+    /// The queue a packet from `a` to `b` joins, as `(a, b)` of `link_of`: a ground site has
+    /// one transmitter whichever satellite it points at (`(a, a)`), and in ns-2 mode a
+    /// satellite one down-link interface for every terminal it serves (`(a, a)` too); an ISL
+    /// (or, source routed, a down-link) its own.
+    fn link_key(&self, a: u32, b: u32) -> (u32, u32) {
+        if a >= self.n || (self.ns2 && b >= self.n) {
+            (a, a)
+        } else {
+            (a, b)
+        }
+    }
+
+    /// Counts a packet lost to the latest handover of site `end`.
+    fn handoff_lost(&mut self, end: usize) {
+        self.out.handoff_drops += 1;
+        if let Some(h) = self.out.handoffs.iter_mut().rev().find(|h| h.end as usize == end) {
+            h.lost += 1;
+        }
     }
 
     /// Time of the next event, if any.
@@ -475,6 +585,7 @@ impl Transfer {
             arrives: NOT_YET,
             reached: now,
             ahead: 0,
+            doomed: false,
         };
         let slot = match self.free.pop() {
             Some(i) => {
@@ -494,7 +605,11 @@ impl Transfer {
     /// A new packet on `path` (its number in the trace is the next one).
     fn packet(&mut self, path: Rc<[u32]>, kind: u8, body: Body) -> Packet {
         self.packets += 1;
-        Packet { id: self.packets - 1, path, at: 0, kind, body }
+        let (node, dst) = match body {
+            Body::Data(_) => (self.n, self.n + 1),
+            Body::Ack { .. } => (self.n + 1, self.n),
+        };
+        Packet { id: self.packets - 1, path, at: 0, node, dst, kind, body }
     }
 
     /// The trace record of `kind` for packet `p` at `node` at `t`, with the ISL hops of its
@@ -535,7 +650,20 @@ impl Transfer {
     /// to hop.
     fn hop(&mut self, slot: u32, now: SimTime, topo: &PairTopology, trace: &mut PacketTrace) -> Option<SimTime> {
         let fl = self.slots[slot as usize].as_ref().expect("a hop's packet is in its slot");
-        let (a, b) = (fl.p.path[fl.p.at], fl.p.path[fl.p.at + 1]);
+        let a = fl.p.node;
+        let b = if self.ns2 {
+            // ns-2: the node's forwarding table of the moment.
+            topo.ns2_next_hop(a, (fl.p.dst - self.n) as usize)
+        } else {
+            Some(fl.p.path[fl.p.at + 1])
+        };
+        let Some(b) = b else {
+            let fl = self.slots[slot as usize].take().expect("a hop's packet is in its slot");
+            self.out.no_route_drops += 1;
+            Self::record_drop(trace, now, &fl.p, a, Reason::NoRoute);
+            self.free.push(slot);
+            return None;
+        };
         let kind = fl.p.kind;
         let access = a >= self.n || b >= self.n;
         // The hop's length at the positions of now, the step in which the packet reaches the
@@ -545,7 +673,8 @@ impl Transfer {
         // A ground site has one transmitter: its up-link is one FIFO whichever satellite it
         // points at (after a handover the packets already queued go first); a satellite's
         // links (ISLs, down-links) each have their own.
-        let key = a as usize * (self.n as usize + 2) + if a >= self.n { a as usize } else { b as usize };
+        let (ka, kb) = self.link_key(a, b);
+        let key = ka as usize * (self.n as usize + 2) + kb as usize;
         if self.link_of[key] == u32::MAX {
             self.link_of[key] = self.links.len() as u32;
             let link = QueuedLink::new(DropTail::new(None), SimDuration::ZERO).with_capacity(self.capacity);
@@ -578,14 +707,59 @@ impl Transfer {
         let fl = self.slots[slot as usize].as_mut().expect("a hop's packet is in its slot");
         fl.p.at += 1;
         (fl.a, fl.b, fl.prop, fl.reached, fl.ahead) = (a, b, prop, now, ahead);
-        (fl.leaves, fl.arrives) = match started {
-            Some(done) => (done, done + prop),
-            None => (NOT_YET, NOT_YET),
-        };
-        if started.is_some() {
-            Self::record_hop(trace, now, fl);
+        (fl.leaves, fl.arrives) = (NOT_YET, NOT_YET);
+        started.and_then(|done| self.begin(slot, now, done, topo, trace))
+    }
+
+    /// The transmission of the packet in `slot` begins at `now` and ends at `done`: its arrival
+    /// at the far end (returned, for the caller to schedule) is set, or, in ns-2 mode, the
+    /// handoff is applied: on a site's up-link, a packet addressed to a satellite the site has
+    /// left goes to the site's satellite of now and is dropped there on arrival (`doomed`); on
+    /// a satellite's down-link, one for a site that has left it reaches nobody (dropped now; it
+    /// still holds the transmitter until `done`).
+    fn begin(
+        &mut self,
+        slot: u32,
+        now: SimTime,
+        done: SimTime,
+        topo: &PairTopology,
+        trace: &mut PacketTrace,
+    ) -> Option<SimTime> {
+        let n = self.n;
+        let fl = self.slots[slot as usize].as_mut().expect("a packet being sent is in its slot");
+        if self.ns2 {
+            if fl.a >= n {
+                let end = (fl.a - n) as usize;
+                match topo.access_satellite(end) {
+                    Some(c) if c as u32 == fl.b => {}
+                    Some(c) => {
+                        // `SatLL::sendDown` addressed it to fl.b; it goes to c.
+                        let km = distance_km(&topo.node_ecef(fl.a), &topo.node_ecef(c as u32));
+                        (fl.b, fl.prop, fl.doomed) = (c as u32, SimDuration::from_secs_f64(km / C_KM_S), true);
+                    }
+                    None => {
+                        let fl = self.slots[slot as usize].take().expect("a packet being sent is in its slot");
+                        Self::record_drop(trace, now, &fl.p, fl.a, Reason::Handoff);
+                        self.free.push(slot);
+                        self.handoff_lost(end);
+                        return None;
+                    }
+                }
+            } else if fl.b >= n {
+                let end = (fl.b - n) as usize;
+                if topo.access_satellite(end) != Some(fl.a as usize) {
+                    let fl = self.slots[slot as usize].take().expect("a packet being sent is in its slot");
+                    Self::record_drop(trace, now, &fl.p, fl.a, Reason::Handoff);
+                    self.free.push(slot);
+                    self.handoff_lost(end);
+                    return None;
+                }
+            }
         }
-        started.map(|_| fl.arrives)
+        let fl = self.slots[slot as usize].as_mut().expect("a packet being sent is in its slot");
+        (fl.leaves, fl.arrives) = (done, done + fl.prop);
+        Self::record_hop(trace, now, fl);
+        Some(fl.arrives)
     }
 
     /// Ends every transmission with packets behind it that is due by the next packet event
@@ -595,7 +769,7 @@ impl Transfer {
     /// thing to happen ([`Self::next_time`]). These ends are not events of the transfer: they
     /// touch only their link and schedule an arrival (a transmission with nothing behind it
     /// ends when the link is next offered a packet, [`Self::hop`]).
-    fn end_transmissions(&mut self, trace: &mut PacketTrace) {
+    fn end_transmissions(&mut self, topo: &PairTopology, trace: &mut PacketTrace) {
         while let Some(t) = self.sent.peek_time() {
             if self.events.peek_time().is_some_and(|te| te < t) {
                 break;
@@ -610,10 +784,9 @@ impl Transfer {
             if d.link.queued() > 0 {
                 self.sent.schedule(done, li);
             }
-            let fl = self.slots[slot as usize].as_mut().expect("a packet being sent is in its slot");
-            (fl.leaves, fl.arrives) = (done, done + fl.prop);
-            Self::record_hop(trace, now, fl);
-            self.events.schedule(fl.arrives, Ev::Arrive(slot));
+            if let Some(arrives) = self.begin(slot, now, done, topo, trace) {
+                self.events.schedule(arrives, Ev::Arrive(slot));
+            }
         }
     }
 
@@ -653,15 +826,25 @@ impl Transfer {
     /// what happened to the packets in `trace` (when it is on).
     pub fn process_next(&mut self, topo: &PairTopology, trace: &mut PacketTrace) -> Happened {
         let happened = self.process_event(topo, trace);
-        self.end_transmissions(trace);
+        self.end_transmissions(topo, trace);
         happened
     }
 
     fn process_event(&mut self, topo: &PairTopology, trace: &mut PacketTrace) -> Happened {
         // A packet moving on to its next hop replaces its own event (one sift of the heap).
         if let Some((now, &Ev::Arrive(slot))) = self.events.peek() {
-            let fl = self.slots[slot as usize].as_ref().expect("an arrival's packet is in its slot");
-            if fl.p.at + 1 < fl.p.path.len() {
+            let fl = self.slots[slot as usize].as_mut().expect("an arrival's packet is in its slot");
+            if fl.doomed {
+                // ns-2's `SatMac::sendUp` at the satellite it reached: not its address.
+                self.events.pop();
+                let fl = self.slots[slot as usize].take().expect("an arrival's packet is in its slot");
+                Self::record_drop(trace, now, &fl.p, fl.b, Reason::Handoff);
+                self.free.push(slot);
+                self.handoff_lost((fl.a - self.n) as usize);
+                return Happened::Nothing;
+            }
+            fl.p.node = fl.b;
+            if fl.p.node != fl.p.dst {
                 match self.hop(slot, now, topo, trace) {
                     Some(arrives) => self.events.replace_earliest(arrives, Ev::Arrive(slot)),
                     None => drop(self.events.pop()),
@@ -803,6 +986,7 @@ pub fn run_stepped(topo: &mut PairTopology, start_s: f64, o: &TransferOptions) -
         }
         while next_step <= te {
             topo.step(o.clock_offset_s + next_step.as_secs_f64());
+            tr.after_step(topo, next_step);
             next_step += step;
         }
         tr.process_next(topo, trace);

@@ -199,16 +199,19 @@ pub struct IslRules {
 pub fn states(links: &[Isl], rules: &IslRules, sin_lat: &[f64], out: &mut Vec<IslState>) {
     out.clear();
     let limit = libm::sin(rules.polar_cutoff_deg.to_radians());
+    out.extend(links.iter().map(|l| state(l, rules, limit, sin_lat)));
+}
+
+/// The state of one link, `limit` the sine of the polar cut-off.
+pub fn state(l: &Isl, rules: &IslRules, limit: f64, sin_lat: &[f64]) -> IslState {
     let high = |i: u32| sin_lat[i as usize].abs() > limit;
-    for l in links {
-        out.push(match l.kind {
-            IslKind::IntraPlane => IslState::Up,
-            IslKind::CrossPlane if high(l.a) || high(l.b) => IslState::PolarCutoff,
-            IslKind::CrossPlane => IslState::Up,
-            IslKind::CrossSeam if !rules.seam_isls => IslState::Seam,
-            IslKind::CrossSeam if high(l.a) || high(l.b) => IslState::PolarCutoff,
-            IslKind::CrossSeam => IslState::Up,
-        });
+    match l.kind {
+        IslKind::IntraPlane => IslState::Up,
+        IslKind::CrossPlane if high(l.a) || high(l.b) => IslState::PolarCutoff,
+        IslKind::CrossPlane => IslState::Up,
+        IslKind::CrossSeam if !rules.seam_isls => IslState::Seam,
+        IslKind::CrossSeam if high(l.a) || high(l.b) => IslState::PolarCutoff,
+        IslKind::CrossSeam => IslState::Up,
     }
 }
 

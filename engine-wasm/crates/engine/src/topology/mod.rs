@@ -7,5 +7,6 @@ pub mod catalogue_pair;
 pub mod grid;
 pub mod isl;
 pub mod layout;
+pub mod ns2;
 pub mod pair;
 pub mod routing;

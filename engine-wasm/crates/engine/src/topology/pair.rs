@@ -32,6 +32,7 @@
 use super::access::{self, AccessPolicy};
 use super::isl::{self, Isl, IslRules, IslState};
 use super::layout::Layout;
+use super::ns2::{self, Ns2Handoff, Ns2State};
 use super::routing::{Router, RoutingMetric};
 use crate::metrics::{SeriesInfo, SeriesKind};
 use crate::orbit::catalogue::Shell;
@@ -319,6 +320,13 @@ pub struct PairTopology {
     hops_min: u32,
     hops_max: u32,
     link_changes: u64,
+    /// ns-2's handoff timers and forwarding tables ([`Self::set_ns2_handoff`]); `None`: every
+    /// link and access checked at every step, one route between the access satellites.
+    ns2: Option<Box<Ns2State>>,
+    /// In ns-2 mode: the interplane links of each satellite (indices into `links`), and the
+    /// adjacency matrix the forwarding tables were built from.
+    sat_links: Vec<Vec<u32>>,
+    adj: Vec<bool>,
 }
 
 /// Merge window for counting plane changes [s].
@@ -414,7 +422,45 @@ impl PairTopology {
             hops_min: u32::MAX,
             hops_max: 0,
             link_changes: 0,
+            ns2: None,
+            sat_links: vec![],
+            adj: vec![],
         }
+    }
+
+    /// Switches to ns-2's handoff and forwarding (`topology::ns2`): links and access change
+    /// only when their handoff timers fire (intervals drawn from `rng`), and every node forwards
+    /// hop by hop on ns-2's hop-count tables ([`Self::ns2_next_hop`]). Only under paper 004's
+    /// Iridium link rules with hop-count routing and ns-2's access rule (the scenario checks
+    /// it); call before the first step.
+    pub fn set_ns2_handoff(&mut self, cfg: Ns2Handoff, rng: crate::kernel::RngStream) {
+        let n = self.prop.len();
+        self.ns2 = Some(Box::new(Ns2State::new(cfg, rng, n)));
+        self.sat_links = vec![vec![]; n];
+        for (k, l) in self.links.iter().enumerate() {
+            if l.kind != isl::IslKind::IntraPlane {
+                self.sat_links[l.a as usize].push(k as u32);
+                self.sat_links[l.b as usize].push(k as u32);
+            }
+        }
+    }
+
+    /// Whether the topology runs ns-2's handoff and forwarding.
+    pub fn is_ns2(&self) -> bool {
+        self.ns2.is_some()
+    }
+
+    /// The access satellite of site `end` (0 or 1) at the last step.
+    pub fn access_satellite(&self, end: usize) -> Option<usize> {
+        self.access[end]
+    }
+
+    /// In ns-2 mode, the node after `node` on the way to site `end` (node `n + end`) under the
+    /// links of the last step (ns-2's `SatRouteAgent::forwardPacket`); `None` without a route
+    /// (or outside ns-2 mode).
+    pub fn ns2_next_hop(&self, node: u32, end: usize) -> Option<u32> {
+        let ns2 = self.ns2.as_ref()?;
+        ns2.next_hop.get(node as usize).map(|h| h[end]).filter(|&h| h != ns2::NONE)
     }
 
     /// One-way delay of the route at the last step [ms] (NaN without a route).
@@ -474,7 +520,24 @@ impl PairTopology {
                 if self.opts.rules.seam_isls {
                     isl::repair_seam_links(&mut self.links, &self.sats, &self.spec);
                 }
-                isl::states(&self.links, &self.opts.rules, &self.lat, &mut self.states);
+                match self.ns2.as_deref_mut() {
+                    // ns-2: an interplane link changes only when one of its satellites'
+                    // `SatLinkHandoffMgr::handoff` runs (`topology::ns2`).
+                    Some(ns2) if !first => {
+                        self.states.clone_from(&self.prev_states);
+                        let limit = libm::sin(self.opts.rules.polar_cutoff_deg.to_radians());
+                        for (i, links) in self.sat_links.iter().enumerate() {
+                            while ns2.sat_next[i] <= t_s {
+                                for &k in links {
+                                    let k = k as usize;
+                                    self.states[k] = isl::state(&self.links[k], &self.opts.rules, limit, &self.lat);
+                                }
+                                ns2.sat_next[i] += ns2.interval(ns2.cfg.sat_int_s);
+                            }
+                        }
+                    }
+                    _ => isl::states(&self.links, &self.opts.rules, &self.lat, &mut self.states),
+                }
             }
             LinkMode::Range(_, range) => {
                 self.states.clear();
@@ -514,8 +577,26 @@ impl PairTopology {
         }
         let free = self.opts.access == AccessPolicy::Free;
         if !free {
+            // ns-2: a terminal's access changes only when its `TermLinkHandoffMgr::handoff` runs.
+            let due = match self.ns2.as_deref() {
+                Some(ns2) if !first => ns2.term_next.map(|next| next <= t_s),
+                _ => [true; 2],
+            };
             for end in 0..2 {
-                self.access[end] = self.choose_access(end, t_s);
+                if due[end] {
+                    self.access[end] = self.choose_access(end, t_s);
+                }
+            }
+            if let Some(ns2) = self.ns2.as_deref_mut() {
+                if first {
+                    ns2.start(t_s);
+                } else {
+                    for (end, &d) in due.iter().enumerate() {
+                        while d && ns2.term_next[end] <= t_s {
+                            ns2.term_next[end] += ns2.interval(ns2.cfg.term_int_s);
+                        }
+                    }
+                }
             }
             self.access_events(before, first, t_s);
         }
@@ -526,6 +607,8 @@ impl PairTopology {
         let mut delay_ms = f64::NAN;
         if free || !self.relays.is_empty() {
             delay_ms = self.route_site_to_site(free);
+        } else if self.ns2.is_some() {
+            delay_ms = self.route_ns2(first || self.access != before || self.states != self.prev_states);
         } else if let [Some(a), Some(b)] = self.access {
             self.router.clear();
             self.add_isl_edges();
@@ -738,6 +821,52 @@ impl PairTopology {
         self.note_access_delays(up, down);
         self.last_downlink_ms = down / C_KM_S * 1e3;
         km / C_KM_S * 1e3
+    }
+
+    /// ns-2 mode: rebuilds every node's forwarding table when the links or the access changed
+    /// (`topology::ns2::next_hops`), then follows the tables from the first site to the second:
+    /// the route a data packet sent now takes. Returns its delay [ms] (NaN without a route).
+    fn route_ns2(&mut self, changed: bool) -> f64 {
+        let n = self.sats.len();
+        let nodes = n + 2;
+        let Some(ns2) = self.ns2.as_deref_mut() else { return f64::NAN };
+        if changed || ns2.next_hop.is_empty() {
+            self.adj.clear();
+            self.adj.resize(nodes * nodes, false);
+            for (l, st) in self.links.iter().zip(&self.states) {
+                if *st == IslState::Up {
+                    let (a, b) = (l.a as usize, l.b as usize);
+                    self.adj[a * nodes + b] = true;
+                    self.adj[b * nodes + a] = true;
+                }
+            }
+            for end in 0..2 {
+                if let Some(a) = self.access[end] {
+                    self.adj[(n + end) * nodes + a] = true;
+                    self.adj[a * nodes + n + end] = true;
+                }
+            }
+            ns2::next_hops(&self.adj, nodes, [n, n + 1], &mut ns2.next_hop);
+        }
+        let mut node = n;
+        loop {
+            let next = ns2.next_hop[node][1];
+            if next == ns2::NONE || self.route.len() > nodes {
+                self.route.clear();
+                return f64::NAN;
+            }
+            if next as usize == n + 1 {
+                break;
+            }
+            self.route.push(next);
+            node = next as usize;
+        }
+        let (a, b) = (self.route[0] as usize, self.route[self.route.len() - 1] as usize);
+        let up = distance_km(&self.site_ecef[0], &self.sats[a].ecef);
+        let down = distance_km(&self.site_ecef[1], &self.sats[b].ecef);
+        self.note_access_delays(up, down);
+        self.last_downlink_ms = down / C_KM_S * 1e3;
+        (up + self.path_km(&self.route) + down) / C_KM_S * 1e3
     }
 
     /// Names of the nodes of a route, by node id: satellites as plane and slot (`P3-S7`, as

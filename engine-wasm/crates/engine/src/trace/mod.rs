@@ -98,6 +98,9 @@ pub enum Reason {
     /// Sent again by the link: the receiver could not decode it and asked for more (a HARQ
     /// NACK), on a hop rather than a drop.
     Nack,
+    /// Lost at a handover: it was queued for a satellite that its ground terminal had left
+    /// (ns-2's satellite handoff, `network::transfer`).
+    Handoff,
 }
 
 impl Reason {
@@ -113,6 +116,7 @@ impl Reason {
             Reason::Late => "late",
             Reason::Expired => "expired",
             Reason::Nack => "nack",
+            Reason::Handoff => "handoff",
         }
     }
 }

@@ -16,6 +16,7 @@ use crate::models::constellation::scenario::{ConstellationScenario, Crossing};
 use crate::models::Scenario;
 use crate::network::transfer::{Happened, Transfer, TransferOptions, TCPIP_HEADER_BYTES};
 use crate::scenario::ScenarioError;
+use crate::topology::ns2::Ns2Handoff;
 use crate::topology::pair::{PairSummary, PairTopology};
 use crate::trace::{TraceKind, TraceRecord, NO_PACKET};
 use serde::Serialize;
@@ -97,6 +98,9 @@ pub fn constellation_view(s: &Scenario) -> ConstellationScenario {
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     let t = &s.transfer;
     let mut topo = Box::new(build_topology(&constellation_view(s))?);
+    if t.handoff == scenario::Handoff::Ns2 {
+        topo.set_ns2_handoff(Ns2Handoff::default(), Streams::new(s.seed).stream("transfer.handoff"));
+    }
     // ns-2's access rule keeps a satellite until it is lost, so the route at the run's time zero
     // depends on the past: an hour of it, stepped as the run steps (the sites hand over several
     // times in an hour, after which the state no longer depends on where the history began).
@@ -117,6 +121,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         min_rto_s: t.min_rto_ms / 1e3,
         rto_on_every_ack: t.rto_restart == crate::network::transfer::RtoRestart::EveryAck,
         clock_offset_s: t.clock_start_s,
+        buffer: t.buffer.buffer(),
         ..Default::default()
     };
     let model = TcpLeoModel {
@@ -130,6 +135,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
         delivered_bytes: 0,
         from_name: t.from.clone(),
         to_name: t.to.clone(),
+        handoff: t.handoff,
     };
     Ok((Box::new(model), series_info()))
 }
@@ -146,6 +152,7 @@ struct TcpLeoModel {
     delivered_bytes: u64,
     from_name: String,
     to_name: String,
+    handoff: scenario::Handoff,
 }
 
 impl TcpLeoModel {
@@ -181,6 +188,9 @@ impl Model for TcpLeoModel {
             ctx.processed += 1;
             if self.next_step == at {
                 self.step(at, ctx);
+                if let Some(tr) = self.transfer.as_mut() {
+                    tr.after_step(&self.topo, at);
+                }
                 self.next_step += SimDuration(NS_PER_S);
             } else if start_due && self.start == at {
                 self.transfer = Some(Transfer::start(&self.topo, at, &self.options, &mut ctx.trace));
@@ -246,6 +256,9 @@ impl Model for TcpLeoModel {
             timeouts: o.as_ref().map_or(0, |o| o.timeouts),
             queue_drops: o.as_ref().map_or(0, |o| o.queue_drops),
             no_route_drops: o.as_ref().map_or(0, |o| o.no_route_drops),
+            handoff: serde_name(&self.handoff),
+            handoff_drops: o.as_ref().map_or(0, |o| o.handoff_drops),
+            handoffs: o.as_ref().map_or(vec![], |o| o.handoffs.clone()),
             reordered_acks: o.as_ref().map_or(0, |o| o.reordered_acks),
             route: self.topo.summary(),
         })
@@ -350,6 +363,13 @@ pub struct TransferSummary {
     pub queue_drops: u64,
     /// Packets sent while the sites had no route.
     pub no_route_drops: u64,
+    /// How handovers happen: `ns2` (ns-2's handoff) or `continuous`.
+    pub handoff: String,
+    /// Packets lost at handovers (ns-2's handoff: queued for a satellite the site had left).
+    pub handoff_drops: u64,
+    /// Each handover of either site during the transfer (ns-2's handoff only): when, which site
+    /// moved, the queues it found and the packets it lost.
+    pub handoffs: Vec<crate::network::transfer::HandoffLoss>,
     /// ACKs that arrived after an ACK sent later (a route change reordered them).
     pub reordered_acks: u64,
     /// The route between the sites: handovers, delay and hops.
@@ -371,8 +391,8 @@ super::model_summary!(TransferSummary, |s| {
         }
     ),
     format!(
-        "mean throughput {:.3} Mb/s; cwnd {:.1} segments; {} retransmits, {} timeouts, {} queue drops, {} reordered ACKs",
-        s.mean_throughput_mbps, s.cwnd_segments, s.retransmits, s.timeouts, s.queue_drops, s.reordered_acks
+        "mean throughput {:.3} Mb/s; cwnd {:.1} segments; {} retransmits, {} timeouts, {} queue drops, {} lost at handovers, {} reordered ACKs",
+        s.mean_throughput_mbps, s.cwnd_segments, s.retransmits, s.timeouts, s.queue_drops, s.handoff_drops, s.reordered_acks
     ),
     format!(
         "route: {} intra-orbital, {} inter-orbital, {} seam handovers; one-way delay {:.1} / {:.1} ms (min / max)",

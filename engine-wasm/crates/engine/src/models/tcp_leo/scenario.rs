@@ -74,6 +74,47 @@ pub struct TransferScenario {
     /// UTC time of the constellation's epoch, `YYYY-MM-DDTHH:MM:SSZ`: near a loaded catalogue's
     /// element sets.
     pub epoch_utc: String,
+    /// How handovers happen: `ns2` (ns-2's satellite handoff as its code behaves, the paper's
+    /// simulator: checks on 5-15 s timers, the packets queued for the satellite a site leaves
+    /// lost, hop-by-hop forwarding on hop-count tables; `topology::ns2`, `network::transfer`)
+    /// or `continuous` (access and links checked every second, nothing lost at a handover,
+    /// every packet source routed on the route of its sending).
+    pub handoff: Handoff,
+    /// Every link's queue limit: `ns2` (ns-2's 50 packets at low throughput, `sat-iridium.tcl`'s
+    /// `opt(qlim)`, scaled to 4000 at high) or `start-bdp` (one bandwidth-delay product of the
+    /// route's round trip at the transfer's start, in whole packets: paper 004 Table 3's
+    /// "Queue size: BDP").
+    pub buffer: BufferRule,
+}
+
+/// Every link's queue limit ([`TransferScenario::buffer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BufferRule {
+    /// ns-2's `opt(qlim) 50` at low throughput, the same 282 ms at high.
+    Ns2,
+    /// One BDP of the round trip at the transfer's start.
+    StartBdp,
+}
+
+impl BufferRule {
+    /// The transfer's buffer.
+    pub fn buffer(self) -> crate::network::transfer::Buffer {
+        match self {
+            BufferRule::Ns2 => crate::network::transfer::Buffer::Ns2,
+            BufferRule::StartBdp => crate::network::transfer::Buffer::StartBdp,
+        }
+    }
+}
+
+/// How the transfer meets handovers ([`TransferScenario::handoff`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Handoff {
+    /// ns-2's satellite handoff (paper 004's simulator).
+    Ns2,
+    /// Checked every topology step; nothing lost.
+    Continuous,
 }
 
 impl Default for TransferScenario {
@@ -99,6 +140,8 @@ impl Default for TransferScenario {
             routing: RoutingMetric::MinHop,
             elevation_mask_deg: None,
             epoch_utc: "2026-01-01T00:00:00Z".into(),
+            handoff: Handoff::Continuous,
+            buffer: BufferRule::Ns2,
         }
     }
 }
@@ -116,6 +159,25 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         return;
     }
     check_crossing(&super::constellation_view(s), "transfer", s.duration_s + super::HISTORY_S, c);
+    if t.handoff == Handoff::Ns2 {
+        let unsupported = if t.tle.is_some() {
+            Some("a loaded catalogue (transfer.tle)")
+        } else if t.isl != IslChoice::Iridium {
+            Some("ISLs other than iridium (transfer.isl)")
+        } else if t.access != AccessPolicy::Ns2 {
+            Some("an access policy other than ns2 (transfer.access)")
+        } else if t.routing != RoutingMetric::MinHop {
+            Some("routing other than min-hop (transfer.routing)")
+        } else {
+            None
+        };
+        if let Some(what) = unsupported {
+            c.push(
+                "transfer.handoff",
+                format!("ns2 is ns-2's Iridium handoff: it needs isl iridium, access ns2 and routing min-hop, not {what}; choose continuous"),
+            );
+        }
+    }
     if t.start_s.is_finite() && t.start_window_s.is_finite() && t.start_s + t.start_window_s >= s.duration_s {
         c.push(
             "transfer.start_s",
@@ -167,6 +229,8 @@ pub fn groups() -> Vec<Group> {
                 int("transfer.ack_bytes", "ACK", "u32", Some("bytes"), 20, 1500, "Size of an ACK without SACK blocks (ns-2: 40); the wire adds 8 bytes per SACK block and 16 of link header."),
                 real("transfer.polar_cutoff_deg", "Polar cut-off", Some("deg"), 0.0, 90.0, "Cross-plane links switch off above this latitude (ns-2's Iridium model: 60°)."),
                 choice("transfer.isl_pairing", "Cross-plane partner", &IslPairing::choices(), "Which satellite of the next plane each satellite links to."),
+                choice("transfer.buffer", "Queue limit", &[("ns2", "ns-2's 50 packets (4000 at high)"), ("start-bdp", "one BDP of the start's round trip")], "Every link's queue limit: ns-2's 50 packets at low throughput (sat-iridium.tcl), or one bandwidth-delay product of the route's round trip when the transfer starts (paper 004 Table 3 says \"Queue size: BDP\")."),
+                choice("transfer.handoff", "Handovers", &[("ns2", "ns-2's handoff (paper 004)"), ("continuous", "continuous, lossless")], "ns2: as paper 004's ns-2 behaves: each site and satellite checks its links every 5 to 15 s, packets queued for the satellite a site leaves are lost, every node forwards on the routes of the moment. continuous: checked every second, nothing lost, each packet keeps the route it was sent on."),
             ],
         },
         Group {

@@ -8,6 +8,7 @@ use super::super::constellation::tools::{
 };
 use crate::network::transfer::{run_stepped, Buffer, Throughput, TransferOptions, TransferOutcome};
 use crate::tools::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
+use crate::topology::ns2::Ns2Handoff;
 use crate::Simulation;
 use serde_json::{json, Value};
 
@@ -22,7 +23,9 @@ the timer restarted on every ACK, a retransmission lost again sent again once la
 SACKed; RFC 6298's timer is --min-rto-ms 1000 --rto-restart new-data; --no-lost-retransmit leaves
 a lost retransmission to the timer as RFC 6675 does; --hystart adds RFC 9406's delay-based exit
 from slow start) file transfers of N bytes from the first site to the second over the moving
-route, on paper 004 Table 3's links (low: 1.5 Mb/s up/down, 25 Mb/s ISLs; high: 120 Mb/s, 2 Gb/s;
+route (ns-2's handoff unless --handoff continuous: handover checks on 5-15 s timers, the packets
+queued for a satellite left behind lost, hop-by-hop forwarding on hop-count tables), on paper 004
+Table 3's links (low: 1.5 Mb/s up/down, 25 Mb/s ISLs; high: 120 Mb/s, 2 Gb/s;
 every link's queue limit fixed for the run: ns-2's 50 packets at low throughput, 4000 at high, the
 same 282 ms of the access rate; packets of 1000 bytes of payload, 40 of TCP/IP header and 16 of
 link header, ACKs of 40 + 8 per SACK block + 16, as ns-2), started at K times drawn (seed S) among
@@ -99,6 +102,16 @@ fn options() -> Vec<ToolOption> {
             OptionKind::Text,
         )
         .default("ns2"),
+        ToolOption::value(
+            "handoff",
+            "MODE",
+            "How handovers happen: ns2 (ns-2's handoff timers every 5 to 15 s, packets queued for the satellite left are lost, hop-by-hop forwarding; paper 004's simulator) or continuous (checked every second, nothing lost, source routed)",
+            OptionKind::OneOf(vec![
+                ("ns2", "ns-2's handoff (paper 004's simulator)"),
+                ("continuous", "Checked every second, nothing lost at a handover"),
+            ]),
+        )
+        .default("ns2"),
     ]
 }
 
@@ -142,6 +155,7 @@ fn transfer(a: &ToolInput) -> Result<ToolOutput, ToolError> {
         Some(ms) if (1.0..=60_000.0).contains(&ms) => ms,
         Some(ms) => return Err(ToolError::Usage(format!("--min-rto-ms: {ms} is outside 1 to 60000"))),
     };
+    let ns2 = a.text("handoff").as_deref() != Some("continuous");
     let bytes = a.whole("bytes")?.unwrap_or(0);
     if !(1..=10_000_000_000).contains(&bytes) {
         return Err(ToolError::Usage(format!("--bytes: {bytes} is outside 1 to 10000000000")));
@@ -184,6 +198,9 @@ fn transfer(a: &ToolInput) -> Result<ToolOutput, ToolError> {
         (0..runs as u32).collect()
     } else {
         let mut day = build_topology(&k).map_err(|e| ToolError::Invalid("(calc transfer options)".into(), e))?;
+        if ns2 {
+            day.set_ns2_handoff(Ns2Handoff::default(), streams.stream("calc.transfer.handoff"));
+        }
         // The day's seconds where the sites have a route and the seam state asked for, with a
         // copy of the topology every hour to start the transfers from.
         let candidates: Vec<u32> = (0..86_400u32)
@@ -226,6 +243,9 @@ fn transfer(a: &ToolInput) -> Result<ToolOutput, ToolError> {
         let mut kj = k.clone();
         kj.to = format!("{lat:.4},{lon:.4}");
         let mut topo = build_topology(&kj).map_err(|e| e.to_string())?;
+        if ns2 {
+            topo.set_ns2_handoff(Ns2Handoff::default(), streams.stream(&format!("calc.transfer.handoff.{job}")));
+        }
         // An hour of history (ns-2's access rule keeps a satellite until it is lost), then the
         // first second from the drawn one with a route.
         for t in start.saturating_sub(HOUR)..start {
@@ -296,6 +316,8 @@ fn transfer(a: &ToolInput) -> Result<ToolOutput, ToolError> {
         "reordered_acks": results.iter().map(|r| r.reordered_acks).collect::<Vec<_>>(),
         "queue_drops": results.iter().map(|r| r.queue_drops).collect::<Vec<_>>(),
         "no_route_drops": results.iter().map(|r| r.no_route_drops).collect::<Vec<_>>(),
+        "handoff": if ns2 { "ns2" } else { "continuous" },
+        "handoff_drops": results.iter().map(|r| r.handoff_drops).collect::<Vec<_>>(),
         "timeouts": results.iter().map(|r| r.timeouts).collect::<Vec<_>>(),
         "start_rtt_ms": results.iter().map(|r| r.start_rtt_ms).collect::<Vec<_>>(),
         "buffer": match buffer { Buffer::Ns2 => "ns2".to_string(), Buffer::StartBdp => "start-bdp".to_string(), Buffer::Limit(n) => n.to_string() },
