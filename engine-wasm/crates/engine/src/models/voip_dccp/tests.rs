@@ -178,10 +178,11 @@ fn a_message_above_the_maximum_packet_size_is_refused_naming_the_field() {
 #[test]
 fn the_measured_round_trip_is_what_tfrc_measures() {
     // Paper 003 §III: "an average RTT of around 1000msec" for small packets, measured. The
-    // path's own round trip is that less the access's mean wait (26.5 ms frames, grant
-    // probability 0.4: 79.5 ms), so one G.711 call's TFRC, whose samples leave out the
-    // receiver's hold time, measures about 1 s plus its 216-byte packet's 1.7 ms on the
-    // bottleneck; read as the path's own round trip, the access's waits come on top.
+    // path's own round trip is that less the access's mean wait for a lone small packet (26.5
+    // ms frames, grant probability 0.4: 79.5 ms), 920.5 ms. TFRC's samples leave out the
+    // receiver's hold time and echo the last packet of a granted frame, the one that waited
+    // least, so one G.711 call's TFRC measures a little under the 1 s (about 0.96 s); read as
+    // the path's own round trip, the access's 79.5 ms come on top of everything.
     let rtt = |measured: bool| {
         let s = run(&format!(
             r#"{{"version": 2, "model": "voip-dccp", "seed": 2, "duration_s": 120, "warmup_s": 0, "dccp": {{"transport": "ccid4-sca", "codec": "g711", "per": 0, "rtt_measured": {measured}}}}}"#
@@ -189,6 +190,7 @@ fn the_measured_round_trip_is_what_tfrc_measures() {
         s.dccp.unwrap().rtt_ms.unwrap()
     };
     let (measured, base) = (rtt(true), rtt(false));
-    assert!((measured - 1000.0).abs() < 40.0, "measured reading: TFRC's RTT {measured:.1} ms");
-    assert!((base - 1080.0).abs() < 40.0, "base reading: TFRC's RTT {base:.1} ms");
+    let ctx = format!("TFRC's RTT: measured reading {measured:.1} ms, base reading {base:.1} ms");
+    assert!(measured > 920.5 && measured < 1000.0, "{ctx}");
+    assert!((base - measured - 79.5).abs() < 15.0, "{ctx}");
 }
