@@ -105,8 +105,12 @@ fn one_datagram_per_interval_over_dccp_loses_far_more_than_the_split() {
     let loss = |mps: u32| {
         (1..=3)
             .map(|seed| {
-                run(&format!(r#""codec": "g711", "calls": 12, "transport": "ccid4", "max_packet_bytes": {mps}"#), seed, 600.0)
-                    .loss_pct
+                run(
+                    &format!(r#""codec": "g711", "calls": 12, "transport": "ccid4", "max_packet_bytes": {mps}"#),
+                    seed,
+                    600.0,
+                )
+                .loss_pct
             })
             .sum::<f64>()
             / 3.0

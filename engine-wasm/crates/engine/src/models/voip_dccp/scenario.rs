@@ -364,7 +364,16 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
         if d.codec == VoiceCodec::Cbr && d.cbr_payload_bytes > d.max_packet_bytes {
             c.push("dccp.cbr_payload_bytes", format!("{} bytes is above DCCP's maximum packet size, dccp.max_packet_bytes {}: DCCP refuses a longer message (EMSGSIZE); at most {} over DCCP", d.cbr_payload_bytes, d.max_packet_bytes, d.max_packet_bytes));
         } else if d.codec != VoiceCodec::Cbr && (d.max_packet_bytes as f64) < frame + IAX2_CALL_HEADER_BYTES {
-            c.push("dccp.max_packet_bytes", format!("{} bytes holds no {} frame with its trunking header ({} bytes): at least {} over DCCP", d.max_packet_bytes, d.codec.label(), frame + IAX2_CALL_HEADER_BYTES, frame + IAX2_CALL_HEADER_BYTES));
+            c.push(
+                "dccp.max_packet_bytes",
+                format!(
+                    "{} bytes holds no {} frame with its trunking header ({} bytes): at least {} over DCCP",
+                    d.max_packet_bytes,
+                    d.codec.label(),
+                    frame + IAX2_CALL_HEADER_BYTES,
+                    frame + IAX2_CALL_HEADER_BYTES
+                ),
+            );
         }
     }
     if d.rtt_measured && d.rtt_ms.is_finite() && d.base_rtt_ms() <= 0.0 {
