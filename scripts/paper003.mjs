@@ -97,7 +97,9 @@ const H = [];
     .map((n, i) => (inside[i] ? '' : `${n} ${(mean([a, b, c][i]) / twelvePaper[i]).toFixed(1)}x`))
     .filter(Boolean);
   H.push([
-    "Table II/IV, 12 G.711 calls, loss CCID4 / CCID4-N / CCID4-SCA at 0.1 % PER (bursty access), two datagrams an interval (DCCP's maximum packet size: Linux net/dccp/proto.c dccp_sendmsg, EMSGSIZE; net/dccp/output.c dccp_sync_mss)",
+    'Table II/IV, 12 G.711 calls, loss CCID4 / CCID4-N / CCID4-SCA at 0.1 % PER (bursty access), ' +
+      "two datagrams an interval (DCCP's maximum packet size: Linux net/dccp/proto.c dccp_sendmsg, " +
+      'EMSGSIZE; net/dccp/output.c dccp_sync_mss)',
     '6.32 / 3.76 / 1.5 %',
     `${ms(a, 2)} / ${ms(b, 2)} / ${ms(c, 2)} %`,
     ordered
@@ -323,6 +325,17 @@ console.log('|---|---|---|---|---|---|');
 const n0 = T2.length + T6.length + SENS.length;
 ROWS.slice(1, 5).forEach(([label, , paper], i) => {
   const rows = results[n0 + i];
-  const cells = ORDER.map((p, j) => `${ms(vals(rows, p, (d) => d.loss_pct), 2)} (${paper[j]})`);
-  console.log(`| ${label} | ${cells.join(' | ')} | ${ms(vals(rows, 'ccid4', (d) => d.app_loss_pct), 2)} |`);
+  const cells = ORDER.map(
+    (p, j) =>
+      `${ms(
+        vals(rows, p, (d) => d.loss_pct),
+        2,
+      )} (${paper[j]})`,
+  );
+  console.log(
+    `| ${label} | ${cells.join(' | ')} | ${ms(
+      vals(rows, 'ccid4', (d) => d.app_loss_pct),
+      2,
+    )} |`,
+  );
 });

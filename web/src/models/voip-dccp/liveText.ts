@@ -27,18 +27,24 @@ export function dccpText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   const codecName = d.codec;
   // Over DCCP an interval's frames leave as datagrams of at most the maximum packet size.
   const datagrams = d.datagrams_per_interval ?? 1;
+  const mps = prose(num(s, 'dccp.max_packet_bytes') ?? NaN);
+  const forAll =
+    datagrams > 1
+      ? `${prose(datagrams)} datagrams for all: DCCP takes at most ${mps} bytes in one`
+      : 'one packet for all';
   const [talk, silence] = [prose(num(s, 'dccp.talk_s') ?? NaN), prose(num(s, 'dccp.silence_s') ?? NaN)];
   const what =
     codec === 'cbr'
       ? `A constant-rate data flow, packets of ${prose(frame)} bytes every ${prose(interval * 1e3)} ms`
       : `${calls > 1 ? `${prose(calls)} ${codecName} calls trunked into one flow` : `One ${codecName} call`} ` +
-        `(a ${prose(frame * 8)}-bit frame every ${prose(interval * 1e3)} ms${calls > 1 ? ` per call, ${datagrams > 1 ? `${prose(datagrams)} datagrams for all: DCCP takes at most ${prose(num(s, 'dccp.max_packet_bytes') ?? NaN)} bytes in one` : 'one packet for all'}` : ''})` +
+        `(a ${prose(frame * 8)}-bit frame every ${prose(interval * 1e3)} ms${calls > 1 ? ` per call, ${forAll}` : ''})` +
         (dtx ? `, silent between talk spurts (about ${talk} s of talk, ${silence} s of silence)` : '');
   const tcpN = num(s, 'dccp.tcp_flows') ?? 0;
   const shared =
     tcpN > 0 ? `, shared with ${plural(tcpN, `${optionLabel('dccp.tcp_cc', str(s, 'dccp.tcp_cc'))} download`)}` : '';
+  const measured = getPath(s, 'dccp.rtt_measured') !== false;
   const path =
-    `The path: a ${prose(rttMs)} ms round trip${getPath(s, 'dccp.rtt_measured') === false ? '' : ' as measured'}, ${pct(num(s, 'dccp.per') ?? NaN)} packet errors, ` +
+    `The path: a ${prose(rttMs)} ms round trip${measured ? ' as measured' : ''}, ${pct(num(s, 'dccp.per') ?? NaN)} packet errors, ` +
     `a ${mbps(num(s, 'dccp.rate_bps') ?? NaN)} bottleneck holding ${plural(num(s, 'dccp.queue_pkts') ?? NaN, 'packet')}, ` +
     `${prose(num(s, 'dccp.access_delay_ms') ?? NaN)} ms of access jitter on average${shared}; ` +
     `the receiver plays each packet ${prose(num(s, 'dccp.playout_ms') ?? NaN)} ms after the path's least delay, or counts it lost.`;
