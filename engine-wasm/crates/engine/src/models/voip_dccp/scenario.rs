@@ -129,8 +129,9 @@ pub struct DccpScenario {
     pub codec: VoiceCodec,
     /// Discontinuous transmission: nothing is sent during silences (paper 003's Speex/DTX).
     pub dtx: bool,
-    /// Calls multiplexed into the flow, one packet per frame interval carrying a frame of each
-    /// talking call (IAX2 trunking; paper 003: 5 Speex calls, 12 G.711 calls).
+    /// Calls multiplexed into the flow (IAX2 trunking; paper 003: 5 Speex calls, 12 G.711
+    /// calls): each frame interval, a frame of each talking call in one packet, or over DCCP in
+    /// as many as `max_packet_bytes` needs.
     pub calls: u32,
     /// Mean talk spurt with DTX [s] (exponential; ITU-T P.59: 1.004).
     pub talk_s: f64,
@@ -396,7 +397,7 @@ pub fn groups() -> Vec<Group> {
             fields: vec![
                 choice("dccp.codec", "Codec", &[("g711", "G.711 (64 kb/s)"), ("g729", "G.729 (8 kb/s)"), ("speex", "Speex (8 kb/s)"), ("cbr", "constant-rate data")], "Paper 003 Table I: G.711 sends a 1440-bit frame every 22.5 ms, G.729 and Speex a 160-bit frame every 20 ms; 'constant-rate data' is Table VI's flow at the link's nominal rate."),
                 boolean("dccp.dtx", "Silence suppression (DTX)", "Nothing is sent during silences; talk spurts and silences alternate (ITU-T P.59's conversational model), each call on its own (paper 003's Speex/DTX)."),
-                int("dccp.calls", "Calls in the flow", "u32", None, 1, 64, "Calls trunked into one flow: one packet per frame interval carries a frame of each talking call (paper 003: 5 Speex calls, 12 G.711 calls)."),
+                int("dccp.calls", "Calls in the flow", "u32", None, 1, 64, "Calls trunked into one flow: each frame interval, a frame of each talking call, in one packet (over DCCP in as many as the maximum packet size needs; paper 003: 5 Speex calls, 12 G.711 calls)."),
                 real("dccp.talk_s", "Mean talk spurt", Some("s"), 0.01, 60.0, "With DTX, talk spurts are exponential with this mean (ITU-T P.59: 1.004 s)."),
                 real("dccp.silence_s", "Mean silence", Some("s"), 0.01, 60.0, "With DTX, silences are exponential with this mean (ITU-T P.59: 1.587 s)."),
                 real("dccp.cbr_bps", "Data rate", Some("bit/s"), 1e3, 1e9, "Constant-rate data: its rate (paper 003 Table VI: the nominal link rate, 1 Mb/s).").above_min(),
