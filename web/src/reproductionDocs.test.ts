@@ -49,8 +49,9 @@ sweepTables('paper 000 reproduction tables', 'scripts/paper000.mjs', 6);
 // Table 1 (3), Table 3 (2), Figs. 10-11 (2).
 sweepTables('paper 002 link-layer and TCP tables', 'scripts/paper002.mjs', 26);
 // Tables II-V: six codec rows over the four transports; Table VI: two rows and CUBIC; the twelve
-// calls at 0.03 % PER, with runs of three lost frames, and under the exponential access.
-sweepTables('paper 003 voice over DCCP tables', 'scripts/paper003.mjs', 12);
+// calls at 0.03 % PER, with runs of three lost frames, under the exponential access, as one
+// datagram an interval and with the RTT read as the path's own; four rows without link loss.
+sweepTables('paper 003 voice over DCCP tables', 'scripts/paper003.mjs', 18);
 
 describe('paper 004 TCP tables', () => {
   const commands = commandsOf('scripts/paper004.mjs');

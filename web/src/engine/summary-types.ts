@@ -311,12 +311,17 @@ export interface DccpSummary {
   /** One codec frame's payload [bytes] (paper 003 Table I), or the data flow's packet payload. */
   frame_bytes: number | null;
   /**
-   * A packet's payload with every call talking [bytes]: the calls' frames, each with its
-   * 4-byte trunking header when several share the packet.
+   * The largest datagram's payload with every call talking [bytes]: the calls' frames, each
+   * with its 4-byte trunking header, as many as fit in DCCP's maximum packet size.
    */
   payload_bytes: number | null;
-  /** A packet on the wire with every call talking [bytes]. */
+  /** That datagram on the wire [bytes]. */
   packet_bytes: number | null;
+  /**
+   * Datagrams the application sends per interval with every call talking: one, or over DCCP
+   * as many as the maximum packet size needs (paper 003's twelve G.711 calls: two).
+   */
+  datagrams_per_interval: number;
   /** Interval between packets [ms]. */
   interval_ms: number | null;
   /** The flow's rate on the wire with every call talking [kb/s]. */

@@ -124,6 +124,11 @@ function probes(f: Field, s: ScenarioObject): Json[] {
 const SITE = /^unknown site /;
 const CROSS_FIELD: Record<string, RegExp> = {
   'link.beta': /the channel erases/,
+  // The round trip as measured must leave the path one of its own; DCCP takes no message above
+  // its maximum packet size.
+  'dccp.rtt_ms': /no more than the shared access's mean wait/,
+  'dccp.max_packet_bytes': /holds no .* frame/,
+  'dccp.cbr_payload_bytes': /above DCCP's maximum packet size/,
   'link.es_n0_db': /the modelled physical layer erases/,
   duration_s: new RegExp(
     [

@@ -103,6 +103,62 @@ pub fn grid(
     Ok(out)
 }
 
+/// The value at a sweep metric's `path` (`dccp.loss_pct`, `diffserv.rates_mbps[1]`) in a run's
+/// summary, if it is a number.
+pub fn metric_value(summary: &Value, path: &str) -> Option<f64> {
+    let mut cur = summary;
+    for part in path.split('.') {
+        let (key, index) = match part.split_once('[') {
+            Some((k, rest)) => (k, rest.trim_end_matches(']').parse::<usize>().ok()),
+            None => (part, None),
+        };
+        cur = cur.get(key)?;
+        if let Some(i) = index {
+            cur = cur.get(i)?;
+        }
+    }
+    cur.as_f64()
+}
+
+/// Each point's (value and policy) sweep metrics over its seeds, one line each: the mean and
+/// the sample standard deviation (n − 1), and the number of runs that gave a number. `rows`
+/// are a whole sweep's, in grid order; a metric no run gave is left out.
+pub fn spread_lines(rows: &[Value], model: ModelKind, param: &str) -> Vec<String> {
+    let metrics = model.descriptor().sweep_metrics;
+    let mut keys: Vec<(Value, Value)> = Vec::new();
+    for r in rows {
+        let k = (r["value"].clone(), r["policy"].clone());
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    keys.iter()
+        .map(|(v, pol)| {
+            let mine: Vec<&Value> = rows.iter().filter(|r| &r["value"] == v && &r["policy"] == pol).collect();
+            let cells: Vec<String> = metrics
+                .iter()
+                .filter_map(|m| {
+                    let xs: Vec<f64> = mine
+                        .iter()
+                        .filter_map(|r| metric_value(&r["summary"], m.path))
+                        .filter(|x| x.is_finite())
+                        .collect();
+                    if xs.is_empty() {
+                        return None;
+                    }
+                    let n = xs.len() as f64;
+                    let mean = xs.iter().sum::<f64>() / n;
+                    let sd = (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
+                    let field = m.path.rsplit('.').next().unwrap_or(m.path);
+                    Some(format!("{field} {mean:.3} ± {sd:.3} {}", m.unit))
+                })
+                .collect();
+            let policy = pol.as_str().map(|p| format!(", {p}")).unwrap_or_default();
+            format!("{param} = {v}{policy} ({} runs): {}", mine.len(), cells.join("; "))
+        })
+        .collect()
+}
+
 /// Runs every point on `threads` threads; results in grid order.
 pub fn run(points: &[Point], threads: usize) -> Vec<Value> {
     let next = std::sync::atomic::AtomicUsize::new(0);

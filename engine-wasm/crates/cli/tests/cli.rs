@@ -1618,3 +1618,51 @@ fn run_catalogue_puts_a_real_catalogue_under_the_transfer_and_refuses_a_model_wi
     let e = text(&o.stderr);
     assert!(e.contains("--catalogue: the model `queue` takes no catalogue") && e.contains("(transfer.tle)"), "{e}");
 }
+
+#[test]
+fn sweep_of_twelve_dccp_calls_reports_each_transports_loss_and_its_spread() {
+    // `skyqueue sweep examples/dccp-g711.json --param dccp.calls --values 12 --policies
+    // ccid4,ccid4-n,ccid4-sca --seeds 5`, on two-minute calls: stderr gives each transport's
+    // loss as mean ± standard deviation over the five seeds, and it is the rows' own.
+    let dir = std::env::temp_dir().join(format!("skyqueue-sweep-dccp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(examples_dir().join("dccp-g711.json")).unwrap()).unwrap();
+    v["duration_s"] = 120.into();
+    let short = dir.join("short.json");
+    std::fs::write(&short, v.to_string()).unwrap();
+    let out = skyqueue(&[
+        "sweep",
+        short.to_str().unwrap(),
+        "--param",
+        "dccp.calls",
+        "--values",
+        "12",
+        "--policies",
+        "ccid4,ccid4-n,ccid4-sca",
+        "--seeds",
+        "5",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.len(), 15);
+    // Twelve calls over DCCP leave as two datagrams an interval (the maximum packet size).
+    assert!(rows.iter().all(|r| r["summary"]["dccp"]["datagrams_per_interval"] == 2));
+    let err = text(&out.stderr);
+    for policy in ["ccid4", "ccid4-n", "ccid4-sca"] {
+        let losses: Vec<f64> = rows
+            .iter()
+            .filter(|r| r["policy"] == policy)
+            .map(|r| r["summary"]["dccp"]["loss_pct"].as_f64().unwrap())
+            .collect();
+        let mean = losses.iter().sum::<f64>() / 5.0;
+        let sd = (losses.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / 4.0).sqrt();
+        let line = err
+            .lines()
+            .find(|l| l.starts_with(&format!("sweep: dccp.calls = 12, {policy} (5 runs): ")))
+            .unwrap_or_else(|| panic!("no line for {policy}: {err}"));
+        assert!(line.contains(&format!("loss_pct {mean:.3} ± {sd:.3} %")), "{line} (rows: {mean:.3} ± {sd:.3})");
+        assert!(line.contains("mos ") && line.contains("jitter_ms "), "{line}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -14,6 +14,7 @@ function summary(over: Partial<DccpSummary>): DccpSummary {
     frame_bytes: 180,
     payload_bytes: 184,
     packet_bytes: 220,
+    datagrams_per_interval: 1,
     tfrc_initial_bytes_per_s: 736,
     interval_ms: 22.5,
     app_kbps: 78.2,

@@ -23,8 +23,8 @@ export const GUIDES: Record<string, PresetGuide> = {
     found:
       'Paper 003 Table II (IPSTAR, 10-minute calls): G.711 loses 2.01 % with CCID4 and 0.15 % with ' +
       "UDP, most of CCID4's between application and transport; Table IV: CCID4-N 0.44 %, CCID4-SCA " +
-      '0.15 %. SkyQueue, over seeds 1-5: CCID4 1.93 % (1.61 % between application and transport), UDP ' +
-      '0.13 %, CCID4-N 0.44 %, CCID4-SCA 0.29 %; MOS 2.62, 3.93, 3.67 and 3.79. CCID4 and UDP reproduced; ' +
+      '0.15 %. SkyQueue, over seeds 1-5: CCID4 1.69 % (1.41 % between application and transport), UDP ' +
+      '0.13 %, CCID4-N 0.41 %, CCID4-SCA 0.28 %; MOS 2.86, 4.01, 3.78 and 3.89. CCID4 and UDP reproduced; ' +
       "Table IV's variants not scored (docs/REPRODUCTION.md § Paper 003).",
     next:
       'Open Sweep & compare with the four transports and sweep the codec ' +
@@ -63,9 +63,9 @@ export const GUIDES: Record<string, PresetGuide> = {
     found:
       'Paper 003: Speex with DTX loses 17.3 % with CCID4 against 0.1 % with UDP ("the VoIP ' +
       'packet losses will occur whenever there is transition from no speech to speech"); ' +
-      'CCID4-N 0.16 %, CCID4-SCA 0.1 %. SkyQueue, over seeds 1-5: CCID4 7.87 % (6.71 % between ' +
-      'application and transport), UDP 0.14 %, CCID4-N 0.41 %, CCID4-SCA 0.29 %; the ' +
-      "order is the paper's, the CCID4 loss under half of it: in kind (docs/REPRODUCTION.md § Paper 003).",
+      'CCID4-N 0.16 %, CCID4-SCA 0.1 %. SkyQueue, over seeds 1-5: CCID4 9.00 % (7.64 % between ' +
+      'application and transport), UDP 0.14 %, CCID4-N 0.28 %, CCID4-SCA 0.28 %; the ' +
+      "order is the paper's, the CCID4 loss within a factor of 2 of it: reproduced (docs/REPRODUCTION.md § Paper 003).",
     next:
       'Set dccp.transport to ccid4-n: the initial rate of eq. 6 and ten reports per round trip cut the ' +
       'loss tenfold. Then try dccp.buffer_pkts 20: a bigger sender buffer trades the loss for lateness.',
@@ -96,10 +96,10 @@ export const GUIDES: Record<string, PresetGuide> = {
     found:
       "Paper 003 Table VI (Jain's index of the two flows): with 12 G.711 calls, CCID4 0.9997 and " +
       'UDP 0.74; with a flow at the nominal link rate, CCID4 0.985 and UDP 0.5. SkyQueue, over seeds ' +
-      '1-5: CCID4 0.997 (476 kb/s against 429), UDP 0.716 (795 against 180); a constant 1 Mb/s ' +
-      "flow gives 0.90 and 0.50. The calls' row reproduced, the flow's in kind (DCCP shares, below the " +
+      '1-5: CCID4 0.964 (546 kb/s against 383), UDP 0.717 (796 against 182); a constant 1 Mb/s ' +
+      "flow gives 0.95 and 0.50. The calls' row reproduced, the flow's in kind over ten seeds (DCCP shares, below the " +
       'level). TCP here is NewReno; with CUBIC at this one-second round trip ' +
-      'CCID4 gets about a seventh of the link and the index falls to about 0.65 (docs/REPRODUCTION.md).',
+      'CCID4 gets about a sixth of the link and the index falls to about 0.69 (docs/REPRODUCTION.md).',
     next:
       'Set dccp.transport to udp and restart: the calls take what they need and TCP gets the ' +
       "rest. Set dccp.tcp_cc to cubic to see TFRC's equation lose to a TCP it was not modelled on.",

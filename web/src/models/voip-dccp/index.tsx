@@ -50,6 +50,11 @@ export const voipDccp: ModelDescriptor = {
     params: [
       { path: 'dccp.codec', label: 'codec (Table I)', values: 'g711, g729, speex', text: true },
       { path: 'dccp.calls', label: 'calls in the flow', values: '1, 5, 12' },
+      {
+        path: 'dccp.max_packet_bytes',
+        label: 'DCCP maximum packet size [bytes] (with dccp.calls 12)',
+        values: '736, 1440, 65535',
+      },
       { path: 'dccp.rtt_ms', label: 'round trip [ms]', values: '100, 250, 500, 1000' },
       { path: 'dccp.per', label: 'packet error rate', values: '0, 0.001, 0.01' },
       { path: 'dccp.playout_ms', label: 'playout buffer [ms]', values: '100, 200, 400, 800' },

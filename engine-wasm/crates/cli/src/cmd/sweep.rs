@@ -4,12 +4,14 @@
 use crate::output::{write_out, Failure};
 use crate::sweep;
 use crate::{registry, values};
+use engine::models::ModelKind;
 use std::time::Instant;
 
 /// Runs a scenario for every value of one field, every policy and every seed, on every core
 ///
 /// Every combination is validated before any runs; an invalid one is reported with its field.
-/// Writes every run's summary as JSON (default), CSV (one line per run: policy, seed, the swept
+/// Prints on stderr each point's sweep metrics (the model's: `skyqueue models <model>`), their
+/// mean ± standard deviation over the seeds. Writes every run's summary as JSON (default), CSV (one line per run: policy, seed, the swept
 /// value, every summary value by its path) or a Jupyter notebook (the app's: the scenario, the
 /// command, the rows and a plot of the model's sweep metrics).
 ///
@@ -126,6 +128,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let threads = threads_for(points.len());
             let rows = sweep::run(&points, threads);
             eprintln!("sweep: {} runs on {threads} threads in {:.2} s", rows.len(), t0.elapsed().as_secs_f64());
+            // Each point's sweep metrics, mean ± standard deviation over its seeds.
+            if let Some(model) = base.get("model").and_then(serde_json::Value::as_str).and_then(ModelKind::from_name) {
+                for line in sweep::spread_lines(&rows, model, param) {
+                    eprintln!("sweep: {line}");
+                }
+            }
             sweep::body(&rows, args.format, Some(&meta)).map_err(Failure::Usage)?
         }
         Some(sh) => {

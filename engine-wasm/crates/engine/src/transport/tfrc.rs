@@ -189,6 +189,9 @@ pub struct TfrcPacket {
 pub struct TfrcFeedback {
     /// The send time of the last packet received, echoed.
     pub echo: SimTime,
+    /// t_delay: how long the receiver held that packet before this report [s] (RFC 5348 §6.2;
+    /// the sender takes it out of the RTT sample, §4.3 step 2; RFC 4342 §8.2's Elapsed Time).
+    pub t_delay: f64,
     /// X_recv: bytes received per second since the last report.
     pub x_recv: f64,
     /// The loss event rate.
@@ -365,7 +368,9 @@ impl TfrcSender {
     /// A report arrives (RFC 5348 §4.3).
     pub fn on_feedback(&mut self, fb: &TfrcFeedback, now: SimTime) {
         self.feedbacks += 1;
-        let sample = (now.as_secs_f64() - fb.echo.as_secs_f64()).max(1e-6);
+        // R_sample = (t_now − t_recvdata) − t_delay (RFC 5348 §4.3 step 2): the receiver's
+        // hold time is not part of the path's round trip.
+        let sample = (now.as_secs_f64() - fb.echo.as_secs_f64() - fb.t_delay).max(1e-6);
         let first = self.rtt.is_none();
         // Step 2: the RTT estimate, an EWMA with q = 0.9.
         let r = match self.rtt {
@@ -497,6 +502,8 @@ pub struct TfrcReceiver {
     last_report: SimTime,
     next_report: Option<SimTime>,
     last_echo: SimTime,
+    /// When the packet whose send time is echoed arrived (t_delay runs from it).
+    last_arrival: SimTime,
     rtt_s: f64,
     s: f64,
     received: u64,
@@ -522,6 +529,7 @@ impl TfrcReceiver {
             last_report: now,
             next_report: None,
             last_echo: now,
+            last_arrival: now,
             rtt_s: 0.0,
             s: 0.0,
             received: 0,
@@ -577,6 +585,7 @@ impl TfrcReceiver {
         self.s += (pkt.app.bytes as f64 - self.s) / self.received.min(64) as f64;
         self.bytes_since += pkt.app.bytes as f64;
         self.last_echo = pkt.sent;
+        self.last_arrival = now;
         if pkt.rtt_s > 0.0 {
             self.rtt_s = pkt.rtt_s;
         }
@@ -655,7 +664,12 @@ impl TfrcReceiver {
 
     fn report(&mut self, now: SimTime) -> TfrcFeedback {
         let elapsed = (now.as_secs_f64() - self.last_report.as_secs_f64()).max(1e-3);
-        let fb = TfrcFeedback { echo: self.last_echo, x_recv: self.bytes_since / elapsed, p: self.loss_event_rate() };
+        let fb = TfrcFeedback {
+            echo: self.last_echo,
+            t_delay: (now.as_secs_f64() - self.last_arrival.as_secs_f64()).max(0.0),
+            x_recv: self.bytes_since / elapsed,
+            p: self.loss_event_rate(),
+        };
         self.bytes_since = 0.0;
         self.last_report = now;
         self.reports += 1;
@@ -810,7 +824,7 @@ mod tests {
         let mut tx = TfrcSender::new(p, 100.0, t(0.0));
         tx.offer(AppPacket { id: 0, bytes: 100, created: t(0.0) });
         tx.poll_send(t(0.0)).unwrap();
-        tx.on_feedback(&TfrcFeedback { echo: t(0.0), x_recv: 100_000.0, p: 0.0 }, t(0.5));
+        tx.on_feedback(&TfrcFeedback { echo: t(0.0), t_delay: 0.0, x_recv: 100_000.0, p: 0.0 }, t(0.5));
         assert!((tx.rate() - 800.0).abs() < 1e-6, "W_init / R = 400 / 0.5: {}", tx.rate());
         // Busy: the sender sent since the timer was set, so the rate is halved below W_init/R.
         tx.x = 4000.0;
@@ -841,6 +855,30 @@ mod tests {
             fresh.on_nofeedback(fresh.nofeedback_time().max(at));
         }
         assert!((fresh.rate() - 128.0 / T_MBI_S).abs() < 1e-9, "{}", fresh.rate());
+    }
+
+    #[test]
+    fn the_rtt_sample_leaves_out_the_receivers_hold_time() {
+        // RFC 5348 §4.3 step 2: R_sample = (t_now − t_recvdata) − t_delay. Packet 0 arrives
+        // at 0.5 and is reported at once (t_delay 0); packet 1, sent at 0.1, arrives at 0.6 and
+        // waits for the receiver's timer at 0.8 (t_delay 0.2); that report reaches the sender
+        // at 1.3: the sample is 1.3 − 0.1 − 0.2 = 1.0 s, not 1.2.
+        let mut tx = TfrcSender::new(CCID4, 100.0, t(0.0));
+        let mut rx = TfrcReceiver::new(CCID4, t(0.0));
+        let pkt = |seq: u64, at: f64| TfrcPacket {
+            seq,
+            app: AppPacket { id: seq, bytes: 100, created: t(at) },
+            sent: t(at),
+            rtt_s: 0.0,
+        };
+        let first = rx.on_packet(&pkt(0, 0.0), t(0.5)).expect("the first packet is reported at once");
+        assert_eq!(first.t_delay, 0.0);
+        assert!(rx.on_packet(&pkt(1, 0.1), t(0.6)).is_none());
+        rx.next_report = Some(t(0.8));
+        let fb = rx.on_report_timer(t(0.8)).expect("a packet came since the last report");
+        assert!((fb.t_delay - 0.2).abs() < 1e-9 && fb.echo == t(0.1), "{fb:?}");
+        tx.on_feedback(&fb, t(1.3));
+        assert!((tx.rtt().unwrap() - 1.0).abs() < 1e-9, "{:?}", tx.rtt());
     }
 
     #[test]

@@ -930,7 +930,9 @@ fn event_rate(s: &Scenario) -> f64 {
         // Voice packets (made, sent, served, arrived) and, with TCP, the link's segments and ACKs.
         ModelKind::VoipDccp => {
             let d = &s.dccp;
-            4.0 / d.packet().1 + if d.tcp_flows > 0 { 3.0 * d.rate_bps / (8.0 * 1500.0) } else { 0.0 } + 20.0
+            4.0 * d.datagrams(d.all_calls()).len() as f64 / d.packet().1
+                + if d.tcp_flows > 0 { 3.0 * d.rate_bps / (8.0 * 1500.0) } else { 0.0 }
+                + 20.0
         }
     };
     if rate.is_finite() && rate > 0.0 {

@@ -65,18 +65,23 @@ fn table_3_jitter_is_the_networks_the_same_under_dccp_and_udp() {
 }
 
 #[test]
-fn table_2_twelve_calls_ccid4_loses_most_then_ccid4_n_then_ccid4_sca_pinning_a_deviation_in_level() {
+fn table_2_twelve_calls_in_two_datagrams_ccid4_at_the_papers_level_pinning_ccid4_scas_as_a_deviation() {
     // Paper 003 Tables II and IV, twelve G.711 calls: CCID4 6.32 %, CCID4-N 3.76 %, CCID4-SCA
-    // 1.5 %. The order holds seed by seed over five 300 s runs (the same seed gives each
-    // transport the same channel). This pins a deviation: at 0.1 % PER the flow leaves slow
-    // start and TFRC's equation holds it below the calls' rate, so every variant loses more
-    // than twice the paper's level (the day the level falls within it is good news).
+    // 1.5 %. Over DCCP each interval's twelve frames leave as two datagrams (7 and 5 frames:
+    // Linux's dccp_sendmsg refuses a message above the maximum packet size, 1440 bytes), so
+    // TFRC counts twice the packets for the same loss events. Five 10-minute calls (the same
+    // seed gives each transport the same channel): the order holds seed by seed, and CCID4's
+    // level is within a factor of 2 of the paper's. This pins a deviation: CCID4-SCA keeps
+    // more than twice the paper's 1.5 % (its losses are the equation's, after the first loss,
+    // where SCA's start helps little; the day it falls within is good news).
     let (mut sums, mut wins) = ([0.0; 3], 0);
     for seed in 1..=5 {
-        let l: Vec<f64> = ["ccid4", "ccid4-n", "ccid4-sca"]
+        let runs: Vec<DccpSummary> = ["ccid4", "ccid4-n", "ccid4-sca"]
             .iter()
-            .map(|t| run(&format!(r#""codec": "g711", "calls": 12, "transport": "{t}""#), seed, 300.0).loss_pct)
+            .map(|t| run(&format!(r#""codec": "g711", "calls": 12, "transport": "{t}""#), seed, 600.0))
             .collect();
+        assert!(runs.iter().all(|s| s.datagrams_per_interval == 2), "two datagrams an interval");
+        let l: Vec<f64> = runs.iter().map(|s| s.loss_pct).collect();
         wins += (l[0] >= l[1] && l[1] >= l[2]) as u32;
         for i in 0..3 {
             sums[i] += l[i] / 5.0;
@@ -87,7 +92,31 @@ fn table_2_twelve_calls_ccid4_loses_most_then_ccid4_n_then_ccid4_sca_pinning_a_d
         sums[0], sums[1], sums[2]
     );
     assert!(sums[0] > sums[1] && sums[1] > sums[2] && wins >= 4, "{ctx}");
-    assert!(sums[0] > 2.0 * 6.32, "deviation pinned: {ctx}");
+    assert!(sums[0] > 6.32 / 2.0 && sums[0] < 2.0 * 6.32, "{ctx}");
+    assert!(sums[2] > 2.0 * 1.5, "deviation pinned (CCID4-SCA's level): {ctx}");
+}
+
+#[test]
+fn one_datagram_per_interval_over_dccp_loses_far_more_than_the_split() {
+    // The configuration before the maximum packet size (max_packet_bytes above the interval's
+    // 2208 bytes: one datagram every 22.5 ms, as UDP sends it): a loss event weighs twice as
+    // much in TFRC's loss event rate, and twelve calls over CCID4 lose about three times what
+    // the split loses (docs/REPRODUCTION.md: 15.6 ± 7.0 % against 5.3 ± 3.1 % over 10 seeds).
+    let loss = |mps: u32| {
+        (1..=3)
+            .map(|seed| {
+                run(
+                    &format!(r#""codec": "g711", "calls": 12, "transport": "ccid4", "max_packet_bytes": {mps}"#),
+                    seed,
+                    600.0,
+                )
+                .loss_pct
+            })
+            .sum::<f64>()
+            / 3.0
+    };
+    let (split, whole) = (loss(1440), loss(65_535));
+    assert!(whole > 2.0 * split, "one datagram {whole:.2} %, two {split:.2} %");
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! VoIP over DCCP on a GEO link (paper 003): a voice stream (one call, or several trunked into
 //! one flow, with or without silence suppression) carried by UDP or by DCCP with CCID3, CCID4,
 //! CCID4-N or CCID4-SCA ([`crate::transport::tfrc`]) over a long, lossy bottleneck shared with
-//! bulk TCP flows; a playout buffer at the receiver; the losses kept apart by cause
+//! bulk TCP flows. Over DCCP an interval's frames leave as datagrams of at most the maximum
+//! packet size (Linux's `dccp_sendmsg`, net/dccp/proto.c, refuses a longer message with
+//! EMSGSIZE; [`scenario::DCCP_ETHERNET_MPS_BYTES`]), each a packet of its own; a playout buffer at the receiver; the losses kept apart by cause
 //! (application to transport, link, late), RFC 3550 jitter, the E-model's R and MOS, and Jain's
 //! index over the flows.
 //!
@@ -15,8 +17,9 @@
 //! the terminal sends step a Gilbert-Elliott chain (paper 002's, Bad share `per`, Bad runs of
 //! `loss_burst_frames` on average) and a frame sent in Bad loses every packet it carries, so that
 //! losses come in bursts, as on a shared access. The frame's packets arrive at its end plus half
-//! the round trip (the request-grant loop of a steady flow is taken as part of the measured round
-//! trip). The earlier stand-in, an exponential delay per packet and independent errors, is `access:
+//! the path's own round trip (the request-grant loop of a steady flow is taken as part of the
+//! measured round trip): `rtt_ms` is the round trip a small packet measures (paper 003 §III), so
+//! the path's own is that less the access's mean wait ([`scenario::DccpScenario::base_rtt_ms`]). The earlier stand-in, an exponential delay per packet and independent errors, is `access:
 //! exponential`. Reports and ACKs come back after half the round trip, without loss.
 
 pub mod run;

@@ -1,7 +1,7 @@
 //! The voice-over-DCCP run: the path's events, from the voice and TCP senders through the
 //! bottleneck and the shared access to the playout buffer, and the summary they add up to.
 
-use super::scenario::{AccessModel, DccpScenario, VoiceCodec};
+use super::scenario::{AccessModel, DccpScenario};
 use super::summary::{DccpSummary, DccpTransportSummary};
 use super::{col, series_info, MOS_WINDOW_S, TCP_SEGMENT_BYTES};
 use crate::channel::gilbert_elliott::{GeChannel, GeParams};
@@ -25,8 +25,8 @@ pub(super) fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), S
     let d = s.dccp.clone();
     let streams = Streams::new(s.seed);
     let mut talk_rng = streams.stream("dccp.talk");
-    let (payload, interval) = d.packet();
-    let calls = if d.codec == VoiceCodec::Cbr { 1 } else { d.calls.max(1) as usize };
+    let (_, interval) = d.packet();
+    let calls = d.all_calls();
     let mut q = EventQueue::new();
     // Each call starts in talk or silence as the conversation's stationary share has it, for a
     // residual time drawn afresh (exponential: memoryless).
@@ -41,14 +41,17 @@ pub(super) fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), S
     }
     q.schedule(SimTime::ZERO, Ev::Tick);
     q.schedule(SimTime::from_secs_f64(1.0), Ev::Second);
-    let dccp =
-        d.tfrc_params().map(|p| (TfrcSender::new(p, payload, SimTime::ZERO), TfrcReceiver::new(p, SimTime::ZERO)));
+    // TFRC's s starts at the mean datagram the flow sends (each real packet counts).
+    let s0 = d.mean_datagram_bytes();
+    let dccp = d.tfrc_params().map(|p| (TfrcSender::new(p, s0, SimTime::ZERO), TfrcReceiver::new(p, SimTime::ZERO)));
     let tcp: Vec<TcpFlow> =
         (0..d.tcp_flows).map(|_| TcpFlow::new(TcpSender::new(d.tcp_cc, 10.0, u64::MAX, 1e9))).collect();
     for i in 0..tcp.len() {
         q.schedule(SimTime::ZERO, Ev::TcpPoll(i as u8));
     }
-    let one_way = SimDuration::from_secs_f64(d.rtt_ms / 2e3);
+    // Half the path's own round trip (with `rtt_measured`, the measured one less the access's
+    // mean wait: paper 003 §III's RTT is a measured one).
+    let one_way = SimDuration::from_secs_f64(d.base_rtt_ms() / 2e3);
     let with_tcp = !tcp.is_empty();
     let (tcp_col, talking_col) = (col::MOS + 1, col::MOS + 1 + with_tcp as usize);
     let dtx = d.dtx;
@@ -65,7 +68,6 @@ pub(super) fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), S
         frame_pending: false,
         access_rng: streams.stream("dccp.access"),
         interval: SimDuration::from_secs_f64(interval),
-        frame_payload: payload / calls as f64,
         calls,
         talking,
         one_way,
@@ -202,7 +204,6 @@ struct DccpModel {
     frame: SimDuration,
     frame_pending: bool,
     interval: SimDuration,
-    frame_payload: f64,
     calls: usize,
     talking: Vec<bool>,
     one_way: SimDuration,
@@ -362,7 +363,16 @@ impl DccpModel {
         if talking == 0 {
             return;
         }
-        let payload = self.frame_payload * talking as f64;
+        // The interval's frames leave as datagrams of at most the maximum packet size (Linux's
+        // dccp_sendmsg refuses a longer message, EMSGSIZE): each one is a packet of its own,
+        // made, offered, sent and counted on its own.
+        for payload in self.d.datagrams(talking) {
+            self.send_datagram(payload, now, ctx);
+        }
+    }
+
+    /// The application hands one datagram of `payload` bytes to the transport.
+    fn send_datagram(&mut self, payload: f64, now: SimTime, ctx: &mut Ctx) {
         let wire = payload + self.d.header_bytes;
         let app = AppPacket { id: self.next_id, bytes: payload.round() as u32, created: now };
         self.next_id += 1;
@@ -697,7 +707,10 @@ impl Model for DccpModel {
             let xs: Vec<f64> = std::iter::once(received_kbps).chain(tcp_kbps.iter().copied()).collect();
             crate::metrics::stats::jain_index(&xs)
         });
-        let (payload, interval) = self.d.packet();
+        let (_, interval) = self.d.packet();
+        let datagrams = self.d.datagrams(self.calls);
+        let payload = datagrams.first().copied().unwrap_or(0.0);
+        let s0 = self.d.mean_datagram_bytes();
         let dccp = self.dccp.as_ref().map(|(tx, rx)| DccpTransportSummary {
             allowed_kbps: if c.allowed_n > 0 { c.allowed_sum / c.allowed_n as f64 } else { f64::NAN },
             slow_start: tx.in_slow_start(),
@@ -715,8 +728,9 @@ impl Model for DccpModel {
             frame_bytes: self.d.codec.frame(self.d.cbr_bps, self.d.cbr_payload_bytes).0,
             payload_bytes: payload,
             packet_bytes: payload + self.d.header_bytes,
+            datagrams_per_interval: datagrams.len() as u32,
             interval_ms: interval * 1e3,
-            tfrc_initial_bytes_per_s: self.d.tfrc_params().map(|p| p.initial_rate(payload, self.d.rtt_ms / 1e3)),
+            tfrc_initial_bytes_per_s: self.d.tfrc_params().map(|p| p.initial_rate(s0, self.d.rtt_ms / 1e3)),
             app_kbps: self.d.wire_bps() / 1e3,
             talking_share: if c.ticks > 0 { c.talking_ticks as f64 / c.ticks as f64 } else { f64::NAN },
             generated: c.generated,

@@ -37,11 +37,14 @@ pub struct DccpSummary {
     pub dtx: bool,
     /// One codec frame's payload [bytes] (paper 003 Table I), or the data flow's packet payload.
     pub frame_bytes: f64,
-    /// A packet's payload with every call talking [bytes]: the calls' frames, each with its
-    /// 4-byte trunking header when several share the packet.
+    /// The largest datagram's payload with every call talking [bytes]: the calls' frames, each
+    /// with its 4-byte trunking header, as many as fit in DCCP's maximum packet size.
     pub payload_bytes: f64,
-    /// A packet on the wire with every call talking [bytes].
+    /// That datagram on the wire [bytes].
     pub packet_bytes: f64,
+    /// Datagrams the application sends per interval with every call talking: one, or over DCCP
+    /// as many as the maximum packet size needs (paper 003's twelve G.711 calls: two).
+    pub datagrams_per_interval: u32,
     /// Interval between packets [ms].
     pub interval_ms: f64,
     /// The flow's rate on the wire with every call talking [kb/s].

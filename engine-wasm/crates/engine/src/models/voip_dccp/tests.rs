@@ -111,3 +111,86 @@ fn stepping_event_by_event_visits_every_record_and_ends_where_a_whole_run_ends()
     let n = crate::sim::check_stepping_by_record(s, 100_000);
     assert!(n > 200, "{n} records");
 }
+
+#[test]
+fn twelve_g711_calls_leave_over_dccp_as_two_datagrams_no_longer_than_the_maximum_packet_size() {
+    // Twelve 184-byte frames (180 of G.711 and IAX2's 4) are 2208 bytes: above DCCP's 1440
+    // (Linux's dccp_sendmsg refuses it, EMSGSIZE), so each interval leaves as 7 frames (1288
+    // bytes) and 5 (920). UDP sends the 2208 bytes as one datagram.
+    let json = |t: &str, extra: &str| {
+        format!(
+            r#"{{"version": 2, "model": "voip-dccp", "seed": 3, "duration_s": 20, "warmup_s": 0, "dccp": {{"transport": "{t}", "codec": "g711", "calls": 12{extra}}}}}"#
+        )
+    };
+    let scenario = |t: &str| crate::models::Scenario::from_json(&json(t, "")).unwrap();
+    assert_eq!(scenario("ccid4").dccp.datagrams(12), vec![7.0 * 184.0, 5.0 * 184.0]);
+    assert_eq!(scenario("udp").dccp.datagrams(12), vec![12.0 * 184.0]);
+    // Five calls talking fit in one.
+    assert_eq!(scenario("ccid4").dccp.datagrams(5), vec![5.0 * 184.0]);
+    let s = run(&json("ccid4", ""));
+    assert_eq!((s.datagrams_per_interval, s.payload_bytes, s.packet_bytes), (2, 1288.0, 1324.0));
+    // Every interval made two packets (the last interval's may be cut by the end of the run).
+    let intervals = (20.0 / 0.0225_f64).ceil() as u64;
+    assert!(s.generated == 2 * intervals || s.generated + 1 == 2 * intervals, "{} packets", s.generated);
+    // The same calls' wire rate: the second datagram adds one header, 36 bytes per interval.
+    let u = run(&json("udp", ""));
+    assert_eq!(u.datagrams_per_interval, 1);
+    assert!((s.app_kbps - u.app_kbps - 36.0 * 8.0 / 22.5).abs() < 1e-9, "{} vs {}", s.app_kbps, u.app_kbps);
+}
+
+#[test]
+fn ccid4_sends_at_most_100_packets_a_second_counting_the_real_datagrams() {
+    // RFC 5622 §5 / RFC 4828 §4.2: CCID4's packets are at least 10 ms apart. With a maximum
+    // packet size of one G.711 frame, twelve calls are twelve datagrams every 22.5 ms (533 a
+    // second): at most 100 a second leave, the rest overflow the sender's buffer. A bigger
+    // maximum (two datagrams an interval, 89 a second) is under the cap.
+    let json = |mps: u32| {
+        format!(
+            r#"{{"version": 2, "model": "voip-dccp", "seed": 1, "duration_s": 30, "warmup_s": 0, "dccp": {{"transport": "ccid4-sca", "codec": "g711", "calls": 12, "per": 0, "max_packet_bytes": {mps}}}}}"#
+        )
+    };
+    let small = run(&json(184));
+    assert_eq!(small.datagrams_per_interval, 12);
+    assert!(small.sent as f64 <= 100.0 * 30.0 + 1.0, "{} sent in 30 s", small.sent);
+    assert!(small.sent as f64 > 0.8 * 100.0 * 30.0, "the cap, not the rate, holds it back: {}", small.sent);
+    assert!(small.app_loss_pct > 70.0, "{small:?}");
+    let two = run(&json(1440));
+    assert!(two.sent as f64 > 0.9 * two.generated as f64, "{two:?}");
+}
+
+#[test]
+fn a_message_above_the_maximum_packet_size_is_refused_naming_the_field() {
+    let err = |dccp: &str| {
+        let json = format!(r#"{{"version": 2, "model": "voip-dccp", "duration_s": 10, "dccp": {{{dccp}}}}}"#);
+        Simulation::from_json(&json).err().map(|e| e.to_string()).unwrap_or_default()
+    };
+    let e = err(r#""codec": "g711", "max_packet_bytes": 100"#);
+    assert!(e.contains("dccp.max_packet_bytes") && e.contains("184"), "{e}");
+    let e = err(r#""codec": "cbr", "cbr_payload_bytes": 2000"#);
+    assert!(e.contains("dccp.cbr_payload_bytes") && e.contains("EMSGSIZE"), "{e}");
+    // UDP takes the long datagram (IP fragments it).
+    assert_eq!(err(r#""codec": "cbr", "cbr_payload_bytes": 2000, "transport": "udp""#), "");
+    let e = err(r#""rtt_ms": 50"#);
+    assert!(e.contains("dccp.rtt_ms") && e.contains("79.5"), "{e}");
+    assert_eq!(err(r#""rtt_ms": 50, "rtt_measured": false"#), "");
+}
+
+#[test]
+fn the_measured_round_trip_is_what_tfrc_measures() {
+    // Paper 003 §III: "an average RTT of around 1000msec" for small packets, measured. The
+    // path's own round trip is that less the access's mean wait for a lone small packet (26.5
+    // ms frames, grant probability 0.4: 79.5 ms), 920.5 ms. TFRC's samples leave out the
+    // receiver's hold time and echo the last packet of a granted frame, the one that waited
+    // least, so one G.711 call's TFRC measures a little under the 1 s (about 0.96 s); read as
+    // the path's own round trip, the access's 79.5 ms come on top of everything.
+    let rtt = |measured: bool| {
+        let s = run(&format!(
+            r#"{{"version": 2, "model": "voip-dccp", "seed": 2, "duration_s": 120, "warmup_s": 0, "dccp": {{"transport": "ccid4-sca", "codec": "g711", "per": 0, "rtt_measured": {measured}}}}}"#
+        ));
+        s.dccp.unwrap().rtt_ms.unwrap()
+    };
+    let (measured, base) = (rtt(true), rtt(false));
+    let ctx = format!("TFRC's RTT: measured reading {measured:.1} ms, base reading {base:.1} ms");
+    assert!(measured > 920.5 && measured < 1000.0, "{ctx}");
+    assert!((base - measured - 79.5).abs() < 15.0, "{ctx}");
+}
