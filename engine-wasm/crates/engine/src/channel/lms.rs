@@ -148,6 +148,8 @@ pub struct LmsChannel {
     /// Cached linear SNR at `fade_k`, and the QPSK mutual information at it (lazily).
     snr_lin: f64,
     mi: Option<f64>,
+    /// QPSK mutual information at the local mean SNR (lazily; changes only at state steps).
+    mean_mi: Option<f64>,
     /// Steps spent in each state, for checks.
     occupancy: [u64; 3],
 }
@@ -206,6 +208,7 @@ impl LmsChannel {
             snr_ref: 1.0,
             snr_lin: 1.0,
             mi: None,
+            mean_mi: None,
             occupancy: [0; 3],
         };
         ch.snr_ref = math::pow(10.0, ch.p.snr_ref_db / 10.0);
@@ -234,6 +237,7 @@ impl LmsChannel {
         let a = math::exp(self.direct_db * (core::f64::consts::LN_10 / 20.0));
         self.direct = (a * self.phase_cs.0, a * self.phase_cs.1);
         self.diffuse_scale = self.state_scales[self.state];
+        self.mean_mi = None;
     }
 
     /// Current state: 0 line of sight, 1 moderate, 2 deep shadowing.
@@ -276,6 +280,33 @@ impl LmsChannel {
         }
         let (x, y) = (self.direct.0 + self.diffuse_scale * re, self.direct.1 + self.diffuse_scale * im);
         self.snr_ref * (x * x + y * y).max(1e-30)
+    }
+
+    /// Local mean of the linear SNR: SNR_ref (A^2 + 10^(MP/10)), the power of the direct
+    /// component plus the mean power of the diffuse one. It is the SNR averaged over the fast
+    /// multipath fading (Loo's model: the diffuse part is zero-mean complex Gaussian of power
+    /// 10^(MP/10), independent of the direct part), so it moves only with the state and the
+    /// shadowing level, at state steps.
+    fn local_mean_snr_linear(&self) -> f64 {
+        let (x, y) = self.direct;
+        let diffuse_power = self.diffuse_scale * self.diffuse_scale * N_SINUSOIDS as f64;
+        self.snr_ref * (x * x + y * y + diffuse_power).max(1e-30)
+    }
+
+    /// The local mean SNR (linear; see [`Self::local_mean_snr_linear`]) at `now`: the
+    /// shadowing-scale quality, with the fast fading averaged out. Advances the channel as the
+    /// other readings do; it draws nothing, so asking for it changes no other value.
+    pub fn shadowing_snr_linear(&mut self, now: SimTime) -> f64 {
+        self.advance_to(now.as_secs_f64());
+        self.local_mean_snr_linear()
+    }
+
+    /// QPSK mutual information [bits/symbol] at the local mean SNR at `now` (cached until the
+    /// next state step): the achievable rate of the shadowing alone.
+    pub fn shadowing_mi_bits(&mut self, now: SimTime) -> f64 {
+        self.advance_to(now.as_secs_f64());
+        let snr = self.local_mean_snr_linear();
+        *self.mean_mi.get_or_insert_with(|| qpsk_mi_bits_linear(snr))
     }
 
     /// Advances the channel to `t_s` [s] and returns the linear SNR there (held over each 1 ms
@@ -423,6 +454,35 @@ mod tests {
             if k % 3 == 0 {
                 assert_eq!(twin.snr_db(t), ch.snr_db(t));
             }
+        }
+    }
+
+    #[test]
+    fn the_shadowing_snr_is_the_mean_of_the_fast_fading_and_draws_nothing() {
+        // Over many state steps, the instantaneous SNR divided by the local mean has mean 1
+        // (the diffuse part is zero-mean, of power 10^(MP/10)), in every state; the local mean
+        // holds within a state step. Asking for it leaves the channel's values unchanged.
+        let mut ch = LmsChannel::new(LmsParams::default(), Streams::new(11).stream("lms"));
+        let mut twin = LmsChannel::new(LmsParams::default(), Streams::new(11).stream("lms"));
+        let (mut sum, mut n) = ([0.0; 3], [0u32; 3]);
+        for k in 0..200_000u64 {
+            let t = SimTime(k * 1_000_000 + 300_000);
+            let mean = ch.shadowing_snr_linear(t);
+            let inst = ch.snr_linear(t);
+            assert_eq!(ch.shadowing_mi_bits(t), qpsk_mi_bits_linear(mean));
+            if k % 10 != 9 {
+                // Same state step one fading step later: same local mean.
+                assert_eq!(ch.shadowing_snr_linear(SimTime(t.0 + 1_000_000)), mean, "at step {k}");
+            }
+            sum[ch.state()] += inst / mean;
+            n[ch.state()] += 1;
+            if k % 7 == 0 {
+                assert_eq!(twin.snr_linear(t), inst);
+            }
+        }
+        for s in 0..3 {
+            let m = sum[s] / f64::from(n[s]);
+            assert!((m - 1.0).abs() < 0.05, "state {s}: mean of SNR / local mean {m} over {} steps", n[s]);
         }
     }
 

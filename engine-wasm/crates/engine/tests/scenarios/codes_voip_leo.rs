@@ -157,6 +157,38 @@ fn pins_a_deviation_at_the_buffer_rule_codes_is_pf_because_no_packet_waits_the_t
 }
 
 #[test]
+fn pf_on_the_shadowing_holds_packets_past_the_timeout_and_codes_then_cuts_latency_and_jitter() {
+    // `voip.pf_rate` `shadowing` (paper 000 §V: packets sent "only when the attenuation is low"
+    // "may wait a long time"): PF's rate from the receiver's local mean SNR, HARQ still decoding
+    // on the instant. At 125 users and the paper's rule, PF now holds a shadowed flow's packet
+    // until its shadowing lifts: Fig. 8 comes back (PF's jitter above DT_S's, the opposite of
+    // the instantaneous rate's deviation pinned above), and many more packets wait the 100 ms
+    // CoDeS acts on. With PF's average at 99 ms (ns-3's window) the timeout still fires on
+    // under 1 % of packets; with a 1 s average (a variation) CoDeS lowers latency and jitter
+    // at the same loss, timeouts replacing overflow (Figs. 9 and 11). The cost, reported in
+    // docs/REPRODUCTION.md: PF's loss rises (Fig. 5's "acceptable up to 100 users" no longer
+    // holds), which this test pins as a deviation.
+    let shadow = r#", "pf_rate": "shadowing""#;
+    let slow_avg = r#", "pf_rate": "shadowing", "pf_window_ms": 1000"#;
+    let dts = mean(125, "dt-s", "");
+    let instant = mean(125, "codes", "");
+    let pf = mean(125, "pf", shadow);
+    let codes = mean(125, "codes", shadow);
+    assert!(pf.jitter_ms > dts.jitter_ms, "{pf:?} vs {dts:?}");
+    assert!(codes.timeout > 5.0 * instant.timeout && codes.timeout < 1.0, "{codes:?} vs {instant:?}");
+    // Deviation: PF loses far more than on the instantaneous rate.
+    assert!(pf.loss > instant.loss + 5.0, "{pf:?} vs {instant:?}");
+    let pf_slow = mean(125, "pf", slow_avg);
+    let codes_slow = mean(125, "codes", slow_avg);
+    assert!(codes_slow.timeout > 1.0 && pf_slow.timeout == 0.0, "{codes_slow:?} vs {pf_slow:?}");
+    assert!(
+        codes_slow.latency_ms < pf_slow.latency_ms - 1.0 && codes_slow.jitter_ms < 0.85 * pf_slow.jitter_ms,
+        "{codes_slow:?} vs {pf_slow:?}"
+    );
+    assert!((codes_slow.loss - pf_slow.loss).abs() < 0.5, "{codes_slow:?} vs {pf_slow:?}");
+}
+
+#[test]
 fn on_a_slow_channel_codes_cuts_jitter_at_equal_loss_at_the_buffer_rule() {
     // The mechanism of Figs. 9 and 11 at the paper's own buffer rule, on a channel that varies
     // slowly (1 km/h: a variation, not the paper's configuration): PF now holds a shadowed

@@ -267,6 +267,7 @@ const WORDS: &[&str] = &[
     "fq-codel",
     "harq",
     "mutual-information",
+    "shadowing",
     "g711",
     "g711-plc",
     "g729",

@@ -512,6 +512,15 @@ impl VoipLeo {
                     &mut |flow: usize| harq.delivered_rate_bps(bits, channels[flow].mi_bits(now), symbol_rate).max(1.0),
                     &mut dropped,
                 ),
+                // The same throughput at the shadowing level: the local mean SNR, the fast
+                // fading averaged out (docs/REPRODUCTION.md, paper 000 §V).
+                PfRate::Shadowing => self.sched.dequeue(
+                    now,
+                    &mut |flow: usize| {
+                        harq.delivered_rate_bps(bits, channels[flow].shadowing_mi_bits(now), symbol_rate).max(1.0)
+                    },
+                    &mut dropped,
+                ),
             };
             for (pkt, why) in dropped.drain(..) {
                 self.drop_packet(now, &pkt, why, rec, trace);

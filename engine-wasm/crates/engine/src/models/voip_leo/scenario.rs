@@ -64,7 +64,8 @@ pub struct VoipScenario {
     /// Time constant of PF's throughput average [ms] (ns-3's PF: 99 TTIs of 1 ms).
     pub pf_window_ms: f64,
     /// The rate r_i(t) the PF family compares: the throughput the adaptive HARQ delivers at the
-    /// receiver's current quality (default), or the mutual information per symbol.
+    /// receiver's current quality (default), the mutual information per symbol, or the HARQ
+    /// throughput at the receiver's shadowing level (`shadowing`, fast fading averaged out).
     pub pf_rate: PfRate,
     /// Codec for the E-model.
     pub codec: Codec,
@@ -108,6 +109,13 @@ pub enum PfRate {
     /// QPSK mutual information at the current SNR (a capacity that never nears zero; the only
     /// rate until 2026-11-26).
     MutualInformation,
+    /// The HARQ throughput ([`HarqParams::delivered_rate_bps`]) at the receiver's local mean
+    /// SNR: the shadowing state and level with the fast multipath fading averaged out
+    /// ([`crate::channel::lms::LmsChannel::shadowing_mi_bits`]). HARQ still decodes on the
+    /// instantaneous channel. Our reading of paper 000 §V: packets are sent "only when the
+    /// attenuation is low" and "may wait a long time before getting good conditions", the
+    /// attenuation being the shadowing's, with the Doppler "estimated and compensated" (§III).
+    Shadowing,
 }
 
 /// Source of the server-to-last-satellite delay.
@@ -235,7 +243,7 @@ pub fn groups() -> Vec<Group> {
                 choice("voip.policy", "Policy", &LmsPolicy::choices(), "How the last satellite shares the LMS link among the receivers (paper 000).").short_names(&LmsPolicy::short_labels()),
                 real("voip.codes_timeout_ms", "CoDeS timeout", Some("ms"), 0.0, 10_000.0, "Packets older than this are dropped (paper 000: 50 to 200, default 100).").above_min(),
                 real("voip.pf_window_ms", "PF window", Some("ms"), 1.0, 1_000_000.0, "Time constant of the throughput average of PF and its variants (ns-3: 99 TTIs of 1 ms)."),
-                choice("voip.pf_rate", "PF's channel rate", &[("harq", "HARQ throughput"), ("mutual-information", "mutual information")], "The rate r_i(t) that PF, CoDeS, M-LWDF and EXP-PF compare (paper 000 eq. 3): what the adaptive HARQ delivers at the current quality (a 20 ms round trip per retransmission, nothing in outage), or QPSK's mutual information."),
+                choice("voip.pf_rate", "PF's channel rate", &[("harq", "HARQ throughput"), ("mutual-information", "mutual information"), ("shadowing", "HARQ throughput at the shadowing level")], "The rate r_i(t) that PF, CoDeS, M-LWDF and EXP-PF compare (paper 000 eq. 3): what the adaptive HARQ delivers at the current quality (a 20 ms round trip per retransmission, nothing in outage), QPSK's mutual information, or the HARQ throughput at the receiver's local mean SNR (the shadowing, fast fading averaged out; HARQ still decodes on the instantaneous channel)."),
                 real("voip.delay_bound_ms", "Delay bound τ", Some("ms"), 0.0, 10_000.0, "Delay bound of M-LWDF and EXP-PF.").above_min(),
                 real("voip.delay_violation_prob", "Violation probability δ", None, 0.0, 0.999, "Target probability of exceeding τ (M-LWDF, EXP-PF).").above_min(),
                 real("voip.rtt_ms", "Buffer RTT", Some("ms"), 0.0, 10_000.0, "Mean RTT in the buffer rule B = RTT C / √n.").above_min(),
