@@ -61,7 +61,11 @@ test.describe('the link-layer lab (paper 002)', () => {
     const load = panel.getByLabel('Load Channel trace (CSV) from a file');
 
     // A damaged file: the engine names the field's line and range, and nothing restarts.
-    await load.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('t_s,erased\n0,0\n0.5,2\n') });
+    await load.setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('t_s,erased\n0,0\n0.5,2\n'),
+    });
     await expect(field.getByRole('alert')).toContainText('line 3: erased 2 is outside 0 to 1');
     await expect(panel.getByRole('button', { name: /Restart with/ })).toBeDisabled();
 

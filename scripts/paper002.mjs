@@ -555,7 +555,7 @@ check(
   `${ms(hit14, 1)} of 47 (Interleaved Internet at 263 kb/s: ${ms(perHit(statedII, 5), 1)} at 5 dB, ${ms(perHit(statedII, 8), 1)} at 8 dB)`,
   Math.abs(mean(hit14) / 20 - 1) < 0.25
     ? 'reproduced'
-    : "not reproduced (a faded 36 ms span is 319 LLDUs at 2.34 Mb/s and erases all of them, so a packet hit loses nearly all of its 47)",
+    : 'not reproduced (a faded 36 ms span is 319 LLDUs at 2.34 Mb/s and erases all of them, so a packet hit loses nearly all of its 47)',
 );
 const maxes = (rows, policy) =>
   rows.filter((r) => r.policy === policy && r.value === 'cubic').map((r) => r.link.tcp.max_retransmissions);
@@ -567,19 +567,14 @@ const maxOk = SCHEMES.every(([name, rows, policy]) => Math.max(...maxes(rows, po
 check(
   'Most TCP retransmissions of one segment, CUBIC, Distribution 14 dB (Table 1): outages of about a second',
   'ARQ 5, HARQ(10/12) 4, HARQ(10/15) 2, HARQ(50/52) 5',
-  SCHEMES.map(([name, rows, policy]) => `${name} ${ms(maxes(rows, policy), 1)} (at most ${Math.max(...maxes(rows, policy))})`).join(
-    '; ',
-  ) + `; ${Math.max(...timeouts)} timeouts in any run`,
+  SCHEMES.map(
+    ([name, rows, policy]) => `${name} ${ms(maxes(rows, policy), 1)} (at most ${Math.max(...maxes(rows, policy))})`,
+  ).join('; ') + `; ${Math.max(...timeouts)} timeouts in any run`,
   maxOk
     ? 'reproduced'
     : "not reproduced (the chain's fades last 36 ms: a segment is hit again only by chance, and no outage lasts long enough to time TCP out)",
 );
-check(
-  'Runs per Table 3 cell (§6)',
-  '200',
-  T3_RUNS,
-  T3_RUNS === '200' ? 'as the paper' : 'fewer than the paper',
-);
+check('Runs per Table 3 cell (§6)', '200', T3_RUNS, T3_RUNS === '200' ? 'as the paper' : 'fewer than the paper');
 hl(
   'Table 1: the most retransmissions of one segment (CUBIC, ARQ and HARQ-II)',
   Object.values(PAPER_MAX).join(' / '),

@@ -53,9 +53,9 @@ pub struct Args {
     /// catalogue field, the one the app's "Load from a file…" fills
     #[arg(long, value_name = "FILE.tle")]
     catalogue: Option<String>,
-    /// Puts the text of FILE into the scenario's text field FIELD, as the app's "Load from a
-    /// file…" does (e.g. link.channel_trace=fade.csv); repeatable. FIELD is a text field of the
-    /// scenario's model that takes a file (`skyqueue schema` lists them)
+    /// Puts the text of FILE into the scenario's text field FIELD (a dotted path), as the app's
+    /// "Load from a file…" does (a channel trace, say); repeatable. FIELD is a text field of the
+    /// scenario's model that takes a file (`skyqueue schema` lists every field)
     #[arg(long, value_name = "FIELD=FILE")]
     load: Vec<String>,
 }
@@ -64,7 +64,7 @@ pub struct Args {
 /// takes a file: several lines).
 fn with_file(path: &str, text: &str, spec: &str) -> Result<String, Failure> {
     let Some((field, file)) = spec.split_once('=') else {
-        return Err(Failure::Usage(format!("--load: `{spec}` is not FIELD=FILE (e.g. link.channel_trace=fade.csv)")));
+        return Err(Failure::Usage(format!("--load: `{spec}` is not FIELD=FILE (a dotted field path, `=`, a file)")));
     };
     let v: serde_json::Value =
         serde_json::from_str(text).map_err(|e| Failure::Data(format!("{path}: not JSON: {e}")))?;
