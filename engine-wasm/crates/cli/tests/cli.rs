@@ -1616,6 +1616,25 @@ fn run_load_puts_a_channel_trace_into_its_field_and_a_bad_one_is_refused_by_line
     assert_eq!(l["channel_trace"]["samples"], 3, "{l}");
     assert_eq!(l["channel_trace"]["span_s"], 1.0, "{l}");
     assert!((l["erased_fraction"].as_f64().unwrap() - 0.25).abs() < 1e-3, "{l}");
+    // A sweep reads it the same way: every run's channel is the trace.
+    let o = skyqueue(&[
+        "sweep",
+        scenario.to_str().unwrap(),
+        "--load",
+        &load,
+        "--param",
+        "link.rtt_ms",
+        "--values",
+        "100,500",
+        "--policies",
+        "none,arq",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let runs: Vec<serde_json::Value> = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(runs.len(), 4);
+    for r in &runs {
+        assert_eq!(r["summary"]["link"]["channel_trace"]["samples"], 3, "{r}");
+    }
     // A bad trace: the field, the line, the range.
     std::fs::write(&trace, "t_s,erased\n0,0\n0.5,2\n").unwrap();
     let o = skyqueue(&["run", scenario.to_str().unwrap(), "--load", &load]);

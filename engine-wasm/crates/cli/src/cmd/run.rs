@@ -62,7 +62,7 @@ pub struct Args {
 
 /// The scenario's text with `file`'s text in the field `field` (a text field of its model that
 /// takes a file: several lines).
-fn with_file(path: &str, text: &str, spec: &str) -> Result<String, Failure> {
+pub(crate) fn with_file(path: &str, text: &str, spec: &str) -> Result<String, Failure> {
     let Some((field, file)) = spec.split_once('=') else {
         return Err(Failure::Usage(format!("--load: `{spec}` is not FIELD=FILE (a dotted field path, `=`, a file)")));
     };
