@@ -15,11 +15,11 @@
 //!   physical layer the scenario chooses (see the link-layer model).
 //!
 //! Then one row per sample: two numbers separated by a comma. The first time is 0; times
-//! increase strictly. A sample holds from its time until the next one's (sample and hold); the
-//! last holds as long as the one before it, so a trace of n rows spans t_{n−1} + (t_{n−1} −
-//! t_{n−2}) seconds. Past its span the trace starts again from its first row (it loops), so
-//! that a short trace can drive a long run. At least [`MIN_SAMPLES`] rows, at most
-//! [`MAX_SAMPLES`], and at most [`MAX_CHARS`] characters in all.
+//! increase strictly, up to [`MAX_T_S`]. A sample holds from its time until the next one's
+//! (sample and hold); the last holds as long as the one before it, so a trace of n rows spans
+//! t_{n−1} + (t_{n−1} − t_{n−2}) seconds. Past its span the trace starts again from its first
+//! row (it loops), so that a short trace can drive a long run. At least [`MIN_SAMPLES`] rows, at
+//! most [`MAX_SAMPLES`], and at most [`MAX_CHARS`] characters in all.
 
 use crate::channel::gilbert_elliott::{GeChannel, GeParams};
 use crate::kernel::RngStream;
@@ -31,6 +31,8 @@ pub const MAX_CHARS: usize = 4_000_000;
 pub const MAX_SAMPLES: usize = 200_000;
 /// Fewest samples (two give the last sample's duration).
 pub const MIN_SAMPLES: usize = 2;
+/// Latest sample time [s] (about 116 days).
+pub const MAX_T_S: f64 = 1e7;
 /// Es/N0 samples are accepted within this range [dB].
 pub const ES_N0_RANGE_DB: (f64, f64) = (-50.0, 80.0);
 
@@ -116,6 +118,7 @@ impl ChannelTrace {
                         "line {line}: time {t} s is not after the row before's {prev} s; times must increase"
                     ))
                 }
+                _ if t > MAX_T_S => return Err(format!("line {line}: time {t} s is outside 0 to {MAX_T_S} s")),
                 _ => {}
             }
             match kind {
@@ -344,6 +347,7 @@ mod tests {
         assert!(err("t_s,erased\n1,0\n2,0\n").contains("line 2: the first time is 1 s; it must be 0"));
         assert!(err("t_s,erased\n0,0,1\n").contains("line 2: 3 columns"));
         assert!(err("t_s,erased\n0,0\n").contains("at least 2 rows"));
+        assert!(err("t_s,erased\n0,0\n2e7,1\n").contains("line 3: time 20000000 s is outside 0 to 10000000 s"));
         assert!(err("").contains("no header"));
         assert!(err("t_s,erased\n0,NaN\n1,0\n").contains("not a number"));
         let big = format!("t_s,erased\n{}", "0,0\n".repeat(MAX_CHARS / 4));

@@ -1,5 +1,6 @@
 //! The link-layer reliability lab (paper 002 §3.3-3.6): IP packets cut into LLDUs over a
-//! Gilbert-Elliott erasure channel, with no scheme, FEC, SR-ARQ or HARQ-II, simulated LLDU by
+//! Gilbert-Elliott erasure channel (or the modelled physical layer of [`crate::link::phy`], or a
+//! channel trace, [`crate::channel::trace`]), with no scheme, FEC, SR-ARQ or HARQ-II, simulated LLDU by
 //! LLDU ([`crate::link::lldu`]) beside the closed forms of [`crate::analytic::erasure`]. The
 //! series are the channel's state and erasures, the throughput efficiency and the recovery
 //! delays; the summary adds the closed forms and the grid of the packet at the head of the line.
