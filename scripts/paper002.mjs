@@ -550,7 +550,7 @@ const perHit = (rows, v) =>
   rows.filter((r) => r.value === v).map((r) => (r.link.lldus_per_packet * r.link.erased_fraction) / r.link.packet_loss);
 const hit14 = perHit(statedDist, 14);
 check(
-  'LLDUs erased in an IP packet that is hit, Distribution 14 dB (47 × 0.0095 / Table 1 ARQ 0.0222)',
+  `LLDUs erased in an IP packet that is hit, Distribution 14 dB (47 × PER / Table 1's ARQ 0.0222, PER "slightly lower than 1e-2" taken as 0.0095)`,
   'about 20 of 47',
   `${ms(hit14, 1)} of 47 (Interleaved Internet at 263 kb/s: ${ms(perHit(statedII, 5), 1)} at 5 dB, ${ms(perHit(statedII, 8), 1)} at 8 dB)`,
   Math.abs(mean(hit14) / 20 - 1) < 0.25

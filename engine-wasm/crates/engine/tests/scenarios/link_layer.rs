@@ -245,8 +245,9 @@ fn fig_7_the_modelled_physical_layer_meets_the_stated_points_and_loses_more_with
 }
 
 /// Deviation, pinned: paper 002's own numbers say a packet of 47 LLDUs that is hit at 14 dB
-/// loses about 20 of them (§5: PER just under 1e-2, 0.0095; Table 1: ARQ's retransmission
-/// probability 0.0222, read as the share of packets hit: 47 × 0.0095 / 0.0222 = 20). On the
+/// loses about 20 of them (§5: PER "slightly lower than 1e-2", taken as 0.0095; Table 1: ARQ's
+/// retransmission probability 0.0222, read as the share of packets hit: 47 × 0.0095 / 0.0222 =
+/// 20). On the
 /// presets' stated-points layer a 36 ms fade spans 319 LLDUs at 2.34 Mb/s and erases every one,
 /// so a hit packet loses nearly all 47; at 263 kb/s (36 LLDUs a fade) about 20, as the paper's
 /// ratio says. Steps: no scheme, a saturated sender, 30 s, seeds 1-3; E[erased | hit] = 47 e /
