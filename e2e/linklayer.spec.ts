@@ -47,6 +47,39 @@ test.describe('the link-layer lab (paper 002)', () => {
     },
   );
 
+  test('a channel trace loaded from a CSV file drives the run and the live text names it; a bad file is refused by its line', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByLabel('Preset').selectOption({ label: LAB });
+    await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+    await page.keyboard.press(' ');
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Parameters' }).click();
+    const panel = page.getByRole('complementary', { name: 'Parameters' });
+    const field = panel.locator('[data-path="link.channel_trace"]');
+    const load = panel.getByLabel('Load Channel trace (CSV) from a file');
+
+    // A damaged file: the engine names the field's line and range, and nothing restarts.
+    await load.setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('t_s,erased\n0,0\n0.5,2\n'),
+    });
+    await expect(field.getByRole('alert')).toContainText('line 3: erased 2 is outside 0 to 1');
+    await expect(panel.getByRole('button', { name: /Restart with/ })).toBeDisabled();
+
+    // A synthetic trace: erased from 0.5 s to 0.6 s of every 1.4 s.
+    const csv = '# synthetic\nt_s,erased\n0,0\n0.5,1\n0.6,0\n1,0\n';
+    await load.setInputFiles({ name: 'fade.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(field.getByRole('alert')).toHaveCount(0);
+    await panel.getByRole('button', { name: /Restart with/ }).click();
+    await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(2e9);
+    await expect(page.getByTestId('live-text')).toContainText('channel: trace, 4 samples, 1.4 s (looped)');
+    await expect(page.getByTestId('live-text')).toContainText(/erasing 7\.1\d* % of the LLDUs/);
+    await expect(page.getByTestId('live-theory')).toContainText("the trace's erasure rate and mean erasure run");
+  });
+
   test('Fig. 5 as a sweep: efficiency and delay against β for FEC and HARQ-II, the closed forms dashed beside the points', async ({
     page,
   }) => {

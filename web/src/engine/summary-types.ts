@@ -290,6 +290,8 @@ export interface LinkSummary {
   goodput_mbps: number | null;
   /** The closed forms. */
   theory: LinkTheorySummary;
+  /** The channel trace the run reads, if any (`link.channel_trace`). */
+  channel_trace: TraceSummary | null;
   /** The oldest packet not yet handed up. */
   head: PacketGrid | null;
   /** The last packet handed up (or lost). */
@@ -587,6 +589,18 @@ export interface LinkTheorySummary {
   printed_delay_ms: number | null;
   /** FEC: eq. 1 as printed. */
   printed_efficiency: number | null;
+}
+
+/** The channel trace a run reads. */
+export interface TraceSummary {
+  /** Its column: `erased` or `es_n0_db`. */
+  column: string;
+  /** Samples. */
+  samples: number;
+  /** Time it spans before it loops [s]. */
+  span_s: number | null;
+  /** Mean erasure probability over its span, as the run reads it. */
+  erasure_rate: number | null;
 }
 
 /**

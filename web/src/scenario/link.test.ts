@@ -196,4 +196,15 @@ describe('shareable links', () => {
     expect(small).toContain('"tle":"SAT\\n1 x\\n2 y\\n"');
     expect(small).not.toContain('--catalogue');
   });
+
+  it('names any other long text loaded from a file (a channel trace) as its file, with --load', () => {
+    const big = 't_s,erased\n' + '0,0\n'.repeat(CLI_TLE_CHARS / 4);
+    const cmd = cliSnippet(
+      JSON.stringify({ version: 2, model: 'link-layer', link: { channel_trace: big, scheme: 'arq' } }),
+    );
+    expect(cmd).toBe(
+      `skyqueue run - --load link.channel_trace=channel_trace.txt --out results.json <<'EOF'\n` +
+        `{"version":2,"model":"link-layer","link":{"scheme":"arq"}}\nEOF`,
+    );
+  });
 });

@@ -349,22 +349,20 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
 export function cliSnippet(scenarioJson: string): string {
   const scenario = JSON.parse(scenarioJson) as Record<string, unknown>;
   // A loaded catalogue (megabytes of element sets) stays in its file: `--catalogue` puts it
-  // back into the field it came from (`skyqueue run --catalogue`).
-  let catalogue = '';
-  for (const value of Object.values(scenario)) {
+  // back into the field it came from (`skyqueue run --catalogue`). Any other long text loaded
+  // from a file (a channel trace) stays in its file too: `--load FIELD=FILE` puts it back.
+  let files = '';
+  for (const [key, value] of Object.entries(scenario)) {
     const section = value as Record<string, unknown> | null;
-    if (
-      section &&
-      typeof section === 'object' &&
-      typeof section.tle === 'string' &&
-      section.tle.length > CLI_TLE_CHARS
-    ) {
-      delete section.tle;
-      catalogue = ' --catalogue catalogue.tle';
+    if (!section || typeof section !== 'object') continue;
+    for (const [field, text] of Object.entries(section)) {
+      if (typeof text !== 'string' || text.length <= CLI_TLE_CHARS) continue;
+      delete section[field];
+      files += field === 'tle' ? ' --catalogue catalogue.tle' : ` --load ${key}.${field}=${field}.txt`;
     }
   }
   const compact = JSON.stringify(scenario);
-  return `skyqueue run -${catalogue} --out results.json <<'EOF'\n${compact}\nEOF`;
+  return `skyqueue run -${files} --out results.json <<'EOF'\n${compact}\nEOF`;
 }
 
 /** Longest element-set text the CLI command quotes inline [characters]; a longer catalogue is

@@ -167,6 +167,8 @@ const CROSS_FIELD: Record<string, RegExp> = {
   'transfer.epoch_utc': /is not a UTC time/,
   'voip.tle': /^line \d+: |no element sets|different numbers of satellites|inclinations from|not a catalogue/,
   'voip.epoch_utc': /is not a UTC time/,
+  // A channel trace's content (header, rows, times) is read by the engine alone, as element sets are.
+  'link.channel_trace': /^line \d+: |^no header|samples; at least|the trace erases/,
   // The transfer must start before the run ends (start_s + start_window_s < duration_s).
   'transfer.start_s': /is not before the end of the run/,
   'transfer.start_window_s': /is not before the end of the run/,

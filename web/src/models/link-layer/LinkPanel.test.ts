@@ -33,6 +33,7 @@ function summary(over: Partial<LinkSummary>): LinkSummary {
       printed_delay_ms: 306.8,
       printed_efficiency: null,
     },
+    channel_trace: null,
     head: null,
     last: null,
     tcp: null,

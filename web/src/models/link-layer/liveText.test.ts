@@ -1,6 +1,9 @@
 import type { Summary } from '../../engine/summary-types';
+import { describe, expect, it } from 'vitest';
+import { presets } from '../../scenario/presets';
+import { change, describeLiveText, textOf } from '../../scenario/testLiveText';
 import { prose } from '../../scenario/prose';
-import { describeLiveText } from '../../scenario/testLiveText';
+
 import { linkLayer } from '.';
 
 /** The engine's own theory numbers for a run, as the text must print them. */
@@ -52,4 +55,18 @@ describeLiveText(linkLayer, engineNumbers, {
     says: ['a file of 50,000 bytes', 'a faded span erasing 20 % of its LLDUs', 'Interleaved Internet'],
     not: ['100,000 bytes'],
   },
+});
+
+describe('a channel trace', () => {
+  it('is named by what the run read of it, and the closed forms say they are a guide', () => {
+    const preset = presets.find((p) => p.id === 'link-harq-lab')!;
+    // A synthetic trace of 2 s: erased from 0.5 s to 0.6 s, then clear.
+    const json = change(preset.json, { 'link.channel_trace': 't_s,erased\n0,0\n0.5,1\n0.6,0\n1,0\n', duration_s: 3 });
+    const { all, summary } = textOf(json, 3);
+    expect(summary.link?.channel_trace?.samples).toBe(4);
+    expect(all).toContain('channel: trace, 4 samples, 1.4 s (looped)');
+    expect(all).toContain('each sample the erasure probability of the LLDUs sent while it holds');
+    expect(all).toContain("the trace's erasure rate and mean erasure run");
+    expect(all).not.toContain('a Gilbert-Elliott channel that stays Good');
+  });
 });

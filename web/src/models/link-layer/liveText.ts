@@ -10,6 +10,10 @@ import type { LiveText, TextInputs } from '../types';
 const FADED_CLOSED_FORMS =
   "the Gilbert-Elliott chain with this physical layer's erasure rate and bursts (a guide: its fades are not a two-state chain)";
 
+/** What the closed forms are of, for a channel trace. */
+const TRACE_CLOSED_FORMS =
+  "the Gilbert-Elliott chain with the trace's erasure rate and mean erasure run (a guide: a trace is not a two-state chain)";
+
 export function linkText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   const l = summary?.link ?? null;
   const alpha = num(s, 'link.alpha') ?? NaN;
@@ -69,6 +73,19 @@ export function linkText(s: ScenarioObject, { summary }: TextInputs): LiveText {
           `against a turbo code fitted to §4.1's stated points`
         : `${paperPhy}${burst !== null ? `, erasures in bursts of ${prose(burst)} LLDUs` : ''}` +
           `${eb < 1 ? `, a faded span erasing ${pct(eb)} of its LLDUs` : ''}`;
+  // A loaded trace replaces the channel: the summary says what the run read of it.
+  const tr = l?.channel_trace ?? null;
+  const traced = str(s, 'link.channel_trace') !== null;
+  const traceChannel = !traced
+    ? null
+    : tr
+      ? `channel: trace, ${plural(tr.samples, 'sample')}, ${prose(tr.span_s ?? NaN)} s (looped), ` +
+        (tr.column === 'erased'
+          ? 'each sample the erasure probability of the LLDUs sent while it holds'
+          : `each sample an Es/N0 read through the ${optionLabel('link.phy', phy)} (§4.1) ` +
+            (faded ? 'code, as the Es/N0 a codeword saw' : 'stated PER points, as the local mean')) +
+        `, erasing ${pct(tr.erasure_rate ?? NaN)} of the LLDUs`
+      : 'channel: trace (read when the run starts)';
   const tcp = str(s, 'link.traffic') === 'tcp';
   const bytes = num(s, 'link.tcp_bytes');
   const feed = tcp
@@ -77,14 +94,14 @@ export function linkText(s: ScenarioObject, { summary }: TextInputs): LiveText {
       `${plural(num(s, 'link.buffer_pkts') ?? NaN, 'packet')}, its ACKs returning error-free; ${order}.`
     : `The sender is never idle; ${order}.`;
   const setup = [
-    `IP packets of ${prose(packet)} bytes cut into ${cut} at ${mbps(rate)}, with a ${prose(rtt)} ms round trip, over ${channel}.`,
+    `IP packets of ${prose(packet)} bytes cut into ${cut} at ${mbps(rate)}, with a ${prose(rtt)} ms round trip, over ${traceChannel ?? channel}.`,
     `${how} ${feed}`,
   ];
   const theory: string[] = [];
   const th = l?.theory;
   if (th && th.erasure_rate !== null && th.efficiency !== null && th.delay_ms !== null && th.residual_loss !== null) {
     theory.push(
-      `Closed forms for ${faded ? FADED_CLOSED_FORMS : 'this link'}: ${pct(th.erasure_rate)} of the LLDUs erased; ` +
+      `Closed forms for ${traced ? TRACE_CLOSED_FORMS : faded ? FADED_CLOSED_FORMS : 'this link'}: ${pct(th.erasure_rate)} of the LLDUs erased; ` +
         `efficiency ${prose(th.efficiency)} (data LLDUs delivered per LLDU sent), LLDU recovery delay ${prose(th.delay_ms)} ms, ` +
         `${th.residual_loss > 0 ? `${pct(th.residual_loss)} of the data never recovered` : 'no data lost'}.`,
     );

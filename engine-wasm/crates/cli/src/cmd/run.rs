@@ -53,11 +53,58 @@ pub struct Args {
     /// catalogue field, the one the app's "Load from a file…" fills
     #[arg(long, value_name = "FILE.tle")]
     catalogue: Option<String>,
+    /// Puts the text of FILE into the scenario's text field FIELD (a dotted path), as the app's
+    /// "Load from a file…" does (a channel trace, say); repeatable. FIELD is a text field of the
+    /// scenario's model that takes a file (`skyqueue schema` lists every field)
+    #[arg(long, value_name = "FIELD=FILE")]
+    load: Vec<String>,
+}
+
+/// The scenario's text with `file`'s text in the field `field` (a text field of its model that
+/// takes a file: several lines).
+pub(crate) fn with_file(path: &str, text: &str, spec: &str) -> Result<String, Failure> {
+    let Some((field, file)) = spec.split_once('=') else {
+        return Err(Failure::Usage(format!("--load: `{spec}` is not FIELD=FILE (a dotted field path, `=`, a file)")));
+    };
+    let v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| Failure::Data(format!("{path}: not JSON: {e}")))?;
+    let name = v.get("model").and_then(|m| m.as_str()).unwrap_or(ModelKind::default().name()).to_string();
+    let takers: Vec<&'static str> = ModelKind::from_name(&name)
+        .map(|k| {
+            engine::models::schema::groups(k)
+                .into_iter()
+                .flat_map(|g| g.fields)
+                .filter(|f| matches!(f.kind, engine::scenario::fields::Kind::Text { multiline: true, .. }))
+                .map(|f| f.path)
+                .collect()
+        })
+        .unwrap_or_default();
+    if !takers.contains(&field) {
+        return Err(Failure::Usage(format!(
+            "--load: `{field}` is not a field of the model `{name}` that takes a file (those that do: {})",
+            takers.join(", ")
+        )));
+    }
+    let content = std::fs::read_to_string(file).map_err(|e| Failure::Io(format!("--load: cannot read {file}: {e}")))?;
+    set_text(path, v, field, content)
+}
+
+/// `v` with the string `content` at the dotted `field`, as text.
+fn set_text(path: &str, mut v: serde_json::Value, field: &str, content: String) -> Result<String, Failure> {
+    let mut at = &mut v;
+    for key in field.split('.') {
+        if !at.is_object() {
+            return Err(Failure::Data(format!("{path}: {field}: a part of the path is not an object")));
+        }
+        at = at.as_object_mut().expect("an object").entry(key).or_insert(serde_json::json!({}));
+    }
+    *at = serde_json::Value::String(content);
+    Ok(v.to_string())
 }
 
 /// The scenario's text with the catalogue `file` in its model's catalogue field.
 fn with_catalogue(path: &str, text: &str, file: &str) -> Result<String, Failure> {
-    let mut v: serde_json::Value =
+    let v: serde_json::Value =
         serde_json::from_str(text).map_err(|e| Failure::Data(format!("{path}: not JSON: {e}")))?;
     let name = v.get("model").and_then(|m| m.as_str()).unwrap_or(ModelKind::default().name()).to_string();
     let field_of = |k: ModelKind| {
@@ -77,15 +124,7 @@ fn with_catalogue(path: &str, text: &str, file: &str) -> Result<String, Failure>
     };
     let tle =
         std::fs::read_to_string(file).map_err(|e| Failure::Io(format!("--catalogue: cannot read {file}: {e}")))?;
-    let mut at = &mut v;
-    for key in field.split('.') {
-        if !at.is_object() {
-            return Err(Failure::Data(format!("{path}: {field}: a part of the path is not an object")));
-        }
-        at = at.as_object_mut().expect("an object").entry(key).or_insert(serde_json::json!({}));
-    }
-    *at = serde_json::Value::String(tle);
-    Ok(v.to_string())
+    set_text(path, v, field, tle)
 }
 
 /// What --trace records.
@@ -100,6 +139,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut text = read_source(path)?;
     if let Some(file) = &args.catalogue {
         text = with_catalogue(path, &text, file)?;
+    }
+    for spec in &args.load {
+        text = with_file(path, &text, spec)?;
     }
     let mut scenario = Scenario::parse_json(&text).map_err(|e| Failure::Invalid(path.into(), e))?;
     if let Some(seed) = args.seed {

@@ -54,6 +54,10 @@ pub struct Args {
     /// The number of shards, in a Kubernetes Indexed Job (or to override a Slurm array's count)
     #[arg(long, value_name = "N", value_parser = values::whole())]
     shards: Option<u64>,
+    /// Puts the text of FILE into the scenario's text field FIELD before the runs, as `skyqueue
+    /// run --load` does (a channel trace, say); repeatable
+    #[arg(long, value_name = "FIELD=FILE")]
+    load: Vec<String>,
 }
 
 /// `--policies`' help: each model's policy field with its options, from the registry.
@@ -91,7 +95,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if !(1..=1000).contains(&seeds) {
         return Err(Failure::Usage(format!("--seeds: {seeds} is outside 1 to 1000")));
     }
-    let text = crate::output::read_source(path)?;
+    let mut text = crate::output::read_source(path)?;
+    for spec in &args.load {
+        text = super::run::with_file(path, &text, spec)?;
+    }
     let base: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         Failure::Invalid(
             path.into(),

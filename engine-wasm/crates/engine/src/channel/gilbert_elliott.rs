@@ -91,6 +91,12 @@ impl GeChannel {
         GeChannel { params, bad: None, rng }
     }
 
+    /// New transition and erasure probabilities from the next LLDU on, the state kept (a
+    /// channel whose Es/N0 follows a trace, [`crate::channel::trace`]).
+    pub fn set_params(&mut self, params: GeParams) {
+        self.params = params;
+    }
+
     /// Whether the chain is in the Bad state (after the last LLDU; `None` before the first).
     pub fn is_bad(&self) -> Option<bool> {
         self.bad

@@ -2,11 +2,13 @@
 //! model and its schedulers use (SNR, and mutual information per symbol); [`lms::LmsChannel`],
 //! the Land Mobile Satellite channel of the last hop (paper 000), implements it. The QPSK
 //! mutual information lives here too ([`qpsk`]), and the Gilbert-Elliott erasure channel of
-//! link-layer data units (paper 002, [`gilbert_elliott`]).
+//! link-layer data units (paper 002, [`gilbert_elliott`]), and a channel read from a trace
+//! ([`trace`]).
 
 pub mod gilbert_elliott;
 pub mod lms;
 pub mod qpsk;
+pub mod trace;
 
 pub use qpsk::{qpsk_mi_bits, qpsk_mi_bits_linear};
 

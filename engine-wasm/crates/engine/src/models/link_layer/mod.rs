@@ -1,5 +1,6 @@
 //! The link-layer reliability lab (paper 002 §3.3-3.6): IP packets cut into LLDUs over a
-//! Gilbert-Elliott erasure channel, with no scheme, FEC, SR-ARQ or HARQ-II, simulated LLDU by
+//! Gilbert-Elliott erasure channel (or the modelled physical layer of [`crate::link::phy`], or a
+//! channel trace, [`crate::channel::trace`]), with no scheme, FEC, SR-ARQ or HARQ-II, simulated LLDU by
 //! LLDU ([`crate::link::lldu`]) beside the closed forms of [`crate::analytic::erasure`]. The
 //! series are the channel's state and erasures, the throughput efficiency and the recovery
 //! delays; the summary adds the closed forms and the grid of the packet at the head of the line.
@@ -10,13 +11,14 @@ pub mod tcp;
 use super::{Ctx, Descriptor, Model, ModelSummary};
 use crate::analytic::erasure::Timing;
 use crate::analytic::erasure::{self as theory, LinkTheory};
-use crate::channel::gilbert_elliott::GeChannel;
+use crate::channel::gilbert_elliott::{GeChannel, GeParams};
+use crate::channel::trace::{ChannelTrace, TracedErasures};
 use crate::kernel::{SimTime, Streams};
 use crate::link::lldu::{Erasures, How, LlduLink, Scheme, Source};
 use crate::link::phy::FadedPhy;
 use crate::metrics::{SeriesInfo, SeriesKind};
 use crate::models::Scenario;
-use crate::scenario::ScenarioError;
+use crate::scenario::{FieldError, ScenarioError};
 use scenario::{Delivery, LinkLayerScenario, SchemeKind, Traffic};
 use serde::Serialize;
 use tcp::{TcpLinkSummary, TcpOverLink};
@@ -121,7 +123,11 @@ pub fn scheme_label(s: Scheme) -> String {
 /// The closed forms for the scenario's link: SkyQueue's ([`LinkTheory`]) and, where paper 002
 /// prints one, the paper's as printed.
 pub fn theory_of(l: &LinkLayerScenario) -> LinkTheorySummary {
-    let g = l.channel();
+    theory_with(l, l.channel())
+}
+
+/// [`theory_of`] for the chain `g` (a trace's: its mean erasure rate and mean erasure run).
+pub fn theory_with(l: &LinkLayerScenario, g: GeParams) -> LinkTheorySummary {
     let t = Timing::new(l.rate_bps, l.lldu_bytes, l.rtt_ms / 1e3);
     let (th, printed_delay, printed_efficiency): (LinkTheory, Option<f64>, Option<f64>) = match scheme_of(l) {
         Scheme::None => (theory::none_theory(&g, &t), None, None),
@@ -163,9 +169,26 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     let l = &s.link;
     let timing = Timing::new(l.rate_bps, l.lldu_bytes, l.rtt_ms / 1e3);
     let rng = Streams::new(s.seed).stream("link.channel");
-    let channel = match l.faded() {
-        Some((code, span_s)) => LinkChannel::Faded(Box::new(FadedPhy::new(code, span_s, l.es_n0_db, l.slot_s(), rng))),
-        None => LinkChannel::Chain(GeChannel::new(l.channel(), rng)),
+    let trace = match l.trace() {
+        None => None,
+        Some(Ok(t)) => Some(t),
+        Some(Err((path, m))) => return Err(ScenarioError::Invalid(vec![FieldError::new(path, m)])),
+    };
+    let (channel, theory, trace_summary) = match (&trace, l.faded()) {
+        (Some(t), _) => {
+            let how = l.trace_erasures(t);
+            let (rate, burst) = how.rate_and_burst(t, l.slot_s());
+            let summary = TraceSummary::new(t, rate);
+            (
+                LinkChannel::Trace(Box::new(TracedErasures::new(t, how, l.slot_s(), rng))),
+                theory_with(l, GeParams::with_rate_and_burst(rate, burst)),
+                Some(summary),
+            )
+        }
+        (None, Some((code, span_s))) => {
+            (LinkChannel::Faded(Box::new(FadedPhy::new(code, span_s, l.es_n0_db, l.slot_s(), rng))), theory_of(l), None)
+        }
+        (None, None) => (LinkChannel::Chain(GeChannel::new(l.channel(), rng)), theory_of(l), None),
     };
     let scheme = scheme_of(l);
     let with_tcp = l.traffic == Traffic::Tcp;
@@ -186,7 +209,8 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     let model = LinkLayerModel {
         link: LlduLink::new(scheme, timing, l.lldus_per_packet(), channel).with_source(source),
         label: scheme_label(scheme),
-        theory: theory_of(l),
+        theory,
+        trace: trace_summary,
         in_order: l.delivery == Delivery::InOrder,
         packet_bits: l.packet_bytes as f64 * 8.0,
         packet_bytes: l.packet_bytes,
@@ -206,6 +230,8 @@ enum LinkChannel {
     Chain(GeChannel),
     /// The modelled physical layer (boxed: its fading state is several times the chain's size).
     Faded(Box<FadedPhy>),
+    /// A trace (`link.channel_trace`).
+    Trace(Box<TracedErasures>),
 }
 
 impl Erasures for LinkChannel {
@@ -213,6 +239,7 @@ impl Erasures for LinkChannel {
         match self {
             LinkChannel::Chain(c) => c.next_lldu(),
             LinkChannel::Faded(f) => f.next_lldu(),
+            LinkChannel::Trace(t) => t.next_lldu(),
         }
     }
 }
@@ -222,6 +249,7 @@ struct LinkLayerModel {
     link: LlduLink<LinkChannel>,
     label: String,
     theory: LinkTheorySummary,
+    trace: Option<TraceSummary>,
     in_order: bool,
     packet_bits: f64,
     packet_bytes: u32,
@@ -387,6 +415,7 @@ impl Model for LinkLayerModel {
                 None => ratio(t.packets as f64 * self.packet_bits / 1e6, now.as_secs_f64()),
             },
             theory: self.theory.clone(),
+            channel_trace: self.trace.clone(),
             head,
             last: self.last.clone(),
             tcp: self.tcp.as_ref().map(|f| f.summary(now, self.packet_bytes)),
@@ -413,6 +442,26 @@ pub struct LinkTheorySummary {
     pub printed_delay_ms: Option<f64>,
     /// FEC: eq. 1 as printed.
     pub printed_efficiency: Option<f64>,
+}
+
+/// The channel trace a run reads.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct TraceSummary {
+    /// Its column: `erased` or `es_n0_db`.
+    pub column: String,
+    /// Samples.
+    pub samples: usize,
+    /// Time it spans before it loops [s].
+    pub span_s: f64,
+    /// Mean erasure probability over its span, as the run reads it.
+    pub erasure_rate: f64,
+}
+
+impl TraceSummary {
+    fn new(t: &ChannelTrace, erasure_rate: f64) -> Self {
+        TraceSummary { column: t.kind.column().into(), samples: t.t_s.len(), span_s: t.span_s, erasure_rate }
+    }
 }
 
 /// One IP packet's LLDUs: 0 arrived at once, 1 + r recovered after r repair rounds or
@@ -472,6 +521,8 @@ pub struct LinkSummary {
     pub goodput_mbps: f64,
     /// The closed forms.
     pub theory: LinkTheorySummary,
+    /// The channel trace the run reads, if any (`link.channel_trace`).
+    pub channel_trace: Option<TraceSummary>,
     /// The oldest packet not yet handed up.
     pub head: Option<PacketGrid>,
     /// The last packet handed up (or lost).
@@ -482,11 +533,18 @@ pub struct LinkSummary {
 
 super::model_summary!(LinkSummary, |l| {
     let th = &l.theory;
-    let mut lines = vec![
+    let mut lines = vec![];
+    if let Some(t) = &l.channel_trace {
+        lines.push(format!(
+            "channel: trace ({}), {} samples, {} s (looped), erasing {:.4} of the LLDUs",
+            t.column, t.samples, t.span_s, t.erasure_rate
+        ));
+    }
+    lines.extend([
         format!("{}: {} LLDUs of {:.1} µs, {:.4} erased ({:.4} in theory), {:.4} sent again", l.scheme, l.slots, l.slot_us, l.erased_fraction, th.erasure_rate, l.resent_fraction),
         format!("efficiency {:.4} (closed form {:.4}); LLDU recovery delay {:.2} ms (closed form {:.2}); residual loss {:.5}", l.efficiency, th.efficiency, l.lldu_delay_ms, th.delay_ms, l.residual_loss),
         format!("{} IP packets delivered, {} lost ({:.4}); delay {:.2} ms, in order {:.2} ms; goodput {:.3} Mb/s", l.packets, l.packets_lost, l.packet_loss, l.packet_delay_ms, l.packet_in_order_delay_ms, l.goodput_mbps),
-    ];
+    ]);
     if let Some(t) = &l.tcp {
         let s = |x: Option<f64>| x.map_or("–".into(), |v| format!("{v:.2}"));
         lines.push(format!(

@@ -2,6 +2,7 @@
 //! channel, the scheme and its codes, and the link's clock.
 
 use crate::channel::gilbert_elliott::GeParams;
+use crate::channel::trace::{self, ChannelTrace, SampleErasures, TraceKind};
 use crate::link::phy;
 use crate::models::Scenario;
 use crate::scenario::fields::*;
@@ -145,6 +146,10 @@ pub struct LinkLayerScenario {
     pub erase_good: f64,
     /// Erasure probability in the Bad state (paper 002: 1).
     pub erase_bad: f64,
+    /// A channel trace (CSV, [`crate::channel::trace`]) that replaces the chain: `t_s,erased`
+    /// (each LLDU's erasure against time) or `t_s,es_n0_db` (Es/N0 against time, read through
+    /// `phy` and `phy_model`); `null`: none.
+    pub channel_trace: Option<String>,
     /// Round trip time of the link [ms] (paper 002 §3.6: 500).
     pub rtt_ms: f64,
     /// Link rate [bit/s] (paper 002 §4's Distribution scenario: 2.34 Mb/s).
@@ -198,6 +203,7 @@ impl Default for LinkLayerScenario {
             beta: 0.9,
             erase_good: 0.0,
             erase_bad: 1.0,
+            channel_trace: None,
             rtt_ms: 500.0,
             rate_bps: 2.34e6,
             lldu_bytes: 33,
@@ -242,10 +248,15 @@ impl LinkLayerScenario {
     /// length: β = 1 − 1 / burst, P_G = 0, P_B = `erase_bad` (1: a faded span erases every
     /// LLDU), and α such that the Bad state's share p = (1 − α) / (2 − α − β) is PER / P_B.
     pub fn channel(&self) -> GeParams {
+        self.channel_at(self.es_n0_db)
+    }
+
+    /// [`LinkLayerScenario::channel`] at another Es/N0 (a trace's sample) [dB].
+    pub fn channel_at(&self, es_n0_db: f64) -> GeParams {
         if let Some((code, span_s)) = self.faded() {
-            return phy::equivalent_chain(code, span_s, self.es_n0_db, self.slot_s());
+            return phy::equivalent_chain(code, span_s, es_n0_db, self.slot_s());
         }
-        match self.phy.per(self.es_n0_db) {
+        match self.phy.per(es_n0_db) {
             None => {
                 GeParams { alpha: self.alpha, beta: self.beta, erase_good: self.erase_good, erase_bad: self.erase_bad }
             }
@@ -257,6 +268,38 @@ impl LinkLayerScenario {
                 let alpha = 1.0 - p * (1.0 - beta) / (1.0 - p);
                 GeParams { alpha, beta, erase_good: 0.0, erase_bad: self.erase_bad }
             }
+        }
+    }
+
+    /// The channel trace, parsed; `Err` names the field and what is wrong.
+    pub fn trace(&self) -> Option<Result<ChannelTrace, (&'static str, String)>> {
+        let text = self.channel_trace.as_deref()?;
+        Some(ChannelTrace::parse(text).map_err(|m| ("link.channel_trace", m)).and_then(|t| {
+            if t.kind == TraceKind::EsN0Db && self.phy == Phy::GilbertElliott {
+                Err(("link.phy", "an Es/N0 trace (`t_s,es_n0_db`) is read through a §4.1 scenario's physical layer: choose `distribution`, `interleaved-internet` or `non-interleaved-internet`, or give an `erased` trace".into()))
+            } else {
+                Ok(t)
+            }
+        }))
+    }
+
+    /// How each sample of `trace` erases LLDUs: an `erased` sample is each LLDU's erasure
+    /// probability; an Es/N0 sample is read through the §4.1 scenario `phy` as `phy_model`
+    /// says: with `stated-points`, the chain [`LinkLayerScenario::channel_at`] derives at that
+    /// Es/N0 from §4.1's stated PER points (the sample is the local mean Es/N0, the fades
+    /// inside it the chain's); with `faded`, the sample is the Es/N0 a codeword saw (after the
+    /// physical interleaver, if any) and each LLDU is erased with the code's AWGN waterfall
+    /// probability there ([`phy::waterfall_per`]: the trace takes the place of the modelled
+    /// Rayleigh fade).
+    pub fn trace_erasures(&self, trace: &ChannelTrace) -> SampleErasures {
+        match (trace.kind, self.phy_model, self.phy.code()) {
+            (TraceKind::Erased, _, _) | (_, _, None) => SampleErasures::Probability(trace.values.clone()),
+            (TraceKind::EsN0Db, PhyModel::StatedPoints, Some(_)) => {
+                SampleErasures::Chain(trace.values.iter().map(|&v| self.channel_at(v)).collect())
+            }
+            (TraceKind::EsN0Db, PhyModel::Faded, Some((code, _))) => SampleErasures::Probability(
+                trace.values.iter().map(|&v| phy::waterfall_per(v, code.threshold_db, code.sigma_db)).collect(),
+            ),
         }
     }
 
@@ -276,6 +319,23 @@ pub const MAX_ERASURE_RATE: f64 = 0.9;
 pub fn validate(s: &Scenario, c: &mut Checker) {
     let l = &s.link;
     let in_unit = |x: f64| (0.0..=1.0).contains(&x);
+    match l.trace() {
+        Some(Err((path, m))) => c.push(path, m),
+        Some(Ok(t)) => {
+            if l.rate_bps.is_finite() && l.rate_bps > 0.0 && l.lldu_bytes >= 2 {
+                let (e, _) = l.trace_erasures(&t).rate_and_burst(&t, l.slot_s());
+                if e > MAX_ERASURE_RATE {
+                    c.push(
+                        "link.channel_trace",
+                        format!("the trace erases {e:.3} of the LLDUs, above the maximum {MAX_ERASURE_RATE}"),
+                    );
+                }
+            }
+            // The trace replaces the chain and the modelled fade: their checks do not apply.
+            return duration_check(s, c);
+        }
+        None => {}
+    }
     if l.phy == Phy::GilbertElliott
         && in_unit(l.alpha)
         && in_unit(l.beta)
@@ -296,6 +356,12 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
             }
         }
     }
+    duration_check(s, c);
+}
+
+/// At most [`MAX_SLOTS`] LLDU slots per run.
+fn duration_check(s: &Scenario, c: &mut Checker) {
+    let l = &s.link;
     if duration_ok(s.duration_s) && l.rate_bps.is_finite() && l.rate_bps > 0.0 && l.lldu_bytes >= 2 {
         let slots = s.duration_s * l.rate_bps / (8.0 * l.lldu_bytes as f64);
         if slots > MAX_SLOTS {
@@ -316,6 +382,9 @@ pub fn groups() -> Vec<Group> {
                 real("link.alpha", "α: stay Good", None, 0.0, 1.0, "Probability that the channel stays Good from one LLDU to the next (paper 002 Fig. 5: 0.99, Fig. 6: 0.98).").above_min().applies_when("link.phy", &[json!("gilbert-elliott")]),
                 real("link.beta", "β: stay Bad", None, 0.0, 0.9999, "Probability that it stays Bad: bursts of 1 / (1 − β) LLDUs on average (Fig. 5: 0.1 to 0.98).").applies_when("link.phy", &[json!("gilbert-elliott")]),
                 real("link.erase_good", "Erasure in Good", None, 0.0, 1.0, "Probability that an LLDU sent in the Good state is erased (paper 002: 0).").applies_when("link.phy", &[json!("gilbert-elliott")]),
+                text("link.channel_trace", "Channel trace (CSV)", "A trace that replaces the channel (e.g. a physical-layer simulator's output): a header `t_s,erased` (each row a time [s] and the erasure probability of the LLDUs sent from then on, 0 or 1) or `t_s,es_n0_db` (Es/N0 [dB] from then on, read through the §4.1 scenario chosen above: with stated PER points as the local mean Es/N0, with the modelled physical layer as the Es/N0 each codeword saw), then one row per sample. Times start at 0 and increase, up to 10000000 s; each sample holds until the next, the last as long as the one before it; past its end the trace starts again. Lines starting with # are comments. At most 200000 samples.")
+                    .max_chars(trace::MAX_CHARS, true)
+                    .null_means("none: the channel above"),
                 real("link.erase_bad", "Erasure in Bad", None, 0.0, 1.0, "Probability that an LLDU sent in the Bad state is erased (paper 002: 1); with a §4.1 scenario and the stated-points physical layer, the share of the LLDUs a faded span erases."),
             ],
         },

@@ -156,3 +156,70 @@ fn a_saturated_link_records_no_packet_trace() {
     let sim = Simulation::from_json(r#"{"version": 2, "model": "link-layer", "duration_s": 10}"#).unwrap();
     assert!(!sim.traces_packets());
 }
+
+/// A scenario of `duration_s` whose channel is the trace `csv`, with `link` fields beside it.
+fn traced(csv: &str, link: &str, duration_s: f64) -> String {
+    let trace = serde_json::to_string(csv).unwrap();
+    format!(
+        r#"{{"version": 2, "model": "link-layer", "seed": 1, "duration_s": {duration_s}, "warmup_s": 0, "link": {{"channel_trace": {trace}{link}}}}}"#
+    )
+}
+
+#[test]
+fn an_erasure_trace_erases_exactly_the_slots_it_names_and_loops() {
+    // A synthetic trace of 1 s: erased from 0.2 s to 0.3 s (0.1 of the time), then clear; a
+    // run of 3 s reads it three times. With 0/1 samples nothing is random: the erased share is
+    // the trace's, to the slot.
+    let csv = "t_s,erased\n0,0\n0.2,1\n0.3,0\n0.65,0\n";
+    let l = run(&traced(csv, r#", "scheme": "none""#, 3.0));
+    let t = l.channel_trace.as_ref().expect("the run names its trace");
+    assert_eq!((t.column.as_str(), t.samples, t.span_s), ("erased", 4, 1.0));
+    assert!((t.erasure_rate - 0.1).abs() < 1e-12, "{}", t.erasure_rate);
+    assert!((l.erased_fraction - 0.1).abs() < 1e-3, "{}", l.erased_fraction);
+    assert_eq!(l.bad_fraction, l.erased_fraction);
+    // The closed forms are told the trace's rate and its run (0.1 s of slots).
+    assert!((l.theory.erasure_rate - 0.1).abs() < 1e-9, "{}", l.theory.erasure_rate);
+    assert!((l.theory.mean_burst_lldus * l.slot_us * 1e-6 - 0.1).abs() < 1e-3, "{}", l.theory.mean_burst_lldus);
+    // Same scenario and seed, same run.
+    assert_eq!(l, run(&traced(csv, r#", "scheme": "none""#, 3.0)));
+}
+
+#[test]
+fn an_es_n0_trace_follows_the_stated_points_and_the_code() {
+    // Half the time at 5 dB, half at 8 dB in the Interleaved Internet scenario: the stated
+    // points give PER 1e-1 and 1e-2, so the stated-points chain erases their mean, 0.055.
+    let csv = "# synthetic\nt_s,es_n0_db\n0,5\n0.5,8\n";
+    let internet = r#", "scheme": "none", "phy": "interleaved-internet", "rate_bps": 263000"#;
+    let mut rates = vec![];
+    for seed in 1..=3 {
+        let json = traced(csv, internet, 40.0).replace(r#""seed": 1"#, &format!(r#""seed": {seed}"#));
+        let l = run(&json);
+        assert!((l.channel_trace.as_ref().unwrap().erasure_rate - 0.055).abs() < 1e-3);
+        rates.push(l.erased_fraction);
+    }
+    let mean = rates.iter().sum::<f64>() / rates.len() as f64;
+    assert!((mean - 0.055).abs() < 0.015, "{rates:?}");
+    // Read as each codeword's Es/N0 through the code's waterfall (the modelled physical layer),
+    // 5 and 8 dB are far above the code's threshold: almost nothing is erased.
+    let l = run(&traced(csv, &format!(r#"{internet}, "phy_model": "faded""#), 5.0));
+    assert!(l.erased_fraction < 0.01, "{}", l.erased_fraction);
+    // Far below the threshold every codeword fails, far above none: half the time each.
+    let deep = "t_s,es_n0_db\n0,-20\n0.5,30\n";
+    let l = run(&traced(deep, &format!(r#"{internet}, "phy_model": "faded""#), 2.0));
+    assert!((l.erased_fraction - 0.5).abs() < 1e-3, "{}", l.erased_fraction);
+}
+
+#[test]
+fn a_bad_trace_is_refused_naming_the_field_and_the_line() {
+    for (csv, link, field, words) in [
+        ("time,erased\n0,1\n", "", "link.channel_trace", "line 1: the header"),
+        ("t_s,erased\n0,0\n1,oops\n", "", "link.channel_trace", "line 3: erased `oops` is not a number"),
+        ("t_s,erased\n0,0\n1,0\n0.5,0\n", "", "link.channel_trace", "line 4: time 0.5 s is not after"),
+        ("t_s,erased\n0,1\n1,1\n", "", "link.channel_trace", "above the maximum 0.9"),
+        ("t_s,es_n0_db\n0,5\n1,8\n", "", "link.phy", "an Es/N0 trace"),
+    ] {
+        let json = traced(csv, link, 1.0);
+        let err = Simulation::from_json(&json).err().unwrap_or_else(|| panic!("{csv} accepted")).to_string();
+        assert!(err.contains(field) && err.contains(words), "{csv}: {err}");
+    }
+}
