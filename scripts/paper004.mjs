@@ -33,6 +33,7 @@ const SEEDS = [1, 2, 3, 4, 5];
 const only = opt('only', null);
 const cli = opt('cli', `${root}engine-wasm/target/release/skyqueue`);
 const commandsOnly = process.argv.includes('--commands');
+// --no-s5: leave out §5's bulk runs (to print the other tables again from --load).
 // --core: only the runs of the headline table under the paper's configuration, and the small
 // files with continuous handovers (no sender variants, no old buffer, no binary units, no Fig. 5):
 // about a third of the work. The tables that need the rest are not printed.
@@ -162,7 +163,7 @@ async function bulkRun(throughput, duration, buffer, seed) {
 }
 const section5Runs = [];
 async function section5() {
-  if (commandsOnly) return [];
+  if (commandsOnly || process.argv.includes('--no-s5')) return [];
   const lines = [];
   const seedsOf = async (throughput, duration, buffer) => {
     const out = [];
@@ -195,7 +196,7 @@ async function section5() {
       const n = runs[0].handoffs.length;
       const dropRow =
         `| §5, ${throughput} throughput${buffer === 'ns2' ? '' : ', one BDP of the start as every queue limit'}: ` +
-        `largest drop of a second's throughput in the 10 s after a handover (${n} handovers in seed 1; ns-2's handoff) | ${paper} | ` +
+        `largest drop of a second's throughput in the 10 s after a handover (${n} handover${n === 1 ? '' : 's'} in seed 1; ns-2's handoff) | ${paper} | ` +
         `after the sender's: ${ms(sender, 2)} %; after the receiver's: ${receiver.length > 1 ? `${ms(receiver, 2)} %` : 'none in the run'} | `;
       if (buffer === 'ns2') {
         lines.push(
@@ -208,7 +209,7 @@ async function section5() {
           worst >= least * 0.75 && worst <= most * 1.25
             ? "reproduced (within 25 % of the paper's range)"
             : worst >= least / 2
-              ? `in kind (drops after the sender's handovers, level ${worst > most ? 'above' : 'below'} the paper's; the receiver's none)`
+              ? `in kind (drops after the sender's handovers, level ${worst > most ? 'above' : 'below'} the paper's; the receiver's none; mechanism: ns-2's handoff, sathandoff.cc and satlink.cc)`
               : `not reproduced (below half the paper's least, ${least} %)`;
         lines.push(dropRow + status + ' |');
       } else {
@@ -588,42 +589,39 @@ row(
       .join(' / '),
   ),
 );
-if (core) {
-  console.log('');
-  console.log('(--core: the sender variants, the old buffer, the binary units and Fig. 5 were not run.)');
-  printHandovers();
-  process.exit(0);
-}
 const LABELS = {
   'start-bdp': "with the old buffer, one BDP of each transfer's starting round trip (`--buffer start-bdp`)",
   'no-lost-rtx': 'without finding lost retransmissions from SACKs (`--no-lost-retransmit`)',
   'new-data': "with RFC 6298's timer restart on new data only (`--rto-restart new-data`)",
   rfc6298: "with RFC 6298's timer: restart on new data, 1 s minimum (`--rto-restart new-data --min-rto-ms 1000`)",
 };
-row(
-  `SkyQueue ${LABELS['start-bdp']}: mean over ${both.length} cities (sd between cities) [%]`,
-  TABLE5.map((b) => {
-    const xs = both.map((c) => ratio(c, b, 'start-bdp'));
-    return `${mean(xs).toFixed(1)} (${sdev(xs).toFixed(1)})`;
-  }),
-);
-for (const v of ['start-bdp', 'no-lost-rtx', 'new-data', 'rfc6298']) {
+if (!core) {
   row(
-    `Los Angeles ${LABELS[v]}: ratio [%]`,
-    TABLE5.map((b) => ratio('Los Angeles', b, v).toFixed(1)),
+    `SkyQueue ${LABELS['start-bdp']}: mean over ${both.length} cities (sd between cities) [%]`,
+    TABLE5.map((b) => {
+      const xs = both.map((c) => ratio(c, b, 'start-bdp'));
+      return `${mean(xs).toFixed(1)} (${sdev(xs).toFixed(1)})`;
+    }),
   );
-  row(
-    'the same: timeouts, no seam + seam',
-    TABLE5.map((b) => pair('Los Angeles', b, v).map(timeouts).join(' + ')),
-  );
-}
-console.log('');
-for (const v of ['ns2', 'no-lost-rtx', 'new-data', 'rfc6298']) {
-  const [o, a] = pair('Los Angeles', 15_000_000, v);
-  console.log(
-    `- Los Angeles, 15 MB${v === 'ns2' ? '' : ` ${LABELS[v]}`}: ${s(o.mean_transfer_s)} s no seam, ` +
-      `${s(a.mean_transfer_s)} s seam (${ratio('Los Angeles', 15_000_000, v).toFixed(1)} %), ${timeouts(o)} + ${timeouts(a)} timeouts.`,
-  );
+  for (const v of ['start-bdp', 'no-lost-rtx', 'new-data', 'rfc6298']) {
+    row(
+      `Los Angeles ${LABELS[v]}: ratio [%]`,
+      TABLE5.map((b) => ratio('Los Angeles', b, v).toFixed(1)),
+    );
+    row(
+      'the same: timeouts, no seam + seam',
+      TABLE5.map((b) => pair('Los Angeles', b, v).map(timeouts).join(' + ')),
+    );
+  }
+  console.log('');
+  for (const v of ['ns2', 'no-lost-rtx', 'new-data', 'rfc6298']) {
+    const [o, a] = pair('Los Angeles', 15_000_000, v);
+    console.log(
+      `- Los Angeles, 15 MB${v === 'ns2' ? '' : ` ${LABELS[v]}`}: ${s(o.mean_transfer_s)} s no seam, ` +
+        `${s(a.mean_transfer_s)} s seam (${ratio('Los Angeles', 15_000_000, v).toFixed(1)} %), ${timeouts(o)} + ${timeouts(a)} timeouts.`,
+    );
+  }
+  console.log('');
 }
 console.log('');
 const pc = (o, a) => {
@@ -659,4 +657,5 @@ console.log(
     `(mean ${mean(big).toFixed(1)} %; paper: no "blatant difference").`,
 );
 console.log('');
-printFig5();
+if (core) console.log('(--core: the sender variants, the old buffer, the binary units and Fig. 5 were not run.)');
+else printFig5();

@@ -59,8 +59,8 @@ describe('paper 004 TCP tables', () => {
 
   it('are produced by calc transfer runs of the form the document quotes', () => {
     // Table 4, Table 5's sizes and Figs. 6 and 9 per city outside and across the seam, Los
-    // Angeles with RFC 6298's pieces in place of ns-2's, and every city with the old
-    // per-transfer buffer; each cell once per seed 1-5.
+    // Angeles with RFC 6298's pieces in place of ns-2's, every city with the old per-transfer
+    // buffer, and the small files with continuous handovers; each cell once per seed 1-5.
     expect(commands.length).toBeGreaterThanOrEqual(1500);
     const template =
       'skyqueue calc transfer --from "Hawaii gateway" --to <client> ' +
@@ -70,7 +70,7 @@ describe('paper 004 TCP tables', () => {
     // Each client, seam case and seed, with ns-2's pieces or one of RFC 6298's or the old buffer.
     const table4 = new RegExp(
       '^skyqueue calc transfer --from "Hawaii gateway" --to "?[A-Za-z ]+"? --bytes \\d+ --when (outside|across)-seam --runs 2 --seed [1-5]' +
-        '( --no-lost-retransmit| --rto-restart new-data| --min-rto-ms 1000 --rto-restart new-data| --buffer start-bdp)?$',
+        '( --no-lost-retransmit| --rto-restart new-data| --min-rto-ms 1000 --rto-restart new-data| --buffer start-bdp| --handoff continuous)?$',
     );
     for (const c of commands.filter((c) => !fig5.includes(c))) expect(c).toMatch(table4);
     // Fig. 5: 7 gateways, 9 kB and 15 MB each, clients drawn anywhere at any time, seeds 1-5.

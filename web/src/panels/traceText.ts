@@ -185,10 +185,18 @@ export function packetStory(rows: readonly TraceRow[], packet: number, w: WireWo
   }
   const t1 = end.t_s;
   const changes = rows.filter((r) => r.kind === 'route-change' && r.t_s > t0 && r.t_s <= t1);
+  // The inter-satellite links it crossed: its hops less the up- and down-link, once it arrived.
+  const crossed = hops.length - 2;
+  const arrived = end.kind === 'deliver' || end.kind === 'ack-arrive';
+  const took =
+    !arrived || crossed === start.route_hops
+      ? `it kept the route it left on, over ${plural(start.route_hops, 'ISL hop')}`
+      : `the satellites forwarded it on the new route from where it was (hop by hop, as ns-2 does): ` +
+        `${plural(crossed, 'ISL hop')} in all, where it left on ${plural(start.route_hops, 'ISL hop')}`;
   const route = changes.length
     ? `The route changed while it flew (at ${changes
         .map((c) => `${c.t_s.toFixed(3)} s, to ${plural(c.route_hops, 'ISL hop')}`)
-        .join('; ')}); it kept the route it left on, over ${plural(start.route_hops, 'ISL hop')}.`
+        .join('; ')}); ${took}.`
     : null;
   const lines = own.map((r) => `t = ${r.t_s.toFixed(6)} s: ${describe(r, w)}`);
   const lostSegment = end.kind === 'drop' && !start.ack && w.resends ? start.seq : null;

@@ -26,11 +26,12 @@ export const GUIDES: Record<string, PresetGuide> = {
     found:
       'Paper 004 Fig. 8: the ACKs of packets 0 and 1 went over a 1-hop path right before the seam ' +
       'separated the terminals, the later ones over the longer route, so ACKs arrive out of order when ' +
-      'the route gets shorter again. SkyQueue (the start is fixed: nothing here depends on the seed): ' +
-      'the file arrives in 83 ms on the short route; the ' +
-      'first ACKs return over 1 ISL hop (RTT 65 ms), the later ones over 8 (RTT 174-196 ms). For Los ' +
-      'Angeles - Hawaii the paper measured a 9 kB file at 90.35 ms outside the seam and 179.43 ms across ' +
-      'it (Table 4); SkyQueue 89.0 and 174.1 ms, means over seeds 1-5: reproduced (docs/REPRODUCTION.md § Paper 004).',
+      "the route gets shorter again. SkyQueue, with ns-2's handoff (its timers come from the seed; seed 18 " +
+      'puts the switch inside the transfer): the first ACKs return over 1 ISL hop (RTT 65 ms), the later ones ' +
+      'over 8 (RTT 160-300 ms). The satellites forward the packets still on their way on the new route from ' +
+      'where they are, as ns-2 does, so two arrive behind later ones and are sent again: the file takes 191 ms. ' +
+      'For Los Angeles - Hawaii the paper measured a 9 kB file at 90.35 ms outside the seam and 179.43 ms ' +
+      'across it (Table 4); SkyQueue 89.0 and 183.8 ms, means over seeds 1-5: reproduced (docs/REPRODUCTION.md § Paper 004).',
     next:
       'In the editor, move transfer.start_s to 1 (a second earlier): every ' +
       'ACK comes back on the short route. Or to 3: the data already take ' +
@@ -87,11 +88,12 @@ export const GUIDES: Record<string, PresetGuide> = {
     found:
       'Paper 004 (Table 4): 15 MB took 89.67 s outside the seam and 91.02 s across it, ' +
       'a 1.5 % difference: a large file hardly notices the seam. SkyQueue, means over seeds 1-5: ' +
-      "84.5 s outside and 85.0 s across, with the sender of the paper's simulator (ns-2's TCP-Linux) " +
+      "84.5 s outside and 85.2 s across, with the sender of the paper's simulator (ns-2's TCP-Linux) " +
       'and its packet sizes (1000 bytes of data, 1056 on the wire; 15 MB at 1.5 Mb/s is then ' +
       "84.5 s of frames alone, docs/REPRODUCTION.md): in kind, 6 % below the paper's levels, the ratio " +
-      'reproduced (99.5 against 98.5 %); this run, which leaves the seam mid-transfer (its start is fixed: the seed changes nothing), ' +
-      'takes 85.0 s without a timeout, and 15 ACKs are overtaken when the route shortens.',
+      'reproduced (99.3 against 98.5 %); this run, which leaves the seam mid-transfer, takes 85.2 s without a ' +
+      "timeout: at the gateway's handover 42 s in, the 47 packets waiting in its up-link are lost (ns-2's handoff) " +
+      'and sent again, and 19 ACKs are overtaken when the route shortens.',
     next:
       'Set transfer.throughput to "high" (120 Mb/s up and down, 2 Gb/s between satellites): the ' +
       'file then needs about a second, and the window, not the link, limits it. Or set ' +
@@ -144,21 +146,21 @@ export const GUIDES: Record<string, PresetGuide> = {
       'The delay chart marks every handover; compare those moments with the ' +
       'congestion window (its level follows the round trip) and the receive throughput.',
     found:
-      'Paper 004 §5: in steady state the available goodput is fully used, the window evolves as CUBIC does ' +
-      'over a fixed-delay link, and throughput drops appear at intra- and inter-orbital handovers, which ' +
-      'change the route under the packets in flight. SkyQueue, 20 minutes from 12:21 UTC: the receive throughput ' +
-      "holds at 1.477 Mb/s (the paper's 1.47 before its drops, reproduced: 1.5 Mb/s of 1056-byte frames counted " +
-      'at their IP size), 3 intra-orbital and 2 inter-orbital handovers, about 1200 retransmissions, no timeout, ' +
-      'and 7 ACKs reordered by route changes; the window changes at the handovers, but the receive ' +
-      "throughput stays at the up-link's rate: after a cut CUBIC's window still exceeds the path's " +
-      "bandwidth-delay product, since every link queues up to 50 packets (ns-2's limit, 282 ms at 1.5 Mb/s), so the " +
-      'up-link never idles. At high throughput too (docs/REPRODUCTION.md): the drops are not reproduced.',
+      'Paper 004 §5: throughput drops at intra- and inter-orbital handovers (7.48 % and 8.16 % at low ' +
+      "throughput), explained by reordering. SkyQueue, with ns-2's handoff as the paper's simulator behaves: " +
+      'each time the ship hands over, the packets waiting in its up-link queue, addressed to the satellite it ' +
+      'leaves, are sent to the new one and dropped there (the panel counts them; the trace gives each with the ' +
+      'reason handoff), and the next seconds fall by about their share of the link: 22 to 29 % after the ' +
+      "ship's three handovers, 28.1 ± 1.9 % at the worst over seeds 1-5. In kind: the drops follow the sender's " +
+      "handovers, three times the paper's size, since ns-2's 50-packet queue is nearly full then. London's " +
+      "handovers lose its old satellite's down-link queue and cost no throughput. Between handovers the " +
+      'throughput holds at 1.477 Mb/s counted at IP size (the paper: 1.47), 1.40 while both sites use one ' +
+      'satellite, whose one down-link carries the data and the ACKs.',
     next:
-      'Set transfer.throughput to "high" and duration_s to 400: at the inter-orbital handover 264 s in, ' +
-      'the delay falls from 41 to 10 ms and the reordering makes CUBIC cut its window, as paper ' +
-      "004 §5.4 describes, yet the second still carries the full rate (118.18 Mb/s counted at IP size, the paper's " +
-      '118.18 reproduced): the buffers keep the up-link busy, so the drops are not reproduced. Or set ' +
-      'transfer.cc to "new-reno" and compare the window\'s shape.',
+      'Set transfer.buffer to "start-bdp" (one round trip\'s worth, 14 packets, as the paper\'s Table 3 says ' +
+      '"Queue size: BDP"): the drops fall to 8 to 10 %, the paper\'s size. Or set transfer.handoff to ' +
+      '"continuous" (handovers checked every second, nothing lost): the drops vanish, since reordering alone ' +
+      'cuts CUBIC\'s window but not the throughput. Or set transfer.throughput to "high" and duration_s to 400.',
     tour: [
       {
         target: 'chart:Route one-way delay',

@@ -30,12 +30,18 @@ describeLiveText(tcpLeo, engineNumbers, {
     seconds: 20,
   },
   'tcp-iridium-ship-london-bulk': {
-    edits: { 'transfer.to': 'Toulouse', 'transfer.min_rto_ms': 1000, 'transfer.rto_restart': 'new-data' },
+    edits: {
+      'transfer.to': 'Toulouse',
+      'transfer.min_rto_ms': 1000,
+      'transfer.rto_restart': 'new-data',
+      'transfer.handoff': 'continuous',
+    },
     says: [
       'Unlimited bulk from Atlantic ship to Toulouse',
       'at least 1,000 ms, restarted only by an ACK of new data (RFC 6298)',
+      'Handovers checked every second: nothing is lost at one',
     ],
-    not: ['London', '200 ms', 'every ACK'],
+    not: ['London', '200 ms', 'every ACK', 'every 5 to 15 s'],
     seconds: 61,
   },
 });

@@ -68,12 +68,19 @@ export function tcpText(s: ScenarioObject, { constellation: c, summary }: TextIn
       `${cc} with SACK and an initial window of 10 packets of ${prose(packet)} bytes of data` +
       (wire != null ? ` (${prose(wire)} on the wire); ` : '; ') +
       `a retransmission timeout of at least ${prose(rto)} ms, ${restart}.`,
+    str(s, 'transfer.handoff') === 'ns2'
+      ? "Handovers as paper 004's ns-2 makes them: each site and satellite checks its links every 5 to 15 s, " +
+        'the packets queued for the satellite a site leaves are lost, and every satellite forwards on the routes of the moment.'
+      : 'Handovers checked every second: nothing is lost at one, and each packet keeps the route it was sent on.',
   ];
   const theory: string[] = [];
   if (t?.started && t.start_rtt_ms !== null)
     theory.push(
       `The route's round trip when the transfer started: ${prose(Math.round(t.start_rtt_ms))} ms; ` +
-        `each link queues up to ${plural(t.buffer_packets, 'packet')} besides the one being sent (ns-2's limit, fixed for the run).`,
+        `each link queues up to ${plural(t.buffer_packets, 'packet')} besides the one being sent ` +
+        (t.queue_limit_packets != null
+          ? "(ns-2's limit, fixed for the run)."
+          : '(one bandwidth-delay product of that round trip).'),
     );
   theory.push(
     'Paper 004 Table 4 (Los Angeles - Hawaii): 9 kB in 90.35 ms outside ' +
