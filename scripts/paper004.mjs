@@ -196,7 +196,8 @@ async function section5() {
       const n = runs[0].handoffs.length;
       const dropRow =
         `| §5, ${throughput} throughput${buffer === 'ns2' ? '' : ', one BDP of the start as every queue limit'}: ` +
-        `largest drop of a second's throughput in the 10 s after a handover (${n} handover${n === 1 ? '' : 's'} in seed 1; ns-2's handoff) | ${paper} | ` +
+        `largest drop of a second's throughput in the 10 s after a handover ` +
+        `(${n} handover${n === 1 ? '' : 's'} in seed 1; ns-2's handoff) | ${paper} | ` +
         `after the sender's: ${ms(sender, 2)} %; after the receiver's: ${receiver.length > 1 ? `${ms(receiver, 2)} %` : 'none in the run'} | `;
       if (buffer === 'ns2') {
         lines.push(
@@ -209,7 +210,8 @@ async function section5() {
           worst >= least * 0.75 && worst <= most * 1.25
             ? "reproduced (within 25 % of the paper's range)"
             : worst >= least / 2
-              ? `in kind (drops after the sender's handovers, level ${worst > most ? 'above' : 'below'} the paper's; the receiver's none; mechanism: ns-2's handoff, sathandoff.cc and satlink.cc)`
+              ? `in kind (drops after the sender's handovers, level ${worst > most ? 'above' : 'below'} the paper's; ` +
+                "the receiver's none; mechanism: ns-2's handoff, sathandoff.cc and satlink.cc)"
               : `not reproduced (below half the paper's least, ${least} %)`;
         lines.push(dropRow + status + ' |');
       } else {
@@ -238,7 +240,8 @@ function printHandovers() {
     console.log('|---|---|---|---|---|---|---|');
     for (const h of runs[0].handoffs)
       console.log(
-        `| ${h.at} | ${h.end === 0 ? 'sender (ship)' : 'receiver (London)'} | ${h.from_sat} -> ${h.to_sat} | ${h.uplink_queued} | ${h.downlink_queued} | ${h.lost} | ${h.drop.toFixed(2)} % |`,
+        `| ${h.at} | ${h.end === 0 ? 'sender (ship)' : 'receiver (London)'} | ${h.from_sat} -> ${h.to_sat} | ` +
+          `${h.uplink_queued} | ${h.downlink_queued} | ${h.lost} | ${h.drop.toFixed(2)} % |`,
       );
   }
 }
@@ -460,7 +463,9 @@ for (const b of TABLE5.slice(0, 3))
     `Table 5, ${b / 1000} kB, all ${both.length} cities, handovers without losses (\`--handoff continuous\`)`,
     `${PAPER5H[b]} %`,
     `${overSeeds((i) => meanOver(both, b, i, 'continuous'))} % (ns-2's handoff: ${overSeeds((i) => meanOver(both, b, i))} %)`,
-    `not scored: the handoff's losses move the mean by ${Math.abs(seedMean((i) => meanOver(both, b, i)) - seedMean((i) => meanOver(both, b, i, 'continuous'))).toFixed(2)} points`,
+    `not scored: the handoff's losses move the mean by ${Math.abs(
+      seedMean((i) => meanOver(both, b, i)) - seedMean((i) => meanOver(both, b, i, 'continuous')),
+    ).toFixed(2)} points`,
   );
 for (const b of core ? [] : [25_000, 100_000])
   H(

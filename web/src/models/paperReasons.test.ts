@@ -57,6 +57,7 @@ const SETTINGS: { what: string; re: RegExp }[] = [
   },
   { what: "paper 004's link rates", re: /at paper 004's low throughput \(1\.5 Mb\/s up and down/ },
   { what: 'the paper 004 §5 run: its start time and link rate', re: /without end from 12:21 UTC, as in paper 004 §5/ },
+  { what: "paper 004's simulator's handoff timers, copied", re: /^Handovers as paper 004's ns-2 makes them/ },
   {
     what: "paper 001's class rates are measured over 1 s, as in the paper",
     re: /^Class output rates measured over 1 s, as in the paper/,

@@ -72,9 +72,10 @@ group('the sequence diagram of the 9 kB transfer across the seam', () => {
     );
     expect(
       changed.some((r) =>
-        /^The route changed while it flew .* to 8 ISL hops\); the satellites forwarded it on the new route from where it was \(hop by hop, as ns-2 does\): \d+ ISL hops in all, where it left on 1 ISL hop\.$/.test(
-          r,
-        ),
+        new RegExp(
+          String.raw`^The route changed while it flew .* to 8 ISL hops\); the satellites forwarded it on the new ` +
+            String.raw`route from where it was \(hop by hop, as ns-2 does\): \d+ ISL hops in all, where it left on 1 ISL hop\.$`,
+        ).test(r),
       ),
     ).toBe(true);
   });

@@ -158,7 +158,8 @@ export const GUIDES: Record<string, PresetGuide> = {
       'satellite, whose one down-link carries the data and the ACKs.',
     next:
       'Set transfer.buffer to "start-bdp" (one round trip\'s worth, 14 packets, as the paper\'s Table 3 says ' +
-      '"Queue size: BDP"): the drops fall to 8 to 10 %, the paper\'s size. Or set transfer.handoff to ' +
+      '"Queue size: BDP"): the drops fall to 8 to 10 %, the paper\'s size (a reading, not scored: ' +
+      "the paper's configuration keeps ns-2's queue). Or set transfer.handoff to " +
       '"continuous" (handovers checked every second, nothing lost): the drops vanish, since reordering alone ' +
       'cuts CUBIC\'s window but not the throughput. Or set transfer.throughput to "high" and duration_s to 400.',
     tour: [
