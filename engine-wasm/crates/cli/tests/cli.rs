@@ -306,44 +306,20 @@ fn calc_transfer_times_files_outside_and_across_the_seam() {
     // ns-2's handoff by default (paper 004's simulator); continuous handovers on request.
     assert_eq!(outside["handoff"], "ns2");
     assert_eq!(outside["handoff_drops"].as_array().map(Vec::len), Some(3));
-    let cont = skyqueue(&[
-        "calc",
-        "transfer",
-        "--from",
-        "Hawaii gateway",
-        "--to",
-        "Los Angeles",
-        "--bytes",
-        "9000",
-        "--runs",
-        "3",
-        "--handoff",
-        "continuous",
-    ]);
+    let nine_kb = |extra: &[&str]| {
+        let mut a = vec!["calc", "transfer", "--from", "Hawaii gateway", "--to", "Los Angeles", "--bytes", "9000"];
+        a.extend_from_slice(&["--runs", "3"]);
+        a.extend_from_slice(extra);
+        skyqueue(&a)
+    };
+    let cont = nine_kb(&["--handoff", "continuous"]);
     assert!(cont.status.success(), "{}", text(&cont.stderr));
     let c: serde_json::Value = serde_json::from_slice(&cont.stdout).unwrap();
     assert_eq!((c["handoff"].as_str(), &c["handoff_drops"]), (Some("continuous"), &serde_json::json!([0, 0, 0])));
     assert_ne!(run("outside-seam", "2")["start_s"], outside["start_s"], "another seed, other start times");
     // The experiments of docs/REPRODUCTION.md's TCP tables: echoed, and a 9 kB file (one window,
     // no loss) is not affected by them.
-    let exp = skyqueue(&[
-        "calc",
-        "transfer",
-        "--from",
-        "Hawaii gateway",
-        "--to",
-        "Los Angeles",
-        "--bytes",
-        "9000",
-        "--runs",
-        "3",
-        "--rto-restart",
-        "new-data",
-        "--no-lost-retransmit",
-        "--hystart",
-        "--min-rto-ms",
-        "1000",
-    ]);
+    let exp = nine_kb(&["--rto-restart", "new-data", "--no-lost-retransmit", "--hystart", "--min-rto-ms", "1000"]);
     assert!(exp.status.success(), "{}", text(&exp.stderr));
     let e: serde_json::Value = serde_json::from_slice(&exp.stdout).unwrap();
     assert_eq!(
