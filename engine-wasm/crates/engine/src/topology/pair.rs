@@ -582,10 +582,8 @@ impl PairTopology {
                 Some(ns2) if !first => ns2.term_next.map(|next| next <= t_s),
                 _ => [true; 2],
             };
-            for end in 0..2 {
-                if due[end] {
-                    self.access[end] = self.choose_access(end, t_s);
-                }
+            for (end, _) in due.iter().enumerate().filter(|(_, &d)| d) {
+                self.access[end] = self.choose_access(end, t_s);
             }
             if let Some(ns2) = self.ns2.as_deref_mut() {
                 if first {
