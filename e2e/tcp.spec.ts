@@ -72,7 +72,9 @@ test.describe('TCP over Iridium', () => {
     );
     await page.getByLabel('Speed (simulated seconds per second)').selectOption('max');
     await page.getByRole('button', { name: 'Play' }).click();
-    await expect(page.getByTestId('transfer-status')).toContainText(/delivered in [78]\d\.\d ms/, { timeout: 30_000 });
+    // 191 ms: ns-2's handoff forwards two packets on the new route from where they are; they
+    // arrive behind later ones and are sent again.
+    await expect(page.getByTestId('transfer-status')).toContainText(/delivered in 19\d\.\d ms/, { timeout: 30_000 });
     // The ACKs' routes: 1 ISL hop before the seam, 8 after (paper 004 Fig. 8).
     const hops = page.getByRole('img', { name: "Route ISL hops & ISL hops of the ACKs' routes chart" });
     await expect(hops.locator('path.series-line').first()).toBeVisible();
