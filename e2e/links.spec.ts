@@ -21,6 +21,9 @@ test('every pinned preset link opens its preset in the browser (links already sh
   page,
 }) => {
   expect(Object.keys(pinned).length).toBeGreaterThan(0);
+  // One page load per link (about 60 of them): the test's ceiling grows with their number, so a
+  // busy machine (each load a few seconds under a CPU load) does not run out of the default 90 s.
+  test.setTimeout(15_000 * Object.keys(pinned).length);
   for (const [key, link] of Object.entries(pinned)) {
     const id = key.replace(/ \(format 1\)$/, '');
     await page.goto('about:blank');
