@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, frames, test } from './fixtures';
 
 /** Serious and critical accessibility violations on the page as it is now (WCAG 2.1 A and AA). */
 async function serious(page: Page): Promise<string[]> {
@@ -41,7 +41,7 @@ test('no serious accessibility violation in any panel or dialog', async ({ page 
   await expect(page.getByTestId('scenario-name')).not.toHaveText('');
   // The run (at max speed) to its end first: clicks wait for a still page, which a run at max
   // speed is not.
-  await expect(page.getByTestId('events')).toContainText('finished', { timeout: 60_000 });
+  await expect(page.getByTestId('events')).toContainText('finished');
   const panels: [string, () => Promise<void>][] = [
     ['Parameters', async () => void (await page.getByRole('button', { name: 'Parameters' }).click())],
     ['Edit scenario', async () => void (await page.getByRole('button', { name: 'Edit scenario' }).click())],
@@ -51,15 +51,27 @@ test('no serious accessibility violation in any panel or dialog', async ({ page 
     ['Sweep & compare', async () => void (await page.getByRole('button', { name: 'Sweep & compare' }).click())],
     ['Tour', async () => void (await page.getByRole('button', { name: 'Tour' }).click())],
   ];
+  // A panel is open when its button is pressed; the others are dialogs.
+  const toggled = ['Parameters', 'Edit scenario', 'Sweep & compare'];
+  const isOpen = (name: string) =>
+    toggled.includes(name)
+      ? expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true')
+      : expect(page.getByRole('dialog')).toBeVisible();
+  const isClosed = (name: string) =>
+    toggled.includes(name)
+      ? expect(page.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'false')
+      : expect(page.getByRole('dialog')).toHaveCount(0);
   const found: string[] = [];
   for (const [name, open] of panels) {
     await open();
-    await page.waitForTimeout(500);
+    await isOpen(name);
+    await frames(page, 2);
     for (const v of await serious(page)) found.push(`${name}: ${v}`);
     await page.keyboard.press('Escape');
-    // Panels toggled by their button (not by Esc) are closed the same way.
-    if (name === 'Edit scenario' || name === 'Sweep & compare') await page.getByRole('button', { name }).click();
-    await page.waitForTimeout(300);
+    // A panel Esc left open (its button still pressed) is closed by its button.
+    const button = page.getByRole('button', { name, exact: true });
+    if (toggled.includes(name) && (await button.getAttribute('aria-pressed')) === 'true') await button.click();
+    await isClosed(name);
   }
   expect(found).toEqual([]);
 });
@@ -69,6 +81,6 @@ test('no serious accessibility violation in the light theme either', async ({ pa
   await expect(page.getByTestId('scenario-name')).not.toHaveText('');
   await page.getByRole('button', { name: 'Light theme' }).click();
   await expect(page.getByRole('button', { name: 'Dark theme' })).toBeVisible();
-  await page.waitForTimeout(1000);
+  await frames(page, 2);
   expect(await serious(page)).toEqual([]);
 });

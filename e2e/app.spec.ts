@@ -1,4 +1,4 @@
-import { distinctColours, expect, simTimeNs, test, setEditorText } from './fixtures';
+import { distinctColours, expect, frames, setEditorText, simTimeNs, test } from './fixtures';
 
 test.describe('SkyQueue app', () => {
   test('loads with a rendered offline globe and a live chart fed by the engine', async ({ page, watch }) => {
@@ -11,7 +11,7 @@ test.describe('SkyQueue app', () => {
     // resolution, no multisampling or atmosphere; web/src/globe/globeDetail.ts), and still looks
     // like a globe.
     await expect(globe).toHaveAttribute('data-detail', 'light');
-    await expect(globe).toHaveAttribute('data-tiles-loaded', 'true', { timeout: 60_000 });
+    await expect(globe).toHaveAttribute('data-tiles-loaded', 'true');
     // Paused (Space) for the picture: a screenshot waits for a still page, and the running globe
     // redraws it for many seconds.
     await page.keyboard.press(' ');
@@ -58,7 +58,8 @@ test.describe('SkyQueue app', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
     await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
     const paused = await simTimeNs(page);
-    await page.waitForTimeout(1200);
+    // Thirty frames in which a running clock would have moved (the playback loop ticks on frames).
+    await frames(page, 30);
     expect(await simTimeNs(page), 'clock while paused').toBe(paused);
 
     await page.getByRole('button', { name: 'Step' }).click();
@@ -69,7 +70,7 @@ test.describe('SkyQueue app', () => {
 
     // Speed: as fast as possible runs to the end; the run then stops by itself.
     await page.getByLabel('Speed (simulated seconds per second)').selectOption('max');
-    await expect(page.getByTestId('events')).toContainText('finished', { timeout: 60_000 });
+    await expect(page.getByTestId('events')).toContainText('finished');
     expect(await simTimeNs(page)).toBe(100e9);
     await expect(page.getByRole('button', { name: 'Play' })).toBeDisabled();
 
@@ -120,7 +121,7 @@ test.describe('SkyQueue app', () => {
 test('the VoIP-over-LEO preset runs to the end with its quality summary and HARQ table', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('Preset').selectOption({ label: 'VoIP over LEO: CoDeS on a fading LMS last hop (paper 000)' });
-  await expect(page.getByTestId('events')).toContainText('finished', { timeout: 60_000 });
+  await expect(page.getByTestId('events')).toContainText('finished');
   await expect(page.getByTestId('mos')).toHaveText(/^\d+\.\d \/ \d\.\d\d$/);
   await expect(page.getByTestId('harq-table')).toContainText('Table II');
   // The globe shows paper 000's constellation and the path from the server to the users.

@@ -52,7 +52,7 @@ test('a K_AF sweep draws PSS and DWRR with the theory of eqs. 1 and 7 (paper 001
 
   await page.getByLabel('Sweep values').fill('0.3, 0.7');
   await page.getByRole('button', { name: 'Run sweep' }).click();
-  await expect(page.getByTestId('sweep-results')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('sweep-results')).toBeVisible();
   const af = page.getByRole('img', { name: 'AF output rate (Figs. 5(a), 6(a)) sweep chart' });
   await expect(af).toHaveAttribute('data-points', '8'); // 2 values x (PSS, DWRR) x (measured, theory)
   await expect(af.locator('path.sweep-line.theory')).toHaveCount(2); // the theory lines, dashed
@@ -60,7 +60,7 @@ test('a K_AF sweep draws PSS and DWRR with the theory of eqs. 1 and 7 (paper 001
   await expect(af.locator('.legend')).toContainText('eq. 1 (WRR)');
 
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
-  await expect(page.getByTestId('compare-results')).toContainText('AF theory eq. 7', { timeout: 60_000 });
+  await expect(page.getByTestId('compare-results')).toContainText('AF theory eq. 7');
   await expect(page.getByRole('img', { name: 'AF rate: PSS and DWRR chart' })).toBeVisible();
   await page.screenshot({ path: 'reports/screenshots/pss-sweep.png', fullPage: true });
 });

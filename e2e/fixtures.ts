@@ -78,6 +78,36 @@ export const test = base.extend<{ watch: Watch }>({
 
 export { expect };
 
+/**
+ * Waits for `n` frames the page has drawn. A check that something does NOT happen (the clock
+ * stays paused, a card stays closed) gives the app these frames to go wrong in: a count of the
+ * page's own frames, not a span of wall time, so a busy machine draws them later but no fewer.
+ */
+export async function frames(page: Page, n: number): Promise<void> {
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        let left = count;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    n,
+  );
+}
+
+/**
+ * Waits until the page has no CSS transition or animation running (a panel sliding in, a theme
+ * fading), then for two more frames: the page as a user sees it once it has stopped moving.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length), {
+      message: 'animations and transitions finished',
+    })
+    .toBe(0);
+  await frames(page, 2);
+}
+
 /** Simulated time shown by the playback bar [ns]. */
 export async function simTimeNs(page: Page): Promise<number> {
   return Number(await page.getByTestId('sim-time').getAttribute('data-now-ns'));
@@ -119,7 +149,7 @@ export async function setEditorText(page: Page, text: string): Promise<void> {
   await editor.focus();
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(text);
-  await expect(editor).toHaveText(text.replace(/\n/g, ''), { timeout: 10_000 });
+  await expect(editor).toHaveText(text.replace(/\n/g, ''));
 }
 
 /** A `#s=` link for a scenario (deflate-raw, base64url), built in the page. */

@@ -54,7 +54,7 @@ test('a lesson by keyboard only, in presenter mode at 1280x720: the 9 kB transfe
   await expect(event).toHaveAttribute('data-n', '9');
   // Play to the end: the diagram shows the ACKs' 1-hop and 8-hop routes.
   await page.keyboard.press('Space');
-  await expect(page.getByTestId('events')).toContainText('finished', { timeout: 60_000 });
+  await expect(page.getByTestId('events')).toContainText('finished');
   const diagram = page.getByTestId('sequence-diagram');
   await expect(diagram.locator('.seq-arrow[data-ack="true"][data-hops="1"]').first()).toBeAttached();
   await expect(diagram.locator('.seq-arrow[data-ack="true"][data-hops="8"]').first()).toBeAttached();
@@ -79,10 +79,10 @@ test('a lesson by keyboard only, in presenter mode at 1280x720: the 9 kB transfe
   await page.keyboard.press('r');
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   await page.keyboard.press('l');
-  await expect(event).toContainText("is lost at Hawaii gateway: the link's buffer was full.", { timeout: 60_000 });
+  await expect(event).toContainText("is lost at Hawaii gateway: the link's buffer was full.");
   await tabTo(page, /^Follow segment \d+ to its resend/, 200);
   await page.keyboard.press('Enter');
-  await expect(event).toContainText('again (packet #', { timeout: 60_000 });
+  await expect(event).toContainText('again (packet #');
   await expect(page.getByTestId('packet-story').locator('.story-why')).toContainText(
     'A retransmission: the ACKs showed it lost (SACK or three duplicate ACKs). Earlier: packet #',
   );

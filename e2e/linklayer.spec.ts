@@ -12,7 +12,7 @@ test.describe('the link-layer lab (paper 002)', () => {
       await page.getByLabel('Preset').selectOption({ label: LAB });
       await expect(page.getByTestId('scenario-name')).toHaveText(LAB);
       await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue('1');
-      await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(3e9);
+      await expect.poll(() => simTimeNs(page)).toBeGreaterThan(3e9);
       await expect(page.getByTestId('link-status')).toContainText('HARQ-II 5/7, N_S 1, R 2:');
       await expect(page.getByTestId('link-status')).toContainText('of the link carries data (closed form 66.5 %)');
       // One cell per LLDU of a 1500-byte packet, and the last packet handed up beside it.
@@ -42,7 +42,7 @@ test.describe('the link-layer lab (paper 002)', () => {
       const panel = page.getByRole('complementary', { name: 'Parameters' });
       await panel.getByLabel('Reliability').selectOption('arq');
       await panel.getByRole('button', { name: /Restart with/ }).click();
-      await expect(page.getByTestId('link-status')).toContainText('SR-ARQ:', { timeout: 30_000 });
+      await expect(page.getByTestId('link-status')).toContainText('SR-ARQ:');
       await expect(page.getByTestId('live-theory')).toContainText('no data lost');
     },
   );
@@ -74,7 +74,7 @@ test.describe('the link-layer lab (paper 002)', () => {
     await load.setInputFiles({ name: 'fade.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(field.getByRole('alert')).toHaveCount(0);
     await panel.getByRole('button', { name: /Restart with/ }).click();
-    await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(2e9);
+    await expect.poll(() => simTimeNs(page)).toBeGreaterThan(2e9);
     await expect(page.getByTestId('live-text')).toContainText('channel: trace, 4 samples, 1.4 s (looped)');
     await expect(page.getByTestId('live-text')).toContainText(/erasing 7\.1\d* % of the LLDUs/);
     await expect(page.getByTestId('live-theory')).toContainText("the trace's erasure rate and mean erasure run");
@@ -97,7 +97,7 @@ test.describe('the link-layer lab (paper 002)', () => {
     await expect(page.getByTestId('sweep-error')).toContainText('link.beta');
     await page.getByLabel('Sweep values').fill('0.5, 0.9, 0.98');
     await page.getByRole('button', { name: 'Run sweep' }).click();
-    await expect(page.getByTestId('sweep-results')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('sweep-results')).toBeVisible();
     const eff = page.getByRole('img', { name: 'Throughput efficiency (Figs. 5-6, left) sweep chart' });
     await expect(eff).toHaveAttribute('data-points', '12'); // 3 values x 2 schemes, and the closed forms' points
     await expect(eff.locator('path.sweep-line.theory')).toHaveCount(2);
@@ -120,7 +120,7 @@ test('TCP over the link: the Distribution preset draws the window and goodput an
   await expect(page.getByTestId('scenario-name')).toContainText('CUBIC with ARQ in the Distribution scenario');
   // A 200 s run starts at 10x.
   await expect(page.getByLabel('Speed (simulated seconds per second)')).toHaveValue('10');
-  await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(5e9);
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(5e9);
   await expect(page.getByTestId('link-tcp')).toContainText('TCP (cubic) over the link');
   await expect(page.getByTestId('link-status')).toContainText('TCP (cubic) over SR-ARQ:');
   await expect
@@ -143,12 +143,11 @@ test('TCP over the link: the Distribution preset draws the window and goodput an
   await panel.getByRole('button', { name: /Restart with/ }).click();
   await expect(page.getByTestId('live-text')).toContainText(
     'each LLDU decoded from the Rayleigh fade its codeword saw across the 36 ms interleaver',
-    { timeout: 30_000 },
   );
   await expect(page.getByTestId('live-theory')).toContainText(
     "Closed forms for the Gilbert-Elliott chain with this physical layer's erasure rate",
   );
-  await expect.poll(() => simTimeNs(page), { timeout: 30_000 }).toBeGreaterThan(2e9);
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(2e9);
   await expect(page.getByTestId('link-status')).toContainText('TCP (cubic) over SR-ARQ:');
   await page.screenshot({ path: 'reports/screenshots/link-tcp-faded.png' });
 });

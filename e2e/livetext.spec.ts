@@ -102,7 +102,7 @@ test('the tour waits for the moment it speaks of, plays there on request, and ne
   await expect(moment).toContainText('Waiting for it');
   await cardClearOfCharts(page);
   await page.getByTestId('tour-play-there').click();
-  await expect(moment).toHaveAttribute('data-reached', 'true', { timeout: 60_000 });
+  await expect(moment).toHaveAttribute('data-reached', 'true');
   await expect(moment).toContainText('The run has reached the first seam separation');
   // It stopped there, with the seam marked on the delay chart's events.
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();

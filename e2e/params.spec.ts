@@ -1,4 +1,4 @@
-import { expect, test, setEditorText } from './fixtures';
+import { expect, frames, setEditorText, test } from './fixtures';
 
 test(
   'the parameter panel: grouped fields with units and ranges, ' +
@@ -36,8 +36,12 @@ test(
 
     // Unlimited waiting room above saturation (λ ≥ μ) is allowed, to show the instability, while
     // the backlog it builds fits in a run; a day of it does not, and the engine says so.
+    await expect(panel).toHaveAttribute('data-checking', 'false');
+    const checks = Number(await panel.getAttribute('data-checks'));
     await panel.getByLabel('Service rate μ [packets/s]').fill('700');
-    await page.waitForTimeout(500); // the engine's check of the draft
+    // The engine has answered for this draft.
+    await expect.poll(async () => Number(await panel.getAttribute('data-checks'))).toBeGreaterThan(checks);
+    await expect(panel).toHaveAttribute('data-checking', 'false');
     await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toHaveCount(0);
     await panel.getByLabel('Duration [s]').fill('86400');
     await expect(panel.locator('[data-path="queue.capacity_pkts"]').getByRole('alert')).toContainText(
@@ -161,7 +165,7 @@ test('an unlimited queue above saturation runs, and the text says it has no stea
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   await expect(page.getByTestId('scenario-name')).toHaveText('Overloaded, unlimited');
   await page.getByRole('button', { name: 'Close editor' }).click();
-  await expect(page.locator('.description')).toContainText('no steady state', { timeout: 30_000 });
+  await expect(page.locator('.description')).toContainText('no steady state');
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
 });
 
@@ -171,7 +175,8 @@ test('text typed in the editor while the first scenario is still loading is kept
   const typed = JSON.stringify({ version: 2, model: 'queue', name: 'Typed early' });
   await setEditorText(page, typed);
   await expect(page.getByTestId('scenario-name')).toHaveText('M/M/1 queue at load 0.8');
-  await page.waitForTimeout(1500);
+  // The frames after the load, in which a load that overwrote the draft would show.
+  await frames(page, 30);
   await expect(page.getByLabel('Scenario JSON')).toHaveText(typed);
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('scenario-name')).toHaveText('Typed early');
@@ -219,7 +224,7 @@ test('at 1280x720 the wheel at the end of Parameters (or any panel) does not scr
   ]) {
     await page.mouse.move(x, y);
     for (let i = 0; i < 15; i++) await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(300);
+    await frames(page, 5);
     expect(await headerTop(), `after the wheel at (${x}, ${y})`).toBe(0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   }

@@ -54,7 +54,7 @@ for (const viewport of [
 
     await page.getByLabel('Speed (simulated seconds per second)').selectOption('1000');
     const delay = page.getByRole('img', { name: 'One-way delay chart' });
-    await expect.poll(() => delay.locator('line.marker').count(), { timeout: 60_000 }).toBeGreaterThan(2);
+    await expect.poll(() => delay.locator('line.marker').count()).toBeGreaterThan(2);
     // Space, not a click on Pause: a click waits for a still button, and the 1000x globe run
     // redraws it for many seconds.
     await page.keyboard.press(' ');

@@ -6,7 +6,7 @@
  * measured like any other text. No exceptions are allowed.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, frames, test } from './fixtures';
 
 interface TextBox {
   text: string;
@@ -177,7 +177,7 @@ test('presenter mode at 1280x720: every preset, every text 16 px or more, none o
     // Space, not a click: a click waits for a still button, and a busy run redraws it.
     if (await pause.isVisible()) await page.keyboard.press(' ');
     await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
-    await page.waitForTimeout(300);
+    await frames(page, 3);
     const { shown, offscreen } = await texts(page);
     for (const b of [...shown, ...offscreen]) if (b.size < 16) problems.push(`${id}: ${fmt(b)} below 16 px`);
     for (const o of overlaps(shown)) problems.push(`${id}: ${o}`);
@@ -207,7 +207,7 @@ test('presenter mode at 1280x720: Sweep & compare, its curves drawn, every text 
   await page.getByLabel('Sweep values').fill('25, 75, 125');
   await page.getByRole('button', { name: 'Run sweep' }).click();
   const results = page.getByTestId('sweep-results');
-  await expect(results).toBeVisible({ timeout: 60_000 });
+  await expect(results).toBeVisible();
   const charts = results.locator('figure.chart');
   const problems: string[] = [];
   // Chart by chart, each scrolled into view (the panel scrolls).

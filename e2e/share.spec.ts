@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 /** Runs the loaded scenario to its end at full speed and returns the summary's text. */
 async function runToEnd(page: Page): Promise<string> {
   await page.getByLabel('Speed (simulated seconds per second)').selectOption('max');
-  await expect(page.getByTestId('events')).toContainText('finished', { timeout: 60_000 });
+  await expect(page.getByTestId('events')).toContainText('finished');
   return (await page.getByTestId('summary').textContent()) ?? '';
 }
 
@@ -91,7 +91,10 @@ test('back and forward move between the scenarios opened', async ({ page }) => {
   await page.getByLabel('Preset').selectOption({ label: 'M/D/1 queue at load 0.8' });
   await expect(page.getByTestId('scenario-name')).toHaveText('M/D/1 queue at load 0.8');
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#p=md1-load-0\.8/);
-  await page.waitForTimeout(1100); // edits within a second replace the entry instead of adding one
+  // Scenarios opened within a second of the last history entry replace it (useUrlSync's
+  // PUSH_GAP_MS, read on the page's clock): wait for the page's clock to pass it.
+  const pushed = await page.evaluate(() => performance.now());
+  await expect.poll(() => page.evaluate(() => performance.now())).toBeGreaterThan(pushed + 1000);
   await page.getByLabel('Preset').selectOption({ label: 'Overloaded drop-tail buffer (M/M/1/21)' });
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#p=mm1k-overload/);
   await page.goBack();

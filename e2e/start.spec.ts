@@ -3,7 +3,7 @@
  * here"), a shared link does not, and no globe area flashes before a model without one.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, frames, test } from './fixtures';
 
 test('a first visit offers three lessons; one click opens its preset with the tour, and the card goes', async ({
   page,
@@ -64,7 +64,7 @@ test('the card closes with × or Esc, and a shared link never shows it', async (
     await page.goto('about:blank');
     await page.goto(link);
     await expect(page.getByTestId('scenario-name')).not.toHaveText('');
-    await page.waitForTimeout(500);
+    await frames(page, 30);
     await expect(card, link).toHaveCount(0);
   }
 });
@@ -85,7 +85,7 @@ test('no globe area (nor its camera buttons) shows, even for a moment, before a 
   });
   await page.goto('/');
   await expect(page.getByTestId('scenario-name')).toContainText('M/M/1');
-  await page.waitForTimeout(500);
+  await frames(page, 30);
   expect(await page.evaluate(() => (window as unknown as { globeSeen: boolean }).globeSeen)).toBe(false);
 
   // A link to a constellation has its globe from the start (no layout jump either).

@@ -16,7 +16,7 @@ test('a sweep runs on worker threads with progress, draws the paper curves, and 
   await page.getByLabel('Sweep values').fill('25, 75, 125');
   await page.getByRole('button', { name: 'Run sweep' }).click();
   const results = page.getByTestId('sweep-results');
-  await expect(results).toBeVisible({ timeout: 60_000 });
+  await expect(results).toBeVisible();
   const throughput = page.getByRole('img', { name: 'Throughput (Fig. 3) sweep chart' });
   await expect(throughput).toHaveAttribute('data-points', '15'); // 3 values x 5 policies
   await expect(throughput.locator('path.sweep-line')).toHaveCount(5);
@@ -76,7 +76,7 @@ test('a sweep runs on worker threads with progress, draws the paper curves, and 
   expect(nbText).toContain('skyqueue sweep scenario.json --param voip.flows');
 
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
-  await expect(page.getByTestId('compare-results')).toContainText('MOS', { timeout: 60_000 });
+  await expect(page.getByTestId('compare-results')).toContainText('MOS');
   await expect(page.getByRole('img', { name: 'Latency: PF and CoDeS chart' })).toBeVisible();
   const [cmpDl] = await Promise.all([
     page.waitForEvent('download'),
@@ -103,7 +103,7 @@ test('a link reopens a sweep and reruns it to the same curves; closing the panel
   await page.getByLabel('Sweep values').fill('0.3, 0.7');
   await page.getByLabel('Seeds').fill('2');
   await page.getByRole('button', { name: 'Run sweep' }).click();
-  await expect(page.getByTestId('sweep-results')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('sweep-results')).toBeVisible();
   const link = page.getByLabel('Link to this sweep');
   await expect(link).toHaveValue(/&w=/);
   const url = await link.inputValue();
@@ -115,7 +115,7 @@ test('a link reopens a sweep and reruns it to the same curves; closing the panel
   // A fresh tab: the sweep panel opens with the same settings and draws the same curves.
   const other = await context.newPage();
   await other.goto(url);
-  await expect(other.getByTestId('sweep-results')).toBeVisible({ timeout: 60_000 });
+  await expect(other.getByTestId('sweep-results')).toBeVisible();
   await expect(other.getByLabel('Sweep values')).toHaveValue('0.3, 0.7');
   await expect(other.getByLabel('Seeds')).toHaveValue('2');
   await expect(other.getByLabel('Duration per run')).toHaveValue('10');

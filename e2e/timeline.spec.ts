@@ -103,7 +103,7 @@ test('a seek to the seam handover: the seam chart, the panel and the log all say
   await expect(note).not.toContainText('not yet');
   // Once a sample holds the separation the chart shows it and says nothing.
   await page.getByRole('button', { name: 'Play' }).click();
-  await expect(note).toHaveCount(0, { timeout: 30_000 });
+  await expect(note).toHaveCount(0);
 });
 
 test('a chart that stays empty says why: a Walker delta has no seam', async ({ page }) => {
@@ -126,11 +126,11 @@ test('the progress bar is a slider: the keyboard and a drag move the run there, 
   // End: the run's end, paused there.
   await bar.focus();
   await page.keyboard.press('End');
-  await expect.poll(() => simTimeNs(page), { timeout: 60_000 }).toBe(100e9);
+  await expect.poll(() => simTimeNs(page)).toBe(100e9);
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   // ← one step back (a replay from zero up to there), Home to the start.
   await page.keyboard.press('ArrowLeft');
-  await expect.poll(() => simTimeNs(page), { timeout: 60_000 }).toBe(99e9);
+  await expect.poll(() => simTimeNs(page)).toBe(99e9);
   await expect(bar).toHaveAttribute('aria-valuetext', '99.0 s of 100 s');
   await page.keyboard.press('Home');
   await expect.poll(() => simTimeNs(page)).toBe(0);
@@ -141,6 +141,6 @@ test('the progress bar is a slider: the keyboard and a drag move the run there, 
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
   await page.mouse.up();
-  await expect.poll(() => simTimeNs(page), { timeout: 60_000 }).toBeGreaterThan(40e9);
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(40e9);
   expect(await simTimeNs(page)).toBeLessThan(60e9);
 });

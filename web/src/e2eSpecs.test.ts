@@ -43,6 +43,33 @@ describe('e2e specs', () => {
     }
   });
 
+  it('wait on the page, never for a fixed span of wall time', () => {
+    // A fixed sleep decides a result by the clock: too short on a busy machine (a flaky
+    // failure), or long enough to hide what it should have caught. Specs wait on an attribute, a
+    // text, the page's frames (`frames` in fixtures.ts) or the page's own clock.
+    for (const { file, text } of [
+      ...specs,
+      { file: 'fixtures.ts', text: readFileSync(new URL('fixtures.ts', dir), 'utf8') },
+    ]) {
+      expect(text, `${file}: waitForTimeout`).not.toMatch(/\bwaitForTimeout\s*\(/);
+      expect(text, `${file}: a sleep on setTimeout`).not.toMatch(/new Promise[^;]*\bsetTimeout\s*\(/);
+    }
+  });
+
+  it('lower no ceiling below the configured one', () => {
+    // The configured ceilings (playwright.config.ts) are sized for a busy 2-core machine; a spec
+    // may raise its own for long work, never lower it.
+    const config = readFileSync(new URL('../playwright.config.ts', dir), 'utf8');
+    const testCeiling = Number(/\n\s*timeout: ([\d_]+),/.exec(config)![1].replace(/_/g, ''));
+    const expectCeiling = Number(/expect: \{ timeout: ([\d_]+) \}/.exec(config)![1].replace(/_/g, ''));
+    for (const { file, text } of specs) {
+      for (const m of text.matchAll(/test\.setTimeout\(([\d_]+)\)/g))
+        expect(Number(m[1].replace(/_/g, '')), `${file}: test.setTimeout(${m[1]})`).toBeGreaterThanOrEqual(testCeiling);
+      for (const m of text.matchAll(/\btimeout: ([\d_]+)/g))
+        expect(Number(m[1].replace(/_/g, '')), `${file}: timeout: ${m[1]}`).toBeGreaterThan(expectCeiling);
+    }
+  });
+
   it('get the watch fixture without asking for it', () => {
     const fixtures = readFileSync(new URL('fixtures.ts', dir), 'utf8');
     expect(fixtures).toMatch(/\{\s*auto:\s*true\s*\}/);

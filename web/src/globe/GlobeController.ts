@@ -165,6 +165,15 @@ export class GlobeController {
       if (container.dataset.routeInView !== text) container.dataset.routeInView = text;
       this.placeLabels();
     });
+    // Whether the camera is moving (a wheel's inertia, a flight home): a page, and the e2e tests,
+    // wait for `data-camera-moving="false"` to read where the camera came to rest.
+    this.viewer.camera.moveStart.addEventListener(() => {
+      container.dataset.cameraMoving = 'true';
+    });
+    this.viewer.camera.moveEnd.addEventListener(() => {
+      container.dataset.camera = this.getCamera().join(',');
+      container.dataset.cameraMoving = 'false';
+    });
     this.tooltip = document.createElement('div');
     this.tooltip.className = 'globe-tooltip';
     this.tooltip.hidden = true;

@@ -67,6 +67,9 @@ export function ParameterPanel({
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [engineErrors, setEngineErrors] = useState<FieldError[]>([]);
   const [checking, setChecking] = useState(false);
+  // How many of the engine's verdicts have come back: a page (and the e2e tests) can tell that
+  // the engine has answered for the latest draft (`data-checks` grew, `data-checking` false).
+  const [answered, setAnswered] = useState(0);
   // The report of the catalogue file last loaded into a field, by the field's path.
   const [report, setReport] = useState<{
     path: string;
@@ -92,6 +95,7 @@ export function ParameterPanel({
         if (n !== asked.current) return;
         setEngineErrors(e ? e.errors : []);
         setChecking(false);
+        setAnswered((k) => k + 1);
       });
     }, 200);
     return () => window.clearTimeout(t);
@@ -249,7 +253,7 @@ export function ParameterPanel({
   };
 
   return (
-    <aside className="params" aria-label="Parameters">
+    <aside className="params" aria-label="Parameters" data-checking={checking} data-checks={answered}>
       <header>
         <h2>Parameters</h2>
         <button onClick={onClose} aria-label="Close parameters">
