@@ -88,3 +88,5 @@ export function useExports({ client, info, loadByUser, setError, closeDialog, de
 
   return { busy, toast, exportResults, cancelExport, exportScenario, importScenario };
 }
+
+export type Exports = ReturnType<typeof useExports>;

@@ -201,3 +201,5 @@ export function useGlobe(options: Options) {
     toggleFollow,
   };
 }
+
+export type Globe = ReturnType<typeof useGlobe>;

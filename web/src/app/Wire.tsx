@@ -1,0 +1,39 @@
+import type { ModelDescriptor } from '../models/types';
+import { InsideTheWire } from '../panels/InsideTheWire';
+import type { Engine } from './useEngine';
+
+/** Inside the wire, above the charts: for runs that record a packet trace (else nothing). */
+export function Wire({
+  engine,
+  model,
+  presenter,
+}: {
+  engine: Engine;
+  model: ModelDescriptor | null;
+  presenter: boolean;
+}) {
+  const { info, controls } = engine;
+  if (!info || info.traceLimit <= 0) return null;
+  return (
+    <InsideTheWire
+      name={info.name}
+      trace={engine.trace.current}
+      recorded={engine.traceRecorded}
+      limit={info.traceLimit}
+      cursor={engine.cursor}
+      nowNs={engine.nowNs}
+      finished={engine.finished}
+      onNext={controls.nextEvent}
+      onPrev={controls.prevEvent}
+      onNextLoss={controls.nextLoss}
+      follow={engine.follow}
+      onFollow={controls.setFollow}
+      skipped={engine.skipped}
+      onSeek={controls.seek}
+      exportTrace={(f) => engine.client.current?.trace(f) ?? Promise.resolve(null)}
+      markers={engine.markers.current}
+      presenter={presenter}
+      words={model?.wire}
+    />
+  );
+}
