@@ -42,6 +42,7 @@
 
 pub mod analytic;
 pub mod channel;
+pub mod crossing;
 pub mod export;
 pub mod kernel;
 pub mod link;

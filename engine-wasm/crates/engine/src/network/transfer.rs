@@ -1000,8 +1000,7 @@ pub fn run_stepped(topo: &mut PairTopology, start_s: f64, o: &TransferOptions) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::models::constellation::build_topology;
-    use crate::models::constellation::scenario::ConstellationScenario;
+    use crate::crossing::{build_topology, ConstellationScenario};
 
     /// Hawaii sends to Los Angeles over Iridium with ns-2's ISL settings (paper 004 §4).
     fn topo() -> PairTopology {
@@ -1012,7 +1011,7 @@ mod tests {
             isl_pairing: crate::topology::isl::IslPairing::Alternating,
             ..Default::default()
         };
-        build_topology(&k).unwrap()
+        build_topology(&k, "constellation").unwrap()
     }
 
     /// The first step (1 s apart) at which the route gets at least `by` ISL hops shorter.
