@@ -5,7 +5,7 @@
 //! flag: `calc transfer` runs that model's scenario.)
 
 use crate::orbit::sites;
-use crate::tools::{OptionKind, ToolOption};
+use crate::tool::{OptionKind, ToolOption};
 use crate::topology::isl::IslPairing;
 use serde_json::Value;
 

@@ -38,9 +38,9 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 /// The model's command-line tools (`calc pair`, `tle generate`); none in the browser build.
 #[cfg(not(target_arch = "wasm32"))]
-const TOOLS: &[crate::tools::Tool] = &tools::TOOLS;
+const TOOLS: &[crate::tool::Tool] = &tools::TOOLS;
 #[cfg(target_arch = "wasm32")]
-const TOOLS: &[crate::tools::Tool] = &[];
+const TOOLS: &[crate::tool::Tool] = &[];
 
 /// What `skyqueue bench --workload topology` times by default: 24 h of Iridium at 1 s steps for
 /// the Atlantic ship - London pair (positions, ISL states, access, route, events).

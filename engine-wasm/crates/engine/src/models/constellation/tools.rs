@@ -1,6 +1,6 @@
 //! The constellation's command-line tools: `skyqueue calc pair` (a day of the route between two
 //! sites, over a preset or a real catalogue) and `skyqueue tle generate` (a preset's element
-//! sets). The CLI builds their subcommands from these declarations ([`crate::tools`]).
+//! sets). The CLI builds their subcommands from these declarations ([`crate::tool`]).
 
 use super::scenario::groups;
 use crate::crossing::tools::{isl_pairing_option, ns2_iridium_isls, polar_cutoff_option, site_names};
@@ -8,7 +8,7 @@ use crate::orbit::catalogue::{latest_epoch_jd, load, parse, ShellRules};
 use crate::orbit::frames::{iso_from_julian_date, julian_date_from_iso};
 use crate::orbit::sites;
 use crate::scenario::fields::Kind;
-use crate::tools::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
+use crate::tool::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
 use crate::topology::catalogue_pair::{CatalogueOptions, CataloguePair, IslMode, SATELLITE_STEPS_BUDGET};
 use crate::topology::routing::RoutingMetric;
 use crate::Simulation;

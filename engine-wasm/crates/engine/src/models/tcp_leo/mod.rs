@@ -43,9 +43,9 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 /// The model's command-line tool (`calc transfer`); none in the browser build.
 #[cfg(not(target_arch = "wasm32"))]
-const TOOLS: &[crate::tools::Tool] = &tools::TOOLS;
+const TOOLS: &[crate::tool::Tool] = &tools::TOOLS;
 #[cfg(target_arch = "wasm32")]
-const TOOLS: &[crate::tools::Tool] = &[];
+const TOOLS: &[crate::tool::Tool] = &[];
 
 /// History stepped before a run that begins after the epoch [s].
 pub(crate) const HISTORY_S: f64 = 3600.0;

@@ -1,12 +1,12 @@
 //! TCP over Iridium's command-line tool: `skyqueue calc transfer`, TCP file transfers between two
 //! sites over the moving route (paper 004 §4, Tables 3-5, Fig. 5). The CLI builds its subcommand
-//! from this declaration ([`crate::tools`]).
+//! from this declaration ([`crate::tool`]).
 
 use crate::crossing::build_topology;
 use crate::crossing::tools::{isl_pairing_option, ns2_iridium_isls, polar_cutoff_option, site_names};
 use crate::models::constellation::tools::preset_option;
 use crate::network::transfer::{run_stepped, Buffer, Throughput, TransferOptions, TransferOutcome};
-use crate::tools::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
+use crate::tool::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
 use crate::topology::ns2::Ns2Handoff;
 use crate::Simulation;
 use serde_json::{json, Value};
