@@ -32,6 +32,7 @@ use crate::metrics::{Recorder, SeriesInfo};
 use crate::scenario::fields::{Group, Object};
 use crate::scenario::validate::Checker;
 use crate::scenario::ScenarioError;
+use crate::tool::Tool;
 use crate::topology::pair::{ConstellationInfo, TopoEvent};
 use crate::trace::PacketTrace;
 use serde::{Deserialize, Serialize};
@@ -198,9 +199,9 @@ pub struct Descriptor {
     /// The summary values a sweep of this model plots, in the order its charts come: what the
     /// app's sweep panel draws and what every exported sweep notebook plots (`crate::export`).
     pub sweep_metrics: &'static [SweepMetric],
-    /// The model's command-line tools (`skyqueue calc pair`), which the CLI lists and runs
-    /// without naming the model ([`crate::tools`]). None in the browser build.
-    pub tools: &'static [crate::tools::Tool],
+    /// The model's command-line tools (`skyqueue calc pair`), which the CLI lists ([`tools`])
+    /// and runs without naming the model. None in the browser build.
+    pub tools: &'static [Tool],
     /// A scenario of this model that `skyqueue bench --workload topology` times when given no
     /// file: a model that follows a pair of sites over a constellation offers one (the first in
     /// registry order is used).
@@ -374,9 +375,21 @@ impl ModelKind {
     }
 }
 
+/// Every model's command-line tools, in registry order: what the CLI makes its `calc` and `tle`
+/// subcommands from.
+pub fn tools() -> impl Iterator<Item = &'static Tool> {
+    ModelKind::ALL.iter().flat_map(|k| k.descriptor().tools.iter())
+}
+
+/// The tool of `group` and `name` among every model's tools.
+pub fn find_tool(group: &str, name: &str) -> Option<&'static Tool> {
+    tools().find(|t| t.group == group && t.name == name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tool::OptionKind;
 
     #[test]
     fn names_in_the_registry_match_the_scenario_format() {
@@ -426,6 +439,48 @@ mod tests {
             let s = Scenario { model: k, duration_s: 2.0, warmup_s: 0.0, ..Scenario::default() };
             let (_, series) = (k.descriptor().build)(&s).unwrap_or_else(|e| panic!("{}: {e}", k.name()));
             assert!(!series.is_empty(), "{} records no series", k.name());
+        }
+    }
+
+    #[test]
+    fn every_tool_declares_options_the_command_line_can_build() {
+        let tools: Vec<&Tool> = tools().collect();
+        assert!(tools.len() >= 3, "the models' tools: calc pair, calc transfer, tle generate");
+        let mut seen = std::collections::BTreeSet::new();
+        for t in &tools {
+            let id = format!("{} {}", t.group, t.name);
+            assert!(seen.insert(id.clone()), "{id} declared twice");
+            assert!(["calc", "tle"].contains(&t.group), "{id}: no such command group");
+            assert!(std::ptr::eq(find_tool(t.group, t.name).unwrap(), *t), "{id}");
+            let first = t.help.split("\n\n").next().unwrap();
+            assert!(!first.is_empty() && !first.ends_with('.'), "{id}: its one-line help reads as a title: {first}");
+            let options = (t.options)();
+            let flags: Vec<&str> = options.iter().map(|o| o.flag).collect();
+            for o in &options {
+                let ok = o.flag.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                assert!(ok && !o.flag.starts_with('-'), "{id}: --{} is not kebab-case", o.flag);
+                assert_eq!(flags.iter().filter(|f| **f == o.flag).count(), 1, "{id}: --{} twice", o.flag);
+                assert!(!o.help.is_empty(), "{id}: --{} has no help", o.flag);
+                assert_eq!(matches!(o.kind, OptionKind::Switch), o.value_name.is_empty(), "{id}: --{}", o.flag);
+                if let Some(r) = o.requires {
+                    assert!(flags.contains(&r), "{id}: --{} requires --{r}, which it does not have", o.flag);
+                }
+                match (&o.kind, o.default) {
+                    (OptionKind::OneOf(values) | OptionKind::Suggested(values), d) => {
+                        assert!(!values.is_empty(), "{id}: --{} lists no values", o.flag);
+                        if let Some(d) = d {
+                            assert!(
+                                values.iter().any(|(v, _)| *v == d),
+                                "{id}: --{}'s default {d} is not listed",
+                                o.flag
+                            );
+                        }
+                    }
+                    (OptionKind::Number, Some(d)) => assert!(d.parse::<f64>().is_ok(), "{id}: --{}", o.flag),
+                    (OptionKind::Whole, Some(d)) => assert!(d.parse::<u64>().is_ok(), "{id}: --{}", o.flag),
+                    _ => {}
+                }
+            }
         }
     }
 }

@@ -2,15 +2,14 @@
 //! of paper 004 §2.3 and the summary they add up to, `info` and the packed geometry.
 
 use super::*;
-use crate::models::constellation::build_topology;
-use crate::models::constellation::scenario::ConstellationScenario;
+use crate::crossing::{build_topology, ConstellationScenario};
 use crate::orbit::walker::ConstellationPreset;
 use std::collections::VecDeque;
 
 fn topo(from: &str, to: &str, edit: impl FnOnce(&mut ConstellationScenario)) -> PairTopology {
     let mut k = ConstellationScenario { from: from.into(), to: to.into(), ..Default::default() };
     edit(&mut k);
-    build_topology(&k).unwrap()
+    build_topology(&k, "constellation").unwrap()
 }
 
 fn iridium(from: &str, to: &str) -> PairTopology {

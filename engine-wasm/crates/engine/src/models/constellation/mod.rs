@@ -7,17 +7,12 @@ pub mod scenario;
 pub mod tools;
 
 use super::{Ctx, Descriptor, Model, ModelSummary};
+use crate::crossing::build_topology;
 use crate::kernel::{SimDuration, SimTime};
 use crate::metrics::SeriesInfo;
 use crate::models::Scenario;
-use crate::orbit::propagate::Propagator;
-use crate::orbit::sites;
-use crate::scenario::{FieldError, ScenarioError};
-use crate::topology::grid::{max_isl_km, plus_grid};
-use crate::topology::isl::{IslChoice, IslRules};
-use crate::topology::layout::Layout;
-use crate::topology::pair::{self, LinkMode, PairOptions, PairSummary, PairTopology};
-use scenario::ConstellationScenario;
+use crate::scenario::ScenarioError;
+use crate::topology::pair::{self, PairSummary, PairTopology};
 
 /// The constellation model in the registry.
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -43,63 +38,17 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 /// The model's command-line tools (`calc pair`, `tle generate`); none in the browser build.
 #[cfg(not(target_arch = "wasm32"))]
-const TOOLS: &[crate::tools::Tool] = &tools::TOOLS;
+const TOOLS: &[crate::tool::Tool] = &tools::TOOLS;
 #[cfg(target_arch = "wasm32")]
-const TOOLS: &[crate::tools::Tool] = &[];
+const TOOLS: &[crate::tool::Tool] = &[];
 
 /// What `skyqueue bench --workload topology` times by default: 24 h of Iridium at 1 s steps for
 /// the Atlantic ship - London pair (positions, ISL states, access, route, events).
 const TOPOLOGY_BENCH: &str = r#"{"version": 1, "model": "constellation", "duration_s": 86400, "warmup_s": 0,
   "metrics": {"bucket_s": 10}, "constellation": {"preset": "iridium", "step_s": 1, "from": "Atlantic ship", "to": "London"}}"#;
 
-/// Builds the pair topology of a validated constellation section (also the view of the
-/// constellation that TCP over the constellation and VoIP over LEO take): one shell under
-/// paper 004's Iridium rules, or any constellation of shells under +Grid or without ISLs.
-pub fn build_topology(k: &ConstellationScenario) -> Result<PairTopology, ScenarioError> {
-    let bad = |path: &str, m: String| ScenarioError::Invalid(vec![FieldError::new(path, m)]);
-    let epoch = k.epoch_jd().ok_or_else(|| bad("constellation.epoch_utc", "not a UTC time".into()))?;
-    let from = sites::resolve(&k.from, &k.sites).map_err(|m| bad("constellation.from", m))?;
-    let to = sites::resolve(&k.to, &k.sites).map_err(|m| bad("constellation.to", m))?;
-    let opts = PairOptions {
-        rules: IslRules { polar_cutoff_deg: k.polar_cutoff_deg, seam_isls: k.seam_isls },
-        access: k.access,
-        hysteresis_deg: k.hysteresis_deg,
-        routing: k.routing,
-        pairing: k.isl_pairing,
-    };
-    let choices: Vec<_> = k.sites.iter().cloned().chain(sites::catalogue()).collect();
-    if k.isl == IslChoice::Iridium {
-        let (spec, prop) = match k.loaded_shell(epoch) {
-            Some(shell) => shell.map_err(|(field, m)| bad(field, m))?,
-            None => {
-                let spec = k.spec();
-                let prop = Propagator::from_walker(&spec, epoch, k.propagation).map_err(|m| bad("constellation", m))?;
-                (spec, prop)
-            }
-        };
-        return Ok(PairTopology::new(spec, prop, opts, [from, to], choices));
-    }
-    let (spec, cat, prop) = k.catalogue(epoch).map_err(|(field, m)| bad(field, m))?;
-    let (links, range, relays) = if k.isl == IslChoice::Grid {
-        let links = plus_grid(&cat);
-        let range = links
-            .iter()
-            .map(|l| {
-                k.max_isl_km
-                    .unwrap_or_else(|| max_isl_km(cat.shells[cat.placed[l.a as usize].shell as usize].altitude_km))
-            })
-            .collect();
-        (links, range, vec![])
-    } else {
-        let relays = sites::catalogue().into_iter().filter(|r| r.name != from.name && r.name != to.name).collect();
-        (vec![], vec![], relays)
-    };
-    let layout = Layout::catalogue(&cat);
-    Ok(PairTopology::with_layout(spec, layout, LinkMode::Range(links, range), prop, opts, [from, to], choices, relays))
-}
-
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
-    let topo = Box::new(build_topology(&s.constellation)?);
+    let topo = Box::new(build_topology(&s.constellation, scenario::SECTION)?);
     let step = SimDuration::from_secs_f64(s.constellation.step_s);
     Ok((Box::new(ConstellationModel { topo, step, next: SimTime::ZERO }), pair::series_info()))
 }

@@ -3,6 +3,7 @@
 //! by shell and plane, and the errors a user meets first.
 
 use super::*;
+use crate::crossing::ConstellationScenario;
 use crate::orbit::catalogue::latest_epoch_jd;
 use crate::orbit::frames::iso_from_julian_date;
 use crate::orbit::tle::parse_tle_text;
@@ -36,7 +37,7 @@ fn over_the_cut(access: AccessPolicy) -> ConstellationScenario {
 #[test]
 fn free_access_over_grid_follows_the_catalogue_route_step_for_step() {
     let k = over_the_cut(AccessPolicy::Free);
-    let mut topo = build_topology(&k).unwrap();
+    let mut topo = build_topology(&k, "constellation").unwrap();
     let epoch = k.epoch_jd().unwrap();
     let (_, cat, _) = k.catalogue(epoch).unwrap();
     let sets = crate::orbit::catalogue::parse(CUT).unwrap();
@@ -70,8 +71,8 @@ fn one_access_satellite_per_end_never_beats_free_access() {
     // Free access lets the route pick both satellites; the other policies fix them, so their
     // delay is at least as long at every step both route.
     for policy in [AccessPolicy::HighestElevation, AccessPolicy::LongestVisibility, AccessPolicy::Ns2] {
-        let mut fixed = build_topology(&over_the_cut(policy)).unwrap();
-        let mut free = build_topology(&over_the_cut(AccessPolicy::Free)).unwrap();
+        let mut fixed = build_topology(&over_the_cut(policy), "constellation").unwrap();
+        let mut free = build_topology(&over_the_cut(AccessPolicy::Free), "constellation").unwrap();
         let mut both = 0;
         for step in 0..30 {
             let t = step as f64 * 30.0;
@@ -92,7 +93,7 @@ fn longest_visibility_keeps_its_satellite_longer_than_highest_elevation() {
     // Over 40 minutes of the 70° shell: highest elevation hands over whenever another satellite
     // climbs higher; longest visibility only when its satellite sets.
     let count = |policy| {
-        let mut t = build_topology(&over_the_cut(policy)).unwrap();
+        let mut t = build_topology(&over_the_cut(policy), "constellation").unwrap();
         (0..240).for_each(|k| {
             t.step(k as f64 * 10.0);
         });

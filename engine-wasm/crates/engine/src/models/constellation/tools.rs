@@ -1,13 +1,14 @@
 //! The constellation's command-line tools: `skyqueue calc pair` (a day of the route between two
 //! sites, over a preset or a real catalogue) and `skyqueue tle generate` (a preset's element
-//! sets). The CLI builds their subcommands from these declarations ([`crate::tools`]).
+//! sets). The CLI builds their subcommands from these declarations ([`crate::tool`]).
 
 use super::scenario::groups;
+use crate::crossing::tools::{isl_pairing_option, ns2_iridium_isls, polar_cutoff_option, site_names};
 use crate::orbit::catalogue::{latest_epoch_jd, load, parse, ShellRules};
 use crate::orbit::frames::{iso_from_julian_date, julian_date_from_iso};
 use crate::orbit::sites;
 use crate::scenario::fields::Kind;
-use crate::tools::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
+use crate::tool::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
 use crate::topology::catalogue_pair::{CatalogueOptions, CataloguePair, IslMode, SATELLITE_STEPS_BUDGET};
 use crate::topology::routing::RoutingMetric;
 use crate::Simulation;
@@ -45,7 +46,7 @@ latest epoch). It prints shells, satellites_used, satellites_excluded (by reason
 route_changes, great_circle_ms (light along the ground) and ms_per_step.";
 
 /// The options of a scenario field's choice (value, label), for help and completions.
-pub(crate) fn field_choices(path: &str) -> Vec<(&'static str, &'static str)> {
+fn field_choices(path: &str) -> Vec<(&'static str, &'static str)> {
     groups()
         .into_iter()
         .flat_map(|g| g.fields)
@@ -57,40 +58,13 @@ pub(crate) fn field_choices(path: &str) -> Vec<(&'static str, &'static str)> {
         .unwrap_or_default()
 }
 
-/// The built-in sites' names, for the help of the tools that take them.
-pub(crate) fn site_names() -> String {
-    let names: Vec<String> = sites::catalogue().into_iter().map(|s| s.name).collect();
-    format!("Sites (`skyqueue sites` gives their coordinates): {}.", names.join(", "))
-}
-
-/// The options that set the constellation's own fields, shared by `calc pair` and `calc
-/// transfer`: --constellation, --polar-cutoff, --isl-pairing.
+/// `--constellation`: the preset (also `calc transfer`'s, which runs this model's scenario).
 pub(crate) fn preset_option() -> ToolOption {
     ToolOption::value(
         "constellation",
         "PRESET",
         "The constellation preset",
         OptionKind::Suggested(field_choices("constellation.preset")),
-    )
-}
-
-/// `--polar-cutoff`.
-pub(crate) fn polar_cutoff_option() -> ToolOption {
-    ToolOption::value(
-        "polar-cutoff",
-        "DEG",
-        "Cross-plane links switch off above this latitude [deg]",
-        OptionKind::Number,
-    )
-}
-
-/// `--isl-pairing`.
-pub(crate) fn isl_pairing_option() -> ToolOption {
-    ToolOption::value(
-        "isl-pairing",
-        "PAIRING",
-        "Which satellite of the next plane each satellite links to",
-        OptionKind::Suggested(field_choices("constellation.isl_pairing")),
     )
 }
 
@@ -180,20 +154,6 @@ fn pair_options() -> Vec<ToolOption> {
         polar_cutoff_option(),
         isl_pairing_option(),
     ]
-}
-
-/// Iridium (the default constellation) gets the ISL settings of ns-2's Iridium model, which
-/// paper 004 used (`sat-iridium.tcl`: cut-off 60 deg, same-index partners), unless given:
-/// `calc pair` and `calc transfer` reproduce the paper's runs.
-pub(crate) fn ns2_iridium_isls(c: &mut Value) {
-    if c.get("preset").is_none_or(|p| p == "iridium") {
-        if c.get("polar_cutoff_deg").is_none() {
-            c["polar_cutoff_deg"] = 60.0.into();
-        }
-        if c.get("isl_pairing").is_none() {
-            c["isl_pairing"] = "alternating".into();
-        }
-    }
 }
 
 /// A range check: `x` if `lo <= x <= hi`, else "--flag: x is outside lo to hi".

@@ -8,11 +8,10 @@ pub mod scenario;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tools;
 
-use super::constellation::build_topology;
 use super::{Ctx, Descriptor, Model, ModelSummary};
+use crate::crossing::{build_topology, ConstellationScenario};
 use crate::kernel::{SimDuration, SimTime, Streams, NS_PER_S};
 use crate::metrics::{SeriesInfo, SeriesKind};
-use crate::models::constellation::scenario::{ConstellationScenario, Crossing};
 use crate::models::Scenario;
 use crate::network::transfer::{Happened, Transfer, TransferOptions, TCPIP_HEADER_BYTES};
 use crate::scenario::ScenarioError;
@@ -44,9 +43,9 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 /// The model's command-line tool (`calc transfer`); none in the browser build.
 #[cfg(not(target_arch = "wasm32"))]
-const TOOLS: &[crate::tools::Tool] = &tools::TOOLS;
+const TOOLS: &[crate::tool::Tool] = &tools::TOOLS;
 #[cfg(target_arch = "wasm32")]
-const TOOLS: &[crate::tools::Tool] = &[];
+const TOOLS: &[crate::tool::Tool] = &[];
 
 /// History stepped before a run that begins after the epoch [s].
 pub(crate) const HISTORY_S: f64 = 3600.0;
@@ -78,26 +77,18 @@ fn series_info() -> Vec<SeriesInfo> {
 /// mask and epoch; everything else the constellation model's defaults.
 pub fn constellation_view(s: &Scenario) -> ConstellationScenario {
     let t = &s.transfer;
-    ConstellationScenario {
-        from: s.transfer.from.clone(),
-        to: s.transfer.to.clone(),
-        polar_cutoff_deg: s.transfer.polar_cutoff_deg,
-        isl_pairing: s.transfer.isl_pairing,
+    t.crossing(ConstellationScenario {
+        from: t.from.clone(),
+        to: t.to.clone(),
+        polar_cutoff_deg: t.polar_cutoff_deg,
+        isl_pairing: t.isl_pairing,
         ..Default::default()
-    }
-    .crossing(Crossing {
-        tle: &t.tle,
-        isl: t.isl,
-        access: t.access,
-        routing: t.routing,
-        elevation_mask_deg: t.elevation_mask_deg,
-        epoch_utc: &t.epoch_utc,
     })
 }
 
 fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioError> {
     let t = &s.transfer;
-    let mut topo = Box::new(build_topology(&constellation_view(s))?);
+    let mut topo = Box::new(build_topology(&constellation_view(s), scenario::TransferScenario::SECTION)?);
     if t.handoff == scenario::Handoff::Ns2 {
         topo.set_ns2_handoff(Ns2Handoff::default(), Streams::new(s.seed).stream("transfer.handoff"));
     }

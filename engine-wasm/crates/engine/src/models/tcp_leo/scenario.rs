@@ -1,6 +1,5 @@
 //! The TCP-over-Iridium part of a scenario (paper 004 §3-5; docs/REPRODUCTION.md).
 
-use crate::models::constellation::scenario::{check_crossing, crossing_fields};
 use crate::models::Scenario;
 use crate::network::transfer::{RtoRestart, Throughput};
 use crate::orbit::sites;
@@ -12,79 +11,63 @@ use crate::topology::routing::RoutingMetric;
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 
-/// One TCP transfer from a ground site to another over Iridium (paper 004 Table 3): a file of
-/// `bytes`, or unlimited bulk, starting at `start_s`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct TransferScenario {
-    /// The sending site: a site name or `lat,lon`.
-    pub from: String,
-    /// The receiving site.
-    pub to: String,
-    /// The run's time zero [s after the constellation's epoch, 2026-01-01T00:00:00Z]: the
-    /// topology and the charts' clock begin there (a run can open just before the seam).
-    pub clock_start_s: f64,
-    /// When the transfer starts [s after the run's time zero]; the topology runs from zero, so
-    /// the access at the start has its history (ns-2's rule keeps a satellite until it is lost).
-    pub start_s: f64,
-    /// The start is drawn uniformly in `[start_s, start_s + start_window_s)` from the seed (paper
-    /// 004 draws start times at random); 0: exactly `start_s`.
-    pub start_window_s: f64,
-    /// File size [bytes]; `null`: unlimited bulk (paper 004 §5).
-    pub bytes: Option<u64>,
-    /// Link rates of paper 004 Table 3: `low` (up/down-links 1.5 Mb/s, ISLs 25 Mb/s) or `high`
-    /// (120 Mb/s, 2 Gb/s).
-    pub throughput: Throughput,
-    /// Congestion control: `cubic` (paper 004 Table 3), `new-reno`, `hybla`, `westwood-plus` or
-    /// `compound`.
-    pub cc: CcKind,
-    /// Lower bound of the retransmission timeout [ms]: 200 is ns-2's `minrto_`, which the paper's
-    /// ns-2.34 used; RFC 6298 says 1000.
-    pub min_rto_ms: f64,
-    /// When the retransmission timer restarts: `every-ack` (ns-2's TCP-Linux agent, the paper's
-    /// simulator) or `new-data` (RFC 6298 (5.3); across the seam it gives a spurious timeout per
-    /// loss episode, docs/REPRODUCTION.md).
-    pub rto_restart: RtoRestart,
-    /// Payload of a data packet [bytes] (ns-2's TCP `packetSize_`, 1000); on the wire 40 bytes
-    /// of TCP/IP header and 16 below IP are added (`network::transfer`).
-    pub packet_bytes: u32,
-    /// ACK without SACK blocks [bytes] (ns-2's `TCPSink` `packetSize_`, 40); on the wire 8 bytes
-    /// per SACK block and 16 below IP are added.
-    pub ack_bytes: u32,
-    /// Cross-plane ISLs are down above this latitude [deg] (ns-2's Iridium model: 60).
-    pub polar_cutoff_deg: f64,
-    /// Cross-plane partner: `alternating` (ns-2's) or `ahead`.
-    pub isl_pairing: IslPairing,
-    /// Element sets of the constellation crossed instead of paper 004's Iridium: a whole
-    /// catalogue (e.g. CelesTrak's `starlink.txt`) under `isl: grid` or `none`, grouped into
-    /// shells as the constellation model groups it (docs/CATALOGUES.md); unset: Iridium.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tle: Option<String>,
-    /// ISLs: `iridium` (paper 004's rules over one shell), `grid` (+Grid in every shell, within
-    /// range) or `none` (a bent pipe relayed by the built-in sites).
-    pub isl: IslChoice,
-    /// Access policy: `ns2` (paper 004's simulator), `highest-elevation`, `hysteresis`,
-    /// `longest-visibility` or `free` (any satellite in view; the route picks).
-    pub access: AccessPolicy,
-    /// Route metric: `min-hop` (paper 004 Table 3) or `min-delay`.
-    pub routing: RoutingMetric,
-    /// Lowest elevation of a ground-satellite link [deg]; unset: Iridium's 8.2 (Starlink: 25).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub elevation_mask_deg: Option<f64>,
-    /// UTC time of the constellation's epoch, `YYYY-MM-DDTHH:MM:SSZ`: near a loaded catalogue's
-    /// element sets.
-    pub epoch_utc: String,
-    /// How handovers happen: `ns2` (ns-2's satellite handoff as its code behaves, the paper's
-    /// simulator: checks on 5-15 s timers, the packets queued for the satellite a site leaves
-    /// lost, hop-by-hop forwarding on hop-count tables; `topology::ns2`, `network::transfer`)
-    /// or `continuous` (access and links checked every second, nothing lost at a handover,
-    /// every packet source routed on the route of its sending).
-    pub handoff: Handoff,
-    /// Every link's queue limit: `ns2` (ns-2's 50 packets at low throughput, `sat-iridium.tcl`'s
-    /// `opt(qlim)`, scaled to 4000 at high) or `start-bdp` (one bandwidth-delay product of the
-    /// route's round trip at the transfer's start, in whole packets: paper 004 Table 3's
-    /// "Queue size: BDP").
-    pub buffer: BufferRule,
+crate::crossing::crossing_section! {
+    /// One TCP transfer from a ground site to another over Iridium (paper 004 Table 3): a file of
+    /// `bytes`, or unlimited bulk, starting at `start_s`.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields, default)]
+    pub struct TransferScenario {
+        /// The sending site: a site name or `lat,lon`.
+        pub from: String = "Hawaii gateway".into(),
+        /// The receiving site.
+        pub to: String = "Los Angeles".into(),
+        /// The run's time zero [s after the constellation's epoch, 2026-01-01T00:00:00Z]: the
+        /// topology and the charts' clock begin there (a run can open just before the seam).
+        pub clock_start_s: f64 = 0.0,
+        /// When the transfer starts [s after the run's time zero]; the topology runs from zero, so
+        /// the access at the start has its history (ns-2's rule keeps a satellite until it is lost).
+        pub start_s: f64 = 0.0,
+        /// The start is drawn uniformly in `[start_s, start_s + start_window_s)` from the seed (paper
+        /// 004 draws start times at random); 0: exactly `start_s`.
+        pub start_window_s: f64 = 0.0,
+        /// File size [bytes]; `null`: unlimited bulk (paper 004 §5).
+        pub bytes: Option<u64> = Some(15_000_000),
+        /// Link rates of paper 004 Table 3: `low` (up/down-links 1.5 Mb/s, ISLs 25 Mb/s) or `high`
+        /// (120 Mb/s, 2 Gb/s).
+        pub throughput: Throughput = Throughput::Low,
+        /// Congestion control: `cubic` (paper 004 Table 3), `new-reno`, `hybla`, `westwood-plus` or
+        /// `compound`.
+        pub cc: CcKind = CcKind::Cubic,
+        /// Lower bound of the retransmission timeout [ms]: 200 is ns-2's `minrto_`, which the paper's
+        /// ns-2.34 used; RFC 6298 says 1000.
+        pub min_rto_ms: f64 = 200.0,
+        /// When the retransmission timer restarts: `every-ack` (ns-2's TCP-Linux agent, the paper's
+        /// simulator) or `new-data` (RFC 6298 (5.3); across the seam it gives a spurious timeout per
+        /// loss episode, docs/REPRODUCTION.md).
+        pub rto_restart: RtoRestart = RtoRestart::EveryAck,
+        /// Payload of a data packet [bytes] (ns-2's TCP `packetSize_`, 1000); on the wire 40 bytes
+        /// of TCP/IP header and 16 below IP are added (`network::transfer`).
+        pub packet_bytes: u32 = 1000,
+        /// ACK without SACK blocks [bytes] (ns-2's `TCPSink` `packetSize_`, 40); on the wire 8 bytes
+        /// per SACK block and 16 below IP are added.
+        pub ack_bytes: u32 = 40,
+        /// Cross-plane ISLs are down above this latitude [deg] (ns-2's Iridium model: 60).
+        pub polar_cutoff_deg: f64 = 60.0,
+        /// Cross-plane partner: `alternating` (ns-2's) or `ahead`.
+        pub isl_pairing: IslPairing = IslPairing::Alternating,
+        ..crossing at "transfer",
+        /// How handovers happen: `ns2` (ns-2's satellite handoff as its code behaves, the paper's
+        /// simulator: checks on 5-15 s timers, the packets queued for the satellite a site leaves
+        /// lost, hop-by-hop forwarding on hop-count tables; `topology::ns2`, `network::transfer`)
+        /// or `continuous` (access and links checked every second, nothing lost at a handover,
+        /// every packet source routed on the route of its sending).
+        pub handoff: Handoff = Handoff::Continuous,
+        /// Every link's queue limit: `ns2` (ns-2's 50 packets at low throughput, `sat-iridium.tcl`'s
+        /// `opt(qlim)`, scaled to 4000 at high) or `start-bdp` (one bandwidth-delay product of the
+        /// route's round trip at the transfer's start, in whole packets: paper 004 Table 3's
+        /// "Queue size: BDP").
+        pub buffer: BufferRule = BufferRule::Ns2,
+    }
 }
 
 /// Every link's queue limit ([`TransferScenario::buffer`]).
@@ -117,35 +100,6 @@ pub enum Handoff {
     Continuous,
 }
 
-impl Default for TransferScenario {
-    fn default() -> Self {
-        TransferScenario {
-            from: "Hawaii gateway".into(),
-            to: "Los Angeles".into(),
-            clock_start_s: 0.0,
-            start_s: 0.0,
-            start_window_s: 0.0,
-            bytes: Some(15_000_000),
-            throughput: Throughput::Low,
-            cc: CcKind::Cubic,
-            min_rto_ms: 200.0,
-            rto_restart: RtoRestart::EveryAck,
-            packet_bytes: 1000,
-            ack_bytes: 40,
-            polar_cutoff_deg: 60.0,
-            isl_pairing: IslPairing::Alternating,
-            tle: None,
-            isl: IslChoice::Iridium,
-            access: AccessPolicy::Ns2,
-            routing: RoutingMetric::MinHop,
-            elevation_mask_deg: None,
-            epoch_utc: "2026-01-01T00:00:00Z".into(),
-            handoff: Handoff::Continuous,
-            buffer: BufferRule::Ns2,
-        }
-    }
-}
-
 /// The rules joining fields (ranges are in [`groups`]): the sites, the start inside the run,
 /// and the work budget of one run.
 pub fn validate(s: &Scenario, c: &mut Checker) {
@@ -158,7 +112,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     if !duration_ok(s.duration_s) {
         return;
     }
-    check_crossing(&super::constellation_view(s), "transfer", s.duration_s + super::HISTORY_S, c);
+    TransferScenario::check_crossing(&super::constellation_view(s), s.duration_s + super::HISTORY_S, c);
     if t.handoff == Handoff::Ns2 {
         let unsupported = if t.tle.is_some() {
             Some("a loaded catalogue (transfer.tle)")
@@ -235,10 +189,7 @@ pub fn groups() -> Vec<Group> {
         },
         Group {
             title: "Constellation crossed",
-            fields: crossing_fields(
-                ["transfer.tle", "transfer.isl", "transfer.access", "transfer.routing", "transfer.elevation_mask_deg", "transfer.epoch_utc"],
-                "paper 004's Iridium",
-            ),
+            fields: TransferScenario::crossing_fields("paper 004's Iridium"),
         },
     ]
 }

@@ -38,7 +38,7 @@ fn a_transfer_in_the_model_is_the_clis_transfer() {
         let mut sim = Simulation::new(s.clone()).unwrap();
         sim.run_to_end();
         let got = summary(&mut sim);
-        let mut topo = crate::models::constellation::build_topology(&super::constellation_view(&s)).unwrap();
+        let mut topo = crate::crossing::build_topology(&super::constellation_view(&s), "transfer").unwrap();
         let want = transfer::run(&mut topo, 600.0, &TransferOptions { bytes, ..Default::default() });
         assert_eq!(got.transfer_s, want.transfer_s, "{bytes} bytes");
         assert_eq!(
@@ -200,7 +200,7 @@ fn the_model_with_ns2s_handoff_is_the_clis_transfer() {
     let mut sim = Simulation::new(s.clone()).unwrap();
     sim.run_to_end();
     let got = summary(&mut sim);
-    let mut topo = crate::models::constellation::build_topology(&super::constellation_view(&s)).unwrap();
+    let mut topo = crate::crossing::build_topology(&super::constellation_view(&s), "transfer").unwrap();
     topo.set_ns2_handoff(
         crate::topology::ns2::Ns2Handoff::default(),
         crate::kernel::Streams::new(s.seed).stream("transfer.handoff"),

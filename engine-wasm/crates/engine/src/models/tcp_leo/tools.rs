@@ -1,13 +1,12 @@
 //! TCP over Iridium's command-line tool: `skyqueue calc transfer`, TCP file transfers between two
 //! sites over the moving route (paper 004 §4, Tables 3-5, Fig. 5). The CLI builds its subcommand
-//! from this declaration ([`crate::tools`]).
+//! from this declaration ([`crate::tool`]).
 
-use super::super::constellation::build_topology;
-use super::super::constellation::tools::{
-    isl_pairing_option, ns2_iridium_isls, polar_cutoff_option, preset_option, site_names,
-};
+use crate::crossing::build_topology;
+use crate::crossing::tools::{isl_pairing_option, ns2_iridium_isls, polar_cutoff_option, site_names};
+use crate::models::constellation::tools::preset_option;
 use crate::network::transfer::{run_stepped, Buffer, Throughput, TransferOptions, TransferOutcome};
-use crate::tools::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
+use crate::tool::{OptionKind, Tool, ToolError, ToolInput, ToolOption, ToolOutput};
 use crate::topology::ns2::Ns2Handoff;
 use crate::Simulation;
 use serde_json::{json, Value};
@@ -197,7 +196,8 @@ fn transfer(a: &ToolInput) -> Result<ToolOutput, ToolError> {
     let jobs: Vec<u32> = if random_to {
         (0..runs as u32).collect()
     } else {
-        let mut day = build_topology(&k).map_err(|e| ToolError::Invalid("(calc transfer options)".into(), e))?;
+        let mut day =
+            build_topology(&k, "constellation").map_err(|e| ToolError::Invalid("(calc transfer options)".into(), e))?;
         if ns2 {
             day.set_ns2_handoff(Ns2Handoff::default(), streams.stream("calc.transfer.handoff"));
         }
@@ -242,7 +242,7 @@ fn transfer(a: &ToolInput) -> Result<ToolOutput, ToolError> {
         let mut start = (rng.next_f64() * 86_400.0).floor() as u32;
         let mut kj = k.clone();
         kj.to = format!("{lat:.4},{lon:.4}");
-        let mut topo = build_topology(&kj).map_err(|e| e.to_string())?;
+        let mut topo = build_topology(&kj, "constellation").map_err(|e| e.to_string())?;
         if ns2 {
             topo.set_ns2_handoff(Ns2Handoff::default(), streams.stream(&format!("calc.transfer.handoff.{job}")));
         }

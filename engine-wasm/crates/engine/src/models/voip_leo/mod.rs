@@ -6,11 +6,10 @@
 pub mod run;
 pub mod scenario;
 
-use super::constellation::build_topology;
 use super::{Ctx, Descriptor, Model, ModelSummary};
+use crate::crossing::{build_topology, ConstellationScenario};
 use crate::kernel::{EventQueue, SimDuration, SimTime, Streams, NS_PER_S};
 use crate::metrics::SeriesInfo;
-use crate::models::constellation::scenario::{ConstellationScenario, Crossing};
 use crate::models::Scenario;
 use crate::orbit::walker::ConstellationPreset;
 use crate::scenario::ScenarioError;
@@ -47,19 +46,11 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 /// the section's catalogue (`voip.tle`) with its links, access, routing, mask and epoch.
 pub fn constellation_view(s: &Scenario) -> ConstellationScenario {
     let v = &s.voip;
-    ConstellationScenario {
+    v.crossing(ConstellationScenario {
         preset: ConstellationPreset::Iridium800,
         from: v.server_site.clone(),
         to: v.users_site.clone(),
         ..Default::default()
-    }
-    .crossing(Crossing {
-        tle: &v.tle,
-        isl: v.isl,
-        access: v.access,
-        routing: v.routing,
-        elevation_mask_deg: v.elevation_mask_deg,
-        epoch_utc: &v.epoch_utc,
     })
 }
 
@@ -70,7 +61,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     let view = constellation_view(s);
     let mut trace = vec![];
     if s.voip.delay_source == DelaySource::Route {
-        let mut t = build_topology(&view)?;
+        let mut t = build_topology(&view, scenario::VoipScenario::SECTION)?;
         let secs = (s.duration_s + s.voip.trace_offset_max_s).ceil() as u64 + 2;
         let mut last = 80.0;
         for k in 0..=secs {
@@ -86,7 +77,7 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     let streams = Streams::new(s.seed);
     let mut events = EventQueue::with_capacity(2 * s.voip.flows as usize + 16);
     let model = Box::new(VoipLeo::new(s, &streams, &mut events, trace));
-    let topo = Box::new(build_topology(&view)?);
+    let topo = Box::new(build_topology(&view, scenario::VoipScenario::SECTION)?);
     Ok((Box::new(VoipLeoModel { events, model, topo, next_view: SimTime::ZERO }), run::series_info(s.voip.snr_traces)))
 }
 

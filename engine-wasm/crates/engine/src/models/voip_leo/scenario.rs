@@ -3,98 +3,86 @@
 use crate::channel::lms::LmsParams;
 use crate::mac::harq::HarqParams;
 use crate::metrics::emodel::Codec;
-use crate::models::constellation::scenario::{check_crossing, crossing_fields};
 use crate::models::Scenario;
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::sched::policy::LmsPolicy;
-use crate::topology::access::AccessPolicy;
-use crate::topology::isl::IslChoice;
-use crate::topology::routing::RoutingMetric;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-/// n VoIP flows from a server through the constellation to n mobile receivers behind one last
-/// satellite, sharing its LMS link (paper 000 Fig. 1).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct VoipScenario {
-    /// Number of flows (= receivers), 1 to 2000.
-    pub flows: u32,
-    /// Policy on the LMS link: `dt-s`, `dt-h`, `rr`, `pf`, `codes`.
-    pub policy: LmsPolicy,
-    /// CoDeS sojourn timeout [ms] (paper 000: 50 to 200, default 100).
-    pub codes_timeout_ms: f64,
-    /// Delay bound tau of M-LWDF and EXP-PF [ms].
-    pub delay_bound_ms: f64,
-    /// Target probability of exceeding the delay bound, delta, of M-LWDF and EXP-PF.
-    pub delay_violation_prob: f64,
-    /// The LMS channel of each receiver.
-    pub lms: LmsParams,
-    /// Adaptive HARQ.
-    pub harq: HarqParams,
-    /// Coded bit rate of the LMS link [b/s] (paper 000: 9.4 Mb/s).
-    pub link_rate_bps: f64,
-    /// VoIP packet size [bytes] (paper 000: 210).
-    pub packet_bytes: f64,
-    /// Rate during talk spurts [b/s] (paper 000: 64 kb/s).
-    pub rate_bps: f64,
-    /// Mean talk spurt [ms] (paper 000: 500).
-    pub mean_on_ms: f64,
-    /// Mean silence [ms] (paper 000: 50).
-    pub mean_off_ms: f64,
-    /// Pareto shape of spurts and silences (1.5 by default).
-    pub pareto_shape: f64,
-    /// Where the server-to-last-satellite delay comes from: `route` (default) follows the
-    /// constellation's route from `server_site` to the satellite serving `users_site`, one delay
-    /// trace shared by all flows with a different time offset per flow (paper 000 §II-A: "each
-    /// flow uses the same temporal trace but with different offset values"); `range` gives each
-    /// flow a fixed delay in `constellation_delay_ms`.
-    pub delay_source: DelaySource,
-    /// Largest time offset of a flow into the delay trace [s] (`route`).
-    pub trace_offset_max_s: f64,
-    /// Server to last satellite delay range [ms] (`range`; paper 000: "70 ms to 90 ms within
-    /// the satellite constellation").
-    pub constellation_delay_ms: [f64; 2],
-    /// Last satellite to receiver propagation [ms].
-    pub last_hop_delay_ms: f64,
-    /// Mean round-trip time in the buffer rule B = RTT C / sqrt(n) [ms].
-    pub rtt_ms: f64,
-    /// Time constant of PF's throughput average [ms] (ns-3's PF: 99 TTIs of 1 ms).
-    pub pf_window_ms: f64,
-    /// The rate r_i(t) the PF family compares: the throughput the adaptive HARQ delivers at the
-    /// receiver's current quality (default), the mutual information per symbol, or the HARQ
-    /// throughput at the receiver's shadowing level (`shadowing`, fast fading averaged out).
-    pub pf_rate: PfRate,
-    /// Codec for the E-model.
-    pub codec: Codec,
-    /// E-model advantage factor (paper 000: 20 for satellite).
-    pub advantage: f64,
-    /// Receivers whose SNR is charted (0 to 8).
-    pub snr_traces: u32,
-    /// Where the server is, for the globe (a site name or `lat,lon`).
-    pub server_site: String,
-    /// Where the mobile receivers are, for the globe.
-    pub users_site: String,
-    /// Element sets of the constellation between server and receivers instead of paper 000's
-    /// Iridium at 800 km: a whole catalogue under `isl: grid` or `none`, grouped into shells as
-    /// the constellation model groups it (docs/CATALOGUES.md); unset: Iridium.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tle: Option<String>,
-    /// ISLs: `iridium` (paper 004's rules over one shell), `grid` (+Grid in every shell, within
-    /// range) or `none` (a bent pipe relayed by the built-in sites).
-    pub isl: IslChoice,
-    /// Access policy: `ns2`, `highest-elevation`, `hysteresis`, `longest-visibility` or `free`.
-    pub access: AccessPolicy,
-    /// Route metric: `min-hop` or `min-delay`.
-    pub routing: RoutingMetric,
-    /// Lowest elevation of a ground-satellite link [deg]; unset: Iridium's 8.2 (Starlink: 25).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub elevation_mask_deg: Option<f64>,
-    /// UTC time of the constellation's epoch, `YYYY-MM-DDTHH:MM:SSZ`: near a loaded catalogue's
-    /// element sets.
-    pub epoch_utc: String,
+crate::crossing::crossing_section! {
+    /// n VoIP flows from a server through the constellation to n mobile receivers behind one last
+    /// satellite, sharing its LMS link (paper 000 Fig. 1).
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields, default)]
+    pub struct VoipScenario {
+        /// Number of flows (= receivers), 1 to 2000.
+        pub flows: u32 = 75,
+        /// Policy on the LMS link: `dt-s`, `dt-h`, `rr`, `pf`, `codes`.
+        pub policy: LmsPolicy = LmsPolicy::Pf,
+        /// CoDeS sojourn timeout [ms] (paper 000: 50 to 200, default 100).
+        pub codes_timeout_ms: f64 = 100.0,
+        /// Delay bound tau of M-LWDF and EXP-PF [ms].
+        pub delay_bound_ms: f64 = 100.0,
+        /// Target probability of exceeding the delay bound, delta, of M-LWDF and EXP-PF.
+        pub delay_violation_prob: f64 = 0.05,
+        /// The LMS channel of each receiver.
+        pub lms: LmsParams = LmsParams::default(),
+        /// Adaptive HARQ.
+        pub harq: HarqParams = HarqParams::default(),
+        /// Coded bit rate of the LMS link [b/s] (paper 000: 9.4 Mb/s).
+        pub link_rate_bps: f64 = 9.4e6,
+        /// VoIP packet size [bytes] (paper 000: 210).
+        pub packet_bytes: f64 = 210.0,
+        /// Rate during talk spurts [b/s] (paper 000: 64 kb/s).
+        pub rate_bps: f64 = 64_000.0,
+        /// Mean talk spurt [ms] (paper 000: 500).
+        pub mean_on_ms: f64 = 500.0,
+        /// Mean silence [ms] (paper 000: 50).
+        pub mean_off_ms: f64 = 50.0,
+        /// Pareto shape of spurts and silences (1.5 by default).
+        pub pareto_shape: f64 = 1.5,
+        /// Where the server-to-last-satellite delay comes from: `route` (default) follows the
+        /// constellation's route from `server_site` to the satellite serving `users_site`, one delay
+        /// trace shared by all flows with a different time offset per flow (paper 000 §II-A: "each
+        /// flow uses the same temporal trace but with different offset values"); `range` gives each
+        /// flow a fixed delay in `constellation_delay_ms`.
+        pub delay_source: DelaySource = DelaySource::Route,
+        /// Largest time offset of a flow into the delay trace [s] (`route`).
+        pub trace_offset_max_s: f64 = 600.0,
+        /// Server to last satellite delay range [ms] (`range`; paper 000: "70 ms to 90 ms within
+        /// the satellite constellation").
+        pub constellation_delay_ms: [f64; 2] = [70.0, 90.0],
+        // Paper 000 §III: the transmission over the LMS link takes about 10 ms (and §II-B's
+        // 70 ms worst case is 10 ms + 3 HARQ round trips of 20 ms).
+        /// Last satellite to receiver propagation [ms].
+        pub last_hop_delay_ms: f64 = 10.0,
+        // The flows' round trip: twice the 60-90 ms path and the 10 ms last hop, plus HARQ
+        // (paper 000 §III: "RTT is the average Round-Trip Time of the flows"; the value is
+        // ours). With it each call's queue holds 1-2 packets: DT_S loses > 20 % at 75 users
+        // as in the paper, but almost no packet waits the CoDeS timeout, so CoDeS equals PF;
+        // queues 15x longer (rtt_ms 3000) show CoDeS's effect. See docs/REPRODUCTION.md.
+        /// Mean round-trip time in the buffer rule B = RTT C / sqrt(n) [ms].
+        pub rtt_ms: f64 = 200.0,
+        /// Time constant of PF's throughput average [ms] (ns-3's PF: 99 TTIs of 1 ms).
+        pub pf_window_ms: f64 = 99.0,
+        /// The rate r_i(t) the PF family compares: the throughput the adaptive HARQ delivers at the
+        /// receiver's current quality (default), the mutual information per symbol, or the HARQ
+        /// throughput at the receiver's shadowing level (`shadowing`, fast fading averaged out).
+        pub pf_rate: PfRate = PfRate::Harq,
+        /// Codec for the E-model.
+        pub codec: Codec = Codec::G711,
+        /// E-model advantage factor (paper 000: 20 for satellite).
+        pub advantage: f64 = 20.0,
+        /// Receivers whose SNR is charted (0 to 8).
+        pub snr_traces: u32 = 3,
+        /// Where the server is, for the globe (a site name or `lat,lon`).
+        pub server_site: String = "Hawaii gateway".into(),
+        /// Where the mobile receivers are, for the globe.
+        pub users_site: String = "New Delhi".into(),
+        ..crossing at "voip",
+    }
 }
 
 /// What the PF family takes as a flow's achievable rate r_i(t) (paper 000 eq. 3, "the
@@ -126,51 +114,6 @@ pub enum DelaySource {
     Route,
     /// A fixed delay per flow drawn in `constellation_delay_ms`.
     Range,
-}
-
-impl Default for VoipScenario {
-    fn default() -> Self {
-        VoipScenario {
-            flows: 75,
-            policy: LmsPolicy::Pf,
-            codes_timeout_ms: 100.0,
-            delay_bound_ms: 100.0,
-            delay_violation_prob: 0.05,
-            lms: LmsParams::default(),
-            harq: HarqParams::default(),
-            link_rate_bps: 9.4e6,
-            packet_bytes: 210.0,
-            rate_bps: 64_000.0,
-            mean_on_ms: 500.0,
-            mean_off_ms: 50.0,
-            pareto_shape: 1.5,
-            delay_source: DelaySource::Route,
-            trace_offset_max_s: 600.0,
-            constellation_delay_ms: [70.0, 90.0],
-            // Paper 000 §III: the transmission over the LMS link takes about 10 ms (and §II-B's
-            // 70 ms worst case is 10 ms + 3 HARQ round trips of 20 ms).
-            last_hop_delay_ms: 10.0,
-            // The flows' round trip: twice the 60-90 ms path and the 10 ms last hop, plus HARQ
-            // (paper 000 §III: "RTT is the average Round-Trip Time of the flows"; the value is
-            // ours). With it each call's queue holds 1-2 packets: DT_S loses > 20 % at 75 users
-            // as in the paper, but almost no packet waits the CoDeS timeout, so CoDeS equals PF;
-            // queues 15x longer (rtt_ms 3000) show CoDeS's effect. See docs/REPRODUCTION.md.
-            rtt_ms: 200.0,
-            pf_window_ms: 99.0,
-            pf_rate: PfRate::Harq,
-            codec: Codec::G711,
-            advantage: 20.0,
-            snr_traces: 3,
-            server_site: "Hawaii gateway".into(),
-            users_site: "New Delhi".into(),
-            tle: None,
-            isl: IslChoice::Iridium,
-            access: AccessPolicy::Ns2,
-            routing: RoutingMetric::MinHop,
-            elevation_mask_deg: None,
-            epoch_utc: "2026-01-01T00:00:00Z".into(),
-        }
-    }
 }
 
 impl VoipScenario {
@@ -211,7 +154,7 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     // The route's trace and the globe's view each step the constellation once a second.
     if s.duration_s.is_finite() && v.trace_offset_max_s.is_finite() {
         let steps = 2.0 * s.duration_s + v.trace_offset_max_s;
-        check_crossing(&super::constellation_view(s), "voip", steps, c);
+        VoipScenario::check_crossing(&super::constellation_view(s), steps, c);
     }
     // Bound the work of one run: packets offered = flows x rate x duration.
     let pkts = v.flows as f64 * v.rate_bps / (v.packet_bytes * 8.0) * s.duration_s;
@@ -280,10 +223,7 @@ pub fn groups() -> Vec<Group> {
         },
         Group {
             title: "Constellation crossed",
-            fields: crossing_fields(
-                ["voip.tle", "voip.isl", "voip.access", "voip.routing", "voip.elevation_mask_deg", "voip.epoch_utc"],
-                "paper 000's Iridium at 800 km",
-            ),
+            fields: VoipScenario::crossing_fields("paper 000's Iridium at 800 km"),
         },
     ]
 }

@@ -55,7 +55,7 @@ fn view(v: &VoipScenario) -> PairTopology {
         to: v.users_site.clone(),
         ..Default::default()
     };
-    build_topology(&k).unwrap()
+    build_topology(&k, "voip").unwrap()
 }
 
 #[test]
@@ -358,7 +358,7 @@ fn the_calls_cross_a_real_catalogue_when_the_section_loads_one() {
         ..VoipScenario::default()
     };
     let s = scenario(v.clone(), 5.0, 0.0);
-    let mut topo = build_topology(&constellation_view(&s)).unwrap();
+    let mut topo = build_topology(&constellation_view(&s), "voip").unwrap();
     let mut sim = Simulation::new(s).unwrap();
     sim.advance_to_secs(2.5).unwrap();
     for k in 0..=2 {
