@@ -34,6 +34,7 @@ __all__ = [
     "models",
     "version",
     "calc",
+    "mean_ci",
     "Results",
     "SkyQueueError",
     "ScenarioError",
@@ -209,3 +210,14 @@ def models(model: str | None = None) -> dict[str, str] | str:
 def version() -> str:
     """The engine's version, as ``skyqueue --version`` prints it (``skyqueue-engine 0.1.0``)."""
     return _engine.version()
+
+
+def mean_ci(values: Iterable[float]) -> tuple[float, float, int]:
+    """The mean and the half-width of the 95 % confidence interval (Student t) of the finite
+    ``values`` (NaN and infinities are left out), and how many they were: ``(mean, half, n)``.
+    The half-width is NaN below two values; the mean is NaN without any.
+
+    The engine's function (``metrics::stats::mean_ci95``): the bars of the app's sweep charts
+    and of the notebooks ``sweep(..., notebook=True)`` writes, over the seeds of one point.
+    """
+    return _engine.mean_ci([float(v) for v in values])

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
 
 import skyqueue
-from conftest import EXAMPLES, cli, example_ids
+from conftest import EXAMPLES, ROOT, cli, example_ids
 
 
 def test_presets_are_the_examples_built_in():
@@ -59,3 +60,17 @@ def test_the_other_calculators():
     transfer = skyqueue.calc.transfer(from_="Atlantic ship", to="London", bytes=9000, runs=2, hystart=True)
     expected = cli("calc", "transfer", "--from", "Atlantic ship", "--to", "London", "--bytes", "9000", "--runs", "2", "--hystart")
     assert transfer == json.loads(expected.stdout)
+
+
+def test_mean_ci_is_the_engines_on_the_shared_cases():
+    """The cases the engine's own test and the app's sweep test read: the same numbers here."""
+    fixture = json.loads((ROOT / "engine-wasm/crates/engine/tests/fixtures/mean-ci.json").read_text())
+    for case in fixture["cases"]:
+        values = [math.nan if v is None else float(v) for v in case["samples"]]
+        mean, half, n = skyqueue.mean_ci(values)
+        assert n == case["n"], case["name"]
+        for got, want in ((mean, case["mean"]), (half, case["half"])):
+            if want is None:
+                assert math.isnan(got), case["name"]
+            else:
+                assert abs(got - want) <= 1e-6 * abs(want), (case["name"], got, want)

@@ -1,3 +1,4 @@
+import type { TopoEventKind, TraceKind, TraceReason } from './engine-kinds';
 import type { EngineError } from './errors';
 
 /** Name, label, unit and kind of one metric series (engine `metrics::SeriesInfo`). */
@@ -104,17 +105,8 @@ export interface ShellInfo {
 /** A topology event (engine `topology::pair::TopoEvent`). */
 export interface TopoEvent {
   t_s: number;
-  kind:
-    | 'intra-orbital'
-    | 'inter-orbital'
-    | 'shell-change'
-    | 'seam-enter'
-    | 'seam-leave'
-    | 'isl-change'
-    | 'access-lost'
-    | 'access-gained'
-    | 'link-down'
-    | 'link-up';
+  /** What happened (generated from the engine, engine-kinds.ts). */
+  kind: TopoEventKind;
   end: 0 | 1 | null;
   from_sat: number | null;
   to_sat: number | null;
@@ -134,7 +126,8 @@ export interface TraceRow {
   /** Number of the record in the run, from 0, without gaps. */
   n: number;
   t_s: number;
-  kind: 'send' | 'retransmit' | 'hop' | 'drop' | 'deliver' | 'ack' | 'ack-arrive' | 'timeout' | 'route-change';
+  /** What happened (generated from the engine, engine-kinds.ts). */
+  kind: TraceKind;
   /** One number per transmission; null for a timeout or a route change. */
   packet: number | null;
   /** Whether the packet is an acknowledgement (else data). */
@@ -151,18 +144,8 @@ export interface TraceRow {
   queue_ahead: number;
   /** ISL hops of the route a packet was sent on, or of the new route. */
   route_hops: number;
-  reason:
-    | 'overflow'
-    | 'no-route'
-    | 'loss-detected'
-    | 'timer-expired'
-    | 'sender-buffer'
-    | 'link-error'
-    | 'late'
-    | 'expired'
-    | 'nack'
-    | 'handoff'
-    | null;
+  /** Why a packet was lost or sent again (generated from the engine, engine-kinds.ts). */
+  reason: TraceReason | null;
 }
 
 /** What the UI learns when a scenario is loaded (or reset). */

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildGrid, compareJobs, type SweepValue } from '../scenario/sweep';
 import { handleSweepRequest, type SweepEngine } from './sweepJob';
-import { compareNotebook, loadWasmForNode, Simulation, sweepExports, validateScenario } from './wasmNode';
+import { compareNotebook, loadWasmForNode, meanCi, Simulation, sweepExports, validateScenario } from './wasmNode';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const cliPath = join(root, 'engine-wasm/target/release/skyqueue');
@@ -22,6 +22,7 @@ const engine: SweepEngine = {
   validate: (json) => validateScenario(json),
   exports: (...args) => sweepExports(...args) as { csv: string; notebook: string },
   compareNotebook: (policyPath, runsJson) => compareNotebook(policyPath, runsJson),
+  meanCi: (samples) => meanCi(samples),
 };
 
 interface Sweep {

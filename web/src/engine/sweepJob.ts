@@ -1,3 +1,4 @@
+import { meanCiOf, type MeanCi } from '../scenario/sweep';
 import { toEngineError, type EngineError } from './errors';
 
 /** What a sweep's exports are made from: the sweep, and its rows in grid order. */
@@ -10,13 +11,16 @@ export interface SweepExportRequest {
   rows: { value: number | string; policy: string | null; seed: number; summary: unknown }[];
 }
 
-/** Messages to a sweep worker: run one scenario to its end, only validate it, or write a sweep's
- * CSV and notebook (the engine's, as the CLI writes them). */
+/** Messages to a sweep worker: run one scenario to its end, only validate it, write a sweep's
+ * CSV and notebook (the engine's, as the CLI writes them), or give the confidence intervals its
+ * charts draw. */
 export type SweepRequest =
   | { type: 'sweep/run'; id: number; scenarioJson: string; withSeries: boolean }
   | { type: 'sweep/validate'; id: number; scenarioJson: string }
   | ({ type: 'sweep/export'; id: number } & SweepExportRequest)
-  | { type: 'sweep/compare-export'; id: number; policyPath: string; runs: [string, string][] };
+  | { type: 'sweep/compare-export'; id: number; policyPath: string; runs: [string, string][] }
+  /** The engine's mean and 95 % confidence interval of each sample set (the sweep's bars). */
+  | { type: 'sweep/mean-ci'; id: number; sets: number[][] };
 
 /** Answers of a sweep worker. */
 export type SweepReply =
@@ -24,6 +28,7 @@ export type SweepReply =
   | { type: 'sweep/valid'; id: number; error: EngineError | null }
   | { type: 'sweep/exported'; id: number; csv: string; notebook: string }
   | { type: 'sweep/compare-exported'; id: number; notebook: string }
+  | { type: 'sweep/mean-cis'; id: number; cis: MeanCi[] }
   | { type: 'sweep/error'; id: number; error: EngineError };
 
 /** The part of the wasm bindings a sweep job needs. */
@@ -41,6 +46,8 @@ export interface SweepEngine {
   ): { csv: string; notebook: string };
   /** The engine's `compareNotebook`. */
   compareNotebook(policyPath: string, runsJson: string): string;
+  /** The engine's `meanCi`: `[mean, half, n]` of the finite samples. */
+  meanCi(samples: number[]): ArrayLike<number>;
 }
 
 /** Handles one request (in a worker, or in process for tests). */
@@ -64,6 +71,9 @@ export function handleSweepRequest(engine: SweepEngine, req: SweepRequest): Swee
     if (req.type === 'sweep/compare-export') {
       const notebook = engine.compareNotebook(req.policyPath, JSON.stringify(req.runs));
       return { type: 'sweep/compare-exported', id: req.id, notebook };
+    }
+    if (req.type === 'sweep/mean-ci') {
+      return { type: 'sweep/mean-cis', id: req.id, cis: req.sets.map((xs) => meanCiOf(engine.meanCi(xs))) };
     }
     const sim = engine.createSimulation(req.scenarioJson);
     try {

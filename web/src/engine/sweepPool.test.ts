@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handleSweepRequest } from './sweepJob';
 import { SweepCancelled, SweepPool, type JobPort } from './sweepPool';
 import { buildGrid } from '../scenario/sweep';
-import { loadWasmForNode, Simulation, validateScenario } from './wasmNode';
+import { loadWasmForNode, meanCi, Simulation, validateScenario } from './wasmNode';
 
 /** An in-process "worker": runs the job on a later tick, like a real one. */
 function fakePort(log: string[]): JobPort {
@@ -11,6 +11,7 @@ function fakePort(log: string[]): JobPort {
     validate: (j: string) => validateScenario(j),
     exports: () => ({ csv: '', notebook: '' }),
     compareNotebook: () => '',
+    meanCi: (xs: number[]) => meanCi(xs),
   };
   const port: JobPort = {
     onReply: null,

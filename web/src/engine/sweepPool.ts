@@ -1,3 +1,4 @@
+import type { MeanCi } from '../scenario/sweep';
 import type { EngineError } from './errors';
 import type { SweepExportRequest, SweepReply, SweepRequest } from './sweepJob';
 
@@ -75,6 +76,22 @@ export class SweepPool {
         port.post({ type: 'sweep/compare-export', id: 0, policyPath, runs });
       });
       if (reply.type === 'sweep/compare-exported') return reply.notebook;
+      throw new Error(reply.type === 'sweep/error' ? reply.error.message : `unexpected reply ${reply.type}`);
+    } finally {
+      port.terminate();
+    }
+  }
+
+  /** The engine's mean and 95 % confidence interval of each sample set, in a worker of their own
+   * (the page has no engine): the bars of a sweep's charts. */
+  async meanCis(sets: number[][]): Promise<MeanCi[]> {
+    const port = this.makePort();
+    try {
+      const reply = await new Promise<SweepReply>((resolve) => {
+        port.onReply = resolve;
+        port.post({ type: 'sweep/mean-ci', id: 0, sets });
+      });
+      if (reply.type === 'sweep/mean-cis') return reply.cis;
       throw new Error(reply.type === 'sweep/error' ? reply.error.message : `unexpected reply ${reply.type}`);
     } finally {
       port.terminate();

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // A worker that runs whole scenarios for sweeps and comparisons, one job at a time.
-import init, { compareNotebook, Simulation, sweepExports, validateScenario } from '../wasm/skyqueue_wasm.js';
+import init, { compareNotebook, meanCi, Simulation, sweepExports, validateScenario } from '../wasm/skyqueue_wasm.js';
 import { handleSweepRequest, type SweepRequest } from './sweepJob';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -15,6 +15,7 @@ self.onmessage = async (ev: MessageEvent<SweepRequest>) => {
         validate: (json) => validateScenario(json),
         exports: (...args) => sweepExports(...args) as { csv: string; notebook: string },
         compareNotebook: (policyPath, runsJson) => compareNotebook(policyPath, runsJson),
+        meanCi: (samples) => meanCi(samples),
       },
       ev.data,
     ),

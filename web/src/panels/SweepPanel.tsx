@@ -8,8 +8,11 @@ import {
   buildGrid,
   compareJobs,
   curves,
+  meanCiTable,
   metricOf,
   parseValues,
+  sampleSets,
+  type MeanCiOf,
   type SweepPoint,
   type SweepValue,
 } from '../scenario/sweep';
@@ -121,6 +124,7 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
   const [result, setResult] = useState<{
     points: SweepPoint[];
     results: JobResult[];
+    meanCi: MeanCiOf;
     param: string;
     values: SweepValue[];
     policies: string[];
@@ -182,7 +186,17 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
       false,
     );
     if (results) {
-      setResult({ points, results, param, values: parsed.values, policies, seeds, scenarioJson: json });
+      // The bars are the engine's confidence intervals, from a worker (the page runs no engine).
+      const summaries = results.map((r) => r.summary);
+      const paths = m.metrics.flatMap(({ path, theory }) => [path, ...Object.values(theory ?? {}).map((t) => t[0])]);
+      const sets = sampleSets(points, summaries, paths);
+      let meanCi: MeanCiOf;
+      try {
+        meanCi = meanCiTable(sets, await new SweepPool(1, workerPort).meanCis(sets));
+      } catch (e) {
+        return setError([e instanceof Error ? e.message : String(e)]);
+      }
+      setResult({ points, results, meanCi, param, values: parsed.values, policies, seeds, scenarioJson: json });
       onRan?.({ param, values: parsed.values, policies, seeds, duration_s: Number(duration) });
     }
   };
@@ -388,6 +402,7 @@ function SweepResults({
   m,
   points,
   results,
+  meanCi,
   param,
   values,
   policies,
@@ -397,6 +412,7 @@ function SweepResults({
   m: SweepModel;
   points: SweepPoint[];
   results: JobResult[];
+  meanCi: MeanCiOf;
   param: string;
   values: SweepValue[];
   policies: string[];
@@ -408,7 +424,7 @@ function SweepResults({
     () =>
       m.metrics
         .map(({ path, title, unit, theory }) => {
-          const measured = [...curves(points, summaries, path).entries()];
+          const measured = [...curves(points, summaries, path, meanCi).entries()];
           const lines = measured.map(([policy, pts]) => ({
             label: policyLabel(m, policy),
             color: colourOf(m, policy),
@@ -423,6 +439,7 @@ function SweepResults({
               mine.map((i) => points[i]),
               mine.map((i) => summaries[i]),
               th[0],
+              meanCi,
             ).get(policy);
             return pts ? [{ label: th[1], color: colourOf(m, policy), points: pts, dashed: true }] : [];
           });
@@ -442,7 +459,7 @@ function SweepResults({
         })
         // A metric these runs do not measure (a TCP figure of runs without TCP) draws no chart.
         .filter((c) => c.curves.some((l) => l.points.some((p) => Number.isFinite(p.mean)))),
-    [m, points, summaries, param, seeds],
+    [m, points, summaries, meanCi, param, seeds],
   );
   const name = slug(`${(JSON.parse(scenarioJson) as { name?: string }).name ?? 'scenario'} sweep ${param}`);
   const command = sweepCommand('scenario.json', { param, values, policies, seeds });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { TOPO_EVENT_KINDS } from '../engine/engine-kinds';
 import type { TopoEvent } from '../engine/protocol';
-import { eventDetail } from './eventKinds';
+import { EVENT_KINDS, eventDetail } from './eventKinds';
 
 const change = (over: Partial<TopoEvent>): TopoEvent => ({
   t_s: 10,
@@ -22,5 +23,14 @@ describe('an ISL change says what changed', () => {
     const text = eventDetail(change({ hops: [6, 6], step_ms: -0.75 }), null);
     expect(text).toBe('route through other satellites, 6 ISL hops (−0.75 ms one way), same access satellites');
     expect(text).not.toMatch(/(\d+) → \1 /);
+  });
+});
+
+describe('every topology event kind the engine writes', () => {
+  it('has a label of its own: the legend toggles each kind by its label', () => {
+    const labels = TOPO_EVENT_KINDS.map((k) => EVENT_KINDS[k].label);
+    expect(labels.every((l) => l.length > 0)).toBe(true);
+    expect(new Set(labels).size).toBe(TOPO_EVENT_KINDS.length);
+    expect(Object.keys(EVENT_KINDS).sort()).toEqual([...TOPO_EVENT_KINDS].sort());
   });
 });

@@ -1,7 +1,9 @@
+import type { TopoEventKind } from '../engine/engine-kinds';
 import type { ConstellationInfo, TopoEvent } from '../engine/protocol';
 
-/** How each topology event kind is named and coloured in the log, the chart and the legend. */
-export const EVENT_KINDS: Record<TopoEvent['kind'], { label: string; color: string; handover: boolean }> = {
+/** How each topology event kind is named and coloured in the log, the chart and the legend: every
+ * kind the engine writes (a new one fails the type check here). */
+export const EVENT_KINDS: Record<TopoEventKind, { label: string; color: string; handover: boolean }> = {
   'intra-orbital': { label: 'intra-orbital handover', color: '#59a14f', handover: true },
   'inter-orbital': { label: 'inter-orbital handover', color: '#f28e2b', handover: true },
   'shell-change': { label: 'handover to another shell', color: '#b07aa1', handover: true },

@@ -1,3 +1,4 @@
+import type { TraceReason } from '../engine/engine-kinds';
 import type { TraceRow } from '../engine/protocol';
 
 /** A duration in milliseconds, to the microsecond below 10 ms (a packet time on a slow link). */
@@ -65,7 +66,8 @@ function what(r: TraceRow, w: WireWords): string {
   return r.ack ? `the ${w.ack} ${w.ackAbout(r.seq)}` : `${w.data} ${r.seq}`;
 }
 
-const REASON: Record<NonNullable<TraceRow['reason']>, string> = {
+/** Why, after a colon, for every reason the engine gives (a new one fails the type check here). */
+const REASON: Record<TraceReason, string> = {
   overflow: "the link's buffer was full",
   'no-route': 'the ends had no route',
   'loss-detected': 'the ACKs showed it lost (SACK or three duplicate ACKs)',

@@ -1,5 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { buildGrid, curves, meanCi, metricOf, parseValues, setPath } from './sweep';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handleSweepRequest, type SweepEngine } from '../engine/sweepJob';
+import { loadWasmForNode, meanCi } from '../engine/wasmNode';
+import { buildGrid, curves, meanCiTable, metricOf, parseValues, sampleSets, setPath, type SweepPoint } from './sweep';
+
+/** The sweep worker's handler with the wasm engine, as the sweep panel asks it for its bars. */
+// Only `sweep/mean-ci` requests are sent to it here.
+const engine = { meanCi: (xs: number[]) => meanCi(xs) } as unknown as SweepEngine;
+function engineMeanCis(sets: number[][]) {
+  const r = handleSweepRequest(engine, { type: 'sweep/mean-ci', id: 0, sets });
+  if (r.type !== 'sweep/mean-cis') throw new Error(JSON.stringify(r));
+  return r.cis;
+}
+/** The intervals of every sample set of `metric`, looked up as the sweep panel does. */
+function tableFor(points: SweepPoint[], summaries: unknown[], metric: string) {
+  const sets = sampleSets(points, summaries, [metric]);
+  return meanCiTable(sets, engineMeanCis(sets));
+}
+
+beforeAll(() => loadWasmForNode());
 
 describe('sweep grid', () => {
   it('sets dotted paths, creating objects', () => {
@@ -55,14 +74,49 @@ describe('sweep grid', () => {
   });
 });
 
+/** Cases every front end's mean_ci is checked against (the engine's own test reads them too). */
+const FIXTURE = JSON.parse(
+  readFileSync(new URL('../../../engine-wasm/crates/engine/tests/fixtures/mean-ci.json', import.meta.url), 'utf8'),
+) as {
+  cases: { name: string; samples: (number | string | null)[]; mean: number | null; half: number | null; n: number }[];
+};
+const sample = (v: number | string | null) =>
+  v === null ? NaN : Number(v === 'inf' ? Infinity : v === '-inf' ? -Infinity : v);
+
 describe('sweep statistics', () => {
-  it('gives the mean and a Student t interval', () => {
-    const { mean, half, n } = meanCi([1, 2, 3, 4]);
-    expect(mean).toBe(2.5);
-    expect(n).toBe(4);
-    // sd = 1.291, t(0.975, 3) = 3.182: half = 3.182 x 1.291 / 2 = 2.054.
-    expect(half).toBeCloseTo(2.054, 3);
-    expect(Number.isNaN(meanCi([5]).half)).toBe(true);
+  it("are the engine's: the worker's intervals match the cases the engine is tested on", () => {
+    expect(FIXTURE.cases.length).toBeGreaterThanOrEqual(6);
+    const sets = FIXTURE.cases.map((c) => c.samples.map(sample));
+    // Non-finite samples are left out; NaN stays NaN on the way (n < 2: no interval).
+    expect(sets.some((xs) => xs.some((x) => !Number.isFinite(x)))).toBe(true);
+    const cis = engineMeanCis(sets);
+    FIXTURE.cases.forEach((c, i) => {
+      const got = cis[i];
+      expect(got.n, c.name).toBe(c.n);
+      for (const [k, want] of [
+        ['mean', c.mean],
+        ['half', c.half],
+      ] as const) {
+        if (want === null) expect(got[k], `${c.name}: ${k}`).toBeNaN();
+        else expect(Math.abs(got[k] - want), `${c.name}: ${k}`).toBeLessThanOrEqual(1e-6 * Math.abs(want));
+      }
+    });
+    // The curves draw the interval as the bar, and no bar where there is none (a case without
+    // samples has no point).
+    const points = FIXTURE.cases.flatMap((c, i) =>
+      c.samples.map(() => ({ value: i, policy: 'p', seed: 1, scenarioJson: '' })),
+    );
+    const summaries = FIXTURE.cases.flatMap((c) => c.samples.map((v) => ({ m: sample(v) })));
+    const drawn = curves(points, summaries, 'm', tableFor(points, summaries, 'm')).get('p')!;
+    expect(drawn.map((p) => p.x)).toEqual(FIXTURE.cases.flatMap((c, i) => (c.samples.length ? [i] : [])));
+    for (const p of drawn) {
+      const ci = cis[p.x];
+      if (Number.isNaN(ci.mean)) expect([p.mean, p.hi]).toEqual([NaN, NaN]);
+      else {
+        expect(p.mean).toBe(ci.mean);
+        expect(p.hi - p.mean).toBeCloseTo(Number.isFinite(ci.half) ? ci.half : 0, 9);
+      }
+    }
   });
 
   it('reads metrics by path and groups curves per policy', () => {
@@ -73,7 +127,8 @@ describe('sweep statistics', () => {
       { value: 1, policy: 'pf', seed: 2, scenarioJson: '' },
       { value: 2, policy: 'pf', seed: 1, scenarioJson: '' },
     ];
-    const c = curves(points, [{ m: 1 }, { m: 3 }, { m: 10 }], 'm').get('pf')!;
+    const summaries = [{ m: 1 }, { m: 3 }, { m: 10 }];
+    const c = curves(points, summaries, 'm', tableFor(points, summaries, 'm')).get('pf')!;
     expect(c.map((p) => [p.x, p.mean])).toEqual([
       [1, 2],
       [2, 10],
@@ -88,7 +143,8 @@ describe('sweep statistics', () => {
       seed: i + 1,
       scenarioJson: '',
     }));
-    const c = curves(points, [{ m: 1 }, { m: 5 }, { m: 3 }], 'm').get('cubic')!;
+    const summaries = [{ m: 1 }, { m: 5 }, { m: 3 }];
+    const c = curves(points, summaries, 'm', tableFor(points, summaries, 'm')).get('cubic')!;
     expect(c.map((p) => [p.x, p.label, p.mean])).toEqual([
       [0, 'Tokyo', 2],
       [1, 'Lagos', 5],

@@ -92,18 +92,37 @@ export function compareJobs(baseJson: string, policyPath: string, policies: stri
   });
 }
 
-/** Two-sided 95 % Student t quantiles for 1..10 degrees of freedom; 1.96 beyond. */
-const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228];
+/** Mean and 95 % confidence half-width of a set of samples, and how many were finite. */
+export interface MeanCi {
+  mean: number;
+  /** NaN below two finite samples. */
+  half: number;
+  n: number;
+}
 
-/** Mean and 95 % confidence interval of the finite samples (half-width NaN below 2). */
-export function meanCi(xs: number[]): { mean: number; half: number; n: number } {
-  const v = xs.filter(Number.isFinite);
-  const n = v.length;
-  if (n === 0) return { mean: NaN, half: NaN, n };
-  const mean = v.reduce((a, b) => a + b, 0) / n;
-  if (n < 2) return { mean, half: NaN, n };
-  const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
-  return { mean, half: (T975[n - 2] ?? 1.96) * (sd / Math.sqrt(n)), n };
+/**
+ * The engine's mean and 95 % confidence interval of the finite samples (Student t; wasm `meanCi`,
+ * `metrics::stats::mean_ci95`), the one implementation the CLI's notebooks and Python use too.
+ * The page has no engine of its own (the wasm runs in workers), so a sweep asks a worker for the
+ * intervals of every sample set it plots ({@link sampleSets}) and looks them up here.
+ */
+export type MeanCiOf = (xs: number[]) => MeanCi;
+
+/** `[mean, half, n]` as the engine's `meanCi` returns them. */
+export function meanCiOf(packed: ArrayLike<number>): MeanCi {
+  return { mean: packed[0], half: packed[1], n: packed[2] };
+}
+
+/** The intervals of `sets` (the engine's, in their order) as a lookup for {@link curves}; a set
+ * it was not given is a bug of the caller and throws. */
+export function meanCiTable(sets: number[][], cis: MeanCi[]): MeanCiOf {
+  // JSON writes every non-finite sample as null; the engine leaves them all out alike.
+  const table = new Map(sets.map((xs, i) => [JSON.stringify(xs), cis[i]]));
+  return (xs) => {
+    const ci = table.get(JSON.stringify(xs));
+    if (!ci) throw new Error(`no confidence interval was computed for the samples ${JSON.stringify(xs)}`);
+    return ci;
+  };
 }
 
 /** Reads a number at a dotted path of a summary object (NaN if absent). */
@@ -129,8 +148,13 @@ export interface CurvePoint {
   hi: number;
 }
 
-/** Per policy, the metric's mean and CI at each swept value. */
-export function curves(points: SweepPoint[], summaries: unknown[], metric: string): Map<string, CurvePoint[]> {
+/** Per policy, the runs' values of the metric at each swept value: the samples of each point
+ * of {@link curves}, in the same order. */
+export function curveSamples(
+  points: SweepPoint[],
+  summaries: unknown[],
+  metric: string,
+): Map<string, { x: number; label?: string; samples: number[] }[]> {
   // Texts sit at their positions in the sweep, in the order given.
   const texts = [...new Set(points.map((p) => p.value).filter((v): v is string => typeof v === 'string'))];
   const xOf = (v: SweepValue) => (typeof v === 'string' ? texts.indexOf(v) : v);
@@ -143,19 +167,44 @@ export function curves(points: SweepPoint[], summaries: unknown[], metric: strin
     byX.set(xOf(p.value), xs);
     xs.push(metricOf(summaries[i], metric));
   });
-  const out = new Map<string, CurvePoint[]>();
+  const out = new Map<string, { x: number; label?: string; samples: number[] }[]>();
   for (const [key, byX] of groups) {
     out.set(
       key,
       [...byX.entries()]
         .sort((a, b) => a[0] - b[0])
-        .map(([x, v]) => {
-          const { mean, half } = meanCi(v);
-          const h = Number.isFinite(half) ? half : 0;
-          return texts.length
-            ? { x, label: texts[x], mean, lo: mean - h, hi: mean + h }
-            : { x, mean, lo: mean - h, hi: mean + h };
-        }),
+        .map(([x, samples]) => (texts.length ? { x, label: texts[x], samples } : { x, samples })),
+    );
+  }
+  return out;
+}
+
+/** Every sample set the curves of `metrics` draw (each metric's and its closed form's), for the
+ * engine to give their intervals at once. */
+export function sampleSets(points: SweepPoint[], summaries: unknown[], metrics: string[]): number[][] {
+  return metrics.flatMap((metric) =>
+    [...curveSamples(points, summaries, metric).values()].flatMap((pts) => pts.map((p) => p.samples)),
+  );
+}
+
+/** Per policy, the metric's mean and CI at each swept value. */
+export function curves(
+  points: SweepPoint[],
+  summaries: unknown[],
+  metric: string,
+  meanCi: MeanCiOf,
+): Map<string, CurvePoint[]> {
+  const out = new Map<string, CurvePoint[]>();
+  for (const [key, pts] of curveSamples(points, summaries, metric)) {
+    out.set(
+      key,
+      pts.map(({ x, label, samples }) => {
+        const { mean, half } = meanCi(samples);
+        const h = Number.isFinite(half) ? half : 0;
+        return label === undefined
+          ? { x, mean, lo: mean - h, hi: mean + h }
+          : { x, label, mean, lo: mean - h, hi: mean + h };
+      }),
     );
   }
   return out;

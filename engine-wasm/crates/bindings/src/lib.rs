@@ -268,6 +268,15 @@ pub fn sweep_exports(
     Ok(to_js(&serde_json::json!({ "csv": csv, "notebook": notebook })))
 }
 
+/// Mean and 95 % confidence half-width of the finite samples, and how many they are, as
+/// `[mean, half, n]` (`engine::metrics::stats::mean_ci95`: the bars of the sweep's curves; NaN
+/// stays NaN, which JSON could not carry).
+#[wasm_bindgen(js_name = meanCi)]
+pub fn mean_ci(samples: &[f64]) -> Float64Array {
+    let ci = engine::metrics::stats::mean_ci95(samples.iter().copied());
+    Float64Array::from(&[ci.mean, ci.half, ci.n as f64][..])
+}
+
 /// The comparison notebook (`engine::export::compare_notebook`): `runs_json` is a JSON array of
 /// `[policy, results file text]`, in the order compared; the same bytes as `skyqueue compare
 /// --format ipynb`. Throws a message when an argument is not what it should be.

@@ -1,7 +1,8 @@
 //! `skyqueue._engine`: the engine as a Python module. A thin adapter, beside the wasm bindings
 //! and the command line: it runs the `skyqueue` command's own code (`skyqueue_cli::invoke`) and
 //! hands back what that wrote, so Python gets the CLI's bytes and error messages. The Python
-//! package `skyqueue` (python/skyqueue/) builds its functions on these three.
+//! package `skyqueue` (python/skyqueue/) builds its functions on these, and on `mean_ci`, the
+//! engine's confidence interval of a sweep's seeds, which its notebooks plot.
 
 use pyo3::prelude::*;
 use std::collections::BTreeMap;
@@ -39,11 +40,23 @@ fn version() -> &'static str {
     engine::sim::ENGINE
 }
 
+/// mean_ci(values) -> (mean, half, n)
+///
+/// Mean and 95 % confidence half-width (Student t) of the finite values, and how many they are;
+/// NaN half-width below two (the engine's `metrics::stats::mean_ci95`, as the app's sweep curves
+/// compute it).
+#[pyfunction]
+fn mean_ci(values: Vec<f64>) -> (f64, f64, u64) {
+    let ci = engine::metrics::stats::mean_ci95(values);
+    (ci.mean, ci.half, ci.n)
+}
+
 #[pymodule]
 #[pyo3(name = "_engine")]
 fn engine_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(invoke, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(mean_ci, m)?)?;
     Ok(())
 }

@@ -107,8 +107,8 @@ pub fn sweep_notebook(spec: &SweepSpec) -> Result<String, String> {
     let about = format!(
         "# Sweep of {param}\n\n\
          A parameter sweep exported from SkyQueue (engine {engine}): {runs} run{s} of {label}, {param} = {shown_values}, \
-         {policies}, {seeds}. The cells below hold the scenario and every run's results; the plot needs only Python's \
-         standard library and matplotlib.\n\n\
+         {policies}, {seeds}. The cells below hold the scenario and every run's results; the plot needs matplotlib and \
+         SkyQueue's Python package (`pip install ./python` in SkyQueue's sources), whose `mean_ci` gives the bars.\n\n\
          To run the sweep again, save the scenario (the next cell writes `scenario.json`), then with the command-line tool:\n\n\
          {fence}\n{command} > sweep.csv\n{fence}\n\n\
          and set `SOURCE = 'sweep.csv'` in the data cell: the command writes the same columns as the data below. \
@@ -144,18 +144,14 @@ pub fn sweep_notebook(spec: &SweepSpec) -> Result<String, String> {
     let metrics = metrics_literal(d);
     let plot_cell = format!(
         r#"# Each metric against the swept value: the mean of each policy's runs, with 95 % confidence bars over the seeds
-import math, statistics
+import math
 import matplotlib.pyplot as plt
+# The engine's mean and 95 % confidence half-width (Student t; NaN below two runs), as the app's sweep charts draw them
+from skyqueue import mean_ci
 PARAM = {param}
 METRICS = [
 {metrics}
 ]
-T95 = {{2: 12.706, 3: 4.303, 4: 3.182, 5: 2.776, 6: 2.571, 7: 2.447, 8: 2.365, 9: 2.306, 10: 2.262}}
-def mean_ci(xs):
-    m = statistics.fmean(xs)
-    if len(xs) < 2:
-        return m, 0.0
-    return m, T95.get(len(xs), 1.96) * statistics.stdev(xs) / math.sqrt(len(xs))
 def number(x):
     try:
         return float(x)
@@ -179,7 +175,7 @@ else:
             xs = sorted({{position[r[PARAM]] for r in mine}})
             stats = [mean_ci([float(r[path]) for r in mine if position[r[PARAM]] == x]) for x in xs]
             shift = 0 if numeric else (k - (len(policies) - 1) / 2) * 0.1
-            ax.errorbar([x + shift for x in xs], [s[0] for s in stats], yerr=[s[1] for s in stats],
+            ax.errorbar([x + shift for x in xs], [s[0] for s in stats], yerr=[s[1] if math.isfinite(s[1]) else 0.0 for s in stats],
                         marker=markers[k % len(markers)], linestyle=dashes[k % len(dashes)] if numeric else 'none',
                         capsize=3, label=policy or 'scenario')
         if not numeric:

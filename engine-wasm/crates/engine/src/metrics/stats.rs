@@ -205,14 +205,45 @@ impl BatchMeans {
                 bm.push(s / c as f64);
             }
         }
-        let k = bm.count();
-        let ci95_half = if k < 2 {
-            f64::NAN
-        } else {
-            student_t_quantile(0.975, (k - 1) as f64) * (bm.variance() / k as f64).sqrt()
-        };
-        MeanCi { mean, ci95_half, batches: k as u32 }
+        MeanCi { mean, ci95_half: ci95_half(&bm), batches: bm.count() as u32 }
     }
+}
+
+/// Half-width of the 95 % confidence interval of the mean of `s`'s samples, taken as independent
+/// and normal: Student t with n - 1 degrees of freedom times the standard error; NaN below two
+/// samples. Batch means ([`BatchMeans::estimate`]) and the mean over a sweep's seeds
+/// ([`mean_ci95`]) both use it.
+fn ci95_half(s: &RunningStats) -> f64 {
+    let k = s.count();
+    if k < 2 {
+        f64::NAN
+    } else {
+        student_t_quantile(0.975, (k - 1) as f64) * (s.variance() / k as f64).sqrt()
+    }
+}
+
+/// The mean of a set of independent samples, with its 95 % confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SampleMeanCi {
+    /// Mean of the finite samples (NaN without any).
+    pub mean: f64,
+    /// Half-width of the 95 % confidence interval (Student t); NaN below two finite samples.
+    pub half: f64,
+    /// Finite samples.
+    pub n: u64,
+}
+
+/// Mean and 95 % confidence interval of the finite values of `xs` (a run that did not measure a
+/// metric gives NaN, left out): the bars of a sweep's curves over its seeds. The one
+/// implementation behind the app's sweep charts (wasm `meanCi`), the Python package's
+/// `skyqueue.mean_ci` and so the exported notebook's bars; `tests/fixtures/mean-ci.json` holds
+/// cases every front end is checked against.
+pub fn mean_ci95(xs: impl IntoIterator<Item = f64>) -> SampleMeanCi {
+    let mut s = RunningStats::default();
+    for x in xs.into_iter().filter(|x| x.is_finite()) {
+        s.push(x);
+    }
+    SampleMeanCi { mean: s.mean(), half: ci95_half(&s), n: s.count() }
 }
 
 /// Jain's fairness index (Σx)² / (n Σx²) of `xs` (Jain 1991, paper 003 §VII): 1 when all are
@@ -228,6 +259,37 @@ pub fn jain_index(xs: &[f64]) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    /// A fixture number: null is NaN, a string a float's name (`inf`).
+    fn fixture_number(v: &serde_json::Value) -> f64 {
+        match v {
+            serde_json::Value::Number(n) => n.as_f64().unwrap(),
+            serde_json::Value::String(s) => s.parse().unwrap(),
+            _ => f64::NAN,
+        }
+    }
+
+    #[test]
+    fn mean_ci95_matches_the_fixture_every_front_end_is_checked_against() {
+        let text = include_str!("../../tests/fixtures/mean-ci.json");
+        let fixture: serde_json::Value = serde_json::from_str(text).unwrap();
+        let cases = fixture["cases"].as_array().unwrap();
+        assert!(cases.len() >= 6);
+        for c in cases {
+            let name = c["name"].as_str().unwrap();
+            let xs: Vec<f64> = c["samples"].as_array().unwrap().iter().map(fixture_number).collect();
+            let got = mean_ci95(xs);
+            assert_eq!(got.n, c["n"].as_u64().unwrap(), "{name}");
+            for (what, got, want) in [("mean", got.mean, &c["mean"]), ("half", got.half, &c["half"])] {
+                let want = fixture_number(want);
+                if want.is_nan() {
+                    assert!(got.is_nan(), "{name}: {what} {got}, not NaN");
+                } else {
+                    assert!((got - want).abs() <= 1e-6 * want.abs().max(1e-12), "{name}: {what} {got}, want {want}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn jains_index_by_hand() {
         assert_eq!(super::jain_index(&[5.0, 5.0]), 1.0);

@@ -562,6 +562,8 @@ pub(crate) fn check_stepping_by_record(scenario: Scenario, limit: usize) -> u64 
     n
 }
 
+#[cfg(test)]
+mod engine_kinds;
 pub mod memory;
 #[cfg(test)]
 mod summary_types;

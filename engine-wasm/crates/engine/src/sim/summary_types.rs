@@ -175,7 +175,7 @@ impl Writer<'_> {
 }
 
 /// A JSDoc comment of `text` at `indent`, lines wrapped at 100 columns; empty without text.
-fn doc(text: Option<&str>, indent: &str) -> String {
+pub(super) fn doc(text: Option<&str>, indent: &str) -> String {
     let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return String::new() };
     let text = text.replace("*/", "* /");
     let one = format!("{indent}/** {text} */\n");

@@ -44,6 +44,9 @@ use serde::Serialize;
 
 /// Kinds of topology events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+// The UI's list of these values is generated from the schema (`sim/engine_kinds.rs`); the
+// `Deserialize` reads them back in its test.
+#[cfg_attr(test, derive(schemars::JsonSchema, serde::Deserialize))]
 #[serde(rename_all = "kebab-case")]
 pub enum TopoEventKind {
     /// Access satellite changed within its plane.

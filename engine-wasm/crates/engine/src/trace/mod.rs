@@ -25,6 +25,9 @@ pub const MAX_LIMIT: usize = 2_000_000;
 
 /// What happened to a packet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+// The UI's list of these values is generated from the schema (`sim/engine_kinds.rs`); the
+// `Deserialize` reads them back in its test.
+#[cfg_attr(test, derive(schemars::JsonSchema, serde::Deserialize))]
 #[serde(rename_all = "kebab-case")]
 pub enum TraceKind {
     /// A data packet leaves its sender for the first time (`node`: the sender).
@@ -73,6 +76,9 @@ impl TraceKind {
 
 /// Why a packet was lost or sent again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+// The UI's list of these values is generated from the schema (`sim/engine_kinds.rs`); the
+// `Deserialize` reads them back in its test.
+#[cfg_attr(test, derive(schemars::JsonSchema, serde::Deserialize))]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// Its link's buffer was full.
