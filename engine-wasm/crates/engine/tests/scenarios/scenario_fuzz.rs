@@ -211,8 +211,20 @@ static WORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
 });
 
 /// Keys no section has.
-const UNKNOWN_KEYS: &[&str] =
-    &["x", "", "Version", "version ", " model", "traffic.flows", "__proto__", "\u{0}", "é", "rate", "seed\u{301}", "🛰"];
+const UNKNOWN_KEYS: &[&str] = &[
+    "x",
+    "",
+    "Version",
+    "version ",
+    " model",
+    "metrics.bucket_s",
+    "__proto__",
+    "\u{0}",
+    "é",
+    "rate",
+    "seed\u{301}",
+    "🛰",
+];
 
 /// Site names, coordinates, dates and other strings, with near misses.
 const OTHER_WORDS: &[&str] = &[
