@@ -116,8 +116,6 @@ const NOT_YET: &[(&str, &str)] = &[
 const STILL_NAMING: &[(&str, usize)] = &[
     // The format's tests: range and rule errors of each model's fields.
     ("engine/src/models/format.rs", 55),
-    // The schema's tests: a model's cross-field bounds and its policy field.
-    ("engine/src/models/schema.rs", 7),
     // The command's tests of a model's tools (`calc pair`, `calc transfer`) and sweeps of one
     // model's fields.
     ("cli/tests/cli.rs", 48),
