@@ -1,40 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessClient } from './client';
 import { FRAME_MS } from './host';
+import { harness } from './hostHarness';
 import { unpackSeries } from './packed';
-import type { FromWorker } from './protocol';
 import { loadWasmForNode, Simulation } from './wasmNode';
-
-/** A hand-driven clock and timer, so the tests control wall time exactly. */
-function harness(createSimulation: (json: string) => Simulation = (json) => new Simulation(json)) {
-  let wall = 0;
-  let pending: (() => void) | null = null;
-  const { client, host } = createInProcessClient({
-    createSimulation,
-    now: () => wall,
-    setTimer: (fn) => {
-      pending = fn;
-      return 1;
-    },
-    clearTimer: () => {
-      pending = null;
-    },
-  });
-  const got: FromWorker[] = [];
-  client.subscribe((m) => got.push(m));
-  /** Lets `ms` of wall time pass, firing the timer once per frame period. */
-  const elapse = (ms: number) => {
-    for (let t = 0; t < ms; t += FRAME_MS) {
-      wall += FRAME_MS;
-      const fn = pending;
-      pending = null;
-      fn?.();
-    }
-  };
-  const frames = () => got.filter((m): m is Extract<FromWorker, { type: 'run/frame' }> => m.type === 'run/frame');
-  const lastFrame = () => frames().at(-1)!;
-  return { client, host, got, elapse, frames, lastFrame, hasTimer: () => pending !== null };
-}
+import type { FromWorker } from './protocol';
 
 const scenario = JSON.stringify({ version: 1, name: 'protocol test', duration_s: 30, warmup_s: 1 });
 
@@ -215,32 +184,5 @@ describe('worker protocol (EngineHost in process, real wasm engine)', () => {
     h.elapse(200);
     expect(h.got.filter((m) => m.type === 'run/error')).toEqual([]);
     expect(h.frames()).toEqual([]);
-  });
-});
-
-describe('worker protocol with a constellation', () => {
-  it('sends the constellation at load, then geometry and typed events with the frames', async () => {
-    const { unpackGeometry } = await import('./geometry');
-    const h = harness();
-    h.client.load(JSON.stringify({ version: 1, model: 'constellation', duration_s: 3600, metrics: { bucket_s: 10 } }));
-    const loaded = h.got.find((m) => m.type === 'run/loaded');
-    if (loaded?.type !== 'run/loaded') throw new Error('not loaded');
-    expect(loaded.info.model).toBe('constellation');
-    expect(loaded.info.constellation?.sats).toHaveLength(66);
-    expect(loaded.info.constellation?.sites.map((s) => s.name)).toEqual(['Atlantic ship', 'London']);
-    expect(loaded.info.series.map((s) => s.id)).toEqual(['delay_ms', 'hops', 'seam']);
-
-    const g0 = unpackGeometry(h.lastFrame().geometry!);
-    expect(g0.n).toBe(66);
-    expect(g0.route.length).toBeGreaterThan(0);
-    expect(g0.delayMs).toBeGreaterThan(2.6);
-
-    h.client.step(3600e9);
-    const f = h.lastFrame();
-    expect(f.finished).toBe(true);
-    const kinds = new Set(f.topoEvents.map((e) => e.kind));
-    expect(kinds.has('intra-orbital')).toBe(true);
-    expect(kinds.has('link-down')).toBe(true);
-    for (const e of f.topoEvents) expect(e.t_s).toBeLessThanOrEqual(3600);
   });
 });

@@ -44,17 +44,18 @@ describe('shareable links', () => {
   });
 
   it('elides the fields equal to the defaults, keeping version and model', () => {
-    const defaults = { version: 1, model: 'queue', seed: 1, traffic: { flows: 1, rate_pps: 800 }, list: [1, 2] };
-    const s = { version: 1, model: 'queue', seed: 7, traffic: { flows: 1, rate_pps: 900 }, list: [1, 2], name: 'x' };
+    // Plain JSON: any model, any section.
+    const defaults = { version: 1, model: 'm', seed: 1, part: { count: 1, rate: 800 }, list: [1, 2] };
+    const s = { version: 1, model: 'm', seed: 7, part: { count: 1, rate: 900 }, list: [1, 2], name: 'x' };
     expect(elideDefaults(s, defaults)).toEqual({
       version: 1,
-      model: 'queue',
+      model: 'm',
       seed: 7,
-      traffic: { rate_pps: 900 },
+      part: { rate: 900 },
       name: 'x',
     });
-    expect(elideDefaults({ version: 1, model: 'queue', seed: 1 }, defaults)).toEqual({ version: 1, model: 'queue' });
-    expect(elideDefaults({ version: 1, seed: 1 }, defaults)).toEqual({ version: 1, model: 'queue' });
+    expect(elideDefaults({ version: 1, model: 'm', seed: 1 }, defaults)).toEqual({ version: 1, model: 'm' });
+    expect(elideDefaults({ version: 1, seed: 1 }, defaults)).toEqual({ version: 1, model: 'm' });
   });
 
   it('refuse edited, truncated or garbage links with a message', async () => {
@@ -187,24 +188,23 @@ describe('shareable links', () => {
 
   it('names a loaded catalogue as its file in the CLI command, and quotes a short one inline', () => {
     const big = 'x'.repeat(CLI_TLE_CHARS + 1);
-    const cmd = cliSnippet(JSON.stringify({ version: 2, model: 'tcp-leo', transfer: { tle: big, isl: 'grid' } }));
+    // Any section's `tle` field (the command's `--catalogue` finds the model's).
+    const cmd = cliSnippet(JSON.stringify({ version: 2, model: 'm', part: { tle: big, isl: 'grid' } }));
     expect(cmd).toBe(
       `skyqueue run - --catalogue catalogue.tle --out results.json <<'EOF'\n` +
-        `{"version":2,"model":"tcp-leo","transfer":{"isl":"grid"}}\nEOF`,
+        `{"version":2,"model":"m","part":{"isl":"grid"}}\nEOF`,
     );
-    const small = cliSnippet(JSON.stringify({ version: 2, constellation: { tle: 'SAT\n1 x\n2 y\n' } }));
+    const small = cliSnippet(JSON.stringify({ version: 2, part: { tle: 'SAT\n1 x\n2 y\n' } }));
     expect(small).toContain('"tle":"SAT\\n1 x\\n2 y\\n"');
     expect(small).not.toContain('--catalogue');
   });
 
   it('names any other long text loaded from a file (a channel trace) as its file, with --load', () => {
     const big = 't_s,erased\n' + '0,0\n'.repeat(CLI_TLE_CHARS / 4);
-    const cmd = cliSnippet(
-      JSON.stringify({ version: 2, model: 'link-layer', link: { channel_trace: big, scheme: 'arq' } }),
-    );
+    const cmd = cliSnippet(JSON.stringify({ version: 2, model: 'm', part: { channel_trace: big, scheme: 'arq' } }));
     expect(cmd).toBe(
-      `skyqueue run - --load link.channel_trace=channel_trace.txt --out results.json <<'EOF'\n` +
-        `{"version":2,"model":"link-layer","link":{"scheme":"arq"}}\nEOF`,
+      `skyqueue run - --load part.channel_trace=channel_trace.txt --out results.json <<'EOF'\n` +
+        `{"version":2,"model":"m","part":{"scheme":"arq"}}\nEOF`,
     );
   });
 });

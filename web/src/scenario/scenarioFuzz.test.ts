@@ -3,6 +3,7 @@ import { loadWasmForNode, validateScenario } from '../engine/wasmNode';
 import { isEngineError } from '../engine/errors';
 import { parseScenarioText } from './parse';
 import { presets } from './presets';
+import { MODELS } from './schema';
 import { rng } from './testRng';
 
 beforeAll(() => loadWasmForNode());
@@ -40,10 +41,7 @@ describe('scenario decoders under fuzzing', () => {
       {},
       [1, 2],
       { a: 1 },
-      'queue',
-      'diffserv',
-      'constellation',
-      'voip-leo',
+      ...MODELS,
     ];
     let rejected = 0;
     let accepted = 0;

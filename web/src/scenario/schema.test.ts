@@ -198,9 +198,15 @@ describe('the UI schema mirrors the engine', () => {
   });
 
   it('ranges are checked only for the model that uses them, as in the engine', () => {
-    const f = FIELDS.get('voip.flows')!;
-    const s = setPath(base('queue'), 'voip.flows', 0);
-    expect(checkField(f, 0, s, 'queue')).toBeNull();
+    // A number field of one model only, out of its range in another model's scenario.
+    const f = [...FIELDS.values()].find(
+      (x) => x.type === 'number' && x.models?.length === 1 && typeof x.min === 'number' && x.min > 0,
+    )!;
+    const other = MODELS.find((m) => m !== f.models![0])!;
+    const below = (f.type === 'number' ? (f.min as number) : 0) - 1;
+    const s = setPath(base(other), f.path, below);
+    expect(checkField(f, below, s, other)).toBeNull();
+    expect(checkField(f, below, setPath(base(f.models![0]), f.path, below), f.models![0])).not.toBeNull();
     expect(engine(s).filter((e) => e.path === f.path)).toEqual([]);
   });
 
@@ -224,7 +230,7 @@ describe('the UI schema mirrors the engine', () => {
 
   it('versions: missing, other and wrong-typed versions get the engine message', () => {
     for (const v of [undefined, SCENARIO_VERSION + 1, 0, 1.5, String(SCENARIO_VERSION), -1]) {
-      const s = base('queue');
+      const s = base(MODELS[0]);
       if (v === undefined) delete s.version;
       else s.version = v;
       const ui = validateFields(s);

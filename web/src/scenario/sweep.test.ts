@@ -22,20 +22,21 @@ beforeAll(() => loadWasmForNode());
 
 describe('sweep grid', () => {
   it('sets dotted paths, creating objects', () => {
-    const o: Record<string, unknown> = { voip: { flows: 1 } };
-    setPath(o, 'voip.flows', 75);
-    setPath(o, 'voip.lms.snr_ref_db', 7);
-    expect(o).toEqual({ voip: { flows: 75, lms: { snr_ref_db: 7 } } });
-    expect(() => setPath(o, 'voip..x', 1)).toThrow(/dotted field path/);
+    const o: Record<string, unknown> = { part: { count: 1 } };
+    setPath(o, 'part.count', 75);
+    setPath(o, 'part.inner.level', 7);
+    expect(o).toEqual({ part: { count: 75, inner: { level: 7 } } });
+    expect(() => setPath(o, 'part..x', 1)).toThrow(/dotted field path/);
   });
 
   it('builds values x policies x seeds in the CLI order', () => {
-    const g = buildGrid(JSON.stringify({ version: 1, model: 'voip-leo' }), {
-      param: 'voip.flows',
+    // The grid is plain JSON: any model's scenario, any field path.
+    const g = buildGrid(JSON.stringify({ version: 2, model: 'some-model' }), {
+      param: 'part.count',
       values: [25, 50],
       policies: ['pf', 'codes'],
       seeds: 2,
-      policyPath: 'voip.policy',
+      policyPath: 'part.policy',
     });
     expect(g).toHaveLength(8);
     expect(g.map((p) => [p.value, p.policy, p.seed])).toEqual([
@@ -48,7 +49,11 @@ describe('sweep grid', () => {
       [50, 'codes', 1],
       [50, 'codes', 2],
     ]);
-    expect(JSON.parse(g[3].scenarioJson)).toMatchObject({ seed: 2, voip: { flows: 25, policy: 'codes' } });
+    expect(JSON.parse(g[3].scenarioJson)).toMatchObject({
+      seed: 2,
+      model: 'some-model',
+      part: { count: 25, policy: 'codes' },
+    });
   });
 
   it('parses value lists and names a bad entry', () => {
@@ -63,14 +68,14 @@ describe('sweep grid', () => {
     });
     expect(parseValues('London, London', 'text')).toEqual({ error: 'values: `London` is given twice' });
     expect(parseValues(' , ', 'text')).toHaveProperty('error');
-    const g = buildGrid(JSON.stringify({ version: 2, model: 'tcp-leo', transfer: { to: 'London' } }), {
-      param: 'transfer.to',
+    const g = buildGrid(JSON.stringify({ version: 2, model: 'some-model', part: { to: 'London' } }), {
+      param: 'part.to',
       values: ['Tokyo', 'Lagos'],
       policies: [],
       seeds: 1,
-      policyPath: 'transfer.cc',
+      policyPath: 'part.policy',
     });
-    expect(g.map((p) => JSON.parse(p.scenarioJson).transfer.to)).toEqual(['Tokyo', 'Lagos']);
+    expect(g.map((p) => JSON.parse(p.scenarioJson).part.to)).toEqual(['Tokyo', 'Lagos']);
   });
 });
 
@@ -120,8 +125,8 @@ describe('sweep statistics', () => {
   });
 
   it('reads metrics by path and groups curves per policy', () => {
-    expect(metricOf({ voip: { loss_pct: { total: 3 }, harq_retx_pct: [50, 20] } }, 'voip.harq_retx_pct[1]')).toBe(20);
-    expect(Number.isNaN(metricOf({}, 'voip.x'))).toBe(true);
+    expect(metricOf({ part: { loss_pct: { total: 3 }, retx_pct: [50, 20] } }, 'part.retx_pct[1]')).toBe(20);
+    expect(Number.isNaN(metricOf({}, 'part.x'))).toBe(true);
     const points = [
       { value: 1, policy: 'pf', seed: 1, scenarioJson: '' },
       { value: 1, policy: 'pf', seed: 2, scenarioJson: '' },

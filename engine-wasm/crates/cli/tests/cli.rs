@@ -1,5 +1,6 @@
 //! The `skyqueue` command as a user runs it: every example runs, bad input fails cleanly.
 
+use engine::models::ModelKind;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -13,6 +14,34 @@ fn examples_dir() -> PathBuf {
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
+}
+
+/// How many numbers above zero a JSON value holds, at any depth.
+fn positive_numbers(v: &serde_json::Value) -> usize {
+    match v {
+        serde_json::Value::Number(n) => usize::from(n.as_f64().is_some_and(|x| x > 0.0)),
+        serde_json::Value::Array(xs) => xs.iter().map(positive_numbers).sum(),
+        serde_json::Value::Object(m) => m.values().map(positive_numbers).sum(),
+        _ => 0,
+    }
+}
+
+/// The example files, sorted, with the model each runs.
+fn examples() -> Vec<(PathBuf, ModelKind)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(examples_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            let model = v["model"].as_str().map(|m| ModelKind::from_name(m).expect("a model")).unwrap_or_default();
+            (p, model)
+        })
+        .collect()
 }
 
 #[test]
@@ -29,29 +58,11 @@ fn every_example_runs_and_writes_results() {
         let out = skyqueue(&["run", path.to_str().unwrap()]);
         assert!(out.status.success(), "{}: {}", path.display(), text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("results are JSON");
-        match v["scenario"]["model"].as_str() {
-            Some("constellation") => {
-                assert!(v["summary"]["constellation"]["steps"].as_u64().unwrap() > 1000, "{}", path.display())
-            }
-            Some("voip-leo") => {
-                assert!(v["summary"]["voip"]["delivered"].as_u64().unwrap() > 1000, "{}", path.display())
-            }
-            Some("diffserv") => {
-                assert!(v["summary"]["diffserv"]["rates_mbps"][1].as_f64().unwrap() > 1.0, "{}", path.display())
-            }
-            Some("tcp-leo") => {
-                assert!(v["summary"]["transfer"]["delivered_bytes"].as_u64().unwrap() >= 9000, "{}", path.display())
-            }
-            Some("link-layer") => match v["summary"]["link"]["tcp"].as_object() {
-                // A TCP download ends with its file delivered; otherwise the link carries thousands.
-                Some(t) => assert!(t["delivered_segments"].as_u64().unwrap() > 50, "{}", path.display()),
-                None => assert!(v["summary"]["link"]["packets"].as_u64().unwrap() > 1000, "{}", path.display()),
-            },
-            Some("voip-dccp") => {
-                assert!(v["summary"]["dccp"]["generated"].as_u64().unwrap() > 1000, "{}", path.display())
-            }
-            _ => assert!(v["summary"]["queue"]["arrivals"].as_u64().unwrap() > 1000, "{}", path.display()),
-        }
+        // The model's summary is there and counted something (each example's numbers are pinned
+        // in tests/scenarios/snapshots/).
+        let model = v["scenario"]["model"].as_str().and_then(ModelKind::from_name).unwrap_or_default();
+        let summary = &v["summary"][model.descriptor().summary_key];
+        assert!(summary.is_object() && positive_numbers(summary) > 0, "{}: {summary}", path.display());
         assert_eq!(v["series"]["columns"].as_array().unwrap().len(), v["series"]["values"].as_array().unwrap().len());
         assert!(v["scenario"]["name"].as_str().is_some_and(|s| !s.is_empty()));
         assert!(v["scenario"]["description"].as_str().is_some_and(|s| s.len() > 40), "presets explain themselves");
@@ -861,20 +872,19 @@ fn every_model_prints_its_summary_lines_with_out() {
 
 #[test]
 fn defaults_per_model_hold_only_that_models_sections_and_run() {
-    for (model, section, absent) in [
-        ("queue", "traffic", "voip"),
-        ("constellation", "constellation", "queue"),
-        ("voip-leo", "voip", "traffic"),
-        ("diffserv", "diffserv", "constellation"),
-        ("tcp-leo", "transfer", "constellation"),
-        ("link-layer", "link", "transfer"),
-        ("voip-dccp", "dccp", "link"),
-    ] {
+    for &k in ModelKind::ALL {
+        let model = k.name();
         let out = skyqueue(&["defaults", "--model", model]);
         assert!(out.status.success(), "{model}: {}", text(&out.stderr));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!((v["version"].as_u64(), v["model"].as_str()), (Some(2), Some(model)));
-        assert!(v[section].is_object() && v.get(absent).is_none(), "{model}: {v}");
+        for other in ModelKind::ALL {
+            for section in other.sections() {
+                let own = k.sections().contains(section);
+                assert_eq!(v[*section].is_object(), own, "{model}: {section} in {v}");
+                assert!(own || v.get(*section).is_none(), "{model}: {section} in {v}");
+            }
+        }
         let check = Command::new(env!("CARGO_BIN_EXE_skyqueue"))
             .args(["validate", "-"])
             .stdin(std::process::Stdio::piped())
@@ -887,7 +897,9 @@ fn defaults_per_model_hold_only_that_models_sections_and_run() {
     }
     let bad = skyqueue(&["defaults", "--model", "bogus"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("--model: `bogus` is not a model (allowed: queue, constellation, voip-leo, diffserv, tcp-leo, link-layer, voip-dccp)"), "{}", text(&bad.stderr));
+    let names: Vec<&str> = ModelKind::ALL.iter().map(|k| k.name()).collect();
+    let refused = format!("--model: `bogus` is not a model (allowed: {})", names.join(", "));
+    assert!(text(&bad.stderr).contains(&refused), "{}", text(&bad.stderr));
 }
 
 #[test]
@@ -895,26 +907,33 @@ fn schema_prints_every_models_fields_and_sweeps_refuse_policies_without_a_policy
     let out = skyqueue(&["schema"]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let voip = v["models"].as_array().unwrap().iter().find(|m| m["name"] == "voip-leo").unwrap();
-    assert_eq!(voip["policy_path"], "voip.policy");
-    let flows = voip["groups"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|g| g["fields"].as_array().unwrap())
-        .find(|f| f["path"] == "voip.flows")
-        .unwrap();
-    assert_eq!((flows["min"].as_f64(), flows["max"].as_f64()), (Some(1.0), Some(2000.0)));
+    // Every model, its policy field and its number fields' ranges as the registry declares them.
+    let models = v["models"].as_array().unwrap();
+    assert_eq!(models.len(), ModelKind::ALL.len());
+    for (&k, m) in ModelKind::ALL.iter().zip(models) {
+        assert_eq!(m["name"], k.name());
+        assert_eq!(m["policy_path"].as_str(), k.descriptor().policy_path, "{}", k.name());
+        let printed: Vec<&serde_json::Value> =
+            m["groups"].as_array().unwrap().iter().flat_map(|g| g["fields"].as_array().unwrap()).collect();
+        let declared = (k.descriptor().groups)();
+        for f in declared.iter().flat_map(|g| &g.fields) {
+            let p = printed.iter().find(|p| p["path"] == f.path).unwrap_or_else(|| panic!("{}", f.path));
+            let want = serde_json::to_value(f).unwrap();
+            assert_eq!((&p["min"], &p["max"]), (&want["min"], &want["max"]), "{}", f.path);
+        }
+    }
     // The Markdown reference is the committed docs/SCENARIO-FIELDS.md.
     let md = skyqueue(&["schema", "--markdown"]);
     let doc = std::fs::read_to_string(examples_dir().join("../docs/SCENARIO-FIELDS.md")).unwrap();
     assert_eq!(text(&md.stdout), doc);
 
-    let q = examples_dir().join("mm1-load-0.8.json");
+    // An example of a model without a policy field refuses `--policies`.
+    let (q, k) = examples().into_iter().find(|(_, k)| k.descriptor().policy_path.is_none()).expect("such a model");
     let out =
-        skyqueue(&["sweep", q.to_str().unwrap(), "--param", "traffic.rate_pps", "--values", "500", "--policies", "pf"]);
+        skyqueue(&["sweep", q.to_str().unwrap(), "--param", "metrics.bucket_s", "--values", "5", "--policies", "pf"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("the queue model has no policies to sweep"), "{}", text(&out.stderr));
+    let refused = format!("the {} model has no policies to sweep", k.name());
+    assert!(text(&out.stderr).contains(&refused), "{}", text(&out.stderr));
 }
 
 /// `skyqueue sweep` of the one-call DCCP preset over two packet error rates, two transports and

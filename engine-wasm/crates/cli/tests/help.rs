@@ -157,8 +157,12 @@ fn completions_are_generated_for_each_shell_with_the_registrys_models() {
     assert_eq!(bash.status.code(), Some(0), "{}", text(&bash.stderr));
     let script = text(&bash.stdout);
     assert!(script.contains("_skyqueue()") && script.contains("complete -F _skyqueue"), "{script}");
-    for sub in ["run", "sweep", "merge", "models", "completions", "slant", "transfer", "tfrc"] {
+    for sub in ["run", "sweep", "merge", "models", "completions", "slant", "tfrc"] {
         assert!(script.contains(sub), "bash completion lacks {sub}");
+    }
+    // And the models' own tools (`calc <name>`, `tle <name>`).
+    for tool in ModelKind::ALL.iter().flat_map(|k| k.descriptor().tools) {
+        assert!(script.contains(tool.name), "bash completion lacks {} {}", tool.group, tool.name);
     }
     // `defaults --model` completes the registry's models.
     let models: Vec<&str> = ModelKind::ALL.iter().map(|k| k.name()).collect();

@@ -45,16 +45,15 @@ fn invoke_gives_the_binarys_output_and_errors() {
     assert!(
         ok.stdout.starts_with('{') && ok.stdout.contains("\"summary\"") && ok.errors.is_empty() && ok.stderr.is_empty()
     );
-    same(&["sweep", "-", "--param", "traffic.rate_pps", "--values", "500,700", "--format", "csv"], &mm1);
+    same(&["sweep", "-", "--param", "metrics.bucket_s", "--values", "5,10", "--format", "csv"], &mm1);
     same(&["--help"], "");
     same(&["calc", "ge", "--help"], "");
     same(&["--version"], "");
 
-    let bad =
-        same(&["run", "-"], r#"{"version": 2, "model": "queue", "duration_s": 0, "queue": {"service_rate_pps": -1}}"#);
+    let bad = same(&["run", "-"], r#"{"version": 2, "duration_s": 0, "metrics": {"bucket_s": -1}}"#);
     assert_eq!(bad.code, 2);
     let paths: Vec<&str> = bad.errors.iter().map(|(p, _)| p.as_str()).collect();
-    assert_eq!(paths, ["duration_s", "queue.service_rate_pps"]);
+    assert_eq!(paths, ["duration_s", "metrics.bucket_s"]);
 
     let syntax = same(&["run", "-"], "{");
     assert_eq!(syntax.errors.len(), 1);
@@ -66,7 +65,7 @@ fn invoke_gives_the_binarys_output_and_errors() {
         (&["calc", "ge", "--alpha", "0.5", "--beta", "0.5"][..], "--n"),
         (&["calc", "ge", "--alpha", "0.5", "--beta", "0.5", "--n", "x"][..], "--n"),
         (&["calc", "ge", "--alpha", "0.5", "--beta", "0.5", "--n", "3", "--bogus"][..], "--bogus"),
-        (&["sweep", "-", "--param", "traffic.rate_pps", "--values", "1", "--seeds", "0"][..], "--seeds"),
+        (&["sweep", "-", "--param", "metrics.bucket_s", "--values", "1", "--seeds", "0"][..], "--seeds"),
     ] {
         let usage = same(args, &mm1);
         assert_eq!(usage.code, 2, "{args:?}");

@@ -149,7 +149,7 @@ pub fn harq_ii(g: &GeParams, nd: usize, nr: usize, ns: usize, max_rounds: usize)
 /// once, an erased one when its block decodes), a saturated sender, feedback heard a round trip
 /// after the slot it answers. These are SkyQueue's closed forms for that link, derived from the
 /// chain (not the paper's eqs. 1-2, 5-6, whose errata are documented with each); each is checked
-/// against the simulated link (`tests/scenarios/link_layer.rs`).
+/// against the simulated link (`models/link_layer/paper_tests.rs`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LinkTheory {
     /// Data LLDUs delivered per LLDU sent.

@@ -155,16 +155,16 @@ mod tests {
     #[test]
     fn csv_is_policy_seed_value_then_every_summary_path() {
         let rows = vec![
-            json!({ "value": 25, "policy": "pf", "seed": 1, "summary": { "voip": { "loss": 0.1, "state": null, "r": [1.0, 2.5] } } }),
-            json!({ "value": 75, "policy": "codes", "seed": 1, "summary": { "voip": { "loss": 1.8, "state": { "x": 5 } } } }),
-            json!({ "value": 75, "policy": "rr", "seed": 2, "summary": "invalid: voip.flows" }),
+            json!({ "value": 25, "policy": "pf", "seed": 1, "summary": { "part": { "loss": 0.1, "state": null, "r": [1.0, 2.5] } } }),
+            json!({ "value": 75, "policy": "codes", "seed": 1, "summary": { "part": { "loss": 1.8, "state": { "x": 5 } } } }),
+            json!({ "value": 75, "policy": "rr", "seed": 2, "summary": "invalid: part.count" }),
         ];
         assert_eq!(
-            sweep_csv("voip.flows", &rows),
-            "policy,seed,voip.flows,voip.loss,voip.r[0],voip.r[1],voip.state,voip.state.x,error\n\
+            sweep_csv("part.count", &rows),
+            "policy,seed,part.count,part.loss,part.r[0],part.r[1],part.state,part.state.x,error\n\
              pf,1,25,0.1,1,2.5,,,\n\
              codes,1,75,1.8,,,,5,\n\
-             rr,2,75,,,,,,invalid: voip.flows\n"
+             rr,2,75,,,,,,invalid: part.count\n"
         );
     }
 
@@ -174,20 +174,20 @@ mod tests {
             json!({ "value": "Los Angeles, CA", "policy": null, "seed": 3, "summary": { "x": 1e-7, "y": 2.0, "z": 1e21, "w": -0.5 } }),
         ];
         assert_eq!(
-            sweep_csv("transfer.to", &rows),
-            "policy,seed,transfer.to,w,x,y,z\n,3,\"Los Angeles, CA\",-0.5,1e-7,2,1e+21\n"
+            sweep_csv("part.to", &rows),
+            "policy,seed,part.to,w,x,y,z\n,3,\"Los Angeles, CA\",-0.5,1e-7,2,1e+21\n"
         );
     }
 
     #[test]
     fn the_command_quotes_what_a_shell_would_split() {
         assert_eq!(
-            sweep_command("scenario.json", "voip.flows", &[json!(25), json!(75.0)], &["pf".into(), "codes".into()], 2),
-            "skyqueue sweep scenario.json --param voip.flows --values 25,75 --policies pf,codes --seeds 2 --format csv"
+            sweep_command("scenario.json", "part.count", &[json!(25), json!(75.0)], &["pf".into(), "codes".into()], 2),
+            "skyqueue sweep scenario.json --param part.count --values 25,75 --policies pf,codes --seeds 2 --format csv"
         );
         assert_eq!(
-            sweep_command("s.json", "transfer.to", &[json!("Los Angeles"), json!("Tokyo")], &[], 1),
-            "skyqueue sweep s.json --param transfer.to --values \"Los Angeles,Tokyo\" --seeds 1 --format csv"
+            sweep_command("s.json", "part.to", &[json!("Los Angeles"), json!("Tokyo")], &[], 1),
+            "skyqueue sweep s.json --param part.to --values \"Los Angeles,Tokyo\" --seeds 1 --format csv"
         );
         assert_eq!(shell("a\"$`\\b c"), "\"a\\\"\\$\\`\\\\b c\"");
     }

@@ -336,26 +336,35 @@ fn longest_run(s: &str, c: char) -> usize {
 mod tests {
     use super::*;
 
+    /// The notebook of a sweep of `part.count` (the notebook reads neither the field nor the
+    /// CSV's columns: any model's will do).
     fn notebook(scenario: &str, values: &[Value]) -> Value {
-        let csv = "policy,seed,voip.flows,voip.latency_ms\npf,1,25,100.5\n";
+        let csv = "policy,seed,part.count,part.latency_ms\npf,1,25,100.5\n";
         let spec =
-            SweepSpec { scenario_json: scenario, param: "voip.flows", values, policies: &["pf".into()], seeds: 1, csv };
+            SweepSpec { scenario_json: scenario, param: "part.count", values, policies: &["pf".into()], seeds: 1, csv };
         serde_json::from_str(&sweep_notebook(&spec).unwrap()).unwrap()
     }
 
     #[test]
     fn cells_have_ids_and_the_model_s_metrics() {
-        let nb = notebook(r#"{"model":"voip-leo"}"#, &[json!(25)]);
-        assert_eq!(nb["nbformat_minor"], 5);
-        let ids: Vec<&str> = nb["cells"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
-        assert_eq!(ids, ["about", "scenario", "data", "plot"]);
-        let plot: String = nb["cells"][3]["source"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
-        assert!(plot.contains(r#"("voip.latency_ms", "Latency (Fig. 7)", "ms"),"#), "{plot}");
+        // Each model's notebook plots its descriptor's sweep metrics.
+        for &k in ModelKind::ALL {
+            let nb = notebook(&json!({ "model": k.name() }).to_string(), &[json!(25)]);
+            assert_eq!(nb["nbformat_minor"], 5);
+            let ids: Vec<&str> = nb["cells"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+            assert_eq!(ids, ["about", "scenario", "data", "plot"]);
+            let plot: String =
+                nb["cells"][3]["source"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+            for m in k.descriptor().sweep_metrics {
+                assert!(plot.contains(&format!(r#"("{}", "{}", "{}"),"#, m.path, m.title, m.unit)), "{plot}");
+            }
+        }
+        assert!(ModelKind::ALL.iter().any(|k| !k.descriptor().sweep_metrics.is_empty()));
     }
 
     #[test]
     fn scenario_text_stays_inside_its_literal() {
-        let evil = r#"{"model":"queue","name":"x'''+str(__import__('os').system('touch pwned'))+r'''\" \\ \n"}"#;
+        let evil = r#"{"name":"x'''+str(__import__('os').system('touch pwned'))+r'''\" \\ \n"}"#;
         let nb = notebook(evil, &[json!("a'''b")]);
         let src: String = nb["cells"][1]["source"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
         let line = src.lines().find(|l| l.starts_with("SCENARIO_JSON = ")).unwrap();

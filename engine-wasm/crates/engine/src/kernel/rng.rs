@@ -141,10 +141,10 @@ mod tests {
     fn a_stream_is_independent_of_other_components() {
         // Using (or not creating) the stream of another component leaves this one unchanged.
         let streams = Streams::new(99);
-        let alone = draws(&mut streams.stream("queue.service"), 50);
+        let alone = draws(&mut streams.stream("server.service"), 50);
         let mut other = streams.stream("traffic.flow[0]");
         let _ = draws(&mut other, 1000);
-        let with_other = draws(&mut streams.stream("queue.service"), 50);
+        let with_other = draws(&mut streams.stream("server.service"), 50);
         assert_eq!(alone, with_other);
     }
 

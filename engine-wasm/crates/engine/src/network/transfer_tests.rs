@@ -12,7 +12,7 @@ fn topo() -> PairTopology {
         isl_pairing: crate::topology::isl::IslPairing::Alternating,
         ..Default::default()
     };
-    build_topology(&k, "constellation").unwrap()
+    build_topology(&k, "crossing").unwrap()
 }
 
 /// The first step (1 s apart) at which the route gets at least `by` ISL hops shorter.

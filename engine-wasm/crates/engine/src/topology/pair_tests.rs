@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 fn topo(from: &str, to: &str, edit: impl FnOnce(&mut ConstellationScenario)) -> PairTopology {
     let mut k = ConstellationScenario { from: from.into(), to: to.into(), ..Default::default() };
     edit(&mut k);
-    build_topology(&k, "constellation").unwrap()
+    build_topology(&k, "crossing").unwrap()
 }
 
 fn iridium(from: &str, to: &str) -> PairTopology {

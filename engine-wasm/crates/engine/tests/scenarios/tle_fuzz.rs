@@ -13,14 +13,15 @@
 //! reader (`catalogue::load`, parse and group into shells) do not panic; every error names
 //! something (a non-empty reason; the plain reader's line numbers are within the file); a
 //! catalogue's counts add up (every set is used in a shell or set aside for a reason). For a
-//! share of the accepted files, a constellation scenario carrying the text is built and stepped
+//! share of the accepted files, a scenario carrying the text (of the
+//! first model in the registry with a `.tle` field) is built and stepped
 //! through a minute, without a panic.
 //!
 //! `TLE_FUZZ_MUTANTS` and `SCENARIO_FUZZ_SEED` scale and reseed it for a longer hunt.
 
 use crate::scenario_fuzz::{env_or, Fuzz};
+use engine::models::schema::groups;
 use engine::models::ModelKind;
-use engine::models::Scenario;
 use engine::orbit::catalogue::{self, ShellRules};
 use engine::orbit::tle::parse_tle_text;
 use engine::Simulation;
@@ -159,23 +160,36 @@ fn check(text: &str, simulate: bool) -> Result<bool, String> {
         }
     }
     if simulate && plain.is_ok() {
-        let mut s =
-            Scenario { model: ModelKind::Constellation, duration_s: 60.0, warmup_s: 0.0, ..Scenario::default() };
-        s.constellation.tle = Some(text.to_string());
+        let (model, path) = tle_field();
+        let mut doc = serde_json::json!({ "version": 2, "model": model.name(), "duration_s": 60, "warmup_s": 0 });
+        let (section, field) = path.split_once('.').expect("a section's field");
+        doc[section][field] = text.into();
         let built = catch_unwind(AssertUnwindSafe(|| {
-            Simulation::new(s).map(|mut sim| {
+            Simulation::from_json(&doc.to_string()).map(|mut sim| {
                 sim.run_to_end();
                 sim.summary_json().len()
             })
         }))
-        .map_err(|_| "a constellation scenario carrying the text panicked".to_string())?;
+        .map_err(|_| "a scenario carrying the text panicked".to_string())?;
         if let Err(e) = built {
             if e.to_string().trim().is_empty() {
-                return Err("a constellation scenario was refused without a message".into());
+                return Err("a scenario carrying the text was refused without a message".into());
             }
         }
     }
     Ok(plain.is_ok())
+}
+
+/// The first model in the registry that reads an element-set text from its scenario, and the
+/// field: its declared field whose path ends in `.tle`.
+fn tle_field() -> (ModelKind, &'static str) {
+    ModelKind::ALL
+        .iter()
+        .find_map(|&k| {
+            let fields = groups(k).into_iter().flat_map(|g| g.fields);
+            fields.map(|f| f.path).find(|p| p.ends_with(".tle") && p.matches('.').count() == 1).map(|p| (k, p))
+        })
+        .expect("a model reads element sets (a `.tle` field)")
 }
 
 #[test]

@@ -102,4 +102,10 @@ super::model_summary!(PairSummary, |p| {
 });
 
 #[cfg(test)]
+mod input_tests;
+#[cfg(test)]
+mod iridium_tests;
+#[cfg(test)]
+mod seed_tests;
+#[cfg(test)]
 mod tests;

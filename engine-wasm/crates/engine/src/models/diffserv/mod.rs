@@ -366,4 +366,8 @@ super::model_summary!(DiffservSummary, |d| {
 });
 
 #[cfg(test)]
+mod pss_tests;
+#[cfg(test)]
+mod seed_tests;
+#[cfg(test)]
 mod tests;

@@ -505,3 +505,20 @@ fn sources_start_at_seeded_times_within_the_spread() {
     let (_, _, ef) = sources(&DiffservScenario { start_spread_s: 1e-4, ..d.clone() }, 3);
     assert!((0.0..1e-4).contains(&ef), "{ef}");
 }
+
+/// A bound read from another field follows it: EF's rate up to the capacity, the expected EF
+/// rate below 99 % of it.
+#[test]
+fn dependent_bounds_follow_the_other_field() {
+    let mut s =
+        serde_json::to_value(crate::models::Scenario { model: ModelKind::Diffserv, ..Default::default() }).unwrap();
+    s["diffserv"]["capacity_bps"] = serde_json::json!(1e6);
+    s["diffserv"]["ef_bps"] = serde_json::json!(2e6);
+    s["diffserv"]["ef_expected_bps"] = serde_json::json!(0.995e6);
+    let e = crate::models::Scenario::from_json(&s.to_string()).unwrap_err().field_errors();
+    assert!(e.iter().any(|e| e.path == "diffserv.ef_bps" && e.message.contains("above the maximum 1000000")), "{e:?}");
+    assert!(
+        e.iter().any(|e| e.path == "diffserv.ef_expected_bps" && e.message.contains("above the maximum 990000")),
+        "{e:?}"
+    );
+}

@@ -556,4 +556,6 @@ super::model_summary!(LinkSummary, |l| {
 });
 
 #[cfg(test)]
+mod paper_tests;
+#[cfg(test)]
 mod tests;

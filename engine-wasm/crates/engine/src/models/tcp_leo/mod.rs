@@ -393,4 +393,6 @@ super::model_summary!(TransferSummary, |s| {
 });
 
 #[cfg(test)]
+mod seed_tests;
+#[cfg(test)]
 mod tests;

@@ -22,6 +22,8 @@
 //! the path's own is that less the access's mean wait ([`scenario::DccpScenario::base_rtt_ms`]). The earlier stand-in, an exponential delay per packet and independent errors, is `access:
 //! exponential`. Reports and ACKs come back after half the round trip, without loss.
 
+#[cfg(test)]
+mod paper_tests;
 pub mod run;
 pub mod scenario;
 pub mod summary;

@@ -6,11 +6,11 @@
 //! above the expected value, PSS keeps AF near eq. (7) while DWRR's follows eq. (1) (Fig. 6);
 //! the credit stays in [0, L_M].
 
-use engine::models::diffserv::router::{run, FlowSpec, RouterSpec, Sharing};
-use engine::models::diffserv::DiffservSummary;
-use engine::sched::pss::{params_from_wrr, theory_rates, Class};
-use engine::transport::congestion::CcKind;
-use engine::transport::Transport;
+use crate::models::diffserv::router::{run, FlowSpec, RouterSpec, Sharing};
+use crate::models::diffserv::DiffservSummary;
+use crate::sched::pss::{params_from_wrr, theory_rates, Class};
+use crate::transport::congestion::CcKind;
+use crate::transport::Transport;
 
 const MSS: f64 = 1500.0;
 
@@ -117,9 +117,9 @@ fn the_diffserv_presets_reproduce_figs_5_and_6() {
         if dwrr {
             text = text.replace("\"sharing\": \"pss\"", "\"sharing\": \"dwrr\"");
         }
-        let mut sim = engine::Simulation::from_json(&text).unwrap();
+        let mut sim = crate::Simulation::from_json(&text).unwrap();
         sim.run_to_end();
-        sim.summary().take::<engine::models::diffserv::DiffservSummary>().unwrap()
+        sim.summary().take::<crate::models::diffserv::DiffservSummary>().unwrap()
     };
     let b1 = run("pss-b1-known-ef.json", false);
     assert!((b1.rates_mbps[1] / b1.theory_mbps[0] - 1.0).abs() < 0.05, "B1: {b1:?}");
@@ -144,7 +144,7 @@ fn b3(file: &str, edits: &[(&str, serde_json::Value)], seeds: std::ops::RangeInc
     let run = |seed: u64| {
         let mut s = s.clone();
         s["seed"] = serde_json::json!(seed);
-        let mut sim = engine::Simulation::from_json(&s.to_string()).unwrap();
+        let mut sim = crate::Simulation::from_json(&s.to_string()).unwrap();
         sim.run_to_end();
         sim.summary().take::<DiffservSummary>().unwrap()
     };
@@ -237,9 +237,9 @@ fn diffserv_with_hybla_stays_within_the_receivers_windows() {
         serde_json::from_str(&std::fs::read_to_string(dir.join("pss-b1-known-ef.json")).unwrap()).unwrap();
     s["diffserv"]["cc"] = "hybla".into();
     s["duration_s"] = 20.into();
-    let scenario = engine::Scenario::from_json(&s.to_string()).unwrap();
-    assert_eq!(engine::models::diffserv::scenario::window_pkts(&scenario.diffserv), 4.0 * (833.0 + 833.0));
-    let mut sim = engine::Simulation::new(scenario).unwrap();
+    let scenario = crate::Scenario::from_json(&s.to_string()).unwrap();
+    assert_eq!(crate::models::diffserv::scenario::window_pkts(&scenario.diffserv), 4.0 * (833.0 + 833.0));
+    let mut sim = crate::Simulation::new(scenario).unwrap();
     for k in 1..=80 {
         sim.advance_to_secs(k as f64 / 4.0).unwrap();
         assert!(sim.events_processed() < 500_000, "{} events by {} s", sim.events_processed(), k as f64 / 4.0);
@@ -247,7 +247,7 @@ fn diffserv_with_hybla_stays_within_the_receivers_windows() {
     // A capacity whose windows would hold 6.7e7 segments is refused before anything runs, by name.
     s["diffserv"]["cc"] = "cubic".into();
     s["diffserv"]["capacity_bps"] = 1e10.into();
-    let e = engine::Scenario::from_json(&s.to_string()).and_then(engine::Simulation::new).err().expect("refused");
+    let e = crate::Scenario::from_json(&s.to_string()).and_then(crate::Simulation::new).err().expect("refused");
     let text = e.to_string();
     assert!(text.contains("diffserv.capacity_bps") && text.contains("above the budget of 4e6"), "{text}");
 }

@@ -7,9 +7,9 @@
 //! where a test says otherwise. docs/REPRODUCTION.md has the full sweep
 //! (`scripts/paper000.mjs`) and says which of the paper's findings appear and which do not.
 
-use engine::models::voip_leo::run::VoipSummary;
-use engine::models::Scenario;
-use engine::Simulation;
+use crate::models::voip_leo::run::VoipSummary;
+use crate::models::Scenario;
+use crate::Simulation;
 
 const SEEDS: u64 = 5;
 
@@ -254,10 +254,10 @@ fn the_server_to_satellite_delay_follows_the_constellation_route() {
 fn a_pareto_shape_near_one_is_refused_with_the_reason_and_the_range() {
     // At 1 a Pareto period has no mean; at 1.000000001 a run grew past 1.2 GB in 15 s.
     let mut v: serde_json::Value =
-        serde_json::from_str(include_str!("../../../../../examples/voip-leo-codes.json")).unwrap();
+        serde_json::from_str(include_str!("../../../../../../examples/voip-leo-codes.json")).unwrap();
     v["voip"]["pareto_shape"] = 1.000000001.into();
-    let e = engine::models::Scenario::from_json(&v.to_string()).unwrap_err().to_string();
+    let e = crate::models::Scenario::from_json(&v.to_string()).unwrap_err().to_string();
     assert!(e.contains("voip.pareto_shape") && e.contains("allowed: 1.1 to 10"), "{e}");
     v["voip"]["pareto_shape"] = 1.1.into();
-    assert!(engine::models::Scenario::from_json(&v.to_string()).is_ok());
+    assert!(crate::models::Scenario::from_json(&v.to_string()).is_ok());
 }

@@ -15,9 +15,9 @@
 //!   (§2.3 item 4);
 //! - the Atlantic ship - London delay series shows all five sources (Fig. 4).
 
-use engine::models::Scenario;
-use engine::topology::pair::{PairSummary, TopoEventKind};
-use engine::Simulation;
+use crate::models::Scenario;
+use crate::topology::pair::{PairSummary, TopoEventKind};
+use crate::Simulation;
 
 /// ns-2's Iridium ISL settings (`sat-iridium.tcl`: `latitude_threshold_ 60`, same-index
 /// partners), as the paper-004 presets set them (docs/REPRODUCTION.md § ISL settings).
@@ -35,7 +35,7 @@ fn scenario(from: &str, to: &str, hours: f64, extra: &str) -> Scenario {
 fn day(from: &str, to: &str, extra: &str) -> PairSummary {
     let mut sim = Simulation::new(scenario(from, to, 24.0, extra)).unwrap();
     sim.run_to_end();
-    sim.summary().take::<engine::topology::pair::PairSummary>().unwrap()
+    sim.summary().take::<crate::topology::pair::PairSummary>().unwrap()
 }
 
 const PAIRS: [(&str, &str); 3] =
@@ -76,7 +76,7 @@ fn ship_to_london_shows_the_five_delay_variation_sources_of_fig_4() {
     // between two events than under SkyQueue's 68 deg (77 against over 100).
     assert!(drift > 50, "only {drift} small continuous delay changes");
     // Source 4, the seam: the delay while separated is far above the delay outside it.
-    let p = sim.summary().take::<engine::topology::pair::PairSummary>().unwrap();
+    let p = sim.summary().take::<crate::topology::pair::PairSummary>().unwrap();
     assert!(p.delay_ms.max > 3.0 * p.delay_ms.min, "{:?}", p.delay_ms);
     assert!(p.hops.max >= 8, "seam detours over the pole take many hops: {:?}", p.hops);
 }

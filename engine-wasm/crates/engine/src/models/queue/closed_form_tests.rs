@@ -6,14 +6,14 @@
 //! confidence interval, that interval is narrow (within 6 % of the mean), the utilisation
 //! matches rho, and Little's law links the measured queue length and wait.
 
-use engine::models::Scenario;
-use engine::Simulation;
+use crate::models::Scenario;
+use crate::Simulation;
 
 /// Ratio of the 99 % to the 95 % Student t critical value for 19 degrees of freedom (20
 /// batches): 2.860935 / 2.093024.
 const CI99_OVER_CI95: f64 = 2.860_935 / 2.093_024;
 
-fn run(json: &str) -> engine::sim::Summary {
+fn run(json: &str) -> crate::sim::Summary {
     let mut sim = Simulation::new(Scenario::from_json(json).expect("valid scenario")).expect("builds");
     sim.run_to_end();
     sim.summary()
@@ -28,7 +28,7 @@ fn queue(load: f64, service: &str, seed: u64) -> String {
 }
 
 fn check_pk(load: f64, service: &str, seed: u64) {
-    let s = run(&queue(load, service, seed)).take::<engine::models::queue::station::StationSummary>().unwrap();
+    let s = run(&queue(load, service, seed)).take::<crate::models::queue::station::StationSummary>().unwrap();
     let theory = s.theory.as_ref().expect("P-K applies to an unlimited queue with rho < 1");
     let (mean, half) = (s.wait.mean_s, s.wait.ci95_half_s * CI99_OVER_CI95);
     let ctx = format!(
@@ -63,8 +63,8 @@ fn md1_mean_wait_matches_pollaczek_khinchine_at_several_loads() {
 #[test]
 fn md1_waits_half_as_long_as_mm1_on_the_same_arrivals() {
     // Same seed: the arrival streams are identical (named streams), only service differs.
-    let mm1 = run(&queue(0.8, "exponential", 7)).take::<engine::models::queue::station::StationSummary>().unwrap();
-    let md1 = run(&queue(0.8, "deterministic", 7)).take::<engine::models::queue::station::StationSummary>().unwrap();
+    let mm1 = run(&queue(0.8, "exponential", 7)).take::<crate::models::queue::station::StationSummary>().unwrap();
+    let md1 = run(&queue(0.8, "deterministic", 7)).take::<crate::models::queue::station::StationSummary>().unwrap();
     assert_eq!(mm1.arrivals, md1.arrivals, "changing the server must not change the arrivals");
     let ratio = md1.wait.mean_s / mm1.wait.mean_s;
     assert!((ratio - 0.5).abs() < 0.08, "M/D/1 / M/M/1 wait ratio {ratio}");
@@ -75,7 +75,7 @@ fn mm1k_blocking_matches_the_stationary_distribution() {
     // Overload (rho = 1.2) into a 10-packet buffer: K = 11 in the system.
     let s = run(r#"{"version": 1, "seed": 3, "duration_s": 300, "warmup_s": 10,
                     "traffic": {"rate_pps": 1200}, "queue": {"service_rate_pps": 1000, "capacity_pkts": 10}}"#)
-    .take::<engine::models::queue::station::StationSummary>()
+    .take::<crate::models::queue::station::StationSummary>()
     .unwrap();
     let t = s.theory.as_ref().unwrap();
     assert_eq!(t.model, "M/M/1/11");
@@ -93,7 +93,7 @@ fn the_95_percent_interval_covers_the_truth_about_95_percent_of_the_time() {
         let json = format!(
             r#"{{"version": 1, "seed": {seed}, "duration_s": 60, "warmup_s": 2, "traffic": {{"rate_pps": 500}}}}"#
         );
-        let s = run(&json).take::<engine::models::queue::station::StationSummary>().unwrap();
+        let s = run(&json).take::<crate::models::queue::station::StationSummary>().unwrap();
         let truth = s.theory.unwrap().wait_mean_s;
         covered += ((s.wait.mean_s - truth).abs() <= s.wait.ci95_half_s) as u32;
     }

@@ -8,11 +8,11 @@
 //! mean over three seeds within 1 % of them (the bar), and each figure beside the
 //! closed forms it must follow (offered rate, link capacity, the delay of a full queue).
 
-use engine::models::queue::station::StationSummary;
-use engine::models::Scenario;
-use engine::Simulation;
+use crate::models::queue::station::StationSummary;
+use crate::models::Scenario;
+use crate::Simulation;
 
-const EXAMPLE: &str = include_str!("../../../../../examples/voip-onoff-droptail-ns3.json");
+const EXAMPLE: &str = include_str!("../../../../../../examples/voip-onoff-droptail-ns3.json");
 
 fn run(json: &str) -> StationSummary {
     let mut sim = Simulation::new(Scenario::from_json(json).expect("valid scenario")).expect("builds");

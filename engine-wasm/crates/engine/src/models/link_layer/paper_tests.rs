@@ -11,8 +11,8 @@
 //! no useless repair LLDUs), HARQ-II recovers what FEC cannot, and when erasures are frequent
 //! HARQ-II's first repair LLDUs make its delay shorter than ARQ's.
 
-use engine::models::link_layer::LinkSummary;
-use engine::Simulation;
+use crate::models::link_layer::LinkSummary;
+use crate::Simulation;
 
 fn run(alpha: f64, beta: f64, link: &str, seed: u64) -> LinkSummary {
     let json = format!(

@@ -1,7 +1,7 @@
 //! VoIP over DCCP on a GEO link (paper 003): its tables' orderings over several seeds.
 
-use engine::models::voip_dccp::DccpSummary;
-use engine::sim::Simulation;
+use crate::models::voip_dccp::DccpSummary;
+use crate::sim::Simulation;
 
 /// One run: `dccp` fields merged into the model's defaults (paper 003's path: RTT 1 s, PER
 /// 0.1 %, 1 Mb/s, a 400 ms playout buffer).

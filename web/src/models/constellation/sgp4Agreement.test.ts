@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sgp4, twoline2satrec } from 'satellite.js';
-import { loadWasmForNode, Simulation, sgp4Teme } from './wasmNode';
+import { loadWasmForNode, Simulation, sgp4Teme } from '../../engine/wasmNode';
 
 /**
  * The engine's SGP4 (Rust `sgp4` crate, AFSPC mode) against satellite.js on the same element
