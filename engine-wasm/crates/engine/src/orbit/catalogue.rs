@@ -286,6 +286,16 @@ pub const MAX_TEXT_BYTES: usize = 16 << 20;
 /// The element sets of a catalogue's text (two- or three-line sets), refused as a whole with the
 /// first bad lines named, or beyond [`MAX_TEXT_BYTES`] / [`MAX_SETS`].
 pub fn parse(text: &str) -> Result<Vec<(Tle, sgp4::Elements)>, String> {
+    check_budget(text)?;
+    parse_tle_text(text).map_err(|errs| {
+        let shown: Vec<String> = errs.iter().take(5).map(|e| e.to_string()).collect();
+        let more = if errs.len() > 5 { format!(" (and {} more bad lines)", errs.len() - 5) } else { String::new() };
+        format!("not a catalogue of element sets: {}{more}", shown.join("; "))
+    })
+}
+
+/// Refuses a catalogue's text beyond [`MAX_TEXT_BYTES`] or [`MAX_SETS`], before it is parsed.
+pub fn check_budget(text: &str) -> Result<(), String> {
     if text.len() > MAX_TEXT_BYTES {
         return Err(format!("{} bytes, above the budget of {} MB of element sets", text.len(), MAX_TEXT_BYTES >> 20));
     }
@@ -294,11 +304,7 @@ pub fn parse(text: &str) -> Result<Vec<(Tle, sgp4::Elements)>, String> {
     if lines > MAX_SETS {
         return Err(format!("{lines} element sets, above the budget of {MAX_SETS}"));
     }
-    parse_tle_text(text).map_err(|errs| {
-        let shown: Vec<String> = errs.iter().take(5).map(|e| e.to_string()).collect();
-        let more = if errs.len() > 5 { format!(" (and {} more bad lines)", errs.len() - 5) } else { String::new() };
-        format!("not a catalogue of element sets: {}{more}", shown.join("; "))
-    })
+    Ok(())
 }
 
 /// What `skyqueue tle check --json` prints of a catalogue, and what the app shows when a file

@@ -1,6 +1,7 @@
 //! The constellation part of a scenario: which constellation, how it is propagated, the ISL
 //! and access rules, and the pair of ground sites whose route is followed.
 
+use crate::sim::{num, WorkEstimate};
 use crate::models::Scenario;
 use crate::orbit::catalogue::{self, Catalogue, ShellRules};
 use crate::orbit::frames::{iso_from_julian_date, julian_date_from_iso};
@@ -568,4 +569,16 @@ pub fn groups() -> Vec<Group> {
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
     vec![object::<ConstellationScenario>("constellation"), object::<ShellRules>("constellation.shell_rules")]
+}
+
+/// The run's events: one topology step every `step_s`.
+pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
+    let k = &s.constellation;
+    let steps = s.duration_s / k.step_s;
+    Some(WorkEstimate {
+        events: steps + 1.0,
+        field: "constellation.step_s",
+        offers: format!("about {steps:.2e} topology steps ({} s / {} s)", num(s.duration_s), num(k.step_s)),
+        lower: "duration_s, or lengthen constellation.step_s".into(),
+    })
 }

@@ -1,5 +1,6 @@
 //! The TCP-over-Iridium part of a scenario (paper 004 §3-5; docs/REPRODUCTION.md).
 
+use crate::sim::{num, WorkEstimate};
 use crate::models::constellation::scenario::{check_crossing, crossing_fields};
 use crate::models::Scenario;
 use crate::network::transfer::{RtoRestart, Throughput};
@@ -246,4 +247,23 @@ pub fn groups() -> Vec<Group> {
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
     vec![object::<TransferScenario>("transfer")]
+}
+
+/// The run's events: each data packet and its ACK cross the route hop by hop (an event a hop,
+/// about a dozen events a packet over Iridium's routes of four to eight hops), and the route is
+/// stepped once a second.
+pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
+    let t = &s.transfer;
+    let (access_bps, _) = t.throughput.rates_bps();
+    let bytes = t.packet_bytes.max(1) as f64;
+    let mut pkts = access_bps / 8.0 / bytes * s.duration_s;
+    if let Some(b) = t.bytes {
+        pkts = pkts.min(b as f64 / bytes);
+    }
+    Some(WorkEstimate {
+        events: 12.0 * pkts + s.duration_s,
+        field: "transfer.bytes",
+        offers: format!("about {pkts:.2e} packets of {} B", num(bytes)),
+        lower: "transfer.bytes, the throughput or duration_s".into(),
+    })
 }
