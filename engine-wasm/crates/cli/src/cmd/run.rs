@@ -124,6 +124,12 @@ fn with_catalogue(path: &str, text: &str, file: &str) -> Result<String, Failure>
     };
     let tle =
         std::fs::read_to_string(file).map_err(|e| Failure::Io(format!("--catalogue: cannot read {file}: {e}")))?;
+    // An empty field means the built-in constellation: an empty or blank file is refused as
+    // `calc pair --tle` and `tle check` refuse it, not run over the built-in one.
+    if tle.trim().is_empty() {
+        let m = engine::orbit::catalogue::parse(&tle).err().unwrap_or_else(|| "no element sets found".into());
+        return Err(Failure::Data(format!("--catalogue: {file}: {m}")));
+    }
     set_text(path, v, field, tle)
 }
 
