@@ -100,3 +100,17 @@ fn tle_check_exits_non_zero_for_a_file_over_its_budget() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
     assert!(text(&out.stderr).contains("above the budget of 50000"), "{}", text(&out.stderr));
 }
+
+#[test]
+fn calc_pair_refuses_hours_times_a_catalogue_past_its_budget() {
+    // 66 satellites x 720 h at 0.1 s steps is 1.7e9 satellite-steps: minutes of work.
+    let tle = examples_dir().join("iridium-66.tle");
+    let args = ["calc", "pair", "--tle", tle.to_str().unwrap(), "--hours", "720", "--step-s", "0.1"];
+    let out = skyqueue(&args, "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let e = text(&out.stderr);
+    assert!(e.contains("--hours 720") && e.contains("above the budget of 1e9 satellite-steps"), "{e}");
+    // A day over it is well within.
+    let day = ["calc", "pair", "--tle", tle.to_str().unwrap(), "--hours", "24", "--step-s", "60"];
+    assert!(skyqueue(&day, "").status.success());
+}
