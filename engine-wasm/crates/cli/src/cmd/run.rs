@@ -2,6 +2,7 @@
 
 use crate::output::{out, outln, read_source, Failure};
 use crate::values;
+use std::io::Write;
 use engine::models::ModelKind;
 use engine::models::Scenario;
 use engine::trace::MAX_LIMIT;
@@ -194,8 +195,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // After the results: a trace that cannot be written loses no results.
     if let Some(file) = &args.trace_out {
         let trace = sim.trace();
-        let text = if file.ends_with(".json") { format!("{}\n", trace.json(0)) } else { trace.csv() };
-        std::fs::write(file, text).map_err(|e| Failure::Io(format!("cannot write {file}: {e}")))?;
+        let cannot = |e: std::io::Error| Failure::Io(format!("cannot write {file}: {e}"));
+        // JSON is written record by record (two million records are about 0.9 GB of text).
+        let mut w = std::io::BufWriter::new(std::fs::File::create(file).map_err(cannot)?);
+        if file.ends_with(".json") {
+            trace.write_json(0, &mut w).and_then(|()| w.write_all(b"\n")).map_err(cannot)?;
+        } else {
+            w.write_all(trace.csv().as_bytes()).map_err(cannot)?;
+        }
+        w.flush().map_err(cannot)?;
         let kept = trace.recorded() - trace.evicted();
         if trace.evicted() > 0 {
             eprintln!(
