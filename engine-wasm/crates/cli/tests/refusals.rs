@@ -114,3 +114,40 @@ fn calc_pair_refuses_hours_times_a_catalogue_past_its_budget() {
     let day = ["calc", "pair", "--tle", tle.to_str().unwrap(), "--hours", "24", "--step-s", "60"];
     assert!(skyqueue(&day, "").status.success());
 }
+
+/// The command lines of the fuzz corpus kept in the repository
+/// (engine/tests/fixtures/fuzz-corpus/corpus.json), each refused with its message, none a panic.
+#[test]
+fn every_command_of_the_fuzz_corpus_is_refused() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/fuzz-corpus/corpus.json");
+    let corpus: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let blank = temp("corpus-blank.tle", " \n");
+    let commands = corpus["commands"].as_array().unwrap();
+    assert!(commands.len() >= 7);
+    for c in commands {
+        let name = c["name"].as_str().unwrap();
+        let args: Vec<String> = c["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| {
+                a.as_str()
+                    .unwrap()
+                    .replace("{examples}", examples_dir().to_str().unwrap())
+                    .replace("{blank}", blank.to_str().unwrap())
+            })
+            .collect();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_skyqueue"));
+        cmd.args(&args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        for (k, v) in c["env"].as_object().into_iter().flatten() {
+            cmd.env(k, v.as_str().unwrap());
+        }
+        let mut child = cmd.spawn().unwrap();
+        child.stdin.take().unwrap().write_all(c["stdin"].as_str().unwrap().as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), c["exit"].as_i64().map(|x| x as i32), "{name}: {said}");
+        assert!(said.contains(c["message"].as_str().unwrap()), "{name}: {said}");
+        assert_escaped(&said);
+    }
+}
