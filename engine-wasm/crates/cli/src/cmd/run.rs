@@ -2,11 +2,11 @@
 
 use crate::output::{out, outln, read_source, Failure};
 use crate::values;
-use std::io::Write;
 use engine::models::ModelKind;
 use engine::models::Scenario;
 use engine::trace::MAX_LIMIT;
 use engine::{RunBudget, Simulation};
+use std::io::Write;
 
 /// The most events `--budget-events` allows: a hundred times the default budget.
 const MAX_BUDGET_EVENTS: u64 = 1_000_000_000_000;

@@ -718,10 +718,16 @@ mod tests {
         // Version 1 with another model's section is read into a map to be migrated: the last
         // `rtt_ms` used to win silently.
         for (json, path) in [
-            (r#"{"version": 1, "model": "diffserv", "voip": {}, "diffserv": {"rtt_ms": "x", "rtt_ms": 500}}"#, "diffserv.rtt_ms"),
+            (
+                r#"{"version": 1, "model": "diffserv", "voip": {}, "diffserv": {"rtt_ms": "x", "rtt_ms": 500}}"#,
+                "diffserv.rtt_ms",
+            ),
             (r#"{"version": 1, "model": "diffserv", "voip": {"rtt_ms": "x", "rtt_ms": 500}}"#, "voip.rtt_ms"),
             (r#"{"version": 2, "seed": 1, "seed": 2}"#, "seed"),
-            (r#"{"version": 2, "model": "diffserv", "diffserv": {"capacity_profile": {"kind": "trace", "points": [[0, 1]], "kind": "constant"}}}"#, "diffserv.capacity_profile.kind"),
+            (
+                r#"{"version": 2, "model": "diffserv", "diffserv": {"capacity_profile": {"kind": "trace", "points": [[0, 1]], "kind": "constant"}}}"#,
+                "diffserv.capacity_profile.kind",
+            ),
         ] {
             let e = Scenario::from_json(json).unwrap_err().field_errors();
             assert_eq!(e.len(), 1, "{json}: {e:?}");

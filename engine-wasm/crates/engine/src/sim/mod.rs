@@ -600,6 +600,15 @@ pub(crate) fn check_stepping_by_record(scenario: Scenario, limit: usize) -> u64 
     n
 }
 
+/// A number in a message: as written below a million, others as `9.4e6` (and tiny ones `1e-8`).
+pub fn num(x: f64) -> String {
+    if x.abs() >= 1e6 || (x != 0.0 && x.abs() < 1e-3) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 pub mod memory;
 #[cfg(test)]
 mod summary_types;
@@ -698,13 +707,3 @@ mod tests {
     }
 }
 
-/// A number in a message: whole numbers below a million as they are, others as `9.4e6`.
-pub fn num(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e6 {
-        format!("{x}")
-    } else if x.abs() >= 1e6 || x.abs() < 1e-3 {
-        format!("{x:e}")
-    } else {
-        format!("{x}")
-    }
-}

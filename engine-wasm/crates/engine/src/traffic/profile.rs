@@ -92,7 +92,10 @@ impl RateProfile {
                     out.push(("amplitude".into(), format!("{amplitude} is outside 0 to {amp_max}")));
                 }
                 if !(period_s.is_finite() && *period_s > 0.0 && *period_s <= 1e6) {
-                    out.push(("period_s".into(), format!("{} is outside 0 (excluded) to 1e6", crate::sim::num(*period_s))));
+                    out.push((
+                        "period_s".into(),
+                        format!("{} is outside 0 (excluded) to 1e6", crate::sim::num(*period_s)),
+                    ));
                 }
             }
             RateProfile::Trace { points } => {

@@ -7,8 +7,8 @@
 static ALLOC: engine::sim::memory::CountingAllocator = engine::sim::memory::CountingAllocator;
 
 mod codes_voip_leo;
-mod fuzz_corpus;
 mod fifo_queue_closed_forms;
+mod fuzz_corpus;
 mod iridium_topology;
 mod link_layer;
 mod onoff_droptail;

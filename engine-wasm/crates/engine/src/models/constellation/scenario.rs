@@ -1,7 +1,6 @@
 //! The constellation part of a scenario: which constellation, how it is propagated, the ISL
 //! and access rules, and the pair of ground sites whose route is followed.
 
-use crate::sim::{num, WorkEstimate};
 use crate::models::Scenario;
 use crate::orbit::catalogue::{self, Catalogue, ShellRules};
 use crate::orbit::frames::{iso_from_julian_date, julian_date_from_iso};
@@ -13,6 +12,7 @@ use crate::orbit::tle::parse_tle_text;
 use crate::orbit::walker::{ConstellationPreset, WalkerKind, WalkerSpec};
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_SATELLITES, MAX_TOPOLOGY_STEPS};
+use crate::sim::{num, WorkEstimate};
 use crate::topology::access::AccessPolicy;
 use crate::topology::catalogue_pair::SATELLITE_STEPS_BUDGET;
 use crate::topology::isl::{IslChoice, IslPairing};

@@ -1,9 +1,9 @@
 //! The DiffServ router part of a scenario (paper 001; docs/REPRODUCTION.md).
 
-use crate::sim::{num, WorkEstimate};
 use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
+use crate::sim::{num, WorkEstimate};
 use crate::traffic::profile::RateProfile;
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};

@@ -1,13 +1,13 @@
 //! The link-layer reliability lab's part of a scenario (paper 002 §3.3-3.6): the erasure
 //! channel, the scheme and its codes, and the link's clock.
 
-use crate::sim::{num, WorkEstimate};
 use crate::channel::gilbert_elliott::GeParams;
 use crate::channel::trace::{self, ChannelTrace, SampleErasures, TraceKind};
 use crate::link::phy;
 use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
+use crate::sim::{num, WorkEstimate};
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 use serde_json::json;

@@ -1,10 +1,10 @@
 //! The queue model's part of a scenario: the offered traffic (`traffic`) and the queue with its
 //! server (`queue`), their defaults and their validation.
 
-use crate::sim::{num, WorkEstimate};
 use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_CAPACITY_PKTS, MAX_EXPECTED_ARRIVALS, MAX_RATE_PPS};
+use crate::sim::{num, WorkEstimate};
 use crate::traffic::onoff::OnOffSource;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -327,12 +327,18 @@ pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
     };
     let (field, lower) = match t.arrivals {
         ArrivalProcess::Poisson => ("traffic.rate_pps", "traffic.rate_pps or duration_s"),
-        ArrivalProcess::OnOff => ("traffic.on_rate_bps", "traffic.flows, on_rate_bps or duration_s, or lengthen the on and off periods"),
+        ArrivalProcess::OnOff => {
+            ("traffic.on_rate_bps", "traffic.flows, on_rate_bps or duration_s, or lengthen the on and off periods")
+        }
     };
     Some(WorkEstimate {
         events: 2.0 * arrivals + switches,
         field,
-        offers: format!("about {arrivals:.2e} packets ({} packets/s x {} s) and {switches:.2e} on/off switches", num(lambda), num(s.duration_s)),
+        offers: format!(
+            "about {arrivals:.2e} packets ({} packets/s x {} s) and {switches:.2e} on/off switches",
+            num(lambda),
+            num(s.duration_s)
+        ),
         lower: lower.into(),
     })
 }

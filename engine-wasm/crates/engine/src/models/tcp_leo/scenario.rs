@@ -1,12 +1,12 @@
 //! The TCP-over-Iridium part of a scenario (paper 004 §3-5; docs/REPRODUCTION.md).
 
-use crate::sim::{num, WorkEstimate};
 use crate::models::constellation::scenario::{check_crossing, crossing_fields};
 use crate::models::Scenario;
 use crate::network::transfer::{RtoRestart, Throughput};
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_EXPECTED_ARRIVALS, MAX_TOPOLOGY_STEPS};
+use crate::sim::{num, WorkEstimate};
 use crate::topology::access::AccessPolicy;
 use crate::topology::isl::{IslChoice, IslPairing};
 use crate::topology::routing::RoutingMetric;

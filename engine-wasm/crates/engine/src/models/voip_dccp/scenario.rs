@@ -1,10 +1,10 @@
 //! VoIP over DCCP on a GEO link's part of a scenario (paper 003): the codec and its calls, the
 //! transport, the path, the receiver.
 
-use crate::sim::{num, WorkEstimate};
 use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
+use crate::sim::{num, WorkEstimate};
 use crate::transport::congestion::CcKind;
 use crate::transport::tfrc::{Ccid, TfrcParams};
 use serde::{Deserialize, Serialize};
@@ -456,8 +456,8 @@ pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
     }
     let (_, interval) = d.packet();
     let per_interval = d.datagrams(d.all_calls()).len();
-    let packets =
-        s.duration_s * (per_interval as f64 / interval + if d.tcp_flows > 0 { d.rate_bps / (8.0 * 1500.0) * 2.0 } else { 0.0 });
+    let packets = s.duration_s
+        * (per_interval as f64 / interval + if d.tcp_flows > 0 { d.rate_bps / (8.0 * 1500.0) * 2.0 } else { 0.0 });
     let frames = if d.access == AccessModel::Frames { s.duration_s / (d.frame_ms / 1e3) } else { 0.0 };
     Some(WorkEstimate {
         events: 3.0 * packets + frames,

@@ -1,6 +1,5 @@
 //! The VoIP-over-LEO part of a scenario (paper 000; docs/REPRODUCTION.md).
 
-use crate::sim::{num, WorkEstimate};
 use crate::channel::lms::LmsParams;
 use crate::mac::harq::HarqParams;
 use crate::metrics::emodel::Codec;
@@ -10,6 +9,7 @@ use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::sched::policy::LmsPolicy;
+use crate::sim::{num, WorkEstimate};
 use crate::topology::access::AccessPolicy;
 use crate::topology::isl::IslChoice;
 use crate::topology::routing::RoutingMetric;
