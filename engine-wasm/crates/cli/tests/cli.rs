@@ -1327,7 +1327,7 @@ fn calc_pair_routes_london_new_york_over_a_real_catalogue_never_faster_than_ligh
     );
     refuse(
         &["--tle", cut.to_str().unwrap(), "--hours", "720", "--step-s", "0.01"],
-        "above the budget of 2e9 satellite-steps",
+        "above the budget of 1e9 satellite-steps",
     );
     refuse(&["--tle", cut.to_str().unwrap(), "--isl", "mesh"], "--isl: `mesh` is not grid, none or iridium");
     refuse(&["--isl", "grid"], "--tle");
