@@ -706,4 +706,3 @@ mod tests {
         assert!(in_system <= 9, "{q:?}");
     }
 }
-
