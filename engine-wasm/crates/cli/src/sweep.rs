@@ -95,12 +95,33 @@ pub fn grid(
                     set_path(&mut s, policy_path, Value::String((*p).clone()), example).ok();
                 }
                 set_path(&mut s, "seed", Value::from(seed), example).ok();
-                let scenario = Scenario::from_json(&s.to_string()).map_err(|e| (label, e))?;
+                let scenario = Scenario::from_json(&s.to_string()).map_err(|e| (label, with_range(e, param)))?;
                 out.push(Point { value: v.clone(), policy: pol.map(|p| p.to_string()), seed, scenario });
             }
         }
     }
     Ok(out)
+}
+
+/// `e` with the allowed values of the swept field added to its errors at that field, so that a
+/// value that does not parse for it (`x` for a number) is refused naming its range.
+fn with_range(e: ScenarioError, param: &str) -> ScenarioError {
+    let errors: Vec<engine::scenario::FieldError> = e
+        .field_errors()
+        .into_iter()
+        .map(|mut f| {
+            if param.split('+').any(|p| p == f.path) && !f.message.contains("allowed") {
+                if let Some(field) = crate::registry::field(&f.path) {
+                    f.message = format!("{} (allowed: {})", f.message, crate::registry::allowed(&field.kind));
+                }
+            }
+            f
+        })
+        .collect();
+    match e {
+        ScenarioError::Field(_) | ScenarioError::Invalid(_) if !errors.is_empty() => ScenarioError::Invalid(errors),
+        other => other,
+    }
 }
 
 /// The value at a sweep metric's `path` (`dccp.loss_pct`, `diffserv.rates_mbps[1]`) in a run's
@@ -322,7 +343,17 @@ impl Shard {
             let min = num("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
             let count = match (shards, num("SLURM_ARRAY_TASK_COUNT")?, num("SLURM_ARRAY_TASK_MAX")?) {
                 (Some(n), _, _) | (None, Some(n), _) => n,
-                (None, None, Some(max)) => max.saturating_sub(min) + 1,
+                // Checked: max - min + 1 of values near u64's end must not wrap to 0 shards.
+                (None, None, Some(max)) => max
+                    .checked_sub(min)
+                    .and_then(|d| d.checked_add(1))
+                    .filter(|&n| n <= MAX_SHARDS)
+                    .ok_or_else(|| {
+                        format!(
+                            "SLURM_ARRAY_TASK_MAX {max} with SLURM_ARRAY_TASK_MIN {min} is outside the range of a Slurm array: SLURM_ARRAY_TASK_MAX must be from SLURM_ARRAY_TASK_MIN to SLURM_ARRAY_TASK_MIN + {} ({MAX_SHARDS} shards at most)",
+                            MAX_SHARDS - 1
+                        )
+                    })?,
                 (None, None, None) => return Err("SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor SLURM_ARRAY_TASK_MAX: give --shards N".into()),
             };
             let index = id
@@ -508,6 +539,23 @@ pub fn merge(parts: &[(String, Value)]) -> Result<(Vec<Value>, Format, Option<Me
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slurm_array_at_the_end_of_u64_is_refused_naming_the_variable_and_range() {
+        let env = |max: &'static str| {
+            move |name: &str| match name {
+                "SLURM_ARRAY_TASK_ID" => Some("0".to_string()),
+                "SLURM_ARRAY_TASK_MAX" => Some(max.to_string()),
+                _ => None,
+            }
+        };
+        // u64::MAX - 0 + 1 wrapped to 0 shards before the arithmetic was checked.
+        let e = Shard::from_env(env("18446744073709551615"), None).unwrap_err();
+        assert!(e.starts_with("SLURM_ARRAY_TASK_MAX 18446744073709551615"), "{e}");
+        assert!(e.contains("from SLURM_ARRAY_TASK_MIN to SLURM_ARRAY_TASK_MIN + 99999"), "{e}");
+        assert!(Shard::from_env(env("200000"), None).unwrap_err().contains("SLURM_ARRAY_TASK_MAX"));
+        assert_eq!(Shard::from_env(env("7"), None), Ok(Some(Shard { index: 0, count: 8 })));
+    }
 
     /// SplitMix64: deterministic choices for the fuzzer below.
     struct Rng(u64);

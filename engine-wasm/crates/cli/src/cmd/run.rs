@@ -6,6 +6,7 @@ use engine::models::ModelKind;
 use engine::models::Scenario;
 use engine::trace::MAX_LIMIT;
 use engine::{RunBudget, Simulation};
+use std::io::Write;
 
 /// The most events `--budget-events` allows: a hundred times the default budget.
 const MAX_BUDGET_EVENTS: u64 = 1_000_000_000_000;
@@ -124,6 +125,12 @@ fn with_catalogue(path: &str, text: &str, file: &str) -> Result<String, Failure>
     };
     let tle =
         std::fs::read_to_string(file).map_err(|e| Failure::Io(format!("--catalogue: cannot read {file}: {e}")))?;
+    // An empty field means the built-in constellation: an empty or blank file is refused as
+    // `calc pair --tle` and `tle check` refuse it, not run over the built-in one.
+    if tle.trim().is_empty() {
+        let m = engine::orbit::catalogue::parse(&tle).err().unwrap_or_else(|| "no element sets found".into());
+        return Err(Failure::Data(format!("--catalogue: {file}: {m}")));
+    }
     set_text(path, v, field, tle)
 }
 
@@ -188,8 +195,15 @@ pub fn run(args: Args) -> Result<(), Failure> {
     // After the results: a trace that cannot be written loses no results.
     if let Some(file) = &args.trace_out {
         let trace = sim.trace();
-        let text = if file.ends_with(".json") { format!("{}\n", trace.json(0)) } else { trace.csv() };
-        std::fs::write(file, text).map_err(|e| Failure::Io(format!("cannot write {file}: {e}")))?;
+        let cannot = |e: std::io::Error| Failure::Io(format!("cannot write {file}: {e}"));
+        // JSON is written record by record (two million records are about 0.9 GB of text).
+        let mut w = std::io::BufWriter::new(std::fs::File::create(file).map_err(cannot)?);
+        if file.ends_with(".json") {
+            trace.write_json(0, &mut w).and_then(|()| w.write_all(b"\n")).map_err(cannot)?;
+        } else {
+            w.write_all(trace.csv().as_bytes()).map_err(cannot)?;
+        }
+        w.flush().map_err(cannot)?;
         let kept = trace.recorded() - trace.evicted();
         if trace.evicted() > 0 {
             eprintln!(

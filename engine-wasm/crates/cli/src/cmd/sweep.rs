@@ -92,6 +92,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if let Some(twice) = policies.iter().enumerate().find(|(k, p)| policies[..*k].contains(p)).map(|(_, p)| p) {
         return Err(Failure::Usage(format!("--policies: `{twice}` is given twice")));
     }
+    // Each run's seed comes from --seeds (1 to K), set after the swept value: a swept seed would
+    // be overwritten (every run seed 1) and named twice in the CSV's header.
+    if param.split('+').any(|p| p.trim() == "seed") {
+        return Err(Failure::Usage(
+            "--param: `seed` is set by --seeds (each combination runs seeds 1 to K); sweep another field".into(),
+        ));
+    }
     if !(1..=1000).contains(&seeds) {
         return Err(Failure::Usage(format!("--seeds: {seeds} is outside 1 to 1000")));
     }

@@ -1,7 +1,7 @@
 //! `skyqueue tle`: a check of TLE text (and the models' own tools of this group, such as the
 //! element sets of a preset: `cmd::tools`).
 
-use crate::output::{errln, outln, read_source, Failure};
+use crate::output::{errln, outln, printable, read_source, Failure};
 
 /// Generates or checks two-line element sets (TLE)
 #[derive(clap::Subcommand, Debug)]
@@ -43,13 +43,17 @@ fn shell_rules(json: Option<&str>) -> Result<engine::orbit::catalogue::ShellRule
 pub fn run(t: Tle) -> Result<(), Failure> {
     match t {
         Tle::Check(c) => {
-            let path = c.file.as_str();
-            let text = read_source(path)?;
+            let text = read_source(&c.file)?;
+            // The file's name and lines are quoted escaped, as every error message is.
+            let shown = printable(&c.file);
+            let path = shown.as_str();
+            // A file beyond the catalogue budgets is refused here as everywhere it is read.
+            engine::orbit::catalogue::check_budget(&text).map_err(|m| Failure::Data(format!("{path}: {m}")))?;
             match engine::orbit::tle::parse_tle_text(&text) {
                 Ok(sets) => {
                     outln!("{path}: {} element sets, all valid", sets.len());
                     let rules = shell_rules(c.shell_rules.as_deref())?;
-                    shells(path, &text, c.start.as_deref(), c.json, &rules)
+                    shells(&c.file, &text, c.start.as_deref(), c.json, &rules)
                 }
                 Err(errors) => {
                     errln!(
@@ -58,7 +62,7 @@ pub fn run(t: Tle) -> Result<(), Failure> {
                         if errors.len() == 1 { "" } else { "s" }
                     );
                     for e in errors {
-                        errln!("  {e}");
+                        errln!("  {}", printable(&e.to_string()));
                     }
                     Err(Failure::Silent(2))
                 }
@@ -89,7 +93,7 @@ fn shells(
         Ok(x) => x,
         // Valid element sets that form no shell (one satellite, a few debris): said, not an error.
         Err(m) => {
-            outln!("{m}");
+            outln!("{}", printable(&m));
             return Ok(());
         }
     };

@@ -1,6 +1,6 @@
 //! `skyqueue validate`: scenarios checked, not run.
 
-use crate::output::{outln, read_source, Failure};
+use crate::output::{outln, printable, read_source, Failure};
 use engine::models::Scenario;
 
 /// Checks scenarios without running them
@@ -19,11 +19,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
     for path in &args.scenarios {
         let text = read_source(path)?;
         match Scenario::from_json(&text) {
-            Ok(_) => outln!("{path}: ok"),
+            // What the file or its name holds is quoted escaped, as every error message is.
+            Ok(_) => outln!("{}: ok", printable(path)),
             Err(e) => {
-                outln!("{path}: invalid");
+                outln!("{}: invalid", printable(path));
                 for fe in e.field_errors() {
-                    outln!("  {fe}");
+                    outln!("  {}", printable(&fe.to_string()));
                 }
                 invalid = true;
             }

@@ -42,8 +42,11 @@ fn py_value(v: &Value) -> String {
     }
 }
 
-/// `s` for Markdown prose: HTML's special characters as entities, backticks dropped.
+/// `s` for Markdown prose: HTML's special characters as entities, backticks dropped, and every
+/// control character (a newline above all, which would let a swept text start a heading or a
+/// list of its own) a space.
 fn md_text(s: &str) -> String {
+    let s: String = s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('`', "'")
 }
 
@@ -372,6 +375,25 @@ mod tests {
         let lit = line.trim_start_matches("SCENARIO_JSON = ");
         let back: Value = serde_json::from_str(&serde_json::from_str::<String>(lit).unwrap()).unwrap();
         assert_eq!(back, serde_json::from_str::<Value>(evil).unwrap());
+    }
+
+    #[test]
+    fn a_swept_text_with_newlines_starts_no_heading_in_the_prose() {
+        let nb = notebook(r#"{"model":"voip-leo"}"#, &[json!("x\n# Owned\r\n- item\u{1b}[31m")]);
+        let about: String = nb["cells"][0]["source"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+        // Outside the fenced command, only the title is a heading, and no control character is left.
+        let mut fenced = false;
+        for (i, line) in about.lines().enumerate() {
+            if line.starts_with("```") {
+                fenced = !fenced;
+                continue;
+            }
+            if !fenced {
+                assert!(i == 0 || !(line.starts_with('#') || line.starts_with("- ")), "line {i}: {line}");
+                assert!(!line.chars().any(char::is_control), "line {i}: {line:?}");
+            }
+        }
+        assert!(about.contains("x # Owned  - item [31m"), "{about}");
     }
 
     #[test]

@@ -243,6 +243,14 @@ impl Scenario {
     /// A version 1 scenario is migrated (see [`OLDEST_VERSION`]); a version 2 scenario with
     /// another model's section is refused at that section.
     pub fn parse_json(text: &str) -> Result<Scenario, ScenarioError> {
+        // A key given twice is refused in every object, before the version 1 migration reads the
+        // text into a map (which would keep the last silently) and in fields of free form.
+        if let Some((path, key)) = duplicate_key(text) {
+            return Err(ScenarioError::Field(FieldError::new(
+                if path.is_empty() { key.clone() } else { format!("{path}.{key}") },
+                format!("duplicate field `{key}`: a key may be given once"),
+            )));
+        }
         let migrated = migrate(text)?;
         let text = migrated.as_deref().unwrap_or(text);
         let mut scenario = Self::parse_exact(text)?;
@@ -331,9 +339,84 @@ impl Scenario {
         }
         // The model's rules joining fields.
         (self.model.descriptor().validate)(self, &mut c);
+        // The run's estimated work, once every field is valid (the estimate reads them).
+        if c.is_empty() {
+            crate::sim::check_estimate(self, &mut c);
+        }
 
         c.finish()
     }
+}
+
+/// The first key given twice in one object of the JSON `text` (the dotted path of the object and
+/// the key), or None (also for text that is not JSON: the reading that follows reports it).
+pub fn duplicate_key(text: &str) -> Option<(String, String)> {
+    use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+    struct Walk<'a> {
+        path: String,
+        found: &'a mut Option<(String, String)>,
+    }
+    impl<'de> DeserializeSeed<'de> for Walk<'_> {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Walk<'_> {
+        type Value = ();
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("JSON")
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            let mut i = 0;
+            loop {
+                let path = format!("{}[{i}]", self.path);
+                if seq.next_element_seed(Walk { path, found: &mut *self.found })?.is_none() {
+                    return Ok(());
+                }
+                i += 1;
+            }
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut seen = std::collections::HashSet::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if self.found.is_some() {
+                    map.next_value::<IgnoredAny>()?;
+                    continue;
+                }
+                let path = if self.path.is_empty() { key.clone() } else { format!("{}.{key}", self.path) };
+                if !seen.insert(key.clone()) {
+                    *self.found = Some((self.path.clone(), key));
+                    map.next_value::<IgnoredAny>()?;
+                    continue;
+                }
+                map.next_value_seed(Walk { path, found: &mut *self.found })?;
+            }
+            Ok(())
+        }
+    }
+    let mut found = None;
+    let mut de = serde_json::Deserializer::from_str(text);
+    Walk { path: String::new(), found: &mut found }.deserialize(&mut de).ok()?;
+    found
 }
 
 /// Sections of other models: dropped from a version 1 scenario (the text to read instead), an
@@ -628,6 +711,31 @@ mod tests {
         assert_eq!(e.len(), 1);
         assert_eq!(e[0].path, "traffic");
         assert_eq!(e[0].message, "is a section of the queue model, not of the voip-leo model (its sections: voip); remove it, or set `model`");
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_at_every_version_and_depth() {
+        // Version 1 with another model's section is read into a map to be migrated: the last
+        // `rtt_ms` used to win silently.
+        for (json, path) in [
+            (
+                r#"{"version": 1, "model": "diffserv", "voip": {}, "diffserv": {"rtt_ms": "x", "rtt_ms": 500}}"#,
+                "diffserv.rtt_ms",
+            ),
+            (r#"{"version": 1, "model": "diffserv", "voip": {"rtt_ms": "x", "rtt_ms": 500}}"#, "voip.rtt_ms"),
+            (r#"{"version": 2, "seed": 1, "seed": 2}"#, "seed"),
+            (
+                r#"{"version": 2, "model": "diffserv", "diffserv": {"capacity_profile": {"kind": "trace", "points": [[0, 1]], "kind": "constant"}}}"#,
+                "diffserv.capacity_profile.kind",
+            ),
+        ] {
+            let e = Scenario::from_json(json).unwrap_err().field_errors();
+            assert_eq!(e.len(), 1, "{json}: {e:?}");
+            assert_eq!(e[0].path, path, "{json}");
+            assert!(e[0].message.starts_with("duplicate field"), "{}", e[0].message);
+        }
+        assert_eq!(duplicate_key(r#"{"a": [{"b": 1}, {"b": 2}], "c": {"b": 3}}"#), None);
+        assert_eq!(duplicate_key(r#"{"a": [{"b": 1, "b": 2}]}"#), Some(("a[0]".into(), "b".into())));
     }
 
     #[test]

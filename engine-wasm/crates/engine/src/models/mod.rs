@@ -190,6 +190,11 @@ pub struct Descriptor {
     pub objects: fn() -> Vec<Object>,
     /// Checks the model's rules that join fields (each field's own range is in `groups`).
     pub validate: fn(&Scenario, &mut Checker),
+    /// Estimates the events a valid scenario's run processes, before it starts: the driver
+    /// refuses a run estimated above [`crate::sim::MAX_ESTIMATED_EVENTS`] naming what makes the
+    /// work ([`crate::sim::check_estimate`]). None where the fields it reads are invalid (their
+    /// own errors are reported instead).
+    pub estimated_events: fn(&Scenario) -> Option<crate::sim::WorkEstimate>,
     /// Builds the run from a validated scenario, with its series in column order.
     pub build: fn(&Scenario) -> Result<Built, ScenarioError>,
     /// Whether the model records its packets in the packet trace ([`crate::trace`]) and says

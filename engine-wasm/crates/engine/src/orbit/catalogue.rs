@@ -8,7 +8,8 @@
 //!    rates (RAAN: Vallado, *Fundamentals of Astrodynamics*, eq. 9-41; the argument of latitude
 //!    u = ω + M advances at the mean motion), and its altitude is read from the mean motion
 //!    (Kepler's third law, a − R_e).
-//! 2. Set aside, in this order: element sets SGP4 cannot use (`unusable`), orbits more eccentric
+//! 2. Set aside, in this order: element sets SGP4 cannot use or above the geostationary altitude
+//!    ([`MAX_ALTITUDE_KM`]; `unusable`), orbits more eccentric
 //!    than `max_eccentricity` (`eccentric`), epochs more than `max_epoch_age_days` from the
 //!    reference time (`stale`), altitudes below `decay_altitude_km` (`decaying`).
 //! 3. Inclination groups: sorted inclinations split where two neighbours differ by more than
@@ -120,7 +121,8 @@ impl ShellRules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Exclusion {
-    /// SGP4 cannot use the element set at the reference time.
+    /// SGP4 cannot use the element set at the reference time, or its mean motion puts it above
+    /// [`MAX_ALTITUDE_KM`] ([`out_of_range`]).
     Unusable,
     /// Eccentricity above `max_eccentricity`.
     Eccentric,
@@ -243,6 +245,27 @@ pub fn latest_epoch_jd(sets: &[(Tle, sgp4::Elements)]) -> Option<f64> {
     sets.iter().map(|(_, el)| epoch_jd(el)).reduce(f64::max)
 }
 
+/// Highest mean altitude of a satellite the models use [km]: the geostationary altitude. They
+/// follow LEO and MEO shells (routes, visibility, inter-satellite links); a mean motion below
+/// about 1.0027 rev/day (0.01 gives 903,679 km) is set aside as `unusable` in a catalogue and
+/// refused in a scenario's element sets.
+pub const MAX_ALTITUDE_KM: f64 = 35_786.0;
+
+/// Why the element set's mean motion is outside what the models use, or None: the one check
+/// of every place element sets are read (a catalogue's grouping, a scenario's shell).
+pub fn out_of_range(el: &sgp4::Elements) -> Option<String> {
+    let n_rad_s = el.mean_motion * 2.0 * PI / 86_400.0;
+    let alt = (MU_KM3_S2 / (n_rad_s * n_rad_s)).cbrt() - RE_WGS72_KM;
+    if el.mean_motion.is_finite() && el.mean_motion > 0.0 && alt <= MAX_ALTITUDE_KM {
+        return None;
+    }
+    Some(format!(
+        "mean motion {} rev/day gives a mean altitude of {alt:.0} km; the models follow orbits up to {MAX_ALTITUDE_KM} km (LEO and MEO: a mean motion of at least {:.4} rev/day)",
+        el.mean_motion,
+        crate::orbit::tle::mean_motion_rev_per_day(MAX_ALTITUDE_KM)
+    ))
+}
+
 fn mean_at(el: &sgp4::Elements, reference_jd: f64) -> Mean {
     let n_rad_s = el.mean_motion * 2.0 * PI / 86_400.0;
     let a = (MU_KM3_S2 / (n_rad_s * n_rad_s)).cbrt();
@@ -286,6 +309,16 @@ pub const MAX_TEXT_BYTES: usize = 16 << 20;
 /// The element sets of a catalogue's text (two- or three-line sets), refused as a whole with the
 /// first bad lines named, or beyond [`MAX_TEXT_BYTES`] / [`MAX_SETS`].
 pub fn parse(text: &str) -> Result<Vec<(Tle, sgp4::Elements)>, String> {
+    check_budget(text)?;
+    parse_tle_text(text).map_err(|errs| {
+        let shown: Vec<String> = errs.iter().take(5).map(|e| e.to_string()).collect();
+        let more = if errs.len() > 5 { format!(" (and {} more bad lines)", errs.len() - 5) } else { String::new() };
+        format!("not a catalogue of element sets: {}{more}", shown.join("; "))
+    })
+}
+
+/// Refuses a catalogue's text beyond [`MAX_TEXT_BYTES`] or [`MAX_SETS`], before it is parsed.
+pub fn check_budget(text: &str) -> Result<(), String> {
     if text.len() > MAX_TEXT_BYTES {
         return Err(format!("{} bytes, above the budget of {} MB of element sets", text.len(), MAX_TEXT_BYTES >> 20));
     }
@@ -294,11 +327,7 @@ pub fn parse(text: &str) -> Result<Vec<(Tle, sgp4::Elements)>, String> {
     if lines > MAX_SETS {
         return Err(format!("{lines} element sets, above the budget of {MAX_SETS}"));
     }
-    parse_tle_text(text).map_err(|errs| {
-        let shown: Vec<String> = errs.iter().take(5).map(|e| e.to_string()).collect();
-        let more = if errs.len() > 5 { format!(" (and {} more bad lines)", errs.len() - 5) } else { String::new() };
-        format!("not a catalogue of element sets: {}{more}", shown.join("; "))
-    })
+    Ok(())
 }
 
 /// What `skyqueue tle check --json` prints of a catalogue, and what the app shows when a file
@@ -372,7 +401,7 @@ pub fn group(sets: &[(Tle, sgp4::Elements)], reference_jd: f64, rules: &ShellRul
     let mut keep = vec![false; sets.len()];
     for (i, (_, el)) in sets.iter().enumerate() {
         let minutes = (reference_jd - epoch_jd(el)) * 1440.0;
-        let usable = el.mean_motion > 0.0
+        let usable = out_of_range(el).is_none()
             && sgp4::Constants::from_elements_afspc_compatibility_mode(el)
                 .ok()
                 .and_then(|c| c.propagate_afspc_compatibility_mode(sgp4::MinutesSinceEpoch(minutes)).ok())
@@ -517,6 +546,33 @@ mod tests {
         seen.dedup();
         assert_eq!(seen.len(), sets.len());
         assert!(c.placed.windows(2).all(|w| (w[0].shell, w[0].plane, w[0].slot) < (w[1].shell, w[1].plane, w[1].slot)));
+    }
+
+    /// `line2` with its mean motion (columns 53-63) set to `rev_per_day` and its checksum redone.
+    fn with_mean_motion(line2: &str, rev_per_day: &str) -> String {
+        let mut l = format!("{}{:>11}{}", &line2[..52], rev_per_day, &line2[63..68]);
+        let sum: u32 = l.chars().map(|c| if c == '-' { 1 } else { c.to_digit(10).unwrap_or(0) }).sum();
+        l.push(char::from_digit(sum % 10, 10).unwrap());
+        l
+    }
+
+    #[test]
+    fn sets_beyond_meo_are_set_aside_as_unusable_and_refused_in_a_shell() {
+        // Mean motions of 0.01 and 1e-8 rev/day: shells at 903,679 km and 9.1e9 km.
+        let mut lines: Vec<String> = CUT.lines().map(String::from).collect();
+        let seconds: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].starts_with("2 ")).take(2).collect();
+        for (&i, n) in seconds.iter().zip(["0.01000000", ".00000001"]) {
+            lines[i] = with_mean_motion(&lines[i], n);
+        }
+        let sets = parse_tle_text(&lines.join("\n")).unwrap();
+        for (_, el) in sets.iter().take(2) {
+            let m = out_of_range(el).expect("above MEO");
+            assert!(m.contains("the models follow orbits up to 35786 km"), "{m}");
+        }
+        assert!(out_of_range(&sets[2].1).is_none());
+        let c = group(&sets, latest_epoch_jd(&sets).unwrap(), &ShellRules::default());
+        assert_eq!(c.excluded[..2], [(0, Exclusion::Unusable), (1, Exclusion::Unusable)]);
+        assert!(c.placed.iter().all(|p| p.set > 1));
     }
 
     #[test]

@@ -106,6 +106,9 @@ pub fn grid(
                 el.eccentricity, el.mean_motion
             ));
         }
+        if let Some(m) = crate::orbit::catalogue::out_of_range(el) {
+            return Err(format!("{name}: {m}"));
+        }
         let n_rad_s = el.mean_motion * 2.0 * PI / 86_400.0;
         let a = (MU_KM3_S2 / (n_rad_s * n_rad_s)).cbrt();
         let dt_s = (epoch_jd - (JD_J2000 + el.epoch() * 365.25)) * 86_400.0;

@@ -58,6 +58,11 @@ impl Checker {
         }
     }
 
+    /// Whether no error has been added yet.
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
     /// Every error added, or none.
     pub fn finish(self) -> Result<(), ScenarioError> {
         if self.errors.is_empty() {

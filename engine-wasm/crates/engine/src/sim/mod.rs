@@ -82,6 +82,44 @@ pub const MAX_PENDING_EVENTS: u64 = 20_000_000;
 /// run within the models' budgets holds a few megabytes (docs/RELIABILITY.md).
 pub const MAX_MEMORY_BYTES: u64 = 2_000_000_000;
 
+/// Most events a run may be estimated to process before it starts ([`check_estimate`]): about a
+/// minute natively for the slower models (a VoIP run over its fading link processes one or two
+/// million events a second), while every example scenario needs under a tenth of it. The
+/// estimate is checked as a scenario is validated, so the command line's `validate`, `run` and
+/// `sweep` and the browser refuse alike; [`RunBudget::events`] still stops a run whose estimate
+/// fell short.
+pub const MAX_ESTIMATED_EVENTS: f64 = 1e8;
+
+/// A model's estimate of the work of one run, before it starts ([`crate::models::Descriptor`]'s
+/// `estimated_events`), with what makes it, for the message that refuses it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkEstimate {
+    /// Events the run is expected to process.
+    pub events: f64,
+    /// The field the refusal is reported at (the one that drives the work most).
+    pub field: &'static str,
+    /// What the run offers, with the arithmetic: `about 4.5e8 packets (75 flows x 1e8 b/s /
+    /// (210 B x 8) x 100 s)`.
+    pub offers: String,
+    /// The fields to lower.
+    pub lower: String,
+}
+
+/// Refuses a scenario whose run is estimated above [`MAX_ESTIMATED_EVENTS`], at the field its
+/// model names, with the estimate's arithmetic and the fields to lower.
+pub fn check_estimate(scenario: &Scenario, c: &mut crate::scenario::validate::Checker) {
+    let Some(w) = (scenario.model.descriptor().estimated_events)(scenario) else { return };
+    if !w.events.is_finite() || w.events > MAX_ESTIMATED_EVENTS {
+        c.push(
+            w.field,
+            format!(
+                "the scenario offers {}, about {:.2e} events, over the budget of {MAX_ESTIMATED_EVENTS:.0e} events of one run; lower {}",
+                w.offers, w.events, w.lower
+            ),
+        );
+    }
+}
+
 impl Default for RunBudget {
     fn default() -> Self {
         RunBudget {
@@ -560,6 +598,15 @@ pub(crate) fn check_stepping_by_record(scenario: Scenario, limit: usize) -> u64 
     assert!(stepped.is_finished());
     assert_eq!(stepped.results_json(), whole.results_json());
     n
+}
+
+/// A number in a message: as written below a million, others as `9.4e6` (and tiny ones `1e-8`).
+pub fn num(x: f64) -> String {
+    if x.abs() >= 1e6 || (x != 0.0 && x.abs() < 1e-3) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
 }
 
 #[cfg(test)]

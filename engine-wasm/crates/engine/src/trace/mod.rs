@@ -332,7 +332,25 @@ impl PacketTrace {
     /// The kept records numbered `from` or later as JSON: an array of objects with the
     /// [`COLUMNS`] as keys.
     pub fn json(&self, from: u64) -> String {
-        serde_json::to_string(&self.rows(from)).unwrap_or_else(|_| "[]".into())
+        let mut out = Vec::new();
+        match self.write_json(from, &mut out) {
+            Ok(()) => String::from_utf8(out).unwrap_or_else(|_| "[]".into()),
+            Err(_) => "[]".into(),
+        }
+    }
+
+    /// [`PacketTrace::json`], written record by record to `w`: the same bytes as the array
+    /// serialised at once, without holding the text of two million records (about 0.9 GB) in
+    /// memory while a trace file is written.
+    pub fn write_json<W: std::io::Write>(&self, from: u64, mut w: W) -> std::io::Result<()> {
+        w.write_all(b"[")?;
+        for (i, r) in self.since(from).enumerate() {
+            if i > 0 {
+                w.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut w, &self.row(r))?;
+        }
+        w.write_all(b"]")
     }
 
     /// Every kept record as CSV: a header of [`COLUMNS`], then one line per record (times to
@@ -425,5 +443,24 @@ mod tests {
         }
         assert_eq!(json[1]["reason"], "overflow");
         assert_eq!(json[0]["kind"], "hop");
+    }
+
+    #[test]
+    fn json_written_record_by_record_is_the_array_serialised_at_once() {
+        let mut tr = PacketTrace::with_limit(4).unwrap();
+        tr.set_nodes(vec!["New \"York\"\n".into(), "P1-S2".into()]);
+        for t in 0..6 {
+            let mut r = rec(t * 1_000, if t % 2 == 0 { TraceKind::Hop } else { TraceKind::Drop });
+            (r.next, r.reason) = (Some(1), (t % 2 == 1).then_some(Reason::Overflow));
+            tr.push(r);
+        }
+        for from in [0, 3, 9] {
+            let at_once = serde_json::to_string(&tr.rows(from)).unwrap();
+            let mut streamed = vec![];
+            tr.write_json(from, &mut streamed).unwrap();
+            assert_eq!(String::from_utf8(streamed).unwrap(), at_once, "from {from}");
+            assert_eq!(tr.json(from), at_once);
+        }
+        assert_eq!(PacketTrace::off().json(0), "[]");
     }
 }

@@ -8,12 +8,12 @@ use crate::kernel::math;
 use serde::{Deserialize, Serialize};
 
 /// The factor f(t) by which an average rate is multiplied at time t.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum RateProfile {
-    /// f(t) = 1.
-    #[default]
-    Constant,
+    /// f(t) = 1. A struct variant, not a unit one: serde's internally tagged unit variants
+    /// ignore other keys, so `{"kind": "constant", "period_s": 1e300}` would pass unread.
+    Constant {},
     /// f(t) = 1 + amplitude cos(2 pi t / period_s) (paper 001 §4.2); its mean over a period is 1.
     Cosine {
         /// Relative amplitude (0.3 for the paper's capacity, 0.6 for its EF rate).
@@ -28,11 +28,17 @@ pub enum RateProfile {
     },
 }
 
+impl Default for RateProfile {
+    fn default() -> Self {
+        RateProfile::Constant {}
+    }
+}
+
 impl RateProfile {
     /// The factor at time `t_s`.
     pub fn factor(&self, t_s: f64) -> f64 {
         match self {
-            RateProfile::Constant => 1.0,
+            RateProfile::Constant {} => 1.0,
             RateProfile::Cosine { amplitude, period_s } => {
                 1.0 + amplitude * math::cos(2.0 * core::f64::consts::PI * t_s / period_s)
             }
@@ -46,7 +52,7 @@ impl RateProfile {
     /// The largest factor the profile reaches (1 for `Constant`; NaN when a value is NaN).
     pub fn peak(&self) -> f64 {
         match self {
-            RateProfile::Constant => 1.0,
+            RateProfile::Constant {} => 1.0,
             RateProfile::Cosine { amplitude, .. } => 1.0 + amplitude.abs(),
             RateProfile::Trace { points } => points.iter().map(|p| p[1]).fold(1.0, f64::max),
         }
@@ -54,7 +60,7 @@ impl RateProfile {
 
     /// Whether the factor is 1 at all times.
     pub fn is_constant(&self) -> bool {
-        matches!(self, RateProfile::Constant)
+        matches!(self, RateProfile::Constant {})
     }
 
     /// The period of a cosine profile [s], if any (used to size PSS's L_R, paper 001 §4.2.1).
@@ -80,13 +86,16 @@ impl RateProfile {
     pub fn check(&self, amp_max: f64, min_factor: f64, max_factor: f64) -> Vec<(String, String)> {
         let mut out = vec![];
         match self {
-            RateProfile::Constant => {}
+            RateProfile::Constant {} => {}
             RateProfile::Cosine { amplitude, period_s } => {
                 if !(amplitude.is_finite() && (0.0..=amp_max).contains(amplitude)) {
                     out.push(("amplitude".into(), format!("{amplitude} is outside 0 to {amp_max}")));
                 }
                 if !(period_s.is_finite() && *period_s > 0.0 && *period_s <= 1e6) {
-                    out.push(("period_s".into(), format!("{period_s} is outside 0 (excluded) to 1e6")));
+                    out.push((
+                        "period_s".into(),
+                        format!("{} is outside 0 (excluded) to 1e6", crate::sim::num(*period_s)),
+                    ));
                 }
             }
             RateProfile::Trace { points } => {
@@ -127,6 +136,19 @@ mod tests {
         assert!((c.factor(0.0) - 1.3).abs() < 1e-12);
         assert!((c.factor(7.5) - 0.7).abs() < 1e-12);
         assert!((c.mean(0.0, 15.0) - 1.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn a_constant_profile_refuses_other_keys_and_keeps_its_form() {
+        let e = serde_json::from_str::<RateProfile>(r#"{"kind": "constant", "period_s": 1e300}"#).unwrap_err();
+        assert!(e.to_string().contains("unknown field `period_s`"), "{e}");
+        let c: RateProfile = serde_json::from_str(r#"{"kind": "constant"}"#).unwrap();
+        assert_eq!(c, RateProfile::Constant {});
+        assert_eq!(serde_json::to_string(&c).unwrap(), r#"{"kind":"constant"}"#);
+        let e = serde_json::from_str::<RateProfile>(r#"{"kind": "cosine", "amplitude": 0.3, "period_s": 1e300}"#)
+            .map(|p| p.check(1.0, 0.0, 10.0))
+            .unwrap();
+        assert_eq!(e, vec![("period_s".to_string(), "1e300 is outside 0 (excluded) to 1e6".to_string())]);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 #[global_allocator]
 static ALLOC: engine::sim::memory::CountingAllocator = engine::sim::memory::CountingAllocator;
 
+mod fuzz_corpus;
 mod pinned_examples;
 mod run_budget;
 mod scenario_fuzz;

@@ -131,3 +131,42 @@ fn letting_the_live_feeds_go_never_changes_a_run() {
     }
     assert!(longer >= 2, "examples longer than an hour: {longer}");
 }
+
+/// Every example's run is estimated well inside the budget of estimated events, and the
+/// estimate is not far below the events the run processes (a model whose estimate missed most
+/// of its work would let long runs through unannounced).
+#[test]
+fn every_example_is_estimated_inside_the_budget_and_near_its_work() {
+    for p in crate::pinned_examples::examples() {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        let s = engine::Scenario::from_json(&std::fs::read_to_string(&p).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let w = (s.model.descriptor().estimated_events)(&s).expect("a valid scenario has an estimate");
+        assert!(w.events <= engine::sim::MAX_ESTIMATED_EVENTS / 10.0, "{name}: {w:?}");
+        let mut sim = Simulation::new(s).unwrap();
+        sim.run_to_end();
+        let events = sim.events_processed() as f64;
+        eprintln!("{name}: estimated {:.3e}, processed {events:.3e}, ratio {:.2}", w.events, w.events / events);
+        assert!(w.events >= events / 3.0, "{name}: estimated {:.3e} of {events:.3e} events", w.events);
+    }
+}
+
+/// A run that would take many minutes (VoIP over LEO, 75 flows of 1e8 b/s into a 9.4 Mb/s link
+/// for 100 s: about 4.5e8 packets) is refused before it starts, naming the budget, the
+/// arithmetic and the fields to lower; the browser's engine goes through the same
+/// `Simulation::new`.
+#[test]
+fn a_run_estimated_past_the_budget_is_refused_before_it_starts() {
+    let text = r#"{"version": 2, "model": "voip-leo", "voip": {"flows": 75, "rate_bps": 1e8}}"#;
+    let err = Simulation::from_json(text).err().expect("refused");
+    let errors = err.field_errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].path, "voip.flows");
+    let m = &errors[0].message;
+    for part in
+        ["4.06e8 packets", "75 flows x 1e8 b/s / (210 B x 8)", "over the budget of 1e8 events", "lower voip.flows"]
+    {
+        assert!(m.contains(part), "{part}: {m}");
+    }
+    assert!(engine::Scenario::from_json(text).is_err(), "`skyqueue validate` refuses it too");
+}

@@ -10,6 +10,7 @@ use crate::orbit::sites;
 use crate::orbit::walker::WalkerKind;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_SATELLITES, MAX_TOPOLOGY_STEPS};
+use crate::sim::{num, WorkEstimate};
 use crate::topology::catalogue_pair::SATELLITE_STEPS_BUDGET;
 use crate::topology::isl::{IslChoice, IslPairing};
 
@@ -188,4 +189,16 @@ pub fn groups() -> Vec<Group> {
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
     vec![object::<ConstellationScenario>("constellation"), object::<ShellRules>("constellation.shell_rules")]
+}
+
+/// The run's events: one topology step every `step_s`.
+pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
+    let k = &s.constellation;
+    let steps = s.duration_s / k.step_s;
+    Some(WorkEstimate {
+        events: steps + 1.0,
+        field: "constellation.step_s",
+        offers: format!("about {steps:.2e} topology steps ({} s / {} s)", num(s.duration_s), num(k.step_s)),
+        lower: "duration_s, or lengthen constellation.step_s".into(),
+    })
 }

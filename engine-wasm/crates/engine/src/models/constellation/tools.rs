@@ -165,6 +165,12 @@ fn within(flag: &str, x: f64, lo: f64, hi: f64) -> Result<f64, ToolError> {
     }
 }
 
+/// Most satellites x steps `calc pair --tle` follows: a catalogue is stepped at about 1e-7 s a
+/// satellite-step natively, so this is a minute or two, and a day of the example Starlink
+/// catalogue at 1 s steps (about 8e8) stays within it; 720 hours over a few hundred satellites
+/// no longer runs for minutes without a word.
+pub(crate) const PAIR_STEPS_BUDGET: f64 = 1e9;
+
 /// `--hours`: above 0 to 720.
 fn hours(a: &ToolInput) -> Result<f64, ToolError> {
     let hours = a.number("hours")?.unwrap_or(24.0);
@@ -228,9 +234,10 @@ fn catalogue(a: &ToolInput, path: &str) -> Result<ToolOutput, ToolError> {
     let text = a.read(path)?;
     let (sets, cat) = load(&text, start, &rules).map_err(|m| ToolError::Data(format!("{path}: {m}")))?;
     let steps = (hours * 3600.0 / step_s).ceil();
-    if cat.placed.len() as f64 * steps > SATELLITE_STEPS_BUDGET {
+    let work = cat.placed.len() as f64 * steps;
+    if work > PAIR_STEPS_BUDGET.min(SATELLITE_STEPS_BUDGET) {
         return Err(ToolError::Usage(format!(
-            "--hours {hours} at --step-s {step_s} is {steps} steps of {} satellites, above the budget of {SATELLITE_STEPS_BUDGET:e} satellite-steps: fewer hours or longer steps",
+            "--hours {hours} at --step-s {step_s} is {steps} steps of {} satellites ({work:.2e} satellite-steps), above the budget of {PAIR_STEPS_BUDGET:e} satellite-steps of `calc pair --tle` (a minute or two): fewer hours, longer steps or a smaller catalogue",
             cat.placed.len()
         )));
     }

@@ -24,6 +24,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     groups: scenario::groups,
     objects: scenario::objects,
     validate: scenario::validate,
+    estimated_events: scenario::estimated_events,
     build,
     traces_packets: false,
     sweep_metrics: &[

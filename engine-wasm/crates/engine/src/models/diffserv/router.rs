@@ -149,8 +149,8 @@ impl Default for RouterSpec {
             sharing: Sharing::Dwrr { w_af: 1.0, w_cs0: 1.0 },
             flows: vec![],
             rwnd_pkts: 1e9,
-            capacity_profile: RateProfile::Constant,
-            ef_profile: RateProfile::Constant,
+            capacity_profile: RateProfile::Constant {},
+            ef_profile: RateProfile::Constant {},
         }
     }
 }

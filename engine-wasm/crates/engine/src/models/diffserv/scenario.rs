@@ -3,6 +3,7 @@
 use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
+use crate::sim::{num, WorkEstimate};
 use crate::traffic::profile::RateProfile;
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
@@ -115,8 +116,8 @@ impl Default for DiffservScenario {
             cc: CcKind::Cubic,
             start_spread_s: 1.0,
             buffer_pkts: 0,
-            capacity_profile: RateProfile::Constant,
-            ef_profile: RateProfile::Constant,
+            capacity_profile: RateProfile::Constant {},
+            ef_profile: RateProfile::Constant {},
             pss_credit_memory: false,
             pss_above_average: false,
             pss_lr_bits: None,
@@ -248,4 +249,21 @@ pub fn groups() -> Vec<Group> {
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
     vec![object::<DiffservScenario>("diffserv")]
+}
+
+/// The run's events: each packet the link carries arrives, leaves and is acknowledged.
+pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
+    let d = &s.diffserv;
+    let pkts = d.capacity_bps * d.capacity_profile.peak().clamp(1.0, 10.0) / (d.packet_bytes * 8.0) * s.duration_s;
+    Some(WorkEstimate {
+        events: 3.0 * pkts,
+        field: "duration_s",
+        offers: format!(
+            "about {pkts:.2e} packets on the link ({} b/s / ({} B x 8) x {} s)",
+            num(d.capacity_bps),
+            num(d.packet_bytes),
+            num(s.duration_s)
+        ),
+        lower: "duration_s or diffserv.capacity_bps, or raise diffserv.packet_bytes".into(),
+    })
 }

@@ -144,8 +144,8 @@ fn a_sampled_rate_never_exceeds_the_link_capacity_over_its_window() {
     // varying capacity (paper 001 §4.2's C(t)), windows of one and of three buckets.
     let varying = RateProfile::Cosine { amplitude: 0.3, period_s: 2.0 };
     for (sharing, profile, window) in [
-        (SharingKind::Dwrr, RateProfile::Constant, 0.1),
-        (SharingKind::Pss, RateProfile::Constant, 0.3),
+        (SharingKind::Dwrr, RateProfile::Constant {}, 0.1),
+        (SharingKind::Pss, RateProfile::Constant {}, 0.3),
         (SharingKind::Pss, varying.clone(), 0.1),
         (SharingKind::Dwrr, varying, 0.3),
     ] {
@@ -333,7 +333,7 @@ fn the_theory_lines_are_eq_7_and_8_under_pss_and_eq_1_and_6_under_dwrr() {
 
 #[test]
 fn theory_over_constant_profiles_is_theory_rates_at() {
-    let st = theory_state(0.7, 20e6, 5e6, 10e6, RateProfile::Constant, RateProfile::Constant);
+    let st = theory_state(0.7, 20e6, 5e6, 10e6, RateProfile::Constant {}, RateProfile::Constant {});
     let at = theory_rates_at(0.7, 20e6, 20e6, 5e6, 10e6);
     for (a, b) in [(0.0, 1.0), (3.0, 100.0), (5.0, 5.0), (7.0, 2.0)] {
         assert_eq!(st.theory_over(a, b), at, "[{a}, {b}]");
@@ -353,7 +353,7 @@ fn theory_over_averages_the_equations_not_their_inputs() {
         0.4 * c,
         0.4 * c,
         RateProfile::Trace { points: vec![[0.0, 1.0], [5.0, 0.5]] },
-        RateProfile::Constant,
+        RateProfile::Constant {},
     );
     let before = theory_rates_at(0.5, c, c, 0.4 * c, 0.4 * c);
     let after = theory_rates_at(0.5, c, 0.5 * c, 0.4 * c, 0.4 * c);

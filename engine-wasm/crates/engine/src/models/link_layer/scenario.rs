@@ -7,6 +7,7 @@ use crate::link::phy;
 use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
+use crate::sim::{num, WorkEstimate};
 use crate::transport::congestion::CcKind;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -429,4 +430,21 @@ pub fn groups() -> Vec<Group> {
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
     vec![object::<LinkLayerScenario>("link")]
+}
+
+/// The run's events: one per LLDU slot of the link.
+pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
+    let l = &s.link;
+    let slots = s.duration_s * l.rate_bps / (8.0 * l.lldu_bytes.max(1) as f64);
+    Some(WorkEstimate {
+        events: slots,
+        field: "duration_s",
+        offers: format!(
+            "about {slots:.2e} LLDU slots ({} s x {} b/s / ({} B x 8))",
+            num(s.duration_s),
+            num(l.rate_bps),
+            l.lldu_bytes
+        ),
+        lower: "duration_s or link.rate_bps".into(),
+    })
 }

@@ -4,6 +4,7 @@
 use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_CAPACITY_PKTS, MAX_EXPECTED_ARRIVALS, MAX_RATE_PPS};
+use crate::sim::{num, WorkEstimate};
 use crate::traffic::onoff::OnOffSource;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -313,4 +314,31 @@ pub fn groups() -> Vec<Group> {
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
     vec![object::<TrafficSpec>("traffic"), object::<QueueSpec>("queue")]
+}
+
+/// The run's events: an arrival and a departure per packet, and a switch per on or off period.
+pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
+    let t = &s.traffic;
+    let lambda = t.offered_pps()?;
+    let arrivals = lambda * s.duration_s;
+    let switches = match t.arrivals {
+        ArrivalProcess::Poisson => 0.0,
+        ArrivalProcess::OnOff => 2.0 * t.flows as f64 * s.duration_s / (t.on_mean_s + t.off_mean_s),
+    };
+    let (field, lower) = match t.arrivals {
+        ArrivalProcess::Poisson => ("traffic.rate_pps", "traffic.rate_pps or duration_s"),
+        ArrivalProcess::OnOff => {
+            ("traffic.on_rate_bps", "traffic.flows, on_rate_bps or duration_s, or lengthen the on and off periods")
+        }
+    };
+    Some(WorkEstimate {
+        events: 2.0 * arrivals + switches,
+        field,
+        offers: format!(
+            "about {arrivals:.2e} packets ({} packets/s x {} s) and {switches:.2e} on/off switches",
+            num(lambda),
+            num(s.duration_s)
+        ),
+        lower: lower.into(),
+    })
 }

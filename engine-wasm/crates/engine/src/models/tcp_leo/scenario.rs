@@ -5,6 +5,7 @@ use crate::network::transfer::{RtoRestart, Throughput};
 use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker, MAX_EXPECTED_ARRIVALS, MAX_TOPOLOGY_STEPS};
+use crate::sim::{num, WorkEstimate};
 use crate::topology::access::AccessPolicy;
 use crate::topology::isl::{IslChoice, IslPairing};
 use crate::topology::routing::RoutingMetric;
@@ -197,4 +198,23 @@ pub fn groups() -> Vec<Group> {
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
     vec![object::<TransferScenario>("transfer")]
+}
+
+/// The run's events: each data packet and its ACK cross the route hop by hop (an event a hop,
+/// about a dozen events a packet over Iridium's routes of four to eight hops), and the route is
+/// stepped once a second.
+pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
+    let t = &s.transfer;
+    let (access_bps, _) = t.throughput.rates_bps();
+    let bytes = t.packet_bytes.max(1) as f64;
+    let mut pkts = access_bps / 8.0 / bytes * s.duration_s;
+    if let Some(b) = t.bytes {
+        pkts = pkts.min(b as f64 / bytes);
+    }
+    Some(WorkEstimate {
+        events: 12.0 * pkts + s.duration_s,
+        field: "transfer.bytes",
+        offers: format!("about {pkts:.2e} packets of {} B", num(bytes)),
+        lower: "transfer.bytes, the throughput or duration_s".into(),
+    })
 }

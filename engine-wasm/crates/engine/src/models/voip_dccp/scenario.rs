@@ -4,6 +4,7 @@
 use crate::models::Scenario;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
+use crate::sim::{num, WorkEstimate};
 use crate::transport::congestion::CcKind;
 use crate::transport::tfrc::{Ccid, TfrcParams};
 use serde::{Deserialize, Serialize};
@@ -444,4 +445,24 @@ pub fn groups() -> Vec<Group> {
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
     vec![object::<DccpScenario>("dccp")]
+}
+
+/// The run's events: each packet on the link (voice and TCP) is sent, arrives and, for TCP, is
+/// acknowledged, and a frame is looked at once.
+pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
+    let d = &s.dccp;
+    if !(d.rate_bps > 0.0 && d.cbr_bps > 0.0 && d.cbr_payload_bytes > 0) {
+        return None;
+    }
+    let (_, interval) = d.packet();
+    let per_interval = d.datagrams(d.all_calls()).len();
+    let packets = s.duration_s
+        * (per_interval as f64 / interval + if d.tcp_flows > 0 { d.rate_bps / (8.0 * 1500.0) * 2.0 } else { 0.0 });
+    let frames = if d.access == AccessModel::Frames { s.duration_s / (d.frame_ms / 1e3) } else { 0.0 };
+    Some(WorkEstimate {
+        events: 3.0 * packets + frames,
+        field: "duration_s",
+        offers: format!("about {packets:.2e} packets on the link and {frames:.2e} frames over {} s", num(s.duration_s)),
+        lower: "duration_s".into(),
+    })
 }

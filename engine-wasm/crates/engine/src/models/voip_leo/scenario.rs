@@ -8,6 +8,7 @@ use crate::orbit::sites;
 use crate::scenario::fields::*;
 use crate::scenario::validate::{Checker, MAX_EXPECTED_ARRIVALS};
 use crate::sched::policy::LmsPolicy;
+use crate::sim::{num, WorkEstimate};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -231,4 +232,27 @@ pub fn groups() -> Vec<Group> {
 /// The model's objects in a scenario, with their keys as the structs declare them.
 pub fn objects() -> Vec<Object> {
     vec![object::<VoipScenario>("voip"), object::<LmsParams>("voip.lms"), object::<HarqParams>("voip.harq")]
+}
+
+/// The run's events: each packet is emitted and reaches the last satellite (two events), and
+/// each transmission the LMS link can make ends in one.
+pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
+    let v = &s.voip;
+    let talking = v.mean_on_ms / (v.mean_on_ms + v.mean_off_ms);
+    let pkts = v.flows as f64 * v.rate_bps / (v.packet_bytes * 8.0) * talking * s.duration_s;
+    let coded_bits = 2.0 * (v.packet_bytes * 8.0 / v.harq.first_tx_bits_per_symbol).ceil();
+    let transmissions = v.link_rate_bps / coded_bits * s.duration_s;
+    Some(WorkEstimate {
+        events: 2.0 * pkts + transmissions,
+        field: "voip.flows",
+        offers: format!(
+            "about {pkts:.2e} packets ({} flows x {} b/s / ({} B x 8) x {:.0} % talking x {} s)",
+            v.flows,
+            num(v.rate_bps),
+            num(v.packet_bytes),
+            100.0 * talking,
+            num(s.duration_s)
+        ),
+        lower: "voip.flows, voip.rate_bps or duration_s".into(),
+    })
 }
