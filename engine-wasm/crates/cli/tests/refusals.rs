@@ -44,11 +44,12 @@ fn assert_escaped(s: &str) {
 #[test]
 fn validate_and_tle_check_escape_what_the_user_wrote_as_run_does() {
     let evil = "x\u{1b}[31m\u{7}\u{0}\r\nfake: ok";
-    let scenario = serde_json::json!({"version": 2, "model": "voip-leo", "voip": {"server_site": evil}}).to_string();
+    // A key nobody declares, quoted back in the message that refuses it.
+    let scenario = format!(r#"{{"version": 2, {}: 1}}"#, serde_json::Value::from(evil));
     let out = skyqueue(&["validate", "-"], &scenario);
     assert_eq!(out.status.code(), Some(2));
     let shown = text(&out.stdout);
-    assert!(shown.contains("voip.server_site") && shown.contains("\\u{1b}") && shown.contains("\\u{a}"), "{shown}");
+    assert!(shown.contains("fake: ok") && shown.contains("\\u{1b}") && shown.contains("\\u{a}"), "{shown}");
     assert_escaped(&shown);
     // `run` says the same, escaped the same way.
     let run = skyqueue(&["run", "-"], &scenario);
@@ -87,10 +88,10 @@ fn sweep_refuses_the_seed_and_values_that_do_not_parse_for_the_field() {
     assert!(e.contains("--param") && e.contains("--seeds"), "{e}");
     assert!(out.stdout.is_empty());
 
-    let out = skyqueue(&["sweep", s, "--param", "traffic.flows", "--values", "2,x", "--format", "csv"], "");
+    let out = skyqueue(&["sweep", s, "--param", "duration_s", "--values", "200,x", "--format", "csv"], "");
     assert_eq!(out.status.code(), Some(2));
     let e = text(&out.stderr);
-    assert!(e.contains("traffic.flows = \"x\"") && e.contains("allowed: 1 to"), "{e}");
+    assert!(e.contains("duration_s = \"x\"") && e.contains("allowed:"), "{e}");
 }
 
 #[test]

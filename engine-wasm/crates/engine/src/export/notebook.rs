@@ -379,7 +379,7 @@ mod tests {
 
     #[test]
     fn a_swept_text_with_newlines_starts_no_heading_in_the_prose() {
-        let nb = notebook(r#"{"model":"voip-leo"}"#, &[json!("x\n# Owned\r\n- item\u{1b}[31m")]);
+        let nb = notebook(r#"{"name":"swept texts"}"#, &[json!("x\n# Owned\r\n- item\u{1b}[31m")]);
         let about: String = nb["cells"][0]["source"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
         // Outside the fenced command, only the title is a heading, and no control character is left.
         let mut fenced = false;

@@ -150,23 +150,3 @@ fn every_example_is_estimated_inside_the_budget_and_near_its_work() {
         assert!(w.events >= events / 3.0, "{name}: estimated {:.3e} of {events:.3e} events", w.events);
     }
 }
-
-/// A run that would take many minutes (VoIP over LEO, 75 flows of 1e8 b/s into a 9.4 Mb/s link
-/// for 100 s: about 4.5e8 packets) is refused before it starts, naming the budget, the
-/// arithmetic and the fields to lower; the browser's engine goes through the same
-/// `Simulation::new`.
-#[test]
-fn a_run_estimated_past_the_budget_is_refused_before_it_starts() {
-    let text = r#"{"version": 2, "model": "voip-leo", "voip": {"flows": 75, "rate_bps": 1e8}}"#;
-    let err = Simulation::from_json(text).err().expect("refused");
-    let errors = err.field_errors();
-    assert_eq!(errors.len(), 1, "{errors:?}");
-    assert_eq!(errors[0].path, "voip.flows");
-    let m = &errors[0].message;
-    for part in
-        ["4.06e8 packets", "75 flows x 1e8 b/s / (210 B x 8)", "over the budget of 1e8 events", "lower voip.flows"]
-    {
-        assert!(m.contains(part), "{part}: {m}");
-    }
-    assert!(engine::Scenario::from_json(text).is_err(), "`skyqueue validate` refuses it too");
-}
