@@ -191,7 +191,7 @@ pub struct Descriptor {
     /// Checks the model's rules that join fields (each field's own range is in `groups`).
     pub validate: fn(&Scenario, &mut Checker),
     /// Estimates the events a valid scenario's run processes, before it starts: the driver
-    /// refuses a run estimated above [`crate::sim::MAX_ESTIMATED_EVENTS`] naming what makes the
+    /// refuses a run estimated above its budget ([`crate::sim::WorkEstimate::budget`]) naming what makes the
     /// work ([`crate::sim::check_estimate`]). None where the fields it reads are invalid (their
     /// own errors are reported instead).
     pub estimated_events: fn(&Scenario) -> Option<crate::sim::WorkEstimate>,

@@ -142,7 +142,7 @@ fn every_example_is_estimated_inside_the_budget_and_near_its_work() {
         let s = engine::Scenario::from_json(&std::fs::read_to_string(&p).unwrap())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let w = (s.model.descriptor().estimated_events)(&s).expect("a valid scenario has an estimate");
-        assert!(w.events <= engine::sim::MAX_ESTIMATED_EVENTS / 10.0, "{name}: {w:?}");
+        assert!(w.events <= w.budget() / 10.0, "{name}: {w:?}");
         let mut sim = Simulation::new(s).unwrap();
         sim.run_to_end();
         let events = sim.events_processed() as f64;

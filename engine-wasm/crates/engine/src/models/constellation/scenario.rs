@@ -196,6 +196,8 @@ pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
     let k = &s.constellation;
     let steps = s.duration_s / k.step_s;
     Some(WorkEstimate {
+        // topology steps: 0.2 M steps/s for Iridium; a larger shell is slower per step (its satellite-steps budget bounds that).
+        events_per_s: 1e5,
         events: steps + 1.0,
         field: "constellation.step_s",
         offers: format!("about {steps:.2e} topology steps ({} s / {} s)", num(s.duration_s), num(k.step_s)),

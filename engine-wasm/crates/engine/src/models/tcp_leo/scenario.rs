@@ -212,6 +212,8 @@ pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
         pkts = pkts.min(b as f64 / bytes);
     }
     Some(WorkEstimate {
+        // 5 M events/s for the bulk preset, 14 M for 24 h of bulk (docs/BENCHMARKS.md).
+        events_per_s: 5e6,
         events: 12.0 * pkts + s.duration_s,
         field: "transfer.bytes",
         offers: format!("about {pkts:.2e} packets of {} B", num(bytes)),

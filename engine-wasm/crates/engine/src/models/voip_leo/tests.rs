@@ -390,9 +390,12 @@ fn a_run_estimated_past_the_budget_is_refused_before_it_starts() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].path, "voip.flows");
     let m = &errors[0].message;
-    for part in
-        ["4.06e8 packets", "75 flows x 1e8 b/s / (210 B x 8)", "over the budget of 1e8 events", "lower voip.flows"]
-    {
+    for part in [
+        "4.06e8 packets",
+        "75 flows x 1e8 b/s / (210 B x 8)",
+        "over this model's budget of 6.0e7 events",
+        "lower voip.flows",
+    ] {
         assert!(m.contains(part), "{part}: {m}");
     }
     assert!(crate::models::Scenario::from_json(text).is_err(), "`skyqueue validate` refuses it too");
