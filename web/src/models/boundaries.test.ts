@@ -10,12 +10,12 @@
  *   other model: what models share lives in models/types.ts and in shared components.
  * - Every registered model has its folder, with the files every model's UI is made of.
  *
- * Test files are read too: a test of one model lives in its folder (models/<id>/*.test.ts), and
- * a shared test goes over the models through the registry (MODEL_REGISTRY, COURSE, the presets)
- * or uses a made-up model and section where the code reads none. Not read: web/src/wasm/
- * (wasm-bindgen's output, written by scripts/build-engine.sh) and web/src/engine/summary-types.ts,
- * generated from the engine's summary types (its comments name each model's summary; a generated
- * file may need to). The end-to-end specs (e2e/, outside web/src) are not read either: they act
+ * Test files are read too, with no exception: a test of one model lives in its folder
+ * (models/<id>/*.test.ts), and a shared test goes over the models through the registry
+ * (MODEL_REGISTRY, COURSE, the presets) or uses a made-up model and section where the code reads
+ * none. Not read: web/src/wasm/ (wasm-bindgen's output, written by scripts/build-engine.sh) and
+ * web/src/engine/summary-types.ts, generated from the engine's summary types (its comments name
+ * each model's summary; a generated file may need to). The end-to-end specs (e2e/, outside web/src) are not read either: they act
  * as a person does, who opens a preset by its name and reads the model's words on the screen;
  * they assert what one preset shows, not a list of the models, so a new model breaks none.
  */
@@ -31,13 +31,6 @@ const MODELS = fileURLToPath(new URL('./', import.meta.url));
 const REGISTRY = join(MODELS, 'index.ts');
 /** Generated files, not read (see above). */
 const GENERATED = [join(SRC, 'wasm'), join(SRC, 'engine', 'summary-types.ts')];
-/**
- * Shared tests that still name models, with the number of their lines that do: their cases of
- * one model are to move into that model's folder (the schema's cross-field rules, a model's
- * conditional fields). The count must match: a file may not name models on more lines, and when
- * lines go, its number is lowered (to 0: the entry goes).
- */
-const STILL_NAMING: ReadonlyMap<string, number> = new Map([[join(SRC, 'scenario', 'schema.test.ts'), 10]]);
 /** What every model's folder holds (see the descriptor's fields in ./types.ts). */
 const FOLDER_FILES = ['index.tsx', 'liveText.ts', 'liveText.test.ts', 'guides.ts', 'Pictogram.tsx'];
 
@@ -168,18 +161,7 @@ describe("each model's UI stays in its folder", () => {
     expect(files.length).toBeGreaterThan(50);
     expect(files).toContain(REGISTRY);
     expect(files.some((f) => f.endsWith('.test.ts'))).toBe(true);
-    const found = files.flatMap((f) => {
-      const here = crossings(f, readFileSync(f, 'utf8'));
-      const allowed = STILL_NAMING.get(f);
-      if (allowed === undefined) return here;
-      const lines = new Set(here.map((h) => h.split(': ')[0])).size;
-      return lines === allowed
-        ? []
-        : [
-            `${relative(SRC, f)} names models on ${lines} lines, STILL_NAMING in models/boundaries.test.ts ` +
-              `says ${allowed}: move the new ones into the model's folder, or lower the number`,
-          ];
-    });
+    const found = files.flatMap((f) => crossings(f, readFileSync(f, 'utf8')));
     expect(found, found.join('\n')).toEqual([]);
   });
 

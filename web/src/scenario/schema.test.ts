@@ -1,12 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultScenarioJson,
-  loadWasmForNode,
-  scenarioSchemaJson,
-  Simulation,
-  validateScenario,
-} from '../engine/wasmNode';
-import type { EngineError, FieldError } from '../engine/errors';
+import { loadWasmForNode, scenarioSchemaJson } from '../engine/wasmNode';
 import {
   checkField,
   errorPath,
@@ -30,26 +23,15 @@ import {
 import schemaJson from '../wasm/scenario-schema.json';
 import { presets } from './presets';
 import { rng } from './testRng';
+import { engine, engineDefaults } from './testSchema';
 
 beforeAll(() => loadWasmForNode());
 
 type Json = Parameters<typeof setPath>[2];
 
-/** The engine's errors for a scenario (empty when it accepts it). */
-function engine(s: ScenarioObject): FieldError[] {
-  const e = validateScenario(JSON.stringify(s)) as EngineError | null | undefined;
-  return e ? e.errors : [];
-}
-
 /** The engine's default scenario of `model`, every default written out (as the engine writes it). */
-const defaults = new Map<Model, string>();
 function base(model: Model): ScenarioObject {
-  if (!defaults.has(model)) {
-    const sim = new Simulation(JSON.stringify({ version: JSON.parse(defaultScenarioJson()).version, model }));
-    defaults.set(model, sim.scenarioJson());
-    sim.free();
-  }
-  const d = JSON.parse(defaults.get(model)!) as ScenarioObject;
+  const d = engineDefaults(model);
   // Cosine profiles, so that their amplitude and period are read.
   if (d.diffserv)
     d.diffserv = {
@@ -289,14 +271,6 @@ describe('the UI schema mirrors the engine', () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const g of GROUPS) for (const m of g.models ?? []) expect(MODELS).toContain(m);
   });
-
-  it('a bound read from a field that holds no number is unknown: no range check, as in the engine', () => {
-    const f = FIELDS.get('diffserv.ef_bps')!;
-    const s = setPath(setPath(base('diffserv'), 'diffserv.capacity_bps', 'x'), f.path, -5);
-    expect(checkField(f, -5, s, 'diffserv')).toBeNull();
-    expect(engine(s).filter((e) => e.path === f.path)).toEqual([]);
-    expect(engine(s).map((e) => e.path)).toContain('diffserv.capacity_bps');
-  });
 });
 
 describe('the UI schema is read from the engine declaration (web/src/wasm/scenario-schema.json)', () => {
@@ -379,35 +353,16 @@ describe('the UI schema is read from the engine declaration (web/src/wasm/scenar
   });
 
   it('a changed range, bound or option list in the JSON changes the UI check', () => {
+    // A common field here; a model's fields' own cases are in its folder (models/<id>/schema.test.ts).
     const copy = structuredClone(engineSchema);
     const find = (path: string) =>
       copy.models.flatMap((m) => m.groups.flatMap((g) => g.fields)).filter((f) => f.path === path) as (EngineField &
         Record<string, unknown>)[];
-    for (const f of find('traffic.flows')) f.max = 50;
-    for (const f of find('diffserv.ef_expected_bps')) (f.max as { times: number }).times = 0.5;
-    for (const f of find('queue.service'))
-      f.options = (f.options as { value: string }[]).filter((o) => o.value !== 'deterministic');
     for (const f of find('metrics.bucket_s')) f.min_exclusive = true;
     const changed = fromEngineSchema(copy);
 
-    const flows = (fields: ReadonlyMap<string, Field>) =>
-      checkField(fields.get('traffic.flows')!, 60, base('queue'), 'queue');
-    expect(flows(FIELDS)).toBeNull();
-    expect(flows(changed.FIELDS)).toBe('60 is above the maximum 50 (allowed: 1 to 50)');
-
-    const s = setPath(base('diffserv'), 'diffserv.capacity_bps', 1e6);
-    const ef = (fields: ReadonlyMap<string, Field>) =>
-      checkField(fields.get('diffserv.ef_expected_bps')!, 6e5, s, 'diffserv');
-    expect(ef(FIELDS)).toBeNull();
-    expect(ef(changed.FIELDS)).toBe('600000 is above the maximum 500000 (allowed: 0 to 500000)');
-
-    const service = (fields: ReadonlyMap<string, Field>) =>
-      checkField(fields.get('queue.service')!, 'deterministic', base('queue'), 'queue');
-    expect(service(FIELDS)).toBeNull();
-    expect(service(changed.FIELDS)).toMatch(/^unknown variant `deterministic`/);
-
     const bucket = (fields: ReadonlyMap<string, Field>) =>
-      checkField(fields.get('metrics.bucket_s')!, 0.001, base('queue'), 'queue');
+      checkField(fields.get('metrics.bucket_s')!, 0.001, base(MODELS[0]), MODELS[0]);
     expect(bucket(FIELDS)).toBeNull();
     expect(bucket(changed.FIELDS)).toBe('0.001 must be greater than 0.001 (allowed: above 0.001 up to 3600)');
   });
@@ -420,60 +375,24 @@ describe('the UI schema is read from the engine declaration (web/src/wasm/scenar
 });
 
 describe('fields used only under a condition (the engine declares it: applies_when)', () => {
-  const shown = (s: ScenarioObject) =>
-    GROUPS.flatMap((g) => g.fields)
-      .filter((f) => fieldApplies(f, s))
-      .map((f) => f.path);
-  const base: ScenarioObject = {
-    version: 2,
-    model: 'queue',
-    traffic: { arrivals: 'poisson' },
-    queue: { link_rate_bps: null },
-  };
-
-  it("shows a queue's on/off periods only with on/off arrivals, and its Poisson rate only without", () => {
-    const poisson = shown(base);
-    expect(poisson).toContain('traffic.rate_pps');
-    expect(poisson).not.toContain('traffic.on_mean_s');
-    const onOff = shown(setPath(base, 'traffic.arrivals', 'on-off'));
-    expect(onOff).toEqual(
-      expect.arrayContaining([
-        'traffic.on_rate_bps',
-        'traffic.on_mean_s',
-        'traffic.off_mean_s',
-        'traffic.packet_bytes',
-      ]),
-    );
-    expect(onOff).not.toContain('traffic.rate_pps');
-  });
-
-  it('hides the service rate once a link rate sets the service time', () => {
-    expect(shown(base)).toContain('queue.service_rate_pps');
-    expect(shown(setPath(base, 'queue.link_rate_bps', 9.4e6))).not.toContain('queue.service_rate_pps');
-    // A missing link rate is its default, null: the service rate is used.
-    expect(shown({ version: 2, model: 'queue' })).toContain('queue.service_rate_pps');
-  });
-
-  it("shows the link layer's TCP settings with TCP traffic only, and Gilbert-Elliott's α and β only for that channel", () => {
-    const link: ScenarioObject = {
-      version: 2,
-      model: 'link-layer',
-      link: { traffic: 'saturated', phy: 'gilbert-elliott' },
-    };
-    expect(shown(link)).toEqual(expect.arrayContaining(['link.alpha', 'link.beta']));
-    expect(shown(link)).not.toContain('link.tcp_cc');
-    expect(shown(link)).not.toContain('link.es_n0_db');
-    const internet = setPath(setPath(link, 'link.traffic', 'tcp'), 'link.phy', 'interleaved-internet');
-    expect(shown(internet)).toEqual(
-      expect.arrayContaining(['link.tcp_cc', 'link.buffer_pkts', 'link.es_n0_db', 'link.phy_model']),
-    );
-    expect(shown(internet)).not.toContain('link.alpha');
-    // The scheme is the model's policy: a sweep runs every scheme, so their settings all stay.
-    expect(shown(internet)).toEqual(expect.arrayContaining(['link.fec_nd', 'link.arq_max_retx', 'link.harq_rounds']));
-  });
+  // Each model's own cases are in its folder (models/<id>/schema.test.ts).
+  const conditional = [...FIELDS.values()].filter((f) => f.appliesWhen);
 
   it('reads the condition from the engine declaration', () => {
-    const f = FIELDS.get('traffic.on_mean_s');
-    expect(f?.appliesWhen).toEqual({ path: 'traffic.arrivals', values: ['on-off'] });
+    const declared = (schemaJson as EngineSchema).models.flatMap((m) =>
+      m.groups.flatMap((g) => g.fields.filter((f) => f.applies_when)),
+    );
+    expect(conditional.length).toBeGreaterThan(0);
+    expect(new Set(conditional.map((f) => f.path))).toEqual(new Set(declared.map((f) => f.path)));
+    for (const f of declared) expect(FIELDS.get(f.path)!.appliesWhen, f.path).toEqual(f.applies_when);
+  });
+
+  it('shows a field exactly when its condition holds', () => {
+    for (const f of conditional) {
+      const s = base(modelOf(f));
+      for (const v of f.appliesWhen!.values)
+        expect(fieldApplies(f, setPath(s, f.appliesWhen!.path, v)), f.path).toBe(true);
+      expect(fieldApplies(f, setPath(s, f.appliesWhen!.path, 'no-such-value')), f.path).toBe(false);
+    }
   });
 });

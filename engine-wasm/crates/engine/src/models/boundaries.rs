@@ -3,8 +3,10 @@
 //! tests too: the unit tests of shared code (`#[cfg(test)] mod tests`, `*tests.rs`), the
 //! engine's integration tests (`tests/`) and the command's (`crates/cli/tests/`). A test that
 //! exercises one model lives in that model's folder (`models/<id>/tests.rs`, or another
-//! `models/<id>/*_tests.rs` for its whole runs against a paper); a shared test that goes over
-//! the models takes them from the registry (`ModelKind::ALL`, the descriptors, `examples/`).
+//! `models/<id>/*_tests.rs` for its whole runs against a paper); the command has no model
+//! folders, so a model's tests of the command are `crates/cli/tests/models/<id>.rs`, which the
+//! check treats as that model's folder. A shared test that goes over the models takes them from
+//! the registry (`ModelKind::ALL`, the descriptors, `examples/`). There is no exception.
 //!
 //! A model is named by its scenario name (`"voip-leo"`), its module path (`models::voip_leo`,
 //! or `voip_leo` in `models::{...}`), its variant (`ModelKind::VoipLeo`), its sections and its
@@ -100,22 +102,22 @@ fn model_names() -> Vec<Names> {
         .collect()
 }
 
-/// Shared tests that still name models, each with the number of its lines that do: their
-/// cases of one model are to move into that model's folder, the rest to ask the registry (as
-/// the other shared tests now do). The count must match: a file may not name models on more
-/// lines, and when lines go, its number is lowered (to 0: the entry goes).
-const STILL_NAMING: &[(&str, usize)] = &[
-    // The format's tests: range and rule errors of each model's fields.
-    ("engine/src/models/format.rs", 55),
-    // The command's tests of a model's tools (`calc pair`, `calc transfer`) and sweeps of one
-    // model's fields.
-    ("cli/tests/cli.rs", 48),
-];
+/// The model whose command tests `rel` (a path from `crates/`) holds: the command has no model
+/// folders, so a model's tests of it are `cli/tests/models/<module>.rs` (or a folder
+/// `cli/tests/models/<module>/`), one test binary with `cli/tests/models/main.rs`. Any other file
+/// there, `main.rs` included, is shared.
+fn cli_tests_model(rel: &str) -> Option<ModelKind> {
+    let rest = rel.strip_prefix("cli/tests/models/")?;
+    let first = rest.split('/').next()?;
+    let module = if first.len() == rest.len() { first.strip_suffix(".rs")? } else { first };
+    ModelKind::ALL.iter().copied().find(|k| k.name().replace('-', "_") == module)
+}
 
 /// The crates' files read by the check, each with its path from `crates/`: the engine's source
 /// outside the model folders (the registry and this file left out: they list the models), the
-/// bindings', and the engine's and the command's integration tests. The command's own source is
-/// checked by its own test (`crates/cli/tests/help.rs`).
+/// bindings', and the engine's and the command's integration tests outside a model's files
+/// ([`cli_tests_model`]). The command's own source is checked by its own test
+/// (`crates/cli/tests/help.rs`).
 fn shared_files(crates: &Path) -> Vec<(PathBuf, String)> {
     let engine = crates.join("engine/src");
     let models = engine.join("models");
@@ -130,7 +132,11 @@ fn shared_files(crates: &Path) -> Vec<(PathBuf, String)> {
             let rel = f.strip_prefix(crates).unwrap().display().to_string().replace('\\', "/");
             (f, rel)
         })
-        .filter(|(_, rel)| !rel.ends_with("models/mod.rs") && !rel.ends_with("models/boundaries.rs"))
+        .filter(|(_, rel)| {
+            rel != "engine/src/models/mod.rs"
+                && rel != "engine/src/models/boundaries.rs"
+                && cli_tests_model(rel).is_none()
+        })
         .collect()
 }
 
@@ -187,35 +193,46 @@ fn the_check_sees_each_way_of_naming_a_model() {
 }
 
 #[test]
+fn a_models_command_tests_are_known_by_their_file() {
+    let [a, b, ..] = ModelKind::ALL else { panic!("two models at least") };
+    let module = |k: &ModelKind| k.name().replace('-', "_");
+    for (rel, model) in [
+        (format!("cli/tests/models/{}.rs", module(a)), Some(*a)),
+        (format!("cli/tests/models/{}/calc.rs", module(b)), Some(*b)),
+        ("cli/tests/models/main.rs".to_string(), None),
+        ("cli/tests/models/shared.rs".to_string(), None),
+        ("cli/tests/models/shared/x.rs".to_string(), None),
+        (format!("cli/tests/models/{}.txt", module(a)), None),
+        (format!("cli/tests/{}.rs", module(a)), None),
+        (format!("engine/tests/models/{}.rs", module(a)), None),
+    ] {
+        assert_eq!(cli_tests_model(&rel), model, "{rel}");
+    }
+}
+
+#[test]
 fn code_outside_the_model_folders_names_no_model() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let files = shared_files(&crates);
     assert!(files.iter().any(|(_, rel)| rel.starts_with("engine/tests/")), "{files:?}");
     assert!(files.iter().any(|(_, rel)| rel.starts_with("cli/tests/")), "{files:?}");
+    assert!(files.iter().any(|(_, rel)| rel == "cli/tests/models/main.rs"), "{files:?}");
+    for &k in ModelKind::ALL {
+        let module = k.name().replace('-', "_");
+        let own = [format!("engine/src/models/{module}/"), format!("cli/tests/models/{module}")];
+        assert!(!files.iter().any(|(_, rel)| own.iter().any(|o| rel.starts_with(o.as_str()))), "{files:?}");
+    }
     let names = model_names();
     let mut found = vec![];
     for (f, rel) in &files {
-        let here = namings(rel, &std::fs::read_to_string(f).unwrap(), &names);
-        match STILL_NAMING.iter().find(|(file, _)| file == rel) {
-            None => found.extend(here),
-            Some((_, n)) => {
-                let mut lines: Vec<&str> = here.iter().map(|h| h.split(' ').next().unwrap()).collect();
-                lines.dedup();
-                if lines.len() != *n {
-                    found.push(format!(
-                        "{rel} names models on {} lines, STILL_NAMING in models/boundaries.rs says {n}: \
-                         move the new ones into the model's folder, or lower the number",
-                        lines.len()
-                    ));
-                }
-            }
-        }
+        found.extend(namings(rel, &std::fs::read_to_string(f).unwrap(), &names));
     }
     assert!(
         found.is_empty(),
         "code outside the model folders names a model:\n{}\n\nShared code and shared tests ask the registry \
          (ModelKind::ALL, descriptors, examples/); a test of one model goes in its folder, \
-         models/<id>/tests.rs or models/<id>/<what>_tests.rs (docs/ADDING-A-MODEL.md).",
+         models/<id>/tests.rs or models/<id>/<what>_tests.rs, or for the command \
+         crates/cli/tests/models/<id>.rs (docs/ADDING-A-MODEL.md).",
         found.join("\n")
     );
 }

@@ -367,6 +367,8 @@ super::model_summary!(DiffservSummary, |d| {
 });
 
 #[cfg(test)]
+mod input_tests;
+#[cfg(test)]
 mod pss_tests;
 #[cfg(test)]
 mod seed_tests;

@@ -94,6 +94,8 @@ super::model_summary!(StationSummary, |q| {
 #[cfg(test)]
 mod closed_form_tests;
 #[cfg(test)]
+mod input_tests;
+#[cfg(test)]
 mod onoff_droptail_tests;
 #[cfg(test)]
 mod seed_tests;

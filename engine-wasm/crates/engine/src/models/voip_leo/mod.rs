@@ -159,6 +159,8 @@ super::model_summary!(VoipSummary, |v| {
 #[cfg(test)]
 mod codes_tests;
 #[cfg(test)]
+mod input_tests;
+#[cfg(test)]
 mod seed_tests;
 #[cfg(test)]
 mod tests;
