@@ -372,6 +372,16 @@ export function rustFloat(v: number): string {
   return sign + s;
 }
 
+/**
+ * A number as the engine's messages write it (`sim::num`): as written below a million, others
+ * (and tiny ones, below 1e-3) in Rust's `{:e}` form, `1e300`, `-2.5e-5`.
+ */
+export function engineNum(v: number): string {
+  if (Number.isFinite(v) && (Math.abs(v) >= 1e6 || (v !== 0 && Math.abs(v) < 1e-3)))
+    return v.toExponential().replace('e+', 'e');
+  return rustFloat(v);
+}
+
 /** A float in serde_json's type errors ("floating point `1.5`"): fixed for 1e-5 <= |v| < 1e16. */
 function jsonFloat(v: number): string {
   const e = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
@@ -450,11 +460,11 @@ export function checkField(f: Field, v: Json, s: ScenarioObject, model: Model): 
       if (f.ownWording) {
         // RateProfile::check's own wording: `{amplitude} is outside 0 to {amp_max}`, and for the
         // period (the minimum excluded) `{period_s} is outside 0 (excluded) to 1e6`, its upper
-        // end written as the literal `1e6`.
+        // end written as the literal `1e6` and the period as the engine's `sim::num` writes it.
         const inside = Number.isFinite(v) && (f.minExclusive ? v > min : v >= min) && v <= max;
         if (inside) return null;
         return f.minExclusive
-          ? `${rustFloat(v)} is outside ${rustFloat(min)} (excluded) to ${max.toExponential().replace('e+', 'e')}`
+          ? `${engineNum(v)} is outside ${rustFloat(min)} (excluded) to ${max.toExponential().replace('e+', 'e')}`
           : `${rustFloat(v)} is outside ${rustFloat(min)} to ${rustFloat(max)}`;
       }
       const show = f.rust === 'f64' ? rustFloat : (x: number) => String(x);
