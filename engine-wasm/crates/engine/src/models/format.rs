@@ -245,7 +245,7 @@ impl Scenario {
     pub fn parse_json(text: &str) -> Result<Scenario, ScenarioError> {
         // A key given twice is refused in every object, before the version 1 migration reads the
         // text into a map (which would keep the last silently) and in fields of free form.
-        if let Some((path, key)) = duplicate_key(text) {
+        if let Some((path, key)) = crate::scenario::duplicate_key(text) {
             return Err(ScenarioError::Field(FieldError::new(
                 if path.is_empty() { key.clone() } else { format!("{path}.{key}") },
                 format!("duplicate field `{key}`: a key may be given once"),
@@ -346,77 +346,6 @@ impl Scenario {
 
         c.finish()
     }
-}
-
-/// The first key given twice in one object of the JSON `text` (the dotted path of the object and
-/// the key), or None (also for text that is not JSON: the reading that follows reports it).
-pub fn duplicate_key(text: &str) -> Option<(String, String)> {
-    use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-    struct Walk<'a> {
-        path: String,
-        found: &'a mut Option<(String, String)>,
-    }
-    impl<'de> DeserializeSeed<'de> for Walk<'_> {
-        type Value = ();
-        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-            d.deserialize_any(self)
-        }
-    }
-    impl<'de> Visitor<'de> for Walk<'_> {
-        type Value = ();
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("JSON")
-        }
-        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_str<E>(self, _: &str) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_unit<E>(self) -> Result<(), E> {
-            Ok(())
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-            let mut i = 0;
-            loop {
-                let path = format!("{}[{i}]", self.path);
-                if seq.next_element_seed(Walk { path, found: &mut *self.found })?.is_none() {
-                    return Ok(());
-                }
-                i += 1;
-            }
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-            let mut seen = std::collections::HashSet::new();
-            while let Some(key) = map.next_key::<String>()? {
-                if self.found.is_some() {
-                    map.next_value::<IgnoredAny>()?;
-                    continue;
-                }
-                let path = if self.path.is_empty() { key.clone() } else { format!("{}.{key}", self.path) };
-                if !seen.insert(key.clone()) {
-                    *self.found = Some((self.path.clone(), key));
-                    map.next_value::<IgnoredAny>()?;
-                    continue;
-                }
-                map.next_value_seed(Walk { path, found: &mut *self.found })?;
-            }
-            Ok(())
-        }
-    }
-    let mut found = None;
-    let mut de = serde_json::Deserializer::from_str(text);
-    Walk { path: String::new(), found: &mut found }.deserialize(&mut de).ok()?;
-    found
 }
 
 /// Sections of other models: dropped from a version 1 scenario (the text to read instead), an
@@ -658,8 +587,6 @@ mod tests {
         assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(e[0].path, "seed");
         assert!(e[0].message.starts_with("duplicate field"), "{}", e[0].message);
-        assert_eq!(duplicate_key(r#"{"a": [{"b": 1}, {"b": 2}], "c": {"b": 3}}"#), None);
-        assert_eq!(duplicate_key(r#"{"a": [{"b": 1, "b": 2}]}"#), Some(("a[0]".into(), "b".into())));
     }
 
     #[test]

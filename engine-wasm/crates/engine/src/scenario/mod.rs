@@ -7,10 +7,12 @@
 // unwrapped (docs/RELIABILITY.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+mod duplicates;
 mod error;
 pub mod fields;
 pub mod validate;
 
+pub use duplicates::duplicate_key;
 pub use error::{plain_message, FieldError, ScenarioError};
 
 use serde::{Deserialize, Serialize};
