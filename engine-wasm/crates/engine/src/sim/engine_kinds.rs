@@ -102,17 +102,14 @@ mod tests {
 
     #[test]
     fn engine_kinds_in_the_ui_are_generated_from_the_engine() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..").join(FILE);
-        let text = typescript();
-        if std::env::var_os("UPDATE_DOCS").is_some() {
-            std::fs::write(&path, &text).unwrap();
-        }
-        let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            committed == text,
-            "{FILE} is out of date with the engine's enums (a value added, renamed or removed): \
-             regenerate it with `{UPDATE}`, commit it, then write the UI's text for any new value \
-             (`npm run typecheck` names the tables that miss it)"
+        crate::sim::summary_types::check_generated(
+            FILE,
+            &typescript(),
+            &format!(
+                "{FILE} is out of date with the engine's enums (a value added, renamed or removed): \
+                 regenerate it with `{UPDATE}`, commit it, then write the UI's text for any new value \
+                 (`npm run typecheck` names the tables that miss it)"
+            ),
         );
     }
 

@@ -239,6 +239,17 @@ pub(crate) fn typescript() -> String {
     out
 }
 
+/// A file the UI reads that a test writes from the engine (`file`, from the repository's root):
+/// rewritten under `UPDATE_DOCS=1`, else compared with `text`, failing with `out_of_date`.
+pub(super) fn check_generated(file: &str, text: &str, out_of_date: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..").join(file);
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(&path, text).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(committed == text, "{out_of_date}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,15 +258,10 @@ mod tests {
 
     #[test]
     fn summary_types_in_the_ui_are_generated_from_the_engine() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..").join(FILE);
-        let text = typescript();
-        if std::env::var_os("UPDATE_DOCS").is_some() {
-            std::fs::write(&path, &text).unwrap();
-        }
-        let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            committed == text,
-            "{FILE} is out of date: UPDATE_DOCS=1 cargo test -p skyqueue-engine --lib summary_types"
+        check_generated(
+            FILE,
+            &typescript(),
+            &format!("{FILE} is out of date: UPDATE_DOCS=1 cargo test -p skyqueue-engine --lib summary_types"),
         );
     }
 
