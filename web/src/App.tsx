@@ -25,6 +25,9 @@ import { usePresetDiff } from './app/usePresetDiff';
 import { useUrlSync } from './app/useUrlSync';
 import { useViewState } from './app/useViewState';
 import { Wire } from './app/Wire';
+import { LabPanel } from './labs/LabPanel';
+import { labLinkOf, resolveLab, useLabLinks } from './labs/labLink';
+import { useLab } from './labs/useLab';
 
 /**
  * Layout and wiring only. The engine (worker), the URL, the globe, the view, the panels open over
@@ -68,6 +71,17 @@ export function App() {
     speed,
     info,
     openSweep: panels.openSweep,
+    openLab: (link) => {
+      if (!link) {
+        lab.close();
+        return null;
+      }
+      const found = resolveLab(link);
+      if (typeof found === 'string') return found;
+      panels.setStartHere(false);
+      lab.openLab(found);
+      return null;
+    },
   });
   const exports = useExports({
     client: engine.client,
@@ -102,6 +116,24 @@ export function App() {
   const restartEngine = () => engine.restart(() => void url.openLink(window.location.hash, false));
 
   const charts = useMemo(() => (info ? chartGroups(info.series) : []), [info]);
+  const lab = useLab({
+    charts,
+    setHidden: view.setHidden,
+    loadStep: (text, speed) => url.loadForLab(text, speed),
+    play: engine.controls.play,
+  });
+  const labLinks = useLabLinks(lab.open);
+  const openLab = (id: string) => {
+    const found = resolveLab({ id });
+    if (typeof found === 'string') return;
+    panels.setStartHere(false);
+    lab.openLab(found);
+    url.onLab(labLinkOf(found));
+  };
+  const closeLab = () => {
+    lab.close();
+    url.onLab(undefined);
+  };
   const shownCharts = charts.filter((c) => !view.hidden.has(c.key)).length;
   useKeyboard({
     ...engine.controls,
@@ -156,7 +188,8 @@ export function App() {
         />
       )}
       <main className={`app-main${hasGlobe ? '' : ' no-globe'}`} hidden={panels.sweeping}>
-        <section className="left">
+        <section className={`left${lab.open ? ' with-lab' : ''}`}>
+          {lab.open && <LabPanel lab={{ ...lab, close: closeLab }} links={labLinks} />}
           <GlobePanel globe={globe} shown={hasGlobe} />
           <RunInfo
             engine={engine}
@@ -192,6 +225,7 @@ export function App() {
             onPage: (by) => view.pageChart(by, shownCharts),
           }}
           wire={<Wire engine={engine} model={model} presenter={view.presenter} />}
+          marks={lab.marks}
         />
         {panels.params && info && (
           <ParameterPanel
@@ -235,6 +269,7 @@ export function App() {
         presetId={url.presetId}
         exports={exports}
         onOpenPreset={openPreset}
+        onOpenLab={openLab}
       />
       {panels.tour && (
         <GuidedTour

@@ -40,6 +40,9 @@ interface Props {
   /** Presenter mode's one chart at a time: whether it is on, which shown chart (0-based), its
    * toggle, and paging (by -1 or +1, round the ends). Offered in presenter mode only. */
   oneChart?: { on: boolean; page: number; onToggle: () => void; onPage: (by: number) => void };
+  /** Lines a lab draws on a chart (the text of its title): the student's prediction (labelled
+   * 'your prediction', in a colour of its own) and the engine's number. */
+  marks?: { chart: string; label: string; value: number }[];
 }
 
 /** A run kept for comparison: its name and each chart's rows, by chart key. */
@@ -49,6 +52,8 @@ export interface PinnedRun {
 }
 
 const color = (k: number) => PALETTE[k % PALETTE.length];
+/** A lab's prediction and the engine's number: colours apart from the series'. */
+const LAB_MARK_COLORS = ['#D55E00', '#7f7f7f'];
 
 /** Summarises the rows of a chart's series. */
 export function chartSeen(columns: ArrayLike<number>[], rows: number): ChartSeen {
@@ -90,6 +95,7 @@ export function Charts({
   summary = null,
   wire,
   oneChart,
+  marks = [],
 }: Props) {
   const [pinned, setPinned] = useState<PinnedRun | null>(null);
   const endS = (info?.endNs ?? 0) / 1e9;
@@ -196,10 +202,15 @@ export function Charts({
               };
             }),
             bands: c.bands.map(({ s, k }) => ({ id: s.id, label: s.label, color: color(k), values: rows.columns[k] })),
-            theory: (model?.theoryLines?.(c, summary) ?? []).map((l, j) => ({
-              ...l,
-              color: color(c.members[0]?.k ?? j),
-            })),
+            theory: [
+              ...(model?.theoryLines?.(c, summary) ?? []).map((l, j) => ({
+                ...l,
+                color: color(c.members[0]?.k ?? j),
+              })),
+              ...marks
+                .filter((m) => c.title.includes(m.chart))
+                .map((m) => ({ ...m, color: LAB_MARK_COLORS[m.label === 'your prediction' ? 0 : 1] })),
+            ],
             ghost: ghost ? { name: pinned!.name, t: ghost.t, series: ghost.series } : undefined,
           };
           const last = rows.t.length ? rows.t[rows.t.length - 1] : 0;

@@ -17,6 +17,8 @@ interface Props {
   exports: Exports;
   /** A preset chosen in the gallery, with its tour or without. */
   onOpenPreset: (id: string, withTour: boolean) => void;
+  /** A lab chosen in the gallery. */
+  onOpenLab: (id: string) => void;
 }
 
 /** The dialog open over the app, if any: Share & export, Help or the gallery. */
@@ -44,6 +46,10 @@ export function Dialogs({ dialog, onClose, scenarioJson, exports, ...p }: Props)
         onOpen={(id, withTour) => {
           onClose();
           p.onOpenPreset(id, withTour);
+        }}
+        onOpenLab={(id) => {
+          onClose();
+          p.onOpenLab(id);
         }}
       />
     );

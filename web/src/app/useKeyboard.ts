@@ -123,15 +123,19 @@ export function useKeyboard(actions: KeyActions): void {
           k.togglePresenter();
           break;
         case 'p':
+          e.preventDefault(); // the key is not typed into the field that opens with it
           k.toggleParams();
           break;
         case 'g':
+          e.preventDefault(); // the key is not typed into the field that opens with it
           k.openDialog('gallery');
           break;
         case 's':
+          e.preventDefault(); // the key is not typed into the field that opens with it
           k.openDialog('share');
           break;
         case '?':
+          e.preventDefault(); // the key is not typed into the field that opens with it
           k.openDialog('help');
           break;
         case 'Escape':

@@ -9,6 +9,7 @@ import {
   encodeLink,
   MAX_LINK_CHARS,
   type DecodeResult,
+  type LabLink,
   type SweepRequest,
   type ViewState,
 } from '../scenario/link';
@@ -73,6 +74,9 @@ interface Options {
   info: LoadedInfo | null;
   /** A link carried a sweep: open "Sweep & compare" with it, to run once its scenario is loaded. */
   openSweep: (sweep: SweepRequest) => void;
+  /** A link carried a lab: open it (it loads its step's run), or null: close any; a problem with
+   * the link's lab, or null. */
+  openLab: (lab: LabLink | null) => string | null;
 }
 
 /**
@@ -102,6 +106,8 @@ export function useUrlSync(options: Options) {
   /** The sweep on screen (its last run), carried by the link until the panel closes. */
   const sweepRef = useRef<SweepRequest | undefined>(undefined);
   const presetKeys = useRef<{ defaults: unknown; keys: [string, string][] } | null>(null);
+  /** The lab on screen, carried by the link until it closes. */
+  const labRef = useRef<LabLink | undefined>(undefined);
 
   /** Writes the running scenario and the view into the URL (a new entry when asked to push). */
   const writeUrl = useCallback(async () => {
@@ -125,6 +131,7 @@ export function useUrlSync(options: Options) {
       scenario: preset ? undefined : JSON.stringify(withoutPresetNotes(elided, presets)),
       view: viewRef.current,
       sweep: sweepRef.current,
+      lab: labRef.current,
     });
     // A scenario a link cannot carry (a loaded catalogue: megabytes of element sets) leaves the
     // address without a scenario, and the share dialog says why and what to share instead.
@@ -176,6 +183,17 @@ export function useUrlSync(options: Options) {
       else if (viewProblem) setLinkProblem(viewProblem);
     }
     viewRef.current = view;
+    // A lab loads its own step's run: the link's scenario (if any) is only where it was.
+    const lab = r.ok ? r.state.lab : undefined;
+    const labProblem = opt.current.openLab(lab ?? null);
+    labRef.current = lab && !labProblem ? lab : undefined;
+    if (labProblem) setLinkProblem(labProblem);
+    if (labRef.current) {
+      sweepRef.current = undefined;
+      opt.current.camera.set(view.camera ?? null);
+      opt.current.view.apply(view);
+      return;
+    }
     sweepRef.current = r.ok && text ? r.state.sweep : undefined;
     if (sweepRef.current) opt.current.openSweep(sweepRef.current);
     opt.current.camera.set(view.camera ?? null); // applied with the scenario (useGlobe)
@@ -258,6 +276,22 @@ export function useUrlSync(options: Options) {
     opt.current.load(text, true);
   }, []);
 
+  /** A lab's step loads its run, paused at the step's speed (the lab stays in the link). */
+  const loadForLab = useCallback((text: string, speed: Speed | undefined) => {
+    opt.current.camera.set(null);
+    sweepRef.current = undefined;
+    opt.current.load(text, false, speed);
+  }, []);
+
+  /** A lab opened (it goes into the link) or closed (undefined: the link drops it). */
+  const onLab = useCallback(
+    (lab: LabLink | undefined) => {
+      labRef.current = lab;
+      void writeUrl();
+    },
+    [writeUrl],
+  );
+
   /** A sweep ran (it goes into the link) or its panel closed (null: the link drops it). */
   const onSweep = useCallback(
     (sweep: SweepRequest | null) => {
@@ -269,6 +303,8 @@ export function useUrlSync(options: Options) {
 
   return {
     onSweep,
+    loadForLab,
+    onLab,
     presetId,
     setPresetId,
     linkProblem,

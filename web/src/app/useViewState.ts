@@ -64,6 +64,7 @@ export function useViewState() {
     oneChart: presenter && oneChart,
     chartPage,
     apply,
+    setHidden,
     toggleChart,
     setCloseUp,
     toggleTheme,

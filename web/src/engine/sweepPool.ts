@@ -154,6 +154,9 @@ export class SweepPool {
   }
 }
 
+/** Workers a pool gets: the machine's cores, at most eight. */
+export const poolSize = () => Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
+
 /** A port on a real sweep Web Worker. */
 export function workerPort(): JobPort {
   const w = new Worker(new URL('./sweepWorker.ts', import.meta.url), { type: 'module', name: 'skyqueue-sweep' });

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useFocusHome } from '../app/useFocusHome';
 import { modelFor } from '../models';
 import { presets, type Preset } from '../scenario/presets';
 import { guideFor } from '../scenario/guides';
-import { papersIndex, presetMatches } from './galleryIndex';
+import { LABS } from '../labs/catalog';
+import { labMatches, papersIndex, presetMatches } from './galleryIndex';
 
 /** The presets in teaching order, grouped by model in the order the models first appear. */
 export function galleryGroups(list: readonly Preset[] = presets): { model: string; presets: Preset[] }[] {
@@ -18,6 +20,8 @@ export function galleryGroups(list: readonly Preset[] = presets): { model: strin
 interface Props {
   current: string | null;
   onOpen: (id: string, tour: boolean) => void;
+  /** A lab chosen in the gallery. */
+  onOpenLab: (id: string) => void;
   onClose: () => void;
 }
 
@@ -34,23 +38,29 @@ function jumpTo(id: string) {
  * there (buttons, not #anchors: the page's fragment is the run's link), and a search box keeps
  * the presets whose text has every word typed.
  */
-export function Gallery({ current, onOpen, onClose }: Props) {
+export function Gallery({ current, onOpen, onOpenLab, onClose }: Props) {
   const [query, setQuery] = useState('');
   const base = useId();
   const shown = presets.filter((p) => presetMatches(p, query));
+  const labs = LABS.filter((l) => labMatches(l.lab, query));
+  const topics = [...new Set(labs.map((l) => l.lab.topic))];
+  const home = useRef<HTMLDivElement>(null);
+  useFocusHome(home, { trap: true, first: '.gallery-search' });
   const groups = galleryGroups(shown);
   const groupId = (model: string) => `${base}-model-${model}`;
   const presetId = (id: string) => `${base}-preset-${id}`;
   return (
     <div className="overlay" onClick={onClose}>
       <div
+        ref={home}
         className="dialog gallery-dialog"
+        aria-modal="true"
         role="dialog"
         aria-label="Presets gallery"
         onClick={(e) => e.stopPropagation()}
       >
         <header>
-          <h2>Presets</h2>
+          <h2>Presets and labs</h2>
           <input
             type="search"
             className="gallery-search"
@@ -61,8 +71,25 @@ export function Gallery({ current, onOpen, onClose }: Props) {
           />
           <button onClick={onClose}>Close</button>
         </header>
-        {shown.length > 0 && (
+        {shown.length + labs.length > 0 && (
           <nav className="gallery-index" aria-label="Gallery index">
+            {labs.length > 0 && (
+              <div>
+                <h3>Labs by topic</h3>
+                <ul>
+                  {topics.map((t) => (
+                    <li key={t}>
+                      <button
+                        className="linkish"
+                        onClick={() => jumpTo(`${base}-lab-${labs.find((l) => l.lab.topic === t)!.id}`)}
+                      >
+                        {t} ({labs.filter((l) => l.lab.topic === t).length})
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <div>
               <h3>By model</h3>
               <ul>
@@ -90,12 +117,39 @@ export function Gallery({ current, onOpen, onClose }: Props) {
           </nav>
         )}
         <p className="gallery-count" role="status">
-          {shown.length === 0
-            ? `No preset matches “${query.trim()}”: try fewer or other words.`
+          {shown.length + labs.length === 0
+            ? `No preset or lab matches “${query.trim()}”: try fewer or other words.`
             : query.trim()
-              ? `${shown.length} of ${presets.length} presets match.`
+              ? `${shown.length} of ${presets.length} presets and ${labs.length} of ${LABS.length} labs match.`
               : ''}
         </p>
+        {labs.length > 0 && (
+          <section className="gallery-group" data-testid="gallery-labs">
+            <h3 className="gallery-heading">Labs: predict, run, check</h3>
+            <p className="muted">
+              Each lab asks for a prediction before every run, then holds it up against the engine&apos;s numbers and
+              explains them. Progress stays in this browser.
+            </p>
+            <div className="gallery">
+              {labs.map(({ id, lab }) => (
+                <article key={id} id={`${base}-lab-${id}`} tabIndex={-1} data-testid={`gallery-lab-${id}`}>
+                  <h4>{lab.title}</h4>
+                  <span className="paper">
+                    {lab.paper ? `Paper ${lab.paper} · ` : ''}
+                    {lab.topic}
+                  </span>
+                  <p>{lab.line}</p>
+                  <p className="muted">{lab.steps.length} steps</p>
+                  <div className="actions">
+                    <button className="primary" onClick={() => onOpenLab(id)} aria-label={`Start the lab ${lab.title}`}>
+                      Start the lab
+                    </button>
+                  </div>
+                </article>
+              ))}
+            </div>
+          </section>
+        )}
         {groups.map(({ model, presets: group }) => {
           const { heading, Pictogram } = modelFor(model).gallery;
           return (

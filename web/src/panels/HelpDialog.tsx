@@ -1,3 +1,6 @@
+import { useRef } from 'react';
+import { useFocusHome } from '../app/useFocusHome';
+
 /** The keyboard shortcuts, shown with `?`. */
 export const SHORTCUTS: [string, string][] = [
   ['Space', 'play / pause (also on a button; Enter presses a button)'],
@@ -22,9 +25,18 @@ export const SHORTCUTS: [string, string][] = [
 ];
 
 export function HelpDialog({ onClose }: { onClose: () => void }) {
+  const home = useRef<HTMLDivElement>(null);
+  useFocusHome(home, { trap: true });
   return (
     <div className="overlay" onClick={onClose}>
-      <div className="dialog" role="dialog" aria-label="Keyboard shortcuts" onClick={(e) => e.stopPropagation()}>
+      <div
+        ref={home}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Keyboard shortcuts"
+        onClick={(e) => e.stopPropagation()}
+      >
         <header>
           <h2>Keyboard shortcuts</h2>
           <button onClick={onClose}>Close</button>

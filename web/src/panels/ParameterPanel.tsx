@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFocusHome } from '../app/useFocusHome';
 import { catalogueWords, uniformShell, type CatalogueReport } from './catalogueReport';
 import type { EngineError, FieldError } from '../engine/errors';
 import {
@@ -61,6 +62,8 @@ export function ParameterPanel({
   onToggleChart,
   reportCatalogue,
 }: Props) {
+  const home = useRef<HTMLElement>(null);
+  useFocusHome(home, { first: '.param-input input, .param-input select' });
   const running = useMemo(() => JSON.parse(scenarioJson) as ScenarioObject, [scenarioJson]);
   const [draft, setDraft] = useState<ScenarioObject>(running);
   // What each number box shows while it is being typed in ("1e", "0.").
@@ -253,7 +256,7 @@ export function ParameterPanel({
   };
 
   return (
-    <aside className="params" aria-label="Parameters" data-checking={checking} data-checks={answered}>
+    <aside ref={home} className="params" aria-label="Parameters" data-checking={checking} data-checks={answered}>
       <header>
         <h2>Parameters</h2>
         <button onClick={onClose} aria-label="Close parameters">

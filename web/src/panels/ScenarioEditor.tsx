@@ -5,6 +5,7 @@ import { EditorState, Prec, type Extension } from '@codemirror/state';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter, forEachDiagnostic, type Diagnostic } from '@codemirror/lint';
 import { editorLook } from './editorTheme';
+import { useFocusHome } from '../app/useFocusHome';
 import type { EngineError } from '../engine/errors';
 import { locate } from './jsonLocate';
 import { plainMessage } from '../scenario/plainMessage';
@@ -151,6 +152,9 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
       v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: initial } });
   }, [initial]);
 
+  const home = useRef<HTMLElement>(null);
+  useFocusHome(home, { first: '.cm-content' });
+
   const goTo = (from: number) => {
     const v = view.current;
     if (!v) return;
@@ -159,7 +163,7 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
   };
 
   return (
-    <section className="editor" aria-label="Scenario editor">
+    <section ref={home} className="editor" aria-label="Scenario editor">
       <header>
         <h2>Scenario (JSON)</h2>
         <button onClick={onClose} aria-label="Close editor">

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useFocusHome } from '../app/useFocusHome';
 import { cliSnippet } from '../scenario/link';
 
 interface Props {
@@ -41,13 +42,17 @@ export function ShareDialog({
   const linkField = useRef<HTMLInputElement>(null);
   const cliField = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
+  const home = useRef<HTMLDivElement>(null);
+  useFocusHome(home, { trap: true, first: 'input' });
   const cli = cliSnippet(scenarioJson);
   const doCopy = async (what: string, text: string, field: HTMLInputElement | HTMLTextAreaElement | null) =>
     setCopied((await copy(text, field)) ? `${what} copied` : `select the ${what} and copy it`);
   return (
     <div className="overlay" onClick={onClose}>
       <div
+        ref={home}
         className="dialog share-box"
+        aria-modal="true"
         role="dialog"
         aria-label="Share and export"
         onClick={(e) => e.stopPropagation()}

@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { useFocusHome } from '../app/useFocusHome';
 import type { Lesson } from '../scenario/guides';
 
 interface Props {
@@ -13,8 +15,10 @@ interface Props {
  * × or Esc hides it.
  */
 export function StartHere({ lessons, onChoose, onClose }: Props) {
+  const home = useRef<HTMLElement>(null);
+  useFocusHome(home, { first: 'button.lesson' });
   return (
-    <section className="start-here" aria-labelledby="start-here-title" data-testid="start-here">
+    <section ref={home} className="start-here" aria-labelledby="start-here-title" data-testid="start-here">
       <header>
         <h2 id="start-here-title">Start here</h2>
         <button className="dismiss" onClick={onClose} aria-label="Hide Start here" title="Hide (Esc)">

@@ -1,8 +1,9 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useFocusHome } from '../app/useFocusHome';
 import { SweepChart } from '../charts/SweepChart';
 import { colourAt } from '../charts/palette';
 import { TimeSeriesChart } from '../charts/TimeSeriesChart';
-import { SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
+import { poolSize, SweepCancelled, SweepPool, workerPort, type JobResult } from '../engine/sweepPool';
 import { describeError } from '../engine/errors';
 import {
   buildGrid,
@@ -21,8 +22,6 @@ import { download, slug } from '../export/download';
 import { policyLabel, sweepPolicies, type SweepModel } from '../scenario/sweepModels';
 import { MODEL_REGISTRY, modelFor } from '../models';
 import type { SweepRequest } from '../scenario/link';
-
-const cores = () => Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
 
 const colourOf = (m: SweepModel, policy: string) => colourAt(sweepPolicies(m).findIndex(([p]) => p === policy));
 
@@ -98,15 +97,20 @@ function SweepHeader({ onClose }: { onClose: () => void }) {
  */
 export function SweepPanel(props: Props) {
   const m = modelFor((JSON.parse(props.scenarioJson) as { model?: string }).model).sweep;
-  if (!m) {
-    return (
-      <section className="sweep-panel" aria-label="Sweep and compare">
-        <SweepHeader onClose={props.onClose} />
-        <p>{sweepableHint()}</p>
-      </section>
-    );
-  }
-  return <SweepForm {...props} m={m} />;
+  const home = useRef<HTMLDivElement>(null);
+  useFocusHome(home, { first: '.sweep-form select, .sweep-form input' });
+  return (
+    <div ref={home} className="sweep-home">
+      {m ? (
+        <SweepForm {...props} m={m} />
+      ) : (
+        <section className="sweep-panel" aria-label="Sweep and compare">
+          <SweepHeader onClose={props.onClose} />
+          <p>{sweepableHint()}</p>
+        </section>
+      )}
+    </div>
+  );
 }
 
 /** The sweep and comparison of a model that can be swept (its descriptor's `sweep`, `m`). */
@@ -154,7 +158,7 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
 
   const start = async (jobs: string[], withSeries: boolean): Promise<JobResult[] | null> => {
     setError(null);
-    const p = new SweepPool(cores(), workerPort);
+    const p = new SweepPool(poolSize(), workerPort);
     pool.current = p;
     setProgress([0, jobs.length]);
     try {
@@ -303,7 +307,7 @@ function SweepForm({ scenarioJson, onClose, request, onRan, link, m }: Props & {
           <>
             <progress aria-label="Sweep progress" max={progress[1]} value={progress[0]} />
             <span data-testid="sweep-progress">
-              {progress[0]} / {progress[1]} runs on {cores()} workers
+              {progress[0]} / {progress[1]} runs on {poolSize()} workers
             </span>
             <button onClick={() => pool.current?.cancel()}>Cancel</button>
           </>

@@ -6,6 +6,7 @@ import {
   type CSSProperties,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
+import { useFocusHome } from '../app/useFocusHome';
 import type { Speed, TopoEvent } from '../engine/protocol';
 import type { TourStep } from '../scenario/guides';
 
@@ -101,6 +102,8 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
   const [place, setPlace] = useState<CSSProperties | null>(null);
   const [dragged, setDragged] = useState<{ x: number; y: number } | null>(null);
   const drag = useRef<{ dx: number; dy: number } | null>(null);
+  const home = useRef<HTMLDivElement>(null);
+  useFocusHome(home, { first: '.actions .primary' });
   /** While playing toward a step's moment: the speed to restore once there. */
   const [heading, setHeading] = useState<{ step: number; restore: Speed } | null>(null);
   /** The last time playing toward a moment ended: whether to pause there, the speed to restore. */
@@ -172,6 +175,7 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
 
   return (
     <div
+      ref={home}
       className="tour-card"
       role="dialog"
       aria-label="Tour"

@@ -1,4 +1,5 @@
 import { guideFor } from '../scenario/guides';
+import type { Lab } from '../labs/lab';
 import type { Preset } from '../scenario/presets';
 
 /**
@@ -23,6 +24,21 @@ export function presetMatches(p: Preset, query: string): boolean {
   if (words.length === 0) return true;
   const g = guideFor(p.id);
   const text = [p.name, p.description, g?.paper].join(' ').toLowerCase();
+  return words.every((w) => text.includes(w));
+}
+
+/** Whether a lab's title, line, topic, paper and questions together have every word of `query`. */
+export function labMatches(lab: Lab, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = [
+    lab.title,
+    lab.line,
+    lab.topic,
+    lab.paper ? `paper ${lab.paper}` : '',
+    ...lab.steps.map((s) => s.question),
+  ]
+    .join(' ')
+    .toLowerCase();
   return words.every((w) => text.includes(w));
 }
 

@@ -5,6 +5,9 @@
  * #p=<preset id>&v=<view>            the scenario is a preset, unchanged
  * #s=<scenario>&v=<view>             any other scenario
  * ...&w=<sweep>                      and a sweep of it, which the link reopens and reruns
+ * ...&l=<lab id>                     a shipped lab (examples/labs/), open at the student's step
+ * ...&L=<lab>                        a lab a teacher wrote (its JSON, deflated, base64url)
+ * ...&h=1                            the lab's explanations wait until each step is answered
  * ```
  *
  * `<scenario>` is the scenario JSON with every field equal to the engine's default removed
@@ -51,6 +54,16 @@ export interface LinkState {
   view: ViewState;
   /** A sweep of the scenario to reopen. */
   sweep?: SweepRequest;
+  /** A lab to open: a shipped one by id, or a written one's text; `hide` holds each
+   * explanation until its step is answered. */
+  lab?: LabLink;
+}
+
+/** A lab a link opens. */
+export interface LabLink {
+  id?: string;
+  json?: string;
+  hide?: true;
 }
 
 /**
@@ -272,6 +285,9 @@ export async function encodeLink(state: LinkState): Promise<string> {
   if (Object.keys(state.view).length)
     parts.push(`v=${toBase64Url(new TextEncoder().encode(JSON.stringify(state.view)))}`);
   if (state.sweep) parts.push(`w=${toBase64Url(new TextEncoder().encode(JSON.stringify(state.sweep)))}`);
+  if (state.lab?.id) parts.push(`l=${encodeURIComponent(state.lab.id)}`);
+  else if (state.lab?.json !== undefined) parts.push(`L=${toBase64Url(await deflate(state.lab.json))}`);
+  if (state.lab?.hide) parts.push('h=1');
   return `#${parts.join('&')}`;
 }
 
@@ -333,11 +349,39 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
         if (typeof checked === 'string')
           problem = `link: ${checked}; the sweep part was ignored and the scenario opened without it`;
         else state.sweep = checked;
+      } else if (key === 'l') {
+        let id: string;
+        try {
+          id = decodeURIComponent(value);
+        } catch {
+          return { ok: false, message: 'link: the lab name is not valid URL text' };
+        }
+        if (!/^[A-Za-z0-9._-]{1,100}$/.test(id))
+          return { ok: false, message: `link: \`${id.slice(0, 40)}\` is not a lab name` };
+        state.lab = { ...state.lab, id };
+      } else if (key === 'L') {
+        const bytes = fromBase64Url(value);
+        let json: string | null = null;
+        try {
+          json = bytes && bytes.length ? await inflate(bytes) : null;
+        } catch {
+          json = null;
+        }
+        if (json === null) return { ok: false, message: 'link: the lab cannot be read (was the link cut or edited?)' };
+        state.lab = { ...state.lab, json };
+      } else if (key === 'h') {
+        if (value !== '1')
+          return { ok: false, message: 'link: `h` is 1 (hide the explanations until answered) or absent' };
+        state.lab = { ...state.lab, hide: true };
       } else {
-        return { ok: false, message: `link: unknown part \`${key.slice(0, 20)}\` (allowed: p, s, v, w)` };
+        return { ok: false, message: `link: unknown part \`${key.slice(0, 20)}\` (allowed: p, s, v, w, l, L, h)` };
       }
     }
     if (state.preset && state.scenario) return { ok: false, message: 'link: both a preset and a scenario' };
+    if (state.lab && state.lab.id === undefined && state.lab.json === undefined)
+      return { ok: false, message: 'link: `h` without a lab (`l` or `L`)' };
+    if (state.lab?.id !== undefined && state.lab.json !== undefined)
+      return { ok: false, message: 'link: both `l` and `L`' };
     return problem ? { ok: true, state, problem } : { ok: true, state };
   } catch (e) {
     // Nothing above should throw; if it does, it is still only a bad link.
@@ -379,7 +423,7 @@ export function linkedScenario(hash: string): { preset: string } | 'scenario' | 
   for (const part of text.split('&')) {
     const eq = part.indexOf('=');
     const key = eq < 0 ? part : part.slice(0, eq);
-    if (key === 's') found = 'scenario';
+    if (key === 's' || key === 'l' || key === 'L') found = 'scenario';
     else if (key === 'p' && found === null) {
       try {
         found = { preset: decodeURIComponent(eq < 0 ? '' : part.slice(eq + 1)) };

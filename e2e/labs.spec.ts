@@ -1,0 +1,163 @@
+/**
+ * The five shipped labs, each as a class meets it: opened from a link at 1280x720 in presenter
+ * mode and done with the keyboard only (no click): a prediction at every step, the engine's
+ * check, the end. Then a wrong answer and its correction, a teacher's link, progress kept in the
+ * browser, the gallery's labs, and a link to a lab that does not exist.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+/** The view part of a link: presenter mode. */
+const PRESENTER = `v=${Buffer.from(JSON.stringify({ presenter: true })).toString('base64url')}`;
+
+/** What the focused element is called (its label, else its text). */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    return a ? (a.getAttribute('aria-label') ?? a.textContent ?? '').trim() : '';
+  });
+
+/** Presses Tab until the focused element is called `name` (keyboard only, as a user would). */
+async function tabTo(page: Page, name: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if ((await focusedName(page)) === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached "${name}" (now on "${await focusedName(page)}")`);
+}
+
+/** One step's answer, typed or picked with the keyboard. */
+type Answer = { number: string } | { choice: number } | { order: string[] };
+
+async function answer(page: Page, lab: ReturnType<Page['getByTestId']>, a: Answer): Promise<void> {
+  if ('number' in a) {
+    await expect(page.getByRole('textbox', { name: /^Your prediction/ })).toBeFocused();
+    await page.keyboard.type(a.number);
+    await page.keyboard.press('Enter');
+    return;
+  }
+  if ('choice' in a) {
+    // The first option has the focus; arrows move the choice (and tick it).
+    await expect(lab.getByRole('radio').first()).toBeFocused();
+    if (a.choice === 0) {
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+    } else for (let i = 0; i < a.choice; i++) await page.keyboard.press('ArrowDown');
+    await expect(lab.getByRole('radio').nth(a.choice)).toBeChecked();
+  } else {
+    // Each item up to its place, from the first place on.
+    for (let place = 0; place < a.order.length; place++) {
+      const items = () => lab.locator('.lab-order li span').allTextContents();
+      while ((await items()).indexOf(a.order[place]) > place) {
+        await tabTo(page, `Move ${a.order[place]} up`);
+        await page.keyboard.press('Enter');
+      }
+    }
+    await expect.poll(() => lab.locator('.lab-order li span').allTextContents()).toEqual(a.order);
+  }
+  await tabTo(page, 'Run and check');
+  await page.keyboard.press('Enter');
+}
+
+/** Each lab's right answers, from the numbers the engine gives (web/src/labs/labRuns.test.ts). */
+const LABS: [string, Answer[]][] = [
+  ['seam-9kb', [{ number: '85' }, { number: '110' }, { number: '2' }]],
+  ['harq', [{ number: '0.4' }, { choice: 1 }, { order: ['ARQ', 'HARQ-II 5/7', 'FEC 5/7'] }]],
+  ['codes-pf', [{ order: ['PF', 'CoDeS', 'DT_S', 'RR'] }, { choice: 2 }, { number: '2.7' }]],
+  ['pss-credit', [{ number: '5' }, { choice: 1 }, { number: '3700' }]],
+  ['dccp-12calls', [{ number: '0.2' }, { order: ['UDP', 'CCID4-SCA', 'CCID4-N', 'CCID4'] }, { number: '2' }]],
+];
+
+for (const [id, answers] of LABS)
+  test(`the lab ${id}, from a link, in presenter mode, by keyboard only`, async ({ page }) => {
+    await page.goto(`/#l=${id}&${PRESENTER}`);
+    await expect(page.locator('html')).toHaveAttribute('data-presenter', 'true');
+    const lab = page.getByTestId('lab');
+    for (const [i, a] of answers.entries()) {
+      await expect(lab).toHaveAttribute('data-step', String(i));
+      await expect(lab).toContainText(`Step ${i + 1} of ${answers.length}`);
+      await answer(page, lab, a);
+      const verdict = lab.getByTestId('lab-verdict');
+      await expect(verdict).toHaveAttribute('data-correct', 'true');
+      await expect(verdict).toContainText('Right.');
+      // The explanation's blanks are the engine's numbers.
+      const explain = lab.getByTestId('lab-explain');
+      await expect(explain).toBeVisible();
+      expect(await explain.textContent()).not.toMatch(/\{[a-z_]+\}/);
+      // Keyboard on what comes next.
+      const last = i === answers.length - 1;
+      await expect(page.getByRole('button', { name: last ? 'Finish the lab' : 'Next step' })).toBeFocused();
+      await page.keyboard.press('Enter');
+    }
+    await expect(lab.getByTestId('lab-score')).toHaveText(
+      `Lab finished: ${answers.length} of ${answers.length} predictions right.`,
+    );
+  });
+
+test('a wrong prediction shows the correction, beside the prediction on the chart and a number line', async ({
+  page,
+}) => {
+  await page.goto('/#l=pss-credit');
+  const lab = page.getByTestId('lab');
+  await answer(page, lab, { number: '12' });
+  const verdict = lab.getByTestId('lab-verdict');
+  await expect(verdict).toHaveAttribute('data-correct', 'false');
+  await expect(verdict).toContainText(/Not this time\. You predicted 12\.00 Mb\/s; the engine gives 4\.\d\d Mb\/s/);
+  await expect(lab.getByRole('img', { name: "Your prediction beside the engine's number" })).toContainText('you 12.00');
+  await expect(lab.getByTestId('lab-explain')).toContainText('eq. 7');
+  // The step's chart draws the prediction and the engine's number.
+  const chart = page.locator('figure.chart').filter({ hasText: 'AF rate' });
+  await expect(chart).toContainText('your prediction');
+  await expect(chart).toContainText('the engine');
+  // The step's dot says it was not right.
+  await expect(lab.getByRole('button', { name: '1', exact: true })).toHaveClass(/wrong/);
+});
+
+test("a teacher's link holds each explanation until the step is answered; progress stays in the browser", async ({
+  page,
+}) => {
+  await page.goto('/#l=harq&h=1');
+  const lab = page.getByTestId('lab');
+  await expect(lab).toContainText('Step 1 of 3');
+  await expect(lab.getByRole('button', { name: 'Show the answer without predicting' })).toHaveCount(0);
+  await expect(lab.getByTestId('lab-explain')).toHaveCount(0);
+  // The share box offers both links.
+  await lab.getByText('Share this lab').click();
+  await expect(lab.getByRole('textbox', { name: /^For a class/ })).toHaveValue(/#l=harq&h=1$/);
+  await expect(lab.getByRole('textbox', { name: /^Link/ })).toHaveValue(/#l=harq$/);
+
+  await lab.getByRole('textbox', { name: /^Your prediction/ }).fill('0.4');
+  await lab.getByRole('button', { name: 'Run and check' }).click();
+  await expect(lab.getByTestId('lab-explain')).toBeVisible();
+  await lab.getByRole('button', { name: 'Next step' }).click();
+  await expect(lab).toContainText('Step 2 of 3');
+
+  // Reopened in this browser: the lab is where it was left.
+  await page.reload();
+  await expect(page.getByTestId('lab')).toContainText('Step 2 of 3');
+  await expect(page.getByTestId('lab').getByRole('button', { name: '1', exact: true })).toHaveClass(/right/);
+});
+
+test('the gallery lists the labs by topic and opens one; a link to a missing lab says so', async ({ page }) => {
+  await page.goto('/#p=mm1-load-0.8');
+  await expect(page.getByRole('button', { name: 'Gallery' })).toBeVisible();
+  await page.keyboard.press('g');
+  const gallery = page.getByRole('dialog', { name: 'Presets gallery' });
+  await expect(gallery.getByRole('searchbox')).toBeFocused();
+  await expect(gallery.getByTestId('gallery-labs').locator('article')).toHaveCount(5);
+  await expect(gallery.getByRole('heading', { name: 'Labs by topic' })).toBeVisible();
+  await page.keyboard.type('DCCP');
+  await expect(gallery.getByTestId('gallery-labs').locator('article')).toHaveCount(1);
+  await gallery.getByRole('button', { name: 'Start the lab Twelve calls over DCCP' }).click();
+  await expect(gallery).toHaveCount(0);
+  await expect(page.getByTestId('lab')).toContainText('Lab: Twelve calls over DCCP');
+  await expect(page).toHaveURL(/#.*l=dccp-12calls/);
+  await page.getByRole('button', { name: 'Close the lab' }).click();
+  await expect(page.getByTestId('lab')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/l=dccp-12calls/);
+
+  await page.goto('/#l=no-such-lab');
+  await expect(page.getByText('link: there is no lab `no-such-lab` (see the gallery for the labs)')).toBeVisible();
+});
