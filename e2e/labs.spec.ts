@@ -161,3 +161,56 @@ test('the gallery lists the labs by topic and opens one; a link to a missing lab
   await page.goto('/#l=no-such-lab');
   await expect(page.getByText('link: there is no lab `no-such-lab` (see the gallery for the labs)')).toBeVisible();
 });
+
+test('a teacher makes a lab of the run on screen, sees its problems by step and field, and shares it', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/#p=pss-b1-known-ef');
+  await expect(page.getByRole('button', { name: 'Gallery' })).toBeVisible();
+  await page.keyboard.press('s');
+  await page.getByRole('button', { name: 'Make a lab of this run' }).click();
+  const editor = page.getByRole('region', { name: 'Lab editor' });
+  const text = editor.getByRole('textbox', { name: 'Lab' });
+  await expect(text).toContainText('"preset": "pss-b1-known-ef"');
+  const lab = (tolerance: number) =>
+    JSON.stringify({
+      lab: 1,
+      title: 'AF under PSS',
+      topic: 'Schedulers',
+      line: 'One question.',
+      steps: [
+        {
+          title: 'AF',
+          preset: 'pss-b1-known-ef',
+          values: { af: { of: 'diffserv.rates_mbps.1', unit: 'Mb/s' } },
+          question: 'What rate does AF get?',
+          answer: { number: { value: 'af', tolerance } },
+          explain: 'AF got {af}.',
+        },
+      ],
+    });
+  await text.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(lab(-1));
+  await expect(editor.getByTestId('editor-problems')).toContainText(
+    'step 1, answer.number.tolerance: expected a number of 0 or more',
+  );
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(lab(0.5));
+  await expect(editor.getByTestId('editor-problems')).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Open this lab' }).click();
+  const panel = page.getByTestId('lab');
+  await expect(panel).toContainText('Lab: AF under PSS');
+  await expect(panel).toContainText('What rate does AF get?');
+  await expect(page).toHaveURL(/[#&]L=/);
+
+  // The link opens the same lab elsewhere.
+  const other = await browser.newPage();
+  await other.goto(page.url());
+  await expect(other.getByTestId('lab')).toContainText('Lab: AF under PSS');
+  await other.getByRole('textbox', { name: /^Your prediction/ }).fill('5');
+  await other.getByRole('button', { name: 'Run and check' }).click();
+  await expect(other.getByTestId('lab-verdict')).toHaveAttribute('data-correct', 'true');
+  await other.close();
+});

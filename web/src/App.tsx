@@ -26,8 +26,7 @@ import { useUrlSync } from './app/useUrlSync';
 import { useViewState } from './app/useViewState';
 import { Wire } from './app/Wire';
 import { LabPanel } from './labs/LabPanel';
-import { labLinkOf, resolveLab, useLabLinks } from './labs/labLink';
-import { useLab } from './labs/useLab';
+import { useLabs } from './app/useLabs';
 
 /**
  * Layout and wiring only. The engine (worker), the URL, the globe, the view, the panels open over
@@ -71,17 +70,7 @@ export function App() {
     speed,
     info,
     openSweep: panels.openSweep,
-    openLab: (link) => {
-      if (!link) {
-        lab.close();
-        return null;
-      }
-      const found = resolveLab(link);
-      if (typeof found === 'string') return found;
-      panels.setStartHere(false);
-      lab.openLab(found);
-      return null;
-    },
+    openLab: (link) => labs.fromLink(link),
   });
   const exports = useExports({
     client: engine.client,
@@ -116,24 +105,18 @@ export function App() {
   const restartEngine = () => engine.restart(() => void url.openLink(window.location.hash, false));
 
   const charts = useMemo(() => (info ? chartGroups(info.series) : []), [info]);
-  const lab = useLab({
+  const labs = useLabs({
     charts,
     setHidden: view.setHidden,
-    loadStep: (text, speed) => url.loadForLab(text, speed),
+    loadForLab: (text, speed) => url.loadForLab(text, speed),
+    onLab: (l) => url.onLab(l),
     play: engine.controls.play,
+    diff,
+    summary,
+    name: info?.name ?? '',
+    hideStartHere: () => panels.setStartHere(false),
   });
-  const labLinks = useLabLinks(lab.open);
-  const openLab = (id: string) => {
-    const found = resolveLab({ id });
-    if (typeof found === 'string') return;
-    panels.setStartHere(false);
-    lab.openLab(found);
-    url.onLab(labLinkOf(found));
-  };
-  const closeLab = () => {
-    lab.close();
-    url.onLab(undefined);
-  };
+  const lab = labs.lab;
   const shownCharts = charts.filter((c) => !view.hidden.has(c.key)).length;
   useKeyboard({
     ...engine.controls,
@@ -189,7 +172,15 @@ export function App() {
       )}
       <main className={`app-main${hasGlobe ? '' : ' no-globe'}`} hidden={panels.sweeping}>
         <section className={`left${lab.open ? ' with-lab' : ''}`}>
-          {lab.open && <LabPanel lab={{ ...lab, close: closeLab }} links={labLinks} />}
+          {lab.open && (
+            <LabPanel
+              lab={lab}
+              links={labs.links}
+              onOpenWritten={labs.openWritten}
+              stepFromRun={labs.stepFromRun}
+              runNumbers={labs.runNumbers}
+            />
+          )}
           <GlobePanel globe={globe} shown={hasGlobe} />
           <RunInfo
             engine={engine}
@@ -269,7 +260,8 @@ export function App() {
         presetId={url.presetId}
         exports={exports}
         onOpenPreset={openPreset}
-        onOpenLab={openLab}
+        onOpenLab={labs.openShipped}
+        onNewLab={labs.newFromRun}
       />
       {panels.tour && (
         <GuidedTour

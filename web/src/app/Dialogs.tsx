@@ -19,6 +19,8 @@ interface Props {
   onOpenPreset: (id: string, withTour: boolean) => void;
   /** A lab chosen in the gallery. */
   onOpenLab: (id: string) => void;
+  /** A new lab of the run on screen (Share & export); why not, or null when made. */
+  onNewLab: () => string | null;
 }
 
 /** The dialog open over the app, if any: Share & export, Help or the gallery. */
@@ -34,6 +36,11 @@ export function Dialogs({ dialog, onClose, scenarioJson, exports, ...p }: Props)
         onResults={(f) => void exports.exportResults(f)}
         onScenario={exports.exportScenario}
         onImport={(f) => void exports.importScenario(f)}
+        onNewLab={() => {
+          const problem = p.onNewLab();
+          if (!problem) onClose();
+          return problem;
+        }}
         onClose={onClose}
       />
     );

@@ -1,10 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { choiceLabels, explanation, showValue, type LabStep, type Prediction } from './lab';
 import { useFocusHome } from '../app/useFocusHome';
+import { ScenarioEditor } from '../panels/ScenarioEditor';
+import { checkLabText, labWithStep } from './authoring';
 import type { LabState } from './useLab';
 
 interface Props {
   lab: LabState;
+  /** Opens a lab written in the lab editor (already checked). */
+  onOpenWritten: (json: string) => void;
+  /** A step made from the run on screen, or why there can be none. */
+  stepFromRun: () => Record<string, unknown> | string;
+  /** The numbers the run on screen has measured, by summary path (what a value may read). */
+  runNumbers: () => [string, number][];
   /** Links that open this lab: for anyone, and for a class (explanations after each answer);
    * `tooLong` says what to share instead when the lab does not fit in a link. */
   links: { open: string; forClass: string; tooLong: string | null } | null;
@@ -180,12 +188,49 @@ function NumberLine({ step, predicted, truth }: { step: LabStep; predicted: numb
  * beside it with the explanation, step by step to the end. It takes the keyboard when a step
  * opens and when its answer shows.
  */
-export function LabPanel({ lab, links }: Props) {
+/** The lab as JSON in the editor, with the schema's checks; *Open this lab* opens what is written. */
+function LabEditor({ lab, onOpenWritten, runNumbers }: Pick<Props, 'lab' | 'onOpenWritten' | 'runNumbers'>) {
+  const [numbers] = useState(() => runNumbers().slice(0, 40));
+  return (
+    <ScenarioEditor
+      initial={lab.editing ?? ''}
+      validate={async (t) => checkLabText(t)}
+      onRun={(t) => {
+        if (!checkLabText(t)) onOpenWritten(t);
+      }}
+      onClose={() => lab.setEditing(null)}
+      kind={{
+        title: 'Lab',
+        run: 'Open this lab',
+        hint: (
+          <>
+            Problems are underlined as you type, by step and field (docs/LABS.md has every field).{' '}
+            {numbers.length > 0 && (
+              <details>
+                <summary>Numbers the run on screen measures (for a value&apos;s &quot;of&quot;)</summary>
+                <ul className="lab-numbers">
+                  {numbers.map(([path, v]) => (
+                    <li key={path}>
+                      <code>{path}</code> = {Number(v.toPrecision(4))}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </>
+        ),
+      }}
+    />
+  );
+}
+
+export function LabPanel({ lab, links, onOpenWritten, stepFromRun, runNumbers }: Props) {
   const { open, step, stepIndex, values, verdict, shown, progress } = lab;
   const next = useRef<HTMLButtonElement | null>(null);
   const home = useRef<HTMLElement>(null);
   useFocusHome(home);
   const [done, setDone] = useState(false);
+  const [addProblem, setAddProblem] = useState<string | null>(null);
   const answered = progress.answers[stepIndex];
   const ready = values?.state === 'ready' ? values.values : null;
   // The answer is on screen: the keyboard goes to what comes next.
@@ -194,6 +239,18 @@ export function LabPanel({ lab, links }: Props) {
   }, [shown, ready, stepIndex]);
   if (!open || !step) return null;
   const total = open.lab.steps.length;
+  const addRun = () => {
+    const made = stepFromRun();
+    if (typeof made === 'string') return setAddProblem(made);
+    setAddProblem(null);
+    lab.setEditing(labWithStep(open.json, made));
+  };
+  if (lab.editing !== null)
+    return (
+      <section ref={home} className="lab-panel editing" aria-label={`Lab: ${open.lab.title}`} data-testid="lab">
+        <LabEditor lab={lab} onOpenWritten={onOpenWritten} runNumbers={runNumbers} />
+      </section>
+    );
   const right = progress.answers.filter((x) => x?.correct).length;
   const a = step.answer;
   const explainShown = shown && ready && (!open.hide || !!answered);
@@ -336,6 +393,18 @@ export function LabPanel({ lab, links }: Props) {
           </div>
         </div>
       )}
+      <details className="lab-share">
+        <summary>Write a lab</summary>
+        <div className="actions">
+          <button onClick={() => lab.setEditing(JSON.stringify(JSON.parse(open.json), null, 2))}>Edit this lab</button>
+          <button onClick={addRun}>Add the run on screen as a step</button>
+        </div>
+        {addProblem && (
+          <p className="field-error" role="alert">
+            {addProblem}
+          </p>
+        )}
+      </details>
       {links && (
         <details className="lab-share">
           <summary>Share this lab</summary>

@@ -84,6 +84,8 @@ export function useLab({ charts, setHidden, loadStep, play }: Options) {
   const [computed, setComputed] = useState<{ step: LabStep; values: StepValues } | null>(null);
   /** The step whose explanation was asked for without a prediction. */
   const [revealed, setRevealed] = useState<number | null>(null);
+  /** The lab's text in the lab editor, or null while it is closed. */
+  const [editing, setEditing] = useState<string | null>(null);
   const pool = useRef<SweepPool | null>(null);
   const cb = useRef({ loadStep, play, open });
   useEffect(() => {
@@ -161,6 +163,7 @@ export function useLab({ charts, setHidden, loadStep, play }: Options) {
   /** Opens a lab where this browser left it. */
   const openLab = useCallback((lab: OpenLab) => {
     setOpen(lab);
+    setEditing(null);
     setProgress(readProgress(lab));
     setRevealed(null);
   }, []);
@@ -196,9 +199,12 @@ export function useLab({ charts, setHidden, loadStep, play }: Options) {
     /** Whether the result and explanation are on screen for this step. */
     shown: !!progress.answers[stepIndex] || revealed === stepIndex,
     openLab,
+    editing,
+    setEditing,
     close: () => {
       pool.current?.cancel();
       setOpen(null);
+      setEditing(null);
     },
     /** The student's prediction: kept, then the run plays and the check shows once the values are in. */
     answer: (prediction: Prediction) => {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
 import { EditorState, Prec, type Extension } from '@codemirror/state';
@@ -17,6 +17,9 @@ interface Props {
   onClose: () => void;
   /** Asks the engine whether the text is a valid scenario (every bad field at once); null: valid. */
   validate?: (text: string) => Promise<EngineError | null>;
+  /** What is edited, when not a scenario (a lab): its title, its Run button, the note under it;
+   * its problems' messages already name where they are (no path in front). */
+  kind?: { title: string; run: string; hint: ReactNode };
 }
 
 /** One problem as the list under the editor shows it. */
@@ -35,6 +38,7 @@ export async function diagnose(
   text: string,
   syntax: Diagnostic[],
   validate?: Props['validate'],
+  messagesNamePaths = false,
 ): Promise<Diagnostic[]> {
   if (syntax.length > 0) return syntax.map((d) => ({ ...d, message: `Not valid JSON: ${d.message}` }));
   if (!validate) return [];
@@ -49,7 +53,7 @@ export async function diagnose(
       from: at.from,
       to: at.to,
       severity: 'error',
-      message: `${f.path ? `${f.path}: ` : ''}${plainMessage(f.message)}${where}`,
+      message: messagesNamePaths ? f.message : `${f.path ? `${f.path}: ` : ''}${plainMessage(f.message)}${where}`,
     };
   });
 }
@@ -59,7 +63,7 @@ export async function diagnose(
  * highlighting, bracket matching, undo, search, and the engine's own checks as you type: every bad
  * field underlined, listed under the editor with its line. Ctrl/Cmd+Enter runs; Esc closes.
  */
-export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
+export function ScenarioEditor({ initial, onRun, onClose, validate, kind }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const [problems, setProblems] = useState<Problem[] | null>(null);
@@ -74,6 +78,9 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
   });
   // The editor is made once, with the first scenario; a new scenario replaces its text below.
   const [first] = useState(initial);
+  // What is edited stays what it was when the editor opened.
+  const [label] = useState(kind ? kind.title : 'Scenario JSON');
+  const [namesPaths] = useState(!!kind);
 
   useEffect(() => {
     if (!host.current) return;
@@ -85,7 +92,7 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
     const syntax = jsonParseLinter();
     const check = linter(
       async (v) => {
-        const diags = await diagnose(v.state.doc.toString(), syntax(v), latest.current.validate);
+        const diags = await diagnose(v.state.doc.toString(), syntax(v), latest.current.validate, namesPaths);
         return diags;
       },
       { delay: 300 },
@@ -110,7 +117,7 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
           },
         ]),
       ),
-      EditorView.contentAttributes.of({ 'aria-label': 'Scenario JSON' }),
+      EditorView.contentAttributes.of({ 'aria-label': label }),
       EditorView.updateListener.of((u) => {
         if (
           u.docChanged &&
@@ -144,7 +151,7 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
       view.current?.destroy();
       view.current = null;
     };
-  }, [first]);
+  }, [first, label, namesPaths]);
 
   useEffect(() => {
     const v = view.current;
@@ -163,9 +170,9 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
   };
 
   return (
-    <section ref={home} className="editor" aria-label="Scenario editor">
+    <section ref={home} className="editor" aria-label={kind ? `${kind.title} editor` : 'Scenario editor'}>
       <header>
-        <h2>Scenario (JSON)</h2>
+        <h2>{kind ? `${kind.title} (JSON)` : 'Scenario (JSON)'}</h2>
         <button onClick={onClose} aria-label="Close editor">
           ×
         </button>
@@ -192,11 +199,17 @@ export function ScenarioEditor({ initial, onRun, onClose, validate }: Props) {
           }}
           title="Ctrl+Enter in the editor"
         >
-          Run this scenario
+          {kind ? kind.run : 'Run this scenario'}
         </button>
         <span className="hint">
-          Problems are underlined as you type. Every field and its range: the Parameters panel,{' '}
-          <code>skyqueue models &lt;model&gt;</code>, docs/SCENARIO-FIELDS.md.
+          {kind ? (
+            kind.hint
+          ) : (
+            <>
+              Problems are underlined as you type. Every field and its range: the Parameters panel,{' '}
+              <code>skyqueue models &lt;model&gt;</code>, docs/SCENARIO-FIELDS.md.
+            </>
+          )}
         </span>
       </footer>
     </section>

@@ -13,6 +13,8 @@ interface Props {
   onResults: (format: 'json' | 'csv') => void;
   onScenario: () => void;
   onImport: (file: File) => void;
+  /** Makes a lab of this run (one step, opened in the lab editor); why not, or null when made. */
+  onNewLab?: () => string | null;
   onClose: () => void;
 }
 
@@ -37,11 +39,13 @@ export function ShareDialog({
   onResults,
   onScenario,
   onImport,
+  onNewLab,
   onClose,
 }: Props) {
   const linkField = useRef<HTMLInputElement>(null);
   const cliField = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
+  const [labProblem, setLabProblem] = useState<string | null>(null);
   const home = useRef<HTMLDivElement>(null);
   useFocusHome(home, { trap: true, first: 'input' });
   const cli = cliSnippet(scenarioJson);
@@ -124,6 +128,20 @@ export function ShareDialog({
           )}
         </div>
         <p className="muted">Each chart also has PNG and SVG buttons in its title.</p>
+        {onNewLab && (
+          <>
+            <h3>A lab for a class</h3>
+            <div className="header-tools" style={{ marginLeft: 0 }}>
+              <button onClick={() => setLabProblem(onNewLab())}>Make a lab of this run</button>
+              <span className="muted">a step with this run; write its question in the lab editor (docs/LABS.md)</span>
+            </div>
+            {labProblem && (
+              <p className="field-error" role="alert">
+                {labProblem}
+              </p>
+            )}
+          </>
+        )}
       </div>
     </div>
   );
