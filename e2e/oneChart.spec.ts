@@ -74,3 +74,25 @@ test('one chart at a time: the toggle, "chart k of n", PageDown/PageUp and â†/â
   await page.keyboard.press('m');
   await expect(where).toHaveText(`chart 1 of ${n}`);
 });
+
+test('paging one chart at a time brings the chart on screen, also below Inside the wire', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`/#p=tcp-iridium-9kb-seam&v=${Buffer.from('{"presenter":true}').toString('base64url')}`);
+  const figures = page.locator('.charts figure.chart');
+  await expect(figures.first()).toBeVisible();
+  await page.getByRole('button', { name: 'One chart' }).click();
+  const where = page.getByTestId('chart-page');
+  for (const k of [2, 3]) {
+    await page.keyboard.press('PageDown');
+    await expect(where).toHaveText(new RegExp(`^chart ${k} of`));
+    // The chart's title row and most of its plot are inside the window.
+    await expect
+      .poll(() =>
+        figures.first().evaluate((f) => {
+          const r = f.getBoundingClientRect();
+          return r.top >= 0 && r.top < window.innerHeight - 200;
+        }),
+      )
+      .toBe(true);
+  }
+});

@@ -96,6 +96,27 @@ test.describe('Inside the wire', () => {
     expect(await simTimeNs(page)).toBeGreaterThan(19.5e9);
   });
 
+  test('Next loss in a run without one says so and stays put; Reset clears what the wire said', async ({ page }) => {
+    // The 9 kB transfer before the seam: nothing lost, nothing sent again.
+    await page.goto('/#l=seam-9kb');
+    await expect(page.getByTestId('lab')).toContainText('Step 1 of 3');
+    const wire = page.getByRole('region', { name: 'Inside the wire' });
+    const nextLoss = wire.getByRole('button', { name: 'Next loss ▶' });
+    await nextLoss.click();
+    await expect(page.getByTestId('wire-no-loss')).toHaveText(
+      'No loss, resend or timeout after t = 0.000 s in this run: the run stayed where it was.',
+    );
+    await expect(nextLoss).toBeDisabled();
+    await expect.poll(() => simTimeNs(page)).toBe(0);
+    // Played to its end while following the action, the wire says what it skipped; Reset clears it.
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByTestId('wire-skipped')).toBeVisible();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByTestId('wire-skipped')).toHaveCount(0);
+    await expect(page.getByTestId('wire-no-loss')).toHaveCount(0);
+    await expect(nextLoss).toBeEnabled();
+  });
+
   test('models without a packet trace show no wire', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('scenario-name')).not.toBeEmpty();

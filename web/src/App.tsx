@@ -120,6 +120,10 @@ export function App() {
   const shownCharts = charts.filter((c) => !view.hidden.has(c.key)).length;
   useKeyboard({
     ...engine.controls,
+    // L does what *Next loss* does, and nothing where it is off (the run has none left).
+    nextLoss: () => {
+      if (!engine.finished && engine.noLossAfter === null) engine.controls.nextLoss();
+    },
     // In presenter mode's one chart at a time, ←/→ and PageUp/PageDown (a clicker) page charts.
     pageChart: view.oneChart && shownCharts > 1 ? (by) => view.pageChart(by, shownCharts) : null,
     playing: engine.playing,

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Summary } from '../engine/summary-types';
 import { theoryTwin, type ChartGroup } from '../charts/chartGroups';
 import { PALETTE } from '../charts/palette';
@@ -113,6 +113,12 @@ export function Charts({
   const page = paging ? Math.min(oneChart!.page, visible.length - 1) : 0;
   const shown = paging ? [visible[page]] : visible;
   const height = chartHeight(panelHeight, shown.length, presenter);
+  // One chart at a time puts the chart first (Inside the wire goes under it) and each page back
+  // at the top: the pager never says "chart 3 of 5" over a chart below the fold.
+  const pagedTitle = paging ? shown[0]?.title : undefined;
+  useEffect(() => {
+    if (pagedTitle) document.querySelector('section.charts')?.scrollTo({ top: 0 });
+  }, [pagedTitle]);
   /** Copies the current run's rows: they stay drawn, faint, under the charts of later runs. */
   const pin = () => {
     if (!view || !info) return;
@@ -177,7 +183,7 @@ export function Charts({
           </button>
         )}
       </div>
-      {wire}
+      {!paging && wire}
       {view &&
         shown.map((c) => {
           // A close-up is offered where the samples are finer than a tenth of a second, and where
@@ -248,6 +254,7 @@ export function Charts({
             />
           );
         })}
+      {paging && wire}
     </section>
   );
 }

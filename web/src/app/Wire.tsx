@@ -29,6 +29,7 @@ export function Wire({
       follow={engine.follow}
       onFollow={controls.setFollow}
       skipped={engine.skipped}
+      noLossAfter={engine.noLossAfter}
       onSeek={controls.seek}
       exportTrace={(f) => engine.client.current?.trace(f) ?? Promise.resolve(null)}
       markers={engine.markers.current}

@@ -76,6 +76,10 @@ export function useEngine(listeners: EngineListeners) {
   const [follow, setFollowState] = useState(false);
   /** The last stretch *follow the action* skipped [s]: from, to. */
   const [skipped, setSkipped] = useState<[number, number] | null>(null);
+  /** *Next loss* found none after this simulated second [s] (the run went back there). */
+  const [noLossAfter, setNoLossAfter] = useState<number | null>(null);
+  /** Where the last *Next loss* started [ns]. */
+  const lossFrom = useRef(0);
   /** The model of the scenario last sent to the engine (its layout is known before it loads). */
   const [requested, setRequested] = useState<string | null>(null);
 
@@ -90,9 +94,11 @@ export function useEngine(listeners: EngineListeners) {
             trace.current = new TraceStore(msg.info.traceLimit);
             cursorRef.current = null;
             setCursor(null);
-            setSkipped(null);
+            setNoLossAfter(null);
             setTraceRecorded(0);
           }
+          // What following the action skipped belongs to the run before this (re)start.
+          setSkipped(null);
           lastGood.current = msg.info.scenarioJson;
           running.current = msg.info;
           setStatus('');
@@ -143,6 +149,12 @@ export function useEngine(listeners: EngineListeners) {
             // *Next loss* learns its record from the frame; -1: none before the end.
             if (c && c.atNs === null && c.n < 0 && msg.trouble !== null) {
               cursorRef.current = msg.trouble >= 0 ? { n: msg.trouble, atNs: msg.nowNs } : null;
+              // None before the end: back to where the search started, and say so (the run does
+              // not jump to its end).
+              if (msg.trouble < 0) {
+                setNoLossAfter(lossFrom.current / 1e9);
+                client.current?.seek(lossFrom.current);
+              }
             }
             // The engine is there once it has made the record and its clock has reached it
             // (records may be made before the clock reaches them: it is there at the record's time).
@@ -234,6 +246,7 @@ export function useEngine(listeners: EngineListeners) {
       /** Goes to the next loss, resend or timeout after the record shown (or the clock). */
       nextLoss: (resendOf?: number) => {
         const from = nextRecord();
+        lossFrom.current = nowRef.current;
         cursorRef.current = { n: -1, atNs: null };
         client.current?.stepEvent(from, true, resendOf);
       },
@@ -260,7 +273,11 @@ export function useEngine(listeners: EngineListeners) {
       step: () => client.current?.step(1e9),
       /** Go to simulated second `tS` and pause (a replay when it is in the past). */
       seek: (tS: number) => client.current?.seek(Math.round(tS * 1e9)),
-      reset: () => client.current?.reset(),
+      reset: () => {
+        setNoLossAfter(null);
+        setSkipped(null);
+        client.current?.reset();
+      },
       setSpeed: (s: Speed) => client.current?.setSpeed(s),
       setFollow: (on: boolean) => client.current?.setFollow(on),
     };
@@ -310,6 +327,7 @@ export function useEngine(listeners: EngineListeners) {
     traceRecorded,
     follow,
     skipped,
+    noLossAfter,
     cursor,
     status,
     state,

@@ -33,6 +33,8 @@ interface Props {
   onFollow: (on: boolean) => void;
   /** The last stretch skipped [s], from and to. */
   skipped: [number, number] | null;
+  /** *Next loss* found none after this simulated second [s]; null: not known. */
+  noLossAfter?: number | null;
   onSeek: (tS: number) => void;
   /** The run's packet trace from the engine as text (CSV or JSON). */
   exportTrace: (format: 'csv' | 'json') => Promise<string | null>;
@@ -92,7 +94,7 @@ export function InsideTheWire(p: Props) {
         </button>
         <button
           onClick={() => p.onNextLoss()}
-          disabled={p.finished}
+          disabled={p.finished || (p.noLossAfter !== null && p.noLossAfter !== undefined)}
           title="Step on to the next loss, resend or timeout"
         >
           Next loss ▶
@@ -125,6 +127,11 @@ export function InsideTheWire(p: Props) {
                 `Next event steps to the next one: ${kinds}${words.acksBack === false ? '' : ', a timeout'}.`
               : `No packet has been sent yet. Next event goes to the first one (${kinds}).`}
       </p>
+      {p.noLossAfter !== null && p.noLossAfter !== undefined && (
+        <p className="wire-limit" role="note" data-testid="wire-no-loss">
+          No loss, resend or timeout after t = {p.noLossAfter.toFixed(3)} s in this run: the run stayed where it was.
+        </p>
+      )}
       {p.skipped && (
         <p className="wire-limit" role="note" data-testid="wire-skipped">
           Following the action: skipped from {p.skipped[0].toFixed(3)} s to {p.skipped[1].toFixed(3)} s, where no packet
