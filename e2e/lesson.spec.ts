@@ -46,7 +46,7 @@ test('a lesson by keyboard only, in presenter mode at 1280x720: the 9 kB transfe
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   const event = page.getByTestId('wire-event');
   await page.keyboard.press('n');
-  await expect(event).toContainText('Event 1 at t = 1.960000 s: Atlantic ship sends segment 0');
+  await expect(event).toContainText('Event #0 at t = 1.960000 s: Atlantic ship sends segment 0');
   for (let i = 0; i < 10; i++) await page.keyboard.press('n');
   await expect(event).toHaveAttribute('data-n', '10');
   await expect(event).toContainText('after waiting 5.632 ms behind 1 packet');

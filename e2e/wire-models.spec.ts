@@ -19,10 +19,10 @@ test.describe('Inside the wire, in each model’s words', () => {
     const event = page.getByTestId('wire-event');
     // The codec's first packet at zero, then its leaving the sender for the shared access.
     await wire.getByRole('button', { name: 'Next event ▶' }).click();
-    await expect(event).toHaveText('Event 1 at t = 0.000000 s: Sender sends voice packet 0 (packet #0).');
+    await expect(event).toHaveText('Event #0 at t = 0.000000 s: Sender sends voice packet 0 (packet #0).');
     await wire.getByRole('button', { name: 'Next event ▶' }).click();
     await expect(event).toHaveText(
-      'Event 2 at t = 0.000000 s: Voice packet 0 (packet #0) leaves sender for access link at once (nothing ahead of it).',
+      'Event #1 at t = 0.000000 s: Voice packet 0 (packet #0) leaves sender for access link at once (nothing ahead of it).',
     );
     // TFRC starts at one packet a second: the sender's buffer soon overflows (paper 003 §IV).
     await wire.getByRole('button', { name: 'Next loss ▶' }).click();
@@ -47,7 +47,7 @@ test.describe('Inside the wire, in each model’s words', () => {
     await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
     const event = page.getByTestId('wire-event');
     await wire.getByRole('button', { name: 'Next event ▶' }).click();
-    await expect(event).toHaveText('Event 1 at t = 0.000000 s: Sender sends segment 0 (packet #0).');
+    await expect(event).toHaveText('Event #0 at t = 0.000000 s: Sender sends segment 0 (packet #0).');
     // The initial window's ten segments, then the first onto the link.
     for (let i = 0; i < 10; i++) await wire.getByRole('button', { name: 'Next event ▶' }).click();
     await expect(event).toHaveAttribute('data-n', '10');
@@ -75,10 +75,10 @@ test.describe('Inside the wire, in each model’s words', () => {
     await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
     const event = page.getByTestId('wire-event');
     await wire.getByRole('button', { name: 'Next event ▶' }).click();
-    await expect(event).toHaveText('Event 1 at t = 0.495079 s: Server sends voice packet 0 (packet #0).');
+    await expect(event).toHaveText('Event #0 at t = 0.495079 s: Server sends voice packet 0 (packet #0).');
     await wire.getByRole('button', { name: 'Next event ▶' }).click();
     await expect(event).toHaveText(
-      'Event 2 at t = 0.495079 s: Voice packet 0 (packet #0) leaves server for satellite at once (nothing ahead of it).',
+      'Event #1 at t = 0.495079 s: Voice packet 0 (packet #0) leaves server for satellite at once (nothing ahead of it).',
     );
     const diagram = page.getByTestId('sequence-diagram');
     await expect(diagram.locator('.seq-end')).toHaveText(['server', 'receiver']);

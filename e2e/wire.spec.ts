@@ -24,12 +24,12 @@ test.describe('Inside the wire', () => {
     // The first packet event is the ship's first send, at 1.96 s: the clock goes there.
     await wire.getByRole('button', { name: 'Next event ▶' }).click();
     await expect(event).toHaveText(
-      'Event 1 at t = 1.960000 s: Atlantic ship sends segment 0 (packet #0) on a route over 1 inter-satellite link.',
+      'Event #0 at t = 1.960000 s: Atlantic ship sends segment 0 (packet #0) on a route over 1 inter-satellite link.',
     );
     expect(await simTimeNs(page)).toBe(1.96e9);
     // One event per press: the next is that packet leaving for its first satellite.
     await wire.getByRole('button', { name: 'Next event ▶' }).click();
-    await expect(event).toContainText('Event 2 at t = 1.960000 s: Segment 0 (packet #0) leaves Atlantic ship for P');
+    await expect(event).toContainText('Event #1 at t = 1.960000 s: Segment 0 (packet #0) leaves Atlantic ship for P');
     for (let i = 0; i < 9; i++) await wire.getByRole('button', { name: 'Next event ▶' }).click();
     await expect(event).toHaveAttribute('data-n', '10');
     // The 11th: the nine segments are sent at once; the second leaves after waiting behind the

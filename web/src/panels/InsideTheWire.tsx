@@ -117,7 +117,7 @@ export function InsideTheWire(p: Props) {
       </div>
       <p className="wire-now" aria-live="polite" data-testid="wire-event" data-n={current?.n ?? ''}>
         {current
-          ? `Event ${current.n + 1} at t = ${current.t_s.toFixed(6)} s: ${describe(current, words)}`
+          ? `Event #${current.n} at t = ${current.t_s.toFixed(6)} s: ${describe(current, words)}`
           : p.cursor !== null || (p.finished && p.recorded > 0)
             ? p.finished
               ? 'No more packet events: the run has ended.'
