@@ -9,6 +9,9 @@ test("the gallery's index jumps to a model and a paper, and its search filters t
   const index = gallery.getByRole('navigation', { name: 'Gallery index' });
   await expect(index).toBeVisible();
   const all = await gallery.locator('article').count();
+  // The presets' cards (the labs have theirs above them).
+  const presetCards = gallery.locator('article:not([data-testid^="gallery-lab-"])');
+  const presets = await presetCards.count();
 
   // By model: the heading comes to the top of the dialog and takes the focus.
   await index.getByRole('button', { name: /^Voice over DCCP/ }).click();
@@ -31,12 +34,12 @@ test("the gallery's index jumps to a model and a paper, and its search filters t
   await search.fill('hawaii 15 MB');
   await expect(gallery.locator('article')).toHaveCount(1);
   await expect(gallery.getByTestId('gallery-tcp-iridium-15mb-seam-leaves')).toBeVisible();
-  await expect(gallery.getByRole('status')).toHaveText(`1 of ${all} presets match.`);
+  await expect(gallery.getByRole('status')).toHaveText(`1 of ${presets} presets and 0 of ${all - presets} labs match.`);
   await search.fill('Boubaker');
   await expect.poll(() => gallery.locator('article').count()).toBeGreaterThan(3);
   await search.fill('quantum teleportation');
   await expect(gallery.locator('article')).toHaveCount(0);
-  await expect(gallery.getByRole('status')).toContainText('No preset matches “quantum teleportation”');
+  await expect(gallery.getByRole('status')).toContainText('No preset or lab matches “quantum teleportation”');
   // Typing in the box is not a shortcut (g, s, m, t, p): the dialog is still the gallery.
   await expect(gallery).toBeVisible();
   await search.fill('');

@@ -218,11 +218,14 @@ test('the gallery explains every preset and its tour highlights what it explains
   await page.goto('/');
   await page.getByRole('button', { name: 'Gallery' }).click();
   const gallery = page.getByRole('dialog', { name: 'Presets gallery' });
-  await expect(gallery.locator('article')).toHaveCount(await page.getByLabel('Preset').locator('option').count());
+  await expect(gallery.locator('article:not([data-testid^="gallery-lab-"])')).toHaveCount(
+    await page.getByLabel('Preset').locator('option').count(),
+  );
   await expect(gallery.getByTestId('gallery-pss-b3-variable-memory')).toContainText('Paper 001');
   // Teaching order: queues first, then constellations and TCP across them, then the papers' link
   // and router presets, each model under one heading with its drawing.
   await expect(gallery.locator('.gallery-heading')).toHaveText([
+    /^Labs/,
     /^Queues/,
     /^Constellations/,
     /^TCP over Iridium/,
@@ -232,7 +235,9 @@ test('the gallery explains every preset and its tour highlights what it explains
     /^Voice over DCCP/,
   ]);
   await expect(gallery.locator('.gallery-heading svg')).toHaveCount(7);
-  await expect(gallery.locator('article h4').first()).toHaveText('M/M/1 queue at load 0.8');
+  await expect(gallery.locator('article:not([data-testid^="gallery-lab-"]) h4').first()).toHaveText(
+    'M/M/1 queue at load 0.8',
+  );
   await page.screenshot({ path: 'reports/screenshots/gallery.png' });
   await gallery.getByTestId('gallery-pss-b3-variable-memory').getByRole('button', { name: 'Open with a tour' }).click();
   await expect(page.getByTestId('scenario-name')).toHaveText(

@@ -3,7 +3,7 @@
  * here"), a shared link does not, and no globe area flashes before a model without one.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, frames, test } from './fixtures';
+import { expect, frames, simTimeNs, test } from './fixtures';
 
 test('a first visit offers three lessons; one click opens its preset with the tour, and the card goes', async ({
   page,
@@ -38,8 +38,14 @@ test('a first visit offers three lessons; one click opens its preset with the to
   await page.keyboard.press('Enter');
   await expect(card).toHaveCount(0);
   await expect(page.getByTestId('scenario-name')).toContainText('9 kB');
-  await expect(page.getByRole('dialog', { name: 'Tour' })).toBeVisible();
+  const tour = page.getByRole('dialog', { name: 'Tour' });
+  await expect(tour).toBeVisible();
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#p=tcp-iridium-9kb-seam/);
+  // The lesson's run waits for its cards: paused at the start, and the card says how to play it.
+  await expect(tour.getByTestId('tour-waits')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  expect(await simTimeNs(page)).toBe(0);
+  await expect(tour.getByRole('button', { name: 'Next' })).toBeFocused();
 });
 
 test('the card closes with × or Esc, and a shared link never shows it', async ({ page }) => {

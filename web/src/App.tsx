@@ -99,7 +99,7 @@ export function App() {
     if (!p) return;
     panels.setStartHere(false);
     url.setPresetId(p.id);
-    url.loadByUser(p.json);
+    url.loadByUser(p.json, !withTour);
     if (withTour !== undefined) panels.setTour(withTour ? id : null);
   };
   const restartEngine = () => engine.restart(() => void url.openLink(window.location.hash, false));

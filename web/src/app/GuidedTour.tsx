@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Tour } from '../panels/Tour';
 import { guideFor } from '../scenario/guides';
 import { changeWords, type Change } from '../scenario/liveText';
@@ -28,8 +29,12 @@ interface Props {
 /** A preset's guided tour over the live run (nothing for a preset without one). */
 export function GuidedTour({ tour, baseId, changes, engine, onEnd }: Props) {
   const guide = guideFor(tour);
-  if (!guide) return null;
   const { play, pause, setSpeed } = engine.controls;
+  // The run waits for the cards: a tour starts with the run paused (a lesson opens paused).
+  useEffect(() => {
+    pause();
+  }, [pause]);
+  if (!guide) return null;
   return (
     <Tour
       title={findPreset(tour)?.name ?? tour}
@@ -40,6 +45,7 @@ export function GuidedTour({ tour, baseId, changes, engine, onEnd }: Props) {
         finished: engine.finished,
         events: engine.log,
         speed: engine.speed,
+        playing: engine.playing,
         play,
         pause,
         setSpeed,

@@ -268,12 +268,13 @@ export function useUrlSync(options: Options) {
     void writeUrl();
   }, [writeUrl]);
 
-  /** A user action loads a scenario: it becomes a new history entry and frames its own sites. */
-  const loadByUser = useCallback((text: string) => {
+  /** A user action loads a scenario: it becomes a new history entry and frames its own sites;
+   * it plays at once unless `autoplay` is false (a lesson waits for its tour's cards). */
+  const loadByUser = useCallback((text: string, autoplay = true) => {
     historyMode.current = 'push';
     opt.current.camera.set(null);
     sweepRef.current = undefined; // a sweep belongs to the scenario it varied
-    opt.current.load(text, true);
+    opt.current.load(text, autoplay);
   }, []);
 
   /** A lab's step loads its run, paused at the step's speed (the lab stays in the link). */

@@ -37,6 +37,8 @@ export interface TourRun {
   /** Topology events kept so far (newest first). */
   events: TopoEvent[];
   speed: Speed;
+  /** Whether the run is playing (it waits, paused, while the cards are read). */
+  playing: boolean;
   play: () => void;
   pause: () => void;
   setSpeed: (s: Speed) => void;
@@ -225,6 +227,11 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
         </p>
       )}
       {!found && <p className="muted">(This part is not on screen right now.)</p>}
+      {!run.playing && !run.finished && !(w && moment && !moment.reached) && (
+        <p className="muted" data-testid="tour-waits">
+          The run waits for you: Space (or Play) plays it, and Space pauses it again.
+        </p>
+      )}
       <div className="actions">
         <button onClick={() => setI((k) => Math.max(0, k - 1))} disabled={i === 0}>
           Back
