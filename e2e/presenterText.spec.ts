@@ -220,3 +220,57 @@ test('presenter mode at 1280x720: Sweep & compare, its curves drawn, every text 
   }
   expect([...new Set(problems)]).toEqual([]);
 });
+
+test('presenter mode: the Parameters panel fits its fields and reads at 16 px; the camera buttons clear the imagery credit; a lab reads at 16 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const presenter = `v=${Buffer.from('{"presenter":true}').toString('base64url')}`;
+  await page.goto(`/#p=iridium-ship-london&${presenter}`);
+  await expect(page.locator('html')).toHaveAttribute('data-presenter', 'true');
+  await page.getByRole('button', { name: 'Parameters', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Parameters' });
+  await expect(panel).toBeVisible();
+  const edge = (await panel.boundingBox())!;
+  // Every field and button of the Run group inside the panel (the seed's New button was cut).
+  for (const el of await panel
+    .locator('.param-input')
+    .first()
+    .locator('xpath=../..')
+    .locator('input, select, textarea, button')
+    .all()) {
+    const b = await el.boundingBox();
+    if (!b || b.width === 0) continue;
+    expect(b.x + b.width, await el.evaluate((e) => e.outerHTML.slice(0, 60))).toBeLessThanOrEqual(edge.x + edge.width);
+  }
+  const newSeed = panel.getByRole('button', { name: 'New', exact: true });
+  const nb = (await newSeed.boundingBox())!;
+  expect(nb.x + nb.width).toBeLessThanOrEqual(edge.x + edge.width);
+  const px = (l: ReturnType<Page['locator']>) => l.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect(await px(panel.getByRole('heading', { name: 'Parameters' }))).toBeGreaterThanOrEqual(18);
+  expect(await px(panel.locator('.file-load').first())).toBeGreaterThanOrEqual(16);
+  // The camera buttons and the imagery credit do not overlap.
+  const credit = await page.locator('.globe .cesium-widget-credits').boundingBox();
+  const tools = await page.locator('.globe-tools').boundingBox();
+  if (credit && tools && credit.width > 0)
+    expect(
+      credit.y + credit.height <= tools.y ||
+        tools.y + tools.height <= credit.y ||
+        credit.x + credit.width <= tools.x ||
+        tools.x + tools.width <= credit.x,
+      'camera buttons over the imagery credit',
+    ).toBe(true);
+
+  // A lab's question, prediction and buttons.
+  await page.goto(`/#l=codes-pf&${presenter}`);
+  const lab = page.getByTestId('lab');
+  await expect(lab).toBeVisible();
+  const smallest = await lab.evaluate((l) =>
+    Math.min(
+      ...[...l.querySelectorAll('h2, p, button, legend, span, label')]
+        .filter((e) => (e as HTMLElement).offsetParent !== null && e.textContent?.trim())
+        .map((e) => parseFloat(getComputedStyle(e).fontSize)),
+    ),
+  );
+  expect(smallest).toBeGreaterThanOrEqual(16);
+});
