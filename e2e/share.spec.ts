@@ -118,7 +118,9 @@ test('exports: results as JSON and CSV, charts as PNG and SVG, the scenario file
   const results = JSON.parse(json.body.toString()) as { summary: unknown; series: { t_s: number[] } };
   expect(results.series.t_s.length).toBeGreaterThan(10);
   const csv = await save(() => page.getByRole('button', { name: 'Series (CSV)' }).click());
-  expect(csv.body.toString().split('\n')[0]).toMatch(/^t_s,queue_len \[packets\]/);
+  expect(csv.body.toString().split('\n')[0]).toMatch(
+    /^t_s \[s\] middle of each [\d.]+ s bucket,queue_len \[packets\] /,
+  );
   expect(csv.body.toString().trim().split('\n').length).toBe(results.series.t_s.length + 1);
   const scen = await save(() => page.getByRole('button', { name: 'Scenario (JSON)' }).click());
   expect(JSON.parse(scen.body.toString()).name).toBe('M/M/1 queue at load 0.8');

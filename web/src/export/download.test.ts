@@ -23,6 +23,22 @@ describe('downloads', () => {
         series: { t_s: [0.1, 0.2], columns: [{ id: 'wait_ms', unit: 'ms' }], values: [[11624.999999999996, null]] },
       }),
     );
-    expect(csv).toBe('t_s,wait_ms [ms]\n0.1,11625\n0.2,\n');
+    expect(csv).toBe('t_s [s],wait_ms [ms]\n0.1,11625\n0.2,\n');
+  });
+  it("heads each column with its label, and says where in its bucket a row's time sits", () => {
+    const csv = resultsCsv(
+      JSON.stringify({
+        series: {
+          t_s: [0.25],
+          bucket_s: 0.5,
+          columns: [
+            { id: 'mos', unit: 'MOS', label: 'MOS (last 10 s)' },
+            { id: 'x', label: 'x' },
+          ],
+          values: [[4.1], [1]],
+        },
+      }),
+    );
+    expect(csv.split('\n')[0]).toBe('t_s [s] middle of each 0.5 s bucket,mos [MOS] MOS (last 10 s),x');
   });
 });

@@ -86,7 +86,6 @@ export async function exportChart(svg: SVGSVGElement, name: string, format: 'svg
   download(`${name}.png`, await svgToPng(text, w, h));
 }
 
-/** The series of a results file as CSV: `t_s` then one column per series (`id [unit]`). */
 /**
  * A number as a CSV cell: 12 significant digits, which drops binary rounding noise
  * (11624.999999999996 becomes 11625) and keeps every digit the engine's results mean; empty
@@ -97,15 +96,27 @@ export function csvNumber(v: number | null): string {
   return String(Number(v.toPrecision(12)));
 }
 
+/**
+ * The series of a results file as CSV: the time, then one column per series, each headed by its
+ * id, its unit and its label (`mos [MOS] MOS so far`: one model's MOS is the call's so far,
+ * another's the last 10 s), the time saying where in its sample it sits (each row is a bucket of
+ * `bucket_s`, timed at its middle).
+ */
 export function resultsCsv(resultsJson: string): string {
   const r = JSON.parse(resultsJson) as {
-    series?: { t_s: number[]; columns: { id: string; unit?: string }[]; values: (number | null)[][] };
+    series?: {
+      t_s: number[];
+      bucket_s?: number;
+      columns: { id: string; unit?: string; label?: string }[];
+      values: (number | null)[][];
+    };
   };
   const s = r.series;
   if (!s) return 't_s\n';
-  const head = ['t_s', ...s.columns.map((c) => (c.unit ? `${c.id} [${c.unit}]` : c.id))].map((h) =>
-    /[",\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h,
-  );
+  const time = s.bucket_s ? `t_s [s] middle of each ${csvNumber(s.bucket_s)} s bucket` : 't_s [s]';
+  const column = (c: { id: string; unit?: string; label?: string }) =>
+    [c.id, c.unit ? `[${c.unit}]` : '', c.label && c.label !== c.id ? c.label : ''].filter(Boolean).join(' ');
+  const head = [time, ...s.columns.map(column)].map((h) => (/[",\n]/.test(h) ? `"${h.replace(/"/g, '""')}"` : h));
   const lines = [head.join(',')];
   for (let i = 0; i < s.t_s.length; i++)
     lines.push([s.t_s[i], ...s.values.map((col) => col[i] ?? null)].map(csvNumber).join(','));
