@@ -221,7 +221,7 @@ test('presenter mode at 1280x720: Sweep & compare, its curves drawn, every text 
   expect([...new Set(problems)]).toEqual([]);
 });
 
-test('presenter mode: the Parameters panel fits its fields and reads at 16 px; the camera buttons clear the imagery credit; a lab reads at 16 px', async ({
+test('presenter mode: Parameters fits its fields at 16 px, the camera buttons clear the imagery credit, a lab reads at 16 px', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
