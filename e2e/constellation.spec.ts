@@ -230,6 +230,11 @@ test('a real catalogue loaded in the Parameters panel is reported, then drawn an
   const updateMs = await globe.getAttribute('data-update-ms');
   testInfo.annotations.push({ type: 'frame-ms', description: `render ${frameMs} ms, update ${updateMs} ms` });
   console.log(`starlink catalogue on the globe: render ${frameMs} ms, geometry update ${updateMs} ms (medians)`);
+  // Share's command names the file loaded, not a made-up one.
+  await page.getByRole('button', { name: 'Share & export' }).click();
+  const share = page.getByRole('dialog', { name: 'Share and export' });
+  await expect(share.locator('textarea').first()).toHaveValue(/ --catalogue starlink-2026-05-13\.tle /);
+  await page.keyboard.press('Escape');
   await page.screenshot({ path: 'reports/screenshots/starlink-catalogue.png' });
   // A link cannot carry 1.7 MB of element sets: the address holds no scenario, and Share says
   // why and gives the CLI command that reads the catalogue from its file.

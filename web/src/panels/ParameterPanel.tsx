@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFocusHome } from '../app/useFocusHome';
+import { rememberFile } from '../scenario/loadedFiles';
 import { catalogueWords, uniformShell, type CatalogueReport } from './catalogueReport';
 import type { EngineError, FieldError } from '../engine/errors';
 import {
@@ -212,6 +213,7 @@ export function ParameterPanel({
                   e.target.value = '';
                   if (!file) return;
                   const text = await file.text();
+                  rememberFile(f.path, text, file.name);
                   set(f, text);
                   if (f.catalogue && reportCatalogue) {
                     setReport({ path: f.path, file: file.name, r: null, error: null });

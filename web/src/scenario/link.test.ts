@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rememberFile } from './loadedFiles';
 import {
   cliSnippet,
   CLI_TLE_CHARS,
@@ -193,6 +194,15 @@ describe('shareable links', () => {
     expect(cmd).toBe(
       `skyqueue run - --catalogue catalogue.tle --out results.json <<'EOF'\n` +
         `{"version":2,"model":"m","part":{"isl":"grid"}}\nEOF`,
+    );
+    // The file this page loaded it from, by its name (quoted for the shell when it needs it).
+    rememberFile('part.tle', big, "starlink 2026's.tle");
+    expect(cliSnippet(JSON.stringify({ version: 2, model: 'm', part: { tle: big } }))).toContain(
+      `--catalogue 'starlink 2026'\\''s.tle'`,
+    );
+    rememberFile('part.tle', big, 'starlink-2026-05-13.tle');
+    expect(cliSnippet(JSON.stringify({ version: 2, model: 'm', part: { tle: big } }))).toContain(
+      '--catalogue starlink-2026-05-13.tle ',
     );
     const small = cliSnippet(JSON.stringify({ version: 2, part: { tle: 'SAT\n1 x\n2 y\n' } }));
     expect(small).toContain('"tle":"SAT\\n1 x\\n2 y\\n"');

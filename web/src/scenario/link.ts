@@ -18,6 +18,7 @@
  * back as a message naming what was wrong.
  */
 import { MAX_FINITE_SPEED, type Speed } from '../engine/protocol';
+import { loadedFileName } from './loadedFiles';
 
 /** What is on screen besides the scenario. */
 export interface ViewState {
@@ -389,8 +390,13 @@ export async function decodeLink(hash: string): Promise<DecodeResult> {
   }
 }
 
-/** A shell command that runs `scenarioJson` with the CLI and writes the results file. */
-export function cliSnippet(scenarioJson: string): string {
+/** A shell command that runs `scenarioJson` with the CLI and writes the results file. A long
+ * text loaded from a file is named as that file (`fileName`: the file this page loaded it from;
+ * `catalogue.tle` or `<field>.txt` when unknown). */
+export function cliSnippet(
+  scenarioJson: string,
+  fileName: (field: string, text: string) => string | undefined = loadedFileName,
+): string {
   const scenario = JSON.parse(scenarioJson) as Record<string, unknown>;
   // A loaded catalogue (megabytes of element sets) stays in its file: `--catalogue` puts it
   // back into the field it came from (`skyqueue run --catalogue`). Any other long text loaded
@@ -402,11 +408,17 @@ export function cliSnippet(scenarioJson: string): string {
     for (const [field, text] of Object.entries(section)) {
       if (typeof text !== 'string' || text.length <= CLI_TLE_CHARS) continue;
       delete section[field];
-      files += field === 'tle' ? ' --catalogue catalogue.tle' : ` --load ${key}.${field}=${field}.txt`;
+      const name = shellWord(fileName(`${key}.${field}`, text) ?? (field === 'tle' ? 'catalogue.tle' : `${field}.txt`));
+      files += field === 'tle' ? ` --catalogue ${name}` : ` --load ${key}.${field}=${name}`;
     }
   }
   const compact = JSON.stringify(scenario);
   return `skyqueue run -${files} --out results.json <<'EOF'\n${compact}\nEOF`;
+}
+
+/** A file name as one shell word (quoted when it holds anything but letters, digits and ._-/). */
+function shellWord(name: string): string {
+  return /^[A-Za-z0-9._\/-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Longest element-set text the CLI command quotes inline [characters]; a longer catalogue is
