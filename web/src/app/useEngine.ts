@@ -16,6 +16,16 @@ import { parseScenarioText } from '../scenario/parse';
 const MAX_LOG = 200;
 const MAX_MARKERS = 3000;
 
+/**
+ * `list` kept to at most `max` markers over the whole run: past it, every second one goes (the
+ * strip stays as long as the run, thinner, instead of losing its first hours).
+ */
+export function thinMarkers<T>(list: T[], max: number): T[] {
+  let out = list;
+  while (out.length > max) out = out.filter((_m, i) => i % 2 === 1);
+  return out;
+}
+
 /** What the rest of the app does with the engine's news; the latest callbacks are called. */
 export interface EngineListeners {
   /** The engine loaded a scenario (or reloaded it on reset). */
@@ -136,8 +146,8 @@ export function useEngine(listeners: EngineListeners) {
                 });
               }
               // A new array, never changed in place: the charts redraw their event strips when
-              // it changes. The oldest go past MAX_MARKERS.
-              markers.current = [...markers.current, ...added].slice(-MAX_MARKERS);
+              // it changes. Past MAX_MARKERS, every second one goes (never the first hours).
+              markers.current = thinMarkers([...markers.current, ...added], MAX_MARKERS);
             }
           }
           if (msg.trace.length) trace.current.add(msg.trace);

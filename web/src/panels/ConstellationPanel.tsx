@@ -99,7 +99,10 @@ export function ConstellationPanel(p: Props) {
               </td>
             </tr>
             <tr>
-              <th scope="row">intra-orbital every · plane changes · seam separations</th>
+              <th scope="row">
+                intra-orbital every · plane changes (inter-orbital handovers under 30 min apart count once) · seam
+                separations
+              </th>
               <td>
                 {f(s.intra_orbital_interval_min)} min · {s.plane_changes} · {s.seam_separations}
               </td>

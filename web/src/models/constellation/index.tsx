@@ -48,6 +48,11 @@ export const constellation: ModelDescriptor = {
     if (ids.includes('seam') && seen.allZero) {
       const since = seamSinceLastSample(summary?.constellation, c.sites[0].name, c.sites[1].name);
       if (since) return since;
+      if (c.tle_text || c.shells.length > 1)
+        return (
+          'Stays at 0: SkyQueue locates the seam only in a constellation it generates (a polar star, as ' +
+          'Iridium); for element sets loaded from a file it does not look for one.'
+        );
       return c.kind === 'delta'
         ? 'Stays at 0: a Walker delta has no seam (its planes are spread over 360° ' +
             'and all move the same way), so no route ever has to detour around one.'
