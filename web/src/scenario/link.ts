@@ -418,7 +418,7 @@ export function cliSnippet(
 
 /** A file name as one shell word (quoted when it holds anything but letters, digits and ._-/). */
 function shellWord(name: string): string {
-  return /^[A-Za-z0-9._\/-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9._/-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Longest element-set text the CLI command quotes inline [characters]; a longer catalogue is
