@@ -75,7 +75,9 @@ export function sequenceLayout(
     const start = own[0];
     const end = own[own.length - 1];
     const firstHop = own.find((r) => r.kind === 'hop');
-    const links = start.route_hops + 2; // up-link, ISL hops, down-link
+    // Up-link, ISL hops, down-link, where the trace records each ISL hop (a model whose packets
+    // follow routes); else the trace's own hops, the route's ISLs not among them.
+    const links = (words.routes ? start.route_hops : 0) + 2;
     const hops = own.filter((r) => r.kind === 'hop').length;
     const fate: Arrow['fate'] =
       end.kind === 'deliver' || end.kind === 'ack-arrive' ? 'arrived' : end.kind === 'drop' ? 'lost' : 'under way';

@@ -61,23 +61,25 @@ fn build(s: &Scenario) -> Result<(Box<dyn Model>, Vec<SeriesInfo>), ScenarioErro
     // the last satellite serving the users.
     let view = constellation_view(s);
     let mut trace = vec![];
+    let mut hops = vec![];
     if s.voip.delay_source == DelaySource::Route {
         let mut t = build_topology(&view, scenario::VoipScenario::SECTION)?;
         let secs = (s.duration_s + s.voip.trace_offset_max_s).ceil() as u64 + 2;
-        let mut last = 80.0;
+        let mut last = (80.0, 0);
         for k in 0..=secs {
             t.step(k as f64);
             let d = t.delay_to_last_satellite_ms();
-            // Without a route (a gap in coverage), keep the last known delay.
+            // Without a route (a gap in coverage), keep the last known delay and hops.
             if d.is_finite() {
-                last = d;
+                last = (d, t.route().len().saturating_sub(1) as u32);
             }
-            trace.push(last);
+            trace.push(last.0);
+            hops.push(last.1);
         }
     }
     let streams = Streams::new(s.seed);
     let mut events = EventQueue::with_capacity(2 * s.voip.flows as usize + 16);
-    let model = Box::new(VoipLeo::new(s, &streams, &mut events, trace));
+    let model = Box::new(VoipLeo::new(s, &streams, &mut events, trace, hops));
     let topo = Box::new(build_topology(&view, scenario::VoipScenario::SECTION)?);
     Ok((Box::new(VoipLeoModel { events, model, topo, next_view: SimTime::ZERO }), run::series_info(s.voip.snr_traces)))
 }

@@ -257,6 +257,8 @@ pub struct VoipLeo {
     /// Server-to-last-satellite delay trace [ms], one value per second, and each flow's offset
     /// into it [s] (delay source `route`).
     trace_ms: Vec<f64>,
+    /// ISL hops of the route at each second of `trace_ms` (the packet trace's `route_hops`).
+    trace_hops: Vec<u32>,
     offset_s: Vec<f64>,
     /// Each receiver's channel (LMS), used through the `Channel` trait. Held by value, not as
     /// `Box<dyn Channel>`: the scheduler asks every waiting flow's rate at every decision, and
@@ -293,9 +295,15 @@ pub struct VoipLeo {
 
 impl VoipLeo {
     /// Builds the model of a validated scenario and schedules the first packets. `trace_ms` is
-    /// the constellation's server-to-last-satellite delay, one value per second from t = 0
-    /// (used with the `route` delay source).
-    pub fn new(s: &Scenario, streams: &Streams, events: &mut EventQueue<Event>, trace_ms: Vec<f64>) -> Self {
+    /// the constellation's server-to-last-satellite delay, one value per second from t = 0, and
+    /// `trace_hops` that route's ISL hops at the same seconds (used with the `route` delay source).
+    pub fn new(
+        s: &Scenario,
+        streams: &Streams,
+        events: &mut EventQueue<Event>,
+        trace_ms: Vec<f64>,
+        trace_hops: Vec<u32>,
+    ) -> Self {
         let p = s.voip.clone();
         let n = p.flows as usize;
         let mut sources = Vec::with_capacity(n);
@@ -338,6 +346,7 @@ impl VoipLeo {
             sources,
             const_delay,
             trace_ms,
+            trace_hops,
             offset_s: offsets,
             channels,
             sched,
@@ -400,7 +409,9 @@ impl VoipLeo {
                     pkt.id = self.traced_next;
                     self.traced_next += 1;
                     if trace.on() {
-                        trace.push(TraceRecord::new(now, TraceKind::Send, pkt.id, pkt.id, SERVER));
+                        let mut r = TraceRecord::new(now, TraceKind::Send, pkt.id, pkt.id, SERVER);
+                        r.route_hops = self.route_hops(i, now);
+                        trace.push(r);
                         // Through the constellation to the last satellite, with no queue of its own.
                         let mut r = TraceRecord::new(now, TraceKind::Hop, pkt.id, pkt.id, SERVER);
                         r.next = Some(SATELLITE);
@@ -450,6 +461,16 @@ impl VoipLeo {
                 events.schedule(now + self.sample_every, Event::Sample);
             }
         }
+    }
+
+    /// ISL hops of the route flow `i` sends on at `now` (0 under the delay source `range`, which
+    /// has no route).
+    fn route_hops(&self, i: usize, now: SimTime) -> u32 {
+        if self.p.delay_source == DelaySource::Range || self.trace_hops.is_empty() {
+            return 0;
+        }
+        let x = now.as_secs_f64() + self.offset_s[i];
+        self.trace_hops[(x as usize).min(self.trace_hops.len() - 1)]
     }
 
     /// Delay from the server to the last satellite for flow `i` sending at `now`.

@@ -326,6 +326,10 @@ fn the_packet_trace_follows_one_call_and_changes_no_result() {
         assert!(first.count() >= count("deliver"));
         assert!(rows.windows(2).all(|w| w[1].n == w[0].n + 1 && w[1].t_s >= w[0].t_s));
         assert_eq!(traced.trace().nodes(), ["server", "satellite", "receiver"]);
+        // Each send names the ISL hops of the route it crosses (the delay source is the route:
+        // Hawaii to New Delhi is never a single satellite).
+        let hops: Vec<u32> = rows.iter().filter(|r| r.kind.name() == "send").map(|r| r.route_hops).collect();
+        assert!(hops.iter().all(|&h| h > 0 && h < 20), "route hops {:?}", &hops[..hops.len().min(10)]);
     }
 }
 
