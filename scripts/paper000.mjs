@@ -328,7 +328,7 @@ function headline() {
     [
       'the link saturates between 75 and 100 users (§V)',
       '75-100',
-      `PF's coded load ${r(75, 'pf', (s) => s.load_mbps[1], 2)} Mb/s at 75, ${r(100, 'pf', (s) => s.load_mbps[1], 2)} at 100 (of 9.4)`,
+      `PF's coded load ${r(75, 'pf', (s) => s.load_mbps.coded, 2)} Mb/s at 75, ${r(100, 'pf', (s) => s.load_mbps.coded, 2)} at 100 (of 9.4)`,
       'calibrated (the link-time reading was chosen for it)',
     ],
     [

@@ -114,8 +114,8 @@ export interface VoipSummary {
   policy: string;
   /** Flows. */
   flows: number;
-  /** Packets per queue (policy's buffer rule) and in all (B). */
-  buffer_pkts: [number, number];
+  /** The buffers: packets per queue (the policy's buffer rule) and in all (B). */
+  buffer_pkts: VoipBuffers;
   /** Packets sent by the servers. */
   sent: number;
   /** Packets decoded by the receivers. */
@@ -142,7 +142,7 @@ export interface VoipSummary {
   /** Useful bits / coded bits on the LMS link (paper 000 Fig. 6). */
   spectral_efficiency: number | null;
   /** Useful and coded load on the LMS link [Mb/s]. */
-  load_mbps: [number | null, number | null];
+  load_mbps: VoipLoad;
   /** E-model from the mean latency and total loss (codec and advantage from the scenario). */
   emodel: EModelOutput;
 }
@@ -480,6 +480,17 @@ export interface HopRange {
   max: number;
 }
 
+/** The LMS link's buffers [packets], by name (a bare pair did not say which was which). */
+export interface VoipBuffers {
+  /**
+   * Packets one queue holds, by the policy's buffer rule (B/n for DT_S and the per-flow
+   * policies, B for DT_H).
+   */
+  per_queue: number;
+  /** B: the packets the link's buffers hold in all. */
+  total: number;
+}
+
 /** Loss by cause [% of packets sent]. */
 export interface LossBreakdown {
   /** Queue overflow. */
@@ -490,6 +501,14 @@ export interface LossBreakdown {
   harq: number | null;
   /** All causes. */
   total: number | null;
+}
+
+/** The load on the LMS link [Mb/s], by name. */
+export interface VoipLoad {
+  /** Voice bits sent on the link [Mb/s]. */
+  useful: number | null;
+  /** Coded bits sent on the link, HARQ rounds included [Mb/s]. */
+  coded: number | null;
 }
 
 /** R and its parts. */

@@ -39,7 +39,7 @@ describe("the VoIP summary reports R on G.107's scale", () => {
   const v = (e: EModelOutput): VoipSummary => ({
     policy: 'PF',
     flows: 75,
-    buffer_pkts: [1, 97],
+    buffer_pkts: { per_queue: 1, total: 97 },
     sent: 1000,
     delivered: 900,
     throughput_kbps: 4000,
@@ -51,7 +51,7 @@ describe("the VoIP summary reports R on G.107's scale", () => {
     harq_retx_pct: [50, 25, 15, 9, 1],
     first_tx_decoded_pct: 50,
     spectral_efficiency: 0.4,
-    load_mbps: [4, 9],
+    load_mbps: { useful: 4, coded: 9 },
     emodel: e,
   });
   it('with the dominant impairment beside a clamped R', () => {

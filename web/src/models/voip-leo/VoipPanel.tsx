@@ -25,7 +25,7 @@ export function VoipPanel({ v }: { v: VoipSummary }) {
     <div className="voip-panel" data-testid="voip-summary">
       <table className="summary">
         <caption>
-          {v.flows} calls, policy {v.policy}: {bufferText(v.policy, v.buffer_pkts[0], v.buffer_pkts[1])}
+          {v.flows} calls, policy {v.policy}: {bufferText(v.policy, v.buffer_pkts.per_queue, v.buffer_pkts.total)}
         </caption>
         <tbody>
           <tr>
@@ -60,7 +60,7 @@ export function VoipPanel({ v }: { v: VoipSummary }) {
           <tr>
             <th scope="row">spectral efficiency (useful / coded)</th>
             <td>
-              {f(v.spectral_efficiency, 3)} ({f(v.load_mbps[0], 2)} of {f(v.load_mbps[1], 2)} Mb/s)
+              {f(v.spectral_efficiency, 3)} ({f(v.load_mbps.useful, 2)} of {f(v.load_mbps.coded, 2)} Mb/s)
             </td>
           </tr>
         </tbody>

@@ -11,8 +11,8 @@ function engineNumbers(s: Summary): string[] {
   const v = s.voip;
   if (v)
     out.push(
-      `B = ${prose(v.buffer_pkts[1])} packet`,
-      `B/n = ${prose(v.buffer_pkts[0])} packet`,
+      `B = ${prose(v.buffer_pkts.total)} packet`,
+      `B/n = ${prose(v.buffer_pkts.per_queue)} packet`,
       `${prose(v.flows)} VoIP call`,
     );
   return out;

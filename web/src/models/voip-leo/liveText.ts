@@ -44,7 +44,7 @@ export function voipText(s: ScenarioObject, { summary }: TextInputs): LiveText {
   const theory: string[] = [];
   const v = summary?.voip;
   if (v) {
-    const [perQueue, total] = v.buffer_pkts;
+    const { per_queue: perQueue, total } = v.buffer_pkts;
     theory.push(
       `Buffers: paper 000's rule B = RTT·C/√n with RTT ${prose(rtt ?? NaN)} ms, C the link rate and n = ${prose(flows)} calls ` +
         `gives B = ${plural(total, 'packet')} in all; ` +

@@ -66,9 +66,9 @@ fn mean(flows: u32, policy: &str, extra: &str) -> Mean {
         timeout: m(&|v| v.loss_pct.timeout),
         retx: std::array::from_fn(|k| m(&|v| v.harq_retx_pct[k])),
         spectral_efficiency: m(&|v| v.spectral_efficiency),
-        coded_load_mbps: m(&|v| v.load_mbps[1]),
+        coded_load_mbps: m(&|v| v.load_mbps.coded),
         mos: m(&|v| v.emodel.mos),
-        per_flow_queue: runs[0].buffer_pkts[0],
+        per_flow_queue: runs[0].buffer_pkts.per_queue,
     }
 }
 

@@ -196,6 +196,27 @@ pub fn series_info(snr_traces: u32) -> Vec<SeriesInfo> {
     v
 }
 
+/// The LMS link's buffers [packets], by name (a bare pair did not say which was which).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct VoipBuffers {
+    /// Packets one queue holds, by the policy's buffer rule (B/n for DT_S and the per-flow
+    /// policies, B for DT_H).
+    pub per_queue: usize,
+    /// B: the packets the link's buffers hold in all.
+    pub total: usize,
+}
+
+/// The load on the LMS link [Mb/s], by name.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(schemars::JsonSchema))]
+pub struct VoipLoad {
+    /// Voice bits sent on the link [Mb/s].
+    pub useful: f64,
+    /// Coded bits sent on the link, HARQ rounds included [Mb/s].
+    pub coded: f64,
+}
+
 /// Summary of a VoIP-over-LEO run (packets created after the warm-up).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(schemars::JsonSchema))]
@@ -204,8 +225,8 @@ pub struct VoipSummary {
     pub policy: &'static str,
     /// Flows.
     pub flows: u32,
-    /// Packets per queue (policy's buffer rule) and in all (B).
-    pub buffer_pkts: [usize; 2],
+    /// The buffers: packets per queue (the policy's buffer rule) and in all (B).
+    pub buffer_pkts: VoipBuffers,
     /// Packets sent by the servers.
     pub sent: u64,
     /// Packets decoded by the receivers.
@@ -230,7 +251,7 @@ pub struct VoipSummary {
     /// Useful bits / coded bits on the LMS link (paper 000 Fig. 6).
     pub spectral_efficiency: f64,
     /// Useful and coded load on the LMS link [Mb/s].
-    pub load_mbps: [f64; 2],
+    pub load_mbps: VoipLoad,
     /// E-model from the mean latency and total loss (codec and advantage from the scenario).
     pub emodel: EModelOutput,
 }
@@ -699,10 +720,10 @@ impl VoipLeo {
         VoipSummary {
             policy: self.p.policy.label(),
             flows: self.p.flows,
-            buffer_pkts: [
-                policy::queue_capacity(self.p.policy, self.p.flows as usize, self.p.total_buffer_pkts()),
-                self.p.total_buffer_pkts(),
-            ],
+            buffer_pkts: VoipBuffers {
+                per_queue: policy::queue_capacity(self.p.policy, self.p.flows as usize, self.p.total_buffer_pkts()),
+                total: self.p.total_buffer_pkts(),
+            },
             sent: self.sent,
             delivered: self.delivered,
             throughput_kbps: per_s(self.delivered_bits) / 1e3,
@@ -726,7 +747,10 @@ impl VoipLeo {
             } else {
                 f64::NAN
             },
-            load_mbps: [per_s(self.useful_sent_bits) / 1e6, per_s(self.coded_sent_bits) / 1e6],
+            load_mbps: VoipLoad {
+                useful: per_s(self.useful_sent_bits) / 1e6,
+                coded: per_s(self.coded_sent_bits) / 1e6,
+            },
             emodel: self.quality(),
         }
     }

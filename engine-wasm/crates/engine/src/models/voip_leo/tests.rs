@@ -75,7 +75,7 @@ fn a_lone_call_on_a_clean_channel_has_the_closed_form_latency() {
     assert_eq!(s.harq_retx_pct, [100.0, 0.0, 0.0, 0.0, 0.0]);
     assert_eq!(s.first_tx_decoded_pct, 100.0);
     assert!((s.spectral_efficiency - 0.025).abs() < 1e-12, "{ctx}");
-    assert!((s.load_mbps[1] * 0.025 - s.load_mbps[0]).abs() < 1e-12, "{ctx}");
+    assert!((s.load_mbps.coded * 0.025 - s.load_mbps.useful).abs() < 1e-12, "{ctx}");
     // Packets still on their way at the end: those of the last 92 ms, at most 4.
     assert!(s.sent > 200 && s.sent - s.delivered <= 4, "{ctx}");
     assert!((s.throughput_kbps - s.delivered as f64 * BITS / 9.0 / 1e3).abs() < 1e-9, "{ctx}");
