@@ -7,6 +7,7 @@ import {
   deflate,
   elideDefaults,
   encodeLink,
+  linkedScenario,
   fromBase64Url,
   MAX_LINK_CHARS,
   MAX_SCENARIO_BYTES,
@@ -74,6 +75,30 @@ describe('shareable links', () => {
       const r = await decodeLink(hash);
       expect(r.ok, hash).toBe(false);
       if (!r.ok) expect(r.message, hash).toMatch(re);
+    }
+  });
+
+  it('carry a lab: a shipped one by id (l=), a written one by its text (L=), and h=1 for a class', async () => {
+    const shipped = await encodeLink({ view: {}, lab: { id: 'seam-9kb', hide: true } });
+    expect(shipped).toBe('#l=seam-9kb&h=1');
+    expect(await decodeLink(shipped)).toEqual({ ok: true, state: { view: {}, lab: { id: 'seam-9kb', hide: true } } });
+    const text = '{"lab":1,"title":"T"}';
+    const written = await encodeLink({ preset: 'mm1-load-0.8', view: {}, lab: { json: text } });
+    expect(written).toMatch(/^#p=mm1-load-0\.8&L=[\w-]+$/);
+    const r = await decodeLink(written);
+    expect(r.ok && r.state.lab).toEqual({ json: text });
+    expect(linkedScenario('#l=seam-9kb')).toBe('scenario');
+    const bad: [string, RegExp][] = [
+      ['#l=../x', /is not a lab name/],
+      ['#L=%%%', /the lab cannot be read/],
+      ['#h=1', /`h` without a lab/],
+      ['#l=a&h=2', /`h` is 1/],
+      ['#l=a&L=AAAA', /cannot be read|both `l` and `L`/],
+    ];
+    for (const [hash, re] of bad) {
+      const d = await decodeLink(hash);
+      expect(d.ok, hash).toBe(false);
+      if (!d.ok) expect(d.message, hash).toMatch(re);
     }
   });
 
