@@ -225,6 +225,8 @@ test('a real catalogue loaded in the Parameters panel is reported, then drawn an
   await expect(summary).toContainText('one-way delay');
   const minDelay = Number(/([\d.]+) \/ [\d.]+ \/ [\d.]+ ms/.exec((await summary.textContent()) ?? '')?.[1]);
   expect(minDelay).toBeGreaterThan(18.6);
+  // Plane changes beside thousands of inter-orbital handovers say how they are counted.
+  await expect(summary).toContainText('plane changes (inter-orbital handovers under 30 min apart count once)');
   // Frame times under SwiftShader (no GPU here), for docs/BENCHMARKS.md; recorded, not asserted.
   const frameMs = await globe.getAttribute('data-frame-ms');
   const updateMs = await globe.getAttribute('data-update-ms');

@@ -46,6 +46,16 @@ test('a first visit offers three lessons; one click opens its preset with the to
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   expect(await simTimeNs(page)).toBe(0);
   await expect(tour.getByRole('button', { name: 'Next' })).toBeFocused();
+  // The card leaves the text it points at readable.
+  const target = await page.locator('.tour-highlight').boundingBox();
+  const box = await tour.boundingBox();
+  expect(target && box, 'the card and its target on screen').toBeTruthy();
+  const overlap =
+    box!.x < target!.x + target!.width &&
+    target!.x < box!.x + box!.width &&
+    box!.y < target!.y + target!.height &&
+    target!.y < box!.y + box!.height;
+  expect(overlap, 'the tour card over the text it points at').toBe(false);
 });
 
 test('the card closes with × or Esc, and a shared link never shows it', async ({ page }) => {

@@ -94,3 +94,12 @@ describe('the E-model row', () => {
     expect(renderToStaticMarkup(createElement(DccpPanel, { s: summary({}) }))).not.toContain('r-reason');
   });
 });
+
+describe("the call's MOS beside the chart's", () => {
+  it('says the chart rates the last 10 s and this row the whole call', () => {
+    const html = renderToStaticMarkup(createElement(DccpPanel, { s: summary({}) }));
+    expect(html).toContain('MOS, the whole call');
+    expect(html).toContain('data-testid="dccp-mos-why"');
+    expect(html).toContain('rates only the last 10 s; this one rates the whole call');
+  });
+});
