@@ -48,13 +48,13 @@ test('a first visit offers three lessons; one click opens its preset with the to
   await expect(tour.getByRole('button', { name: 'Next' })).toBeFocused();
   // The card leaves the text it points at readable.
   const target = await page.locator('.tour-highlight').boundingBox();
-  const box = await tour.boundingBox();
-  expect(target && box, 'the card and its target on screen').toBeTruthy();
+  const cardBox = await tour.boundingBox();
+  expect(target && cardBox, 'the card and its target on screen').toBeTruthy();
   const overlap =
-    box!.x < target!.x + target!.width &&
-    target!.x < box!.x + box!.width &&
-    box!.y < target!.y + target!.height &&
-    target!.y < box!.y + box!.height;
+    cardBox!.x < target!.x + target!.width &&
+    target!.x < cardBox!.x + cardBox!.width &&
+    cardBox!.y < target!.y + target!.height &&
+    target!.y < cardBox!.y + cardBox!.height;
   expect(overlap, 'the tour card over the text it points at').toBe(false);
 });
 
