@@ -121,13 +121,20 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
     // Charts appear once the run has produced rows: look again a few times.
     let el: HTMLElement | null = null;
     let tries = 0;
+    // The card moves when its target changes size (a lesson's text arrives after the card).
+    let resized: ResizeObserver | null = null;
     const look = () => {
       el = tourTarget(step.target);
       if (el) {
-        el.classList.add('tour-highlight');
-        el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        const target = el;
+        target.classList.add('tour-highlight');
+        target.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
         setFound(true);
-        setPlace(placeFor(el));
+        setPlace(placeFor(target));
+        resized = new ResizeObserver(() => setPlace(placeFor(target)));
+        resized.observe(target);
+        const column = document.querySelector('section.left');
+        if (column) resized.observe(column);
       } else if (tries++ < 20) timer = window.setTimeout(look, 150);
       else {
         setFound(false);
@@ -137,6 +144,7 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
     let timer = window.setTimeout(look, 0);
     return () => {
       window.clearTimeout(timer);
+      resized?.disconnect();
       el?.classList.remove('tour-highlight');
     };
   }, [step]);
