@@ -55,6 +55,30 @@ describe('parseLab', () => {
     expect(errors.some((e) => e.startsWith('step 1, preset: expected the name of a preset'))).toBe(true);
     expect(errors).toContain('step 2, values.w.of: the run `other` is not one of main');
   });
+  it("checks a choice's options and an order's items alike", () => {
+    const r = parseLab(
+      lab([
+        step({ answer: { choice: { options: [{ label: 'A', value: 'w' }], pick: 'lowest' } } }),
+        step({
+          answer: {
+            order: {
+              items: [
+                { label: '', value: 'w' },
+                { label: 'B', value: 'x' },
+              ],
+              by: 'up',
+            },
+          },
+        }),
+      ]),
+    );
+    expect(r.ok ? [] : r.errors).toEqual([
+      'step 1, answer.choice.options: expected 2 to 6 options',
+      'step 2, answer.order.items[0].label: expected a text',
+      "step 2, answer.order.items[1].value: expected one of the step's values (w)",
+      'step 2, answer.order.by: expected `ascending` or `descending`',
+    ]);
+  });
   it('refuses text that is not JSON, and an empty list of steps', () => {
     expect(parseLab('{').ok).toBe(false);
     expect(parseLab(lab([]))).toEqual({ ok: false, errors: ['steps: expected a list of 1 to 12 steps'] });

@@ -253,6 +253,15 @@ function stepErrors(st: unknown, where: string): string[] {
     if (typeof name !== 'string' || !values.has(name))
       err(field, `expected one of the step's values (${[...values].join(', ')})`);
   };
+  // A choice's options and an order's items: 2 to 6, each a label and one of the step's values.
+  const labelled = (list: unknown, field: string, what: string) => {
+    if (!Array.isArray(list) || list.length < 2 || list.length > LAB_LIMITS.options)
+      return err(field, `expected 2 to ${LAB_LIMITS.options} ${what}`);
+    list.forEach((x: unknown, j: number) => {
+      if (!isObj(x) || typeof x.label !== 'string' || !x.label) err(`${field}[${j}].label`, 'expected a text');
+      else known(x.value, `${field}[${j}].value`);
+    });
+  };
   const a = st.answer;
   const kinds = isObj(a) ? Object.keys(a) : [];
   if (!isObj(a) || kinds.length !== 1 || !['number', 'choice', 'order'].includes(kinds[0])) {
@@ -266,27 +275,13 @@ function stepErrors(st: unknown, where: string): string[] {
     if (p !== undefined && !finite(p, 0, 1000)) err('answer.number.tolerance_pct', 'expected a number from 0 to 1000');
   } else if (isObj(a.choice)) {
     const c = a.choice;
-    if (!Array.isArray(c.options) || c.options.length < 2 || c.options.length > LAB_LIMITS.options)
-      err('answer.choice.options', `expected 2 to ${LAB_LIMITS.options} options`);
-    else
-      c.options.forEach((o: unknown, j: number) => {
-        if (!isObj(o) || typeof o.label !== 'string' || !o.label)
-          err(`answer.choice.options[${j}].label`, 'expected a text');
-        else known(o.value, `answer.choice.options[${j}].value`);
-      });
+    labelled(c.options, 'answer.choice.options', 'options');
     if (c.pick !== 'lowest' && c.pick !== 'highest') err('answer.choice.pick', 'expected `lowest` or `highest`');
     if (c.tie !== undefined && (!isObj(c.tie) || typeof c.tie.label !== 'string' || !finite(c.tie.within, 0, 1e12)))
       err('answer.choice.tie', 'expected { "label": text, "within": a number of 0 or more }');
   } else if (isObj(a.order)) {
     const o = a.order;
-    if (!Array.isArray(o.items) || o.items.length < 2 || o.items.length > LAB_LIMITS.options)
-      err('answer.order.items', `expected 2 to ${LAB_LIMITS.options} items`);
-    else
-      o.items.forEach((it: unknown, j: number) => {
-        if (!isObj(it) || typeof it.label !== 'string' || !it.label)
-          err(`answer.order.items[${j}].label`, 'expected a text');
-        else known(it.value, `answer.order.items[${j}].value`);
-      });
+    labelled(o.items, 'answer.order.items', 'items');
     if (o.by !== 'ascending' && o.by !== 'descending') err('answer.order.by', 'expected `ascending` or `descending`');
     if (o.tie !== undefined && !finite(o.tie, 0, 1e12)) err('answer.order.tie', 'expected a number of 0 or more');
   } else err(`answer.${kinds[0]}`, 'expected an object');
