@@ -104,6 +104,14 @@ test('once loaded, the app reloads and runs with the network gone (service worke
   await page.getByLabel('Preset').selectOption('pss-b1-known-ef');
   await expect(page.getByTestId('scenario-name')).toContainText('PSS');
   await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+  // A lab, never opened online, runs offline too: its steps' runs go through the sweep workers.
+  await page.evaluate(() => {
+    location.hash = '#l=harq';
+  });
+  const lab = page.getByTestId('lab');
+  await lab.getByRole('textbox', { name: /^Your prediction/ }).fill('0.4');
+  await lab.getByRole('button', { name: 'Run and check' }).click();
+  await expect(lab.getByTestId('lab-verdict')).toHaveAttribute('data-correct', 'true');
   expect(external).toEqual([]);
   await context.close();
 });

@@ -69,7 +69,7 @@ describe('parseLab', () => {
               by: 'up',
             },
           },
-        }),
+        } as unknown as Partial<LabStep>),
       ]),
     );
     expect(r.ok ? [] : r.errors).toEqual([

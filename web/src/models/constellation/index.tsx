@@ -11,6 +11,10 @@ import type { ModelDescriptor, SummaryProps } from '../types';
 const epochOf = (scenarioJson: string): string | undefined =>
   (JSON.parse(scenarioJson) as { constellation?: { epoch_utc?: string } }).constellation?.epoch_utc;
 
+/** Whether the run's constellation comes from element sets loaded from a file (a catalogue). */
+const loadedElementSets = (scenarioJson: string): boolean =>
+  !!(JSON.parse(scenarioJson) as { constellation?: { tle?: string | null } }).constellation?.tle;
+
 /** The pair of ground sites with their statistics, and the log of handovers below. */
 function ConstellationSummary({ info, summary, globe, topology }: SummaryProps) {
   if (!info.constellation) return null;
@@ -48,7 +52,7 @@ export const constellation: ModelDescriptor = {
     if (ids.includes('seam') && seen.allZero) {
       const since = seamSinceLastSample(summary?.constellation, c.sites[0].name, c.sites[1].name);
       if (since) return since;
-      if (c.tle_text || c.shells.length > 1)
+      if (loadedElementSets(info.scenarioJson))
         return (
           'Stays at 0: SkyQueue locates the seam only in a constellation it generates (a polar star, as ' +
           'Iridium); for element sets loaded from a file it does not look for one.'

@@ -100,6 +100,6 @@ describe("the call's MOS beside the chart's", () => {
     const html = renderToStaticMarkup(createElement(DccpPanel, { s: summary({}) }));
     expect(html).toContain('MOS, the whole call');
     expect(html).toContain('data-testid="dccp-mos-why"');
-    expect(html).toContain('rates only the last 10 s; this one rates the whole call');
+    expect(html).toContain('rates only the last ten seconds; the row above rates the whole call');
   });
 });

@@ -72,11 +72,16 @@ export function DccpPanel({ s }: { s: DccpSummary }) {
               <th scope="row">E-model R (0-100, G.107) · MOS, the whole call</th>
               <td data-testid="dccp-mos">
                 {f(s.r, 1)} · {f(s.mos, 2)}
-                <div className="muted" data-testid="dccp-mos-why">
-                  The chart&apos;s MOS rates only the last 10 s; this one rates the whole call, every loss included (its
-                  start, the bursts after a link error). The E-model punishes loss steeply, so a call whose 10 s windows
-                  mostly read near 4 can read far lower as a whole.
-                </div>
+              </td>
+            </tr>
+          )}
+          {s.r !== null && (
+            <tr>
+              <th scope="row">and the chart&apos;s MOS</th>
+              <td className="muted" data-testid="dccp-mos-why">
+                The chart&apos;s MOS rates only the last ten seconds; the row above rates the whole call, every loss
+                included (its start, the bursts after a link error). The E-model punishes loss steeply, so a call whose
+                ten-second windows mostly read near four can read far lower as a whole.
               </td>
             </tr>
           )}
