@@ -84,3 +84,22 @@ test('no serious accessibility violation in the light theme either', async ({ pa
   await frames(page, 2);
   expect(await serious(page)).toEqual([]);
 });
+
+test('the globe’s loading text reads in the light theme too (its ground is black in both)', async ({ page }) => {
+  // The globe's code held back until the check is done, so the loading text stays on screen
+  // (on a busy machine it can be there when a check runs).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/GlobeView-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#p=iridium-ship-london');
+  await expect(page.getByTestId('scenario-name')).not.toHaveText('');
+  await page.getByRole('button', { name: 'Light theme' }).click();
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toBeVisible();
+  await expect(page.getByText('loading the globe…')).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+  release();
+  await expect(page.getByTestId('globe')).toHaveAttribute('data-rendered', 'true');
+});

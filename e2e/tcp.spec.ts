@@ -27,6 +27,14 @@ test.describe('TCP over Iridium', () => {
       .poll(async () => (await packets(page))[0], { message: 'data packets on the globe' })
       .toBeGreaterThan(5);
     await expect.poll(async () => (await packets(page))[1], { message: 'ACKs on the globe' }).toBeGreaterThan(5);
+    // Packets read from the back of a room in presenter mode: 16 px across, outline included
+    // (10 px otherwise), resized at the run's next step.
+    const globe = page.getByTestId('globe');
+    await expect(globe).toHaveAttribute('data-packet-px', '10');
+    await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+    await expect(globe).toHaveAttribute('data-packet-px', '16');
+    await page.getByRole('button', { name: 'Presenter', exact: true }).click();
+    await expect(globe).toHaveAttribute('data-packet-px', '10');
     await expect(page.getByTestId('transfer-status')).toContainText('delivered so far');
 
     // On past the seam's departure (60 s) by a seek to the run's end (End on the progress bar:

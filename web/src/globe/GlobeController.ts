@@ -406,6 +406,7 @@ export class GlobeController {
     let acks = 0;
     for (let k = 3; k < g.packets.length; k += 4) acks += g.packets[k] === 1 ? 1 : 0;
     this.container.dataset.packets = `${g.packets.length / 4 - acks},${acks}`;
+    this.container.dataset.packetPx = String(this.layer.packetSize);
     if (this.following) this.followStep(g);
     const inView = this.routeInView();
     this.container.dataset.routeInView = inView === null ? '' : String(inView);

@@ -39,6 +39,16 @@ const MANY_PLANES = 120;
 const DATA_COLOUR = Color.WHITE;
 const ACK_COLOUR = Color.fromCssColorString('#3fe0ff');
 
+/**
+ * A packet's diameter on screen in CSS pixels, its outline included (Cesium scales `pixelSize`
+ * by the same ratio as the canvas, so a light detail's half resolution keeps the size). In
+ * presenter mode a packet must read from the back of a room, as a satellite does.
+ */
+export function packetPixels(presenter: boolean): number {
+  return presenter ? 16 : 10;
+}
+const PACKET_OUTLINE = 1.5;
+
 const km = (p: Vec3 | ArrayLike<number>, i = 0) => new Cartesian3(p[i] * 1000, p[i + 1] * 1000, p[i + 2] * 1000);
 
 /** What the layer shows; toggled from the UI. */
@@ -77,6 +87,8 @@ export class ConstellationLayer {
   private readonly packets: PointPrimitive[] = [];
   /** Packets drawn by the last update. */
   packetsShown = 0;
+  /** The packets' diameter on screen now, CSS pixels with the outline. */
+  packetSize = 0;
   private readonly styles: Record<'intra' | 'cross' | 'polar' | 'seam', { color: Color; dashPattern: number }>;
   /** The last geometry drawn. */
   lastGeometry: Geometry | null = null;
@@ -307,14 +319,15 @@ export class ConstellationLayer {
   /** Places the packets in flight, `[x, y, z, kind] x m` (kind 1: an ACK). */
   private updatePackets(p: Float64Array): void {
     const m = Math.floor(p.length / 4);
+    const size = packetPixels(document.documentElement.dataset.presenter === 'true') - 2 * PACKET_OUTLINE;
     while (this.packets.length < m)
       this.packets.push(
         this.packetPoints.add({
           position: Cartesian3.ZERO,
-          pixelSize: 8,
+          pixelSize: size,
           color: DATA_COLOUR,
           outlineColor: Color.BLACK,
-          outlineWidth: 1.5,
+          outlineWidth: PACKET_OUTLINE,
           id: { kind: 'packet' },
         }),
       );
@@ -323,9 +336,11 @@ export class ConstellationLayer {
       pt.show = k < m;
       if (k >= m) continue;
       pt.position = km(p, 4 * k);
+      if (pt.pixelSize !== size) pt.pixelSize = size;
       pt.color = p[4 * k + 3] === 1 ? ACK_COLOUR : DATA_COLOUR;
     }
     this.packetsShown = m;
+    this.packetSize = size + 2 * PACKET_OUTLINE;
   }
 
   destroy(): void {
