@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LABS } from './catalog';
-import { explanation, judge, parseLab, placeholders, stepScenarios, type LabStep } from './lab';
+import { explanation, judge, parseLab, placeholders, scoreWaiting, stepScenarios, type LabStep } from './lab';
 
 const step = (over: Partial<LabStep> = {}): Record<string, unknown> => ({
   title: 'A step',
@@ -137,6 +137,25 @@ describe('judge', () => {
     expect(judge(o, v, { order: [1, 0, 2] }).correct).toBe(true);
     expect(judge(o, v, { order: [2, 0, 1] }).correct).toBe(false);
     expect(judge(o, v, { order: [0, 0, 2] }).correct).toBe(false);
+  });
+});
+
+describe('scoreWaiting', () => {
+  const s = step() as unknown as LabStep;
+  it('scores a prediction handed in before the values were in, whenever they come', () => {
+    // The order a busy machine can give: the values arrive, then the prediction is recorded by
+    // a handler that still saw them computing (correct null); the score must count it.
+    const answers = [
+      { prediction: { number: 10.5 }, correct: true },
+      { prediction: { number: 10.5 }, correct: null },
+    ];
+    const scored = scoreWaiting(answers, 1, s, { w: 10 });
+    expect(scored.map((a) => a?.correct)).toEqual([true, true]);
+    expect(scoreWaiting(answers, 1, s, { w: 20 })[1]?.correct).toBe(false);
+  });
+  it('leaves scored, skipped and empty answers as they are (the same array)', () => {
+    const answers = [{ prediction: { number: 99 }, correct: true }, { prediction: null, correct: null }, null];
+    for (const i of [0, 1, 2]) expect(scoreWaiting(answers, i, s, { w: 10 })).toBe(answers);
   });
 });
 

@@ -351,6 +351,24 @@ export function engineOrder(step: LabStep, values: Record<string, number | null>
 }
 
 /** Scores a prediction against the engine's values. */
+/**
+ * The answers with the prediction at `index` scored against the engine's `values` if it waits
+ * for them (handed in while they were computing: `correct` null); the same array when nothing
+ * waits.
+ */
+export function scoreWaiting<A extends { prediction: Prediction | null; correct: boolean | null }>(
+  answers: (A | null)[],
+  index: number,
+  step: LabStep,
+  values: Record<string, number | null>,
+): (A | null)[] {
+  const a = answers[index];
+  if (!a?.prediction || a.correct !== null) return answers;
+  const out = [...answers];
+  out[index] = { ...a, correct: judge(step, values, a.prediction).correct };
+  return out;
+}
+
 export function judge(step: LabStep, values: Record<string, number | null>, p: Prediction): Verdict {
   const a = step.answer;
   if ('number' in a && 'number' in p) {

@@ -2,7 +2,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartGroup } from '../charts/chartGroups';
 import { poolSize, SweepPool, workerPort } from '../engine/sweepPool';
 import type { Speed } from '../engine/protocol';
-import { judge, stepScenarios, stepValues, type Lab, type LabStep, type Prediction, type Verdict } from './lab';
+import {
+  judge,
+  scoreWaiting,
+  stepScenarios,
+  stepValues,
+  type Lab,
+  type LabStep,
+  type Prediction,
+  type Verdict,
+} from './lab';
 
 /** A lab on screen: a shipped one (its id) or one a teacher wrote (its text), and whether the
  * explanations wait until the step is answered (a teacher's link). */
@@ -102,13 +111,17 @@ export function useLab({ charts, setHidden, loadStep, play }: Options) {
       return e instanceof Error ? e.message : String(e);
     }
   }, [step]);
-  const values: StepValues | null = !step
-    ? null
-    : typeof scenarios === 'string'
-      ? { state: 'failed', message: scenarios }
-      : computed?.step === step
-        ? computed.values
-        : { state: 'computing', done: 0, total: Object.keys(scenarios ?? {}).length };
+  const values = useMemo<StepValues | null>(
+    () =>
+      !step
+        ? null
+        : typeof scenarios === 'string'
+          ? { state: 'failed', message: scenarios }
+          : computed?.step === step
+            ? computed.values
+            : { state: 'computing', done: 0, total: Object.keys(scenarios ?? {}).length },
+    [step, scenarios, computed],
+  );
 
   const update = useCallback((f: (p: LabProgress) => LabProgress) => {
     setProgress((p) => {
@@ -136,14 +149,6 @@ export function useLab({ charts, setHidden, loadStep, play }: Options) {
         if (!live) return;
         const v = stepValues(step, Object.fromEntries(names.map((n, i) => [n, results[i].summary])));
         set({ state: 'ready', values: v });
-        // A prediction made before the values were in is scored now.
-        update((pr) => {
-          const a = pr.answers[pr.step];
-          if (!a?.prediction || a.correct !== null || open?.lab.steps[pr.step] !== step) return pr;
-          const answers = [...pr.answers];
-          answers[pr.step] = { prediction: a.prediction, correct: judge(step, v, a.prediction).correct };
-          return { ...pr, answers };
-        });
       },
       (e: unknown) => set({ state: 'failed', message: e instanceof Error ? e.message : String(e) }),
     );
@@ -151,7 +156,20 @@ export function useLab({ charts, setHidden, loadStep, play }: Options) {
       live = false;
       p.cancel();
     };
-  }, [open, step, scenarios, update]);
+  }, [open, step, scenarios]);
+
+  // A prediction made before the values were in is scored once they are, whichever came first
+  // (a prediction handed in while the values were arriving saw them still computing).
+  const waiting = progress.answers[stepIndex]?.correct === null;
+  useEffect(() => {
+    if (!step || values?.state !== 'ready' || !waiting) return;
+    const v = values.values;
+    update((pr) => {
+      if (pr.step !== stepIndex) return pr;
+      const answers = scoreWaiting(pr.answers, stepIndex, step, v);
+      return answers === pr.answers ? pr : { ...pr, answers };
+    });
+  }, [step, stepIndex, values, waiting, update]);
 
   // A step that names its charts shows only those (once the run's charts are known).
   useEffect(() => {
