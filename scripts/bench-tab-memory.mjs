@@ -4,7 +4,7 @@
 // chromium process of this run: browser, renderer with the engine's worker, GPU), of the tab
 // alone (its renderer process, where the page and the engine's worker run) and the page's
 // JavaScript heap. With --catalogue, the run is instead a day of the Starlink catalogue
-// (examples/starlink-2026-05-13.tle, 9,362 satellites, +Grid, any satellite in view, least
+// (examples/starlink-2026-05-13.tle, 9,327 satellites, +Grid, any satellite in view, least
 // delay, London - New York at 1 s steps), loaded as a user loads it. A measurement, not a test:
 // record the output in docs/BENCHMARKS.md. Run with `npm run bench:memory [-- --catalogue]`
 // (builds first).
@@ -60,7 +60,7 @@ async function loadCatalogue(page) {
   await panel.locator('[data-path="constellation.routing"] select').selectOption('min-delay');
   await page.waitForTimeout(2000);
   await panel.getByRole('button', { name: /Restart with/ }).click();
-  await page.getByTestId('globe').and(page.locator('[data-satellites="9362"]')).waitFor({ timeout: 120_000 });
+  await page.getByTestId('globe').and(page.locator('[data-satellites="9327"]')).waitFor({ timeout: 120_000 });
 }
 
 const stop = await startPreview(port);

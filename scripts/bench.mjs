@@ -187,7 +187,7 @@ if (!process.argv.includes('--skip-day')) {
 }
 
 // A real mega-constellation: the Starlink catalogue of 13 May 2026 (examples/, 10,361 element
-// sets, 9,362 in nine shells), London to New York over +Grid by least delay at 1 s steps: every
+// sets, 9,327 in nine shells), London to New York over +Grid by least delay at 1 s steps: every
 // satellite propagated, every ISL checked against its range, one Dijkstra search per step.
 // Natively `skyqueue calc pair --tle`; in wasm the `benchCatalogueRoute` binding, whose load
 // (parse, group into shells) is timed apart from its steps. The summaries must agree.

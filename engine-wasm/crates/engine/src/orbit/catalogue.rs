@@ -22,10 +22,18 @@
 //!    inclination exists, it is not at that shell's altitude) or `alone-in-a-band` (no shell at
 //!    its inclination).
 //! 5. Planes within a shell: RAANs sorted, split where neighbours differ by more than
-//!    `plane_gap_deg`, numbered eastwards from the widest gap. A shell whose widest gap between
-//!    planes exceeds 90 deg spans half the sphere: a star with a seam there (Iridium, OneWeb);
-//!    otherwise a delta (Starlink). Planes may hold different numbers of satellites.
+//!    `plane_gap_deg` (1.5 deg), numbered eastwards from the widest gap. A cluster of fewer than
+//!    `min_plane_satellites` (5) is no plane but strays drifting between planes, set aside as
+//!    `out-of-plane`: kept, a stray became a "plane" between two real ones and the grid's links
+//!    between planes ran through it. The ring of planes is open (a star with a seam: Iridium,
+//!    OneWeb) where its widest gap between neighbouring planes exceeds [`OPEN_RING_RATIO`] times
+//!    their median gap, else closed (a delta: Starlink). Planes may hold different numbers of
+//!    satellites.
 //! 6. Slots within a plane: by argument of latitude, from the smallest.
+//!
+//! Steps 5 and 6 and the +Grid of [`crate::topology::grid`] follow the rules of a route
+//! computation written apart from SkyQueue, which `calc pair --tle` is tested against
+//! (`tests/independent_routes.rs`); docs/CATALOGUES.md states them.
 // Input path: whatever a user's file, link or option holds is refused with a message, never
 // unwrapped (docs/RELIABILITY.md).
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
@@ -40,8 +48,10 @@ use std::collections::BTreeMap;
 const J2: f64 = 1.082_616e-3;
 /// Equatorial radius of WGS-72 [km] (J2's reference radius).
 const RE_WGS72_KM: f64 = 6378.135;
-/// A shell whose planes leave a gap wider than this [deg] is a star (planes over half the sphere).
-pub const STAR_GAP_DEG: f64 = 90.0;
+/// A shell whose widest gap between neighbouring planes is more than this many times their
+/// median gap has an open ring of planes: a star with a seam there (Iridium's planes span 180
+/// deg, the gap back to the first is 6 times the others), or a delta with planes missing.
+pub const OPEN_RING_RATIO: f64 = 3.0;
 
 /// The thresholds that group a catalogue into shells and set satellites aside.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,6 +74,9 @@ pub struct ShellRules {
     /// A window whose planes hold fewer satellites than this (median) is no shell: satellites
     /// spread one or two per plane are moving between altitudes.
     pub min_plane_median: u32,
+    /// A cluster of RAANs with fewer satellites than this is no plane: its satellites are
+    /// strays between planes, set aside as `out-of-plane`.
+    pub min_plane_satellites: u32,
 }
 
 impl Default for ShellRules {
@@ -75,8 +88,9 @@ impl Default for ShellRules {
             max_eccentricity: 0.005,
             decay_altitude_km: 300.0,
             max_epoch_age_days: 30.0,
-            plane_gap_deg: 1.0,
+            plane_gap_deg: 1.5,
             min_plane_median: 5,
+            min_plane_satellites: 5,
         }
     }
 }
@@ -96,7 +110,7 @@ impl ShellRules {
 
     /// The first rule outside its range, as (field, message).
     pub fn check(&self) -> Result<(), (&'static str, String)> {
-        let ranges: [(&'static str, f64, f64, f64); 8] = [
+        let ranges: [(&'static str, f64, f64, f64); 9] = [
             ("inclination_gap_deg", self.inclination_gap_deg, 0.01, 30.0),
             ("altitude_window_km", self.altitude_window_km, 0.1, 500.0),
             ("min_shell_satellites", self.min_shell_satellites as f64, 1.0, 100_000.0),
@@ -105,6 +119,7 @@ impl ShellRules {
             ("max_epoch_age_days", self.max_epoch_age_days, 0.01, 3650.0),
             ("plane_gap_deg", self.plane_gap_deg, 0.01, 90.0),
             ("min_plane_median", self.min_plane_median as f64, 1.0, 10_000.0),
+            ("min_plane_satellites", self.min_plane_satellites as f64, 1.0, 10_000.0),
         ];
         for (field, v, lo, hi) in ranges {
             if !(v.is_finite() && v >= lo && v <= hi) {
@@ -134,17 +149,21 @@ pub enum Exclusion {
     RaisingOrLowering,
     /// No shell at its inclination.
     AloneInABand,
+    /// In a shell, but in a cluster of RAANs smaller than `min_plane_satellites`: a stray
+    /// drifting between planes.
+    OutOfPlane,
 }
 
 impl Exclusion {
     /// Every reason, in report order.
-    pub const ALL: [Exclusion; 6] = [
+    pub const ALL: [Exclusion; 7] = [
         Exclusion::Unusable,
         Exclusion::Eccentric,
         Exclusion::Stale,
         Exclusion::Decaying,
         Exclusion::RaisingOrLowering,
         Exclusion::AloneInABand,
+        Exclusion::OutOfPlane,
     ];
 
     /// The reason's name in reports (`raising-or-lowering`).
@@ -156,6 +175,7 @@ impl Exclusion {
             Exclusion::Decaying => "decaying",
             Exclusion::RaisingOrLowering => "raising-or-lowering",
             Exclusion::AloneInABand => "alone-in-a-band",
+            Exclusion::OutOfPlane => "out-of-plane",
         }
     }
 }
@@ -173,7 +193,8 @@ pub struct Shell {
     pub satellites: u32,
     /// Satellites per plane: fewest, median, most.
     pub per_plane: [u32; 3],
-    /// Planes over half the sphere with a seam (Iridium, OneWeb), else a delta (Starlink).
+    /// The ring of planes is open: a star with a seam (Iridium, OneWeb), or planes missing
+    /// ([`OPEN_RING_RATIO`]); else a delta whose last plane neighbours its first (Starlink).
     pub star: bool,
 }
 
@@ -454,14 +475,14 @@ pub fn group(sets: &[(Tle, sgp4::Elements)], reference_jd: f64, rules: &ShellRul
         let mut any = false;
         for members in found {
             let shell_no = shells.len() as u32;
-            let (shell, sats) = planes_of(&members, shell_no, &mean, rules.plane_gap_deg);
-            if shell.per_plane[1] < rules.min_plane_median {
+            let Some((shell, sats, strays)) = planes_of(&members, shell_no, &mean, rules) else {
                 left.extend(members);
                 continue;
-            }
+            };
             any = true;
             shells.push(shell);
             placed.extend(sats);
+            excluded.extend(strays.into_iter().map(|i| (i, Exclusion::OutOfPlane)));
         }
         let reason = if any { Exclusion::RaisingOrLowering } else { Exclusion::AloneInABand };
         excluded.extend(left.iter().map(|&i| (i, reason)));
@@ -470,20 +491,43 @@ pub fn group(sets: &[(Tle, sgp4::Elements)], reference_jd: f64, rules: &ShellRul
     Catalogue { reference_jd, shells, placed, excluded }
 }
 
-/// The planes and slots of one shell's members.
-fn planes_of<'a>(members: &[usize], shell_no: u32, mean: &dyn Fn(usize) -> &'a Mean, gap: f64) -> (Shell, Vec<Placed>) {
+/// The planes and slots of one shell's members, and its strays (clusters of RAANs under
+/// `min_plane_satellites`); `None` if its planes hold a median under `min_plane_median` (no
+/// shell: satellites on their way between altitudes) or if no cluster is a plane.
+fn planes_of<'a>(
+    members: &[usize],
+    shell_no: u32,
+    mean: &dyn Fn(usize) -> &'a Mean,
+    rules: &ShellRules,
+) -> Option<(Shell, Vec<Placed>, Vec<usize>)> {
     let mut by_raan: Vec<usize> = members.to_vec();
     by_raan.sort_by(|&a, &b| mean(a).raan.total_cmp(&mean(b).raan).then(a.cmp(&b)));
     let n = by_raan.len();
     // Start after the widest RAAN gap (circularly), so no plane straddles the start.
     let gap_after = |k: usize| wrap360(mean(by_raan[(k + 1) % n]).raan - mean(by_raan[k]).raan);
     let widest = (0..n).max_by(|&a, &b| gap_after(a).total_cmp(&gap_after(b)).then(b.cmp(&a))).unwrap_or(0);
-    let widest_gap = if n > 1 { gap_after(widest) } else { 360.0 };
     by_raan.rotate_left((widest + 1) % n.max(1));
     // Unwrapped RAANs increase from the first.
     let first = by_raan.first().map_or(0.0, |&i| mean(i).raan);
     let unwrapped = |i: usize| first + wrap360(mean(i).raan - first);
-    let planes = split_sorted(&by_raan, unwrapped, gap);
+    let clusters = split_sorted(&by_raan, unwrapped, rules.plane_gap_deg);
+    let mut all_sizes: Vec<u32> = clusters.iter().map(|c| c.len() as u32).collect();
+    if median_u32(&mut all_sizes) < rules.min_plane_median {
+        return None;
+    }
+    let (planes, strays): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
+        clusters.into_iter().partition(|c| c.len() >= rules.min_plane_satellites as usize);
+    if planes.is_empty() {
+        return None;
+    }
+    let strays: Vec<usize> = strays.into_iter().flatten().collect();
+    // The ring of planes: gaps between neighbouring planes' mean RAANs, the last back to the first.
+    let centres: Vec<f64> = planes.iter().map(|p| circular_mean(p.iter().map(|&i| mean(i).raan))).collect();
+    let np = centres.len();
+    let mut gaps: Vec<f64> = (0..np).map(|k| wrap360(centres[(k + 1) % np] - centres[k])).collect();
+    let widest_gap = gaps.iter().copied().fold(0.0, f64::max);
+    gaps.sort_by(f64::total_cmp);
+    let median_gap = gaps.get(np / 2).copied().unwrap_or(0.0);
     let mut out = Vec::with_capacity(n);
     let mut sizes = vec![];
     for (p, plane) in planes.iter().enumerate() {
@@ -499,23 +543,34 @@ fn planes_of<'a>(members: &[usize], shell_no: u32, mean: &dyn Fn(usize) -> &'a M
             raan_deg: mean(i).raan,
         }));
     }
-    let incs: Vec<f64> = members.iter().map(|&i| mean(i).inc).collect();
-    let mut alts: Vec<f64> = members.iter().map(|&i| mean(i).alt).collect();
+    let kept: Vec<usize> = planes.iter().flatten().copied().collect();
+    let incs: Vec<f64> = kept.iter().map(|&i| mean(i).inc).collect();
+    let mut alts: Vec<f64> = kept.iter().map(|&i| mean(i).alt).collect();
     alts.sort_by(f64::total_cmp);
     let mut sorted_sizes = sizes.clone();
     let shell = Shell {
         inclination_deg: incs.iter().sum::<f64>() / incs.len().max(1) as f64,
         altitude_km: alts.get(alts.len() / 2).copied().unwrap_or(f64::NAN),
-        planes: planes.len() as u32,
-        satellites: n as u32,
+        planes: np as u32,
+        satellites: kept.len() as u32,
         per_plane: [
             sizes.iter().copied().min().unwrap_or(0),
             median_u32(&mut sorted_sizes),
             sizes.iter().copied().max().unwrap_or(0),
         ],
-        star: planes.len() >= 2 && widest_gap > STAR_GAP_DEG,
+        star: np >= 2 && widest_gap > OPEN_RING_RATIO * median_gap,
     };
-    (shell, out)
+    Some((shell, out, strays))
+}
+
+/// Circular mean of angles [deg], 0 to 360.
+pub(crate) fn circular_mean(xs: impl Iterator<Item = f64>) -> f64 {
+    let (mut s, mut c) = (0.0, 0.0);
+    for x in xs {
+        s += (x * PI / 180.0).sin();
+        c += (x * PI / 180.0).cos();
+    }
+    wrap360(s.atan2(c) * 180.0 / PI)
 }
 
 #[cfg(test)]
@@ -589,7 +644,7 @@ mod tests {
         // The filings' shells, some moved since: 43 deg (Gen2), 53 deg lowered from 550 km to
         // about 480, 53.2 deg at 540, 70 deg at 570, 97.6 deg at 560.
         for (inc, alt, min) in
-            [(43.0, 485.0, 3000), (53.1, 478.0, 2500), (53.2, 540.0, 1200), (70.0, 570.0, 700), (97.6, 555.0, 450)]
+            [(43.0, 485.0, 3000), (53.1, 478.0, 2500), (53.2, 540.0, 1200), (70.0, 570.0, 690), (97.6, 555.0, 450)]
         {
             assert!(has(inc, alt, min), "no shell near {inc} deg, {alt} km: {:?}", c.shells);
         }
@@ -597,6 +652,42 @@ mod tests {
         assert!(counts["decaying"] > 0 && counts["raising-or-lowering"] > 0, "{counts:?}");
         assert_eq!(c.placed.len() + c.excluded.len(), sets.len());
         assert!(c.placed.len() > 9_000);
+        // No plane of a stray or two: those drifting between planes are set aside.
+        assert!(counts["out-of-plane"] > 0, "{counts:?}");
+        assert!(c.shells.iter().all(|s| s.per_plane[0] >= 5), "{:?}", c.shells);
+    }
+
+    #[test]
+    fn iridiums_ring_of_planes_is_open_at_its_seam_and_a_stray_is_no_plane() {
+        // examples/iridium-66.tle: six planes 31.6 deg apart over 180 deg; the gap back to the
+        // first is six times the others.
+        let text = include_str!("../../../../../examples/iridium-66.tle");
+        let (_, c) = load(text, None, &ShellRules::default()).unwrap();
+        assert_eq!(c.shells.len(), 1);
+        let s = &c.shells[0];
+        assert_eq!((s.planes, s.per_plane, s.star), (6, [11, 11, 11], true), "{s:?}");
+        // Four satellites of the first plane moved 20 deg east in RAAN: a cluster of four
+        // between two planes, set aside; the rest keep their planes.
+        let sets = parse_tle_text(text).unwrap();
+        let first: Vec<usize> = c.placed.iter().filter(|p| p.plane == 0).map(|p| p.set).take(4).collect();
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| {
+                let moved = l.starts_with("2 ") && first.iter().any(|&i| sets[i].0.line2 == l);
+                if !moved {
+                    return l.to_string();
+                }
+                let raan: f64 = l[17..25].trim().parse().unwrap();
+                let mut m = format!("{}{:>8.4}{}", &l[..17], (raan + 15.0) % 360.0, &l[25..68]);
+                let sum: u32 = m.chars().map(|c| if c == '-' { 1 } else { c.to_digit(10).unwrap_or(0) }).sum();
+                m.push(char::from_digit(sum % 10, 10).unwrap());
+                m
+            })
+            .collect();
+        let (_, c) = load(&lines.join("\n"), None, &ShellRules::default()).unwrap();
+        assert_eq!(c.excluded_counts()["out-of-plane"], 4, "{:?}", c.excluded);
+        let s = &c.shells[0];
+        assert_eq!((s.planes, s.per_plane, s.star), (6, [7, 11, 11], true), "{s:?}");
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! plane, slots follow u, slot 0 of each plane being the first satellite at or ahead of slot 0 of
 //! the plane before; the mean offset gives the phasing (star: in slots; delta: Walker F).
 
+use super::catalogue::circular_mean;
 use super::frames::{JD_J2000, MU_KM3_S2, R_EARTH_KM};
 use super::tle::Tle;
 use super::walker::{WalkerKind, WalkerSpec};
@@ -67,16 +68,6 @@ fn clusters(angles: &[(f64, usize)], gap: f64) -> Vec<Vec<usize>> {
         out.last_mut().unwrap().push(angles[i].1);
     }
     out
-}
-
-/// Circular mean of angles [deg].
-fn circular_mean(xs: impl Iterator<Item = f64>) -> f64 {
-    let (mut s, mut c) = (0.0, 0.0);
-    for x in xs {
-        s += (x * PI / 180.0).sin();
-        c += (x * PI / 180.0).cos();
-    }
-    wrap360(s.atan2(c) * 180.0 / PI)
 }
 
 /// The grid of `sets` at the Julian date `epoch_jd`, or why the sets do not form one.

@@ -181,6 +181,7 @@ pub fn groups() -> Vec<Group> {
                 real("constellation.shell_rules.max_epoch_age_days", "Oldest element set", Some("days"), 0.01, 3650.0, "Element sets further than this from the epoch are stale and set aside."),
                 real("constellation.shell_rules.plane_gap_deg", "Plane gap", Some("deg"), 0.01, 90.0, "Satellites whose RAANs differ by less than this share a plane."),
                 int("constellation.shell_rules.min_plane_median", "Fewest per plane (median)", "u32", None, 1, 10_000, "A window whose planes hold fewer satellites than this (median) is raising or lowering its orbits."),
+                int("constellation.shell_rules.min_plane_satellites", "Smallest plane", "u32", None, 1, 10_000, "A cluster of RAANs with fewer satellites is no plane: strays between planes, set aside as out-of-plane."),
             ],
         },
     ]
