@@ -6,6 +6,7 @@ import type { EngineError } from '../engine/errors';
 import { unpackGeometry, type Geometry } from '../engine/geometry';
 import { unpackSeries } from '../engine/packed';
 import { TraceStore } from '../engine/traceStore';
+import { RunPosition } from './runPosition';
 import type { FromWorker, LoadedInfo, Speed, TopoEvent } from '../engine/protocol';
 import type { Summary } from '../engine/summary-types';
 import { modelOfScenario } from '../models';
@@ -77,12 +78,11 @@ export function useEngine(listeners: EngineListeners) {
   /** The packet-trace records held (a ref: thousands of rows stay out of React state). */
   const trace = useRef(new TraceStore(0));
   const [traceRecorded, setTraceRecorded] = useState(0);
-  /** The trace record *Next event* / *Previous event* went to, and the clock once there [ns]
-   * (null while the engine is on its way). */
-  const cursorRef = useRef<{ n: number; atNs: number | null } | null>(null);
+  /** The clock and the trace record *Next event* / *Previous event* went to, as the next
+   * command must see them. */
+  const pos = useRef(new RunPosition());
   /** That record, once the engine is there and while the clock stays there. */
   const [cursor, setCursor] = useState<number | null>(null);
-  const nowRef = useRef(0);
   const [follow, setFollowState] = useState(false);
   /** The last stretch *follow the action* skipped [s]: from, to. */
   const [skipped, setSkipped] = useState<[number, number] | null>(null);
@@ -102,7 +102,7 @@ export function useEngine(listeners: EngineListeners) {
           // A replay of the same run (a seek back) keeps the records held: record n is the same.
           if (msg.info.scenarioJson !== running.current?.scenarioJson || msg.info.traceLimit !== trace.current.limit) {
             trace.current = new TraceStore(msg.info.traceLimit);
-            cursorRef.current = null;
+            pos.current.cursor = null;
             setCursor(null);
             setNoLossAfter(null);
             setTraceRecorded(0);
@@ -153,17 +153,20 @@ export function useEngine(listeners: EngineListeners) {
           if (msg.trace.length) trace.current.add(msg.trace);
           setTraceRecorded(msg.traceRecorded);
           if (msg.skippedNs > 0) setSkipped([(msg.nowNs - msg.skippedNs) / 1e9, msg.nowNs / 1e9]);
-          nowRef.current = msg.nowNs;
-          {
-            let c = cursorRef.current;
+          // A frame posted before the engine handled the latest move keeps the position that
+          // move gives.
+          if (pos.current.frame(msg.move, msg.nowNs)) {
+            const p = pos.current;
+            const c = p.cursor;
             // *Next loss* learns its record from the frame; -1: none before the end.
             if (c && c.atNs === null && c.n < 0 && msg.trouble !== null) {
-              cursorRef.current = msg.trouble >= 0 ? { n: msg.trouble, atNs: msg.nowNs } : null;
+              p.cursor = msg.trouble >= 0 ? { n: msg.trouble, atNs: msg.nowNs } : null;
               // None before the end: back to where the search started, and say so (the run does
               // not jump to its end).
               if (msg.trouble < 0) {
                 setNoLossAfter(lossFrom.current / 1e9);
-                client.current?.seek(lossFrom.current);
+                const move = client.current?.seek(lossFrom.current);
+                if (move) p.moved(move, lossFrom.current);
               }
             }
             // The engine is there once it has made the record and its clock has reached it
@@ -172,8 +175,7 @@ export function useEngine(listeners: EngineListeners) {
               const r = trace.current.get(c.n);
               if (r && Math.round(r.t_s * 1e9) <= msg.nowNs) c.atNs = msg.nowNs;
             }
-            c = cursorRef.current;
-            setCursor(c && c.atNs === msg.nowNs ? c.n : null);
+            setCursor(p.cursor && p.cursor.atNs === msg.nowNs ? p.cursor.n : null);
           }
           setNowNs(msg.nowNs);
           setEvents(msg.events);
@@ -227,7 +229,8 @@ export function useEngine(listeners: EngineListeners) {
       on.current.onRefused?.(parsed.error, 'parser');
       return;
     }
-    client.current?.load(text);
+    const move = client.current?.load(text);
+    if (move) pos.current.moved(move, 0);
     const model = modelOfScenario(text);
     setRequested(model.id);
     client.current?.setSpeed(speedFromLink ?? model.startSpeed?.(text) ?? model.speed);
@@ -236,57 +239,51 @@ export function useEngine(listeners: EngineListeners) {
 
   /** Playback commands (no-ops while there is no engine). */
   const controls = useMemo(() => {
-    /** The record after the one shown, or the one the engine is on its way to (presses faster
-     * than frames queue up); else the first after the clock, or at the start the first of all
-     * (a model whose packets start at zero has recorded them before any step). */
-    const nextRecord = () => {
-      const c = cursorRef.current;
-      const now = nowRef.current;
-      if (c && c.n >= 0 && (c.atNs === null || c.atNs === now)) return c.n + 1;
-      const next = now === 0 ? trace.current.all()[0] : trace.current.firstAfter(now / 1e9);
-      return next?.n ?? (trace.current.last() ?? -1) + 1;
+    const p = pos.current;
+    /** Sends a move to packet-trace record `n` (a trouble search from it with `trouble`). */
+    const toRecord = (n: number, trouble = false, resendOf?: number) => {
+      const move = client.current?.stepEvent(n, trouble, resendOf);
+      if (move) p.moved(move);
     };
     return {
       /** Goes to the next packet-trace record: one packet event per press. */
       nextEvent: () => {
-        const n = nextRecord();
-        cursorRef.current = { n, atNs: null };
-        client.current?.stepEvent(n);
+        const n = p.next(trace.current);
+        p.cursor = { n, atNs: null };
+        toRecord(n);
       },
       /** Goes to the next loss, resend or timeout after the record shown (or the clock). */
       nextLoss: (resendOf?: number) => {
-        const from = nextRecord();
-        lossFrom.current = nowRef.current;
-        cursorRef.current = { n: -1, atNs: null };
-        client.current?.stepEvent(from, true, resendOf);
+        const from = p.next(trace.current);
+        lossFrom.current = p.nowNs;
+        p.cursor = { n: -1, atNs: null };
+        toRecord(from, true, resendOf);
       },
       /** Goes back to the packet-trace record before the one shown (a replay from zero). */
       prevEvent: () => {
-        const c = cursorRef.current;
-        const here = !!c && c.n >= 0 && (c.atNs === null || c.atNs === nowRef.current);
-        let before = here ? c.n - 1 : -1;
-        if (!here) {
-          const held = trace.current.all();
-          for (let i = held.length - 1; i >= 0; i--)
-            if (held[i].t_s < nowRef.current / 1e9) {
-              before = held[i].n;
-              break;
-            }
-        }
-        const first = trace.current.first();
-        if (first === null || before < first) return;
-        cursorRef.current = { n: before, atNs: null };
-        client.current?.stepEvent(before);
+        const before = p.previous(trace.current);
+        if (before === null) return;
+        p.cursor = { n: before, atNs: null };
+        toRecord(before);
       },
       play: () => client.current?.play(),
       pause: () => client.current?.pause(),
-      step: () => client.current?.step(1e9),
+      step: () => {
+        const move = client.current?.step(1e9);
+        if (move) p.moved(move);
+      },
       /** Go to simulated second `tS` and pause (a replay when it is in the past). */
-      seek: (tS: number) => client.current?.seek(Math.round(tS * 1e9)),
+      seek: (tS: number) => {
+        const tNs = Math.max(0, Math.min(Math.round(tS * 1e9), running.current?.endNs ?? Infinity));
+        const move = client.current?.seek(tNs);
+        if (move) p.moved(move, tNs);
+      },
       reset: () => {
         setNoLossAfter(null);
         setSkipped(null);
-        client.current?.reset();
+        setCursor(null);
+        const move = client.current?.reset();
+        if (move) p.moved(move, 0);
       },
       setSpeed: (s: Speed) => client.current?.setSpeed(s),
       setFollow: (on: boolean) => client.current?.setFollow(on),

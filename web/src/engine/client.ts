@@ -9,6 +9,9 @@ export class EngineClient {
   private nextId = 1;
   /** Replies awaited by id; called with null when the engine is stopped or the wait abandoned. */
   private waiting = new Map<number, (msg: FromWorker | null) => void>();
+  /** Clock-moving messages sent so far (their `move` numbers; never reset, also across a
+   * restart: the new engine's frames echo 0 until it handles one). */
+  private moves = 0;
 
   constructor(
     private send: (msg: ToWorker) => void,
@@ -123,8 +126,11 @@ export class EngineClient {
     return () => this.listeners.delete(listener);
   }
 
-  load(scenarioJson: string): void {
-    this.send({ type: 'run/load', scenarioJson });
+  /** Loads a scenario; returns its move number (see `ToWorker`). */
+  load(scenarioJson: string): number {
+    const move = ++this.moves;
+    this.send({ type: 'run/load', scenarioJson, move });
+    return move;
   }
   play(): void {
     this.send({ type: 'run/play' });
@@ -132,20 +138,29 @@ export class EngineClient {
   pause(): void {
     this.send({ type: 'run/pause' });
   }
-  /** Advances by `dtNs` of simulated time [ns] and pauses. */
-  seek(tNs: number): void {
-    this.send({ type: 'run/seek', tNs });
+  /** Goes to simulated time `tNs` and pauses; returns its move number. */
+  seek(tNs: number): number {
+    const move = ++this.moves;
+    this.send({ type: 'run/seek', tNs, move });
+    return move;
   }
-
-  step(dtNs: number): void {
-    this.send({ type: 'run/step', dtNs });
+  /** Advances by `dtNs` of simulated time [ns] and pauses; returns its move number. */
+  step(dtNs: number): number {
+    const move = ++this.moves;
+    this.send({ type: 'run/step', dtNs, move });
+    return move;
   }
-  /** Goes to packet-trace record `n` (event by event) and pauses. */
-  stepEvent(n: number, trouble = false, resendOf?: number): void {
-    this.send({ type: 'run/step-event', n, trouble, resendOf });
+  /** Goes to packet-trace record `n` (event by event) and pauses; returns its move number. */
+  stepEvent(n: number, trouble = false, resendOf?: number): number {
+    const move = ++this.moves;
+    this.send({ type: 'run/step-event', n, trouble, resendOf, move });
+    return move;
   }
-  reset(): void {
-    this.send({ type: 'run/reset' });
+  /** Back to the start of the run, paused; returns its move number. */
+  reset(): number {
+    const move = ++this.moves;
+    this.send({ type: 'run/reset', move });
+    return move;
   }
   /** Follow the action on or off (models with a packet trace). */
   setFollow(on: boolean): void {

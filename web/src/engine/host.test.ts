@@ -185,4 +185,20 @@ describe('worker protocol (EngineHost in process, real wasm engine)', () => {
     expect(h.got.filter((m) => m.type === 'run/error')).toEqual([]);
     expect(h.frames()).toEqual([]);
   });
+
+  it('frames echo the last clock-moving message handled: load, step, seek and reset; play keeps it', () => {
+    const h = harness();
+    const load = h.client.load(scenario);
+    expect(h.lastFrame().move).toBe(load);
+    const step = h.client.step(1e9);
+    expect(step).toBeGreaterThan(load);
+    expect(h.lastFrame().move).toBe(step);
+    h.client.play();
+    h.elapse(200);
+    expect(h.lastFrame().move).toBe(step);
+    const seek = h.client.seek(0.5e9);
+    expect(h.lastFrame()).toMatchObject({ move: seek, nowNs: 0.5e9 });
+    const reset = h.client.reset();
+    expect(h.lastFrame()).toMatchObject({ move: reset, nowNs: 0 });
+  });
 });

@@ -88,10 +88,13 @@ export class EngineHost {
   private skippedNs = 0;
   /** The record the last *Next loss* went to (-1: none before the end), for the next frame. */
   private troubleAt: number | null = null;
+  /** The `move` of the last clock-moving message handled, echoed in every frame. */
+  private move = 0;
 
   constructor(private readonly deps: HostDeps) {}
 
   handle(msg: ToWorker): void {
+    if ('move' in msg && typeof msg.move === 'number') this.move = msg.move;
     try {
       switch (msg.type) {
         case 'run/load':
@@ -393,6 +396,7 @@ export class EngineHost {
       {
         type: 'run/frame',
         nowNs: sim.nowNs(),
+        move: this.move,
         events: sim.eventsProcessed(),
         finished: sim.isFinished(),
         packed,

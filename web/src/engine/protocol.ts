@@ -19,21 +19,22 @@ export type Speed = number | 'max';
 /** Fastest finite speed the UI offers and the worker accepts. */
 export const MAX_FINITE_SPEED = 10_000;
 
-/** Messages from the UI to the worker, keyed by `type`. */
+/** Messages from the UI to the worker, keyed by `type`. Those that move the run's clock carry
+ * `move`, a number that grows with each such message sent; frames echo the last one handled. */
 export type ToWorker =
-  | { type: 'run/load'; scenarioJson: string }
+  | { type: 'run/load'; scenarioJson: string; move?: number }
   | { type: 'run/play' }
   | { type: 'run/pause' }
-  | { type: 'run/step'; dtNs: number }
+  | { type: 'run/step'; dtNs: number; move?: number }
   /** Go to packet-trace record `n` (stepping event by event) and pause there; with `trouble`,
    * to the first loss, resend or timeout numbered `n` or later. */
-  | { type: 'run/step-event'; n: number; trouble?: boolean; resendOf?: number }
+  | { type: 'run/step-event'; n: number; trouble?: boolean; resendOf?: number; move?: number }
   /** The kept packet trace as CSV or JSON (engine `PacketTrace::csv`, `json`): what
    * `skyqueue run --trace packets` writes. */
   | { type: 'run/trace'; id: number; format: 'csv' | 'json' }
   /** Go to simulated time `tNs` and pause there; earlier than now replays the run from zero. */
-  | { type: 'run/seek'; tNs: number }
-  | { type: 'run/reset' }
+  | { type: 'run/seek'; tNs: number; move?: number }
+  | { type: 'run/reset'; move?: number }
   | { type: 'run/speed'; speed: Speed }
   /** Follow the action: while playing, skip the stretches where no packet moves (models with a
    * packet trace). */
@@ -181,6 +182,9 @@ export type FromWorker =
   | {
       type: 'run/frame';
       nowNs: number;
+      /** The `move` of the last clock-moving message handled before this frame (0: none): a
+       * frame with an older one was posted before the UI's latest move reached the engine. */
+      move: number;
       events: number;
       finished: boolean;
       /** Rows since the previous frame, packed (see packed.ts); its buffer is transferred. */
