@@ -631,3 +631,37 @@ fn bench_times_one_step_of_a_real_catalogue() {
     assert_eq!(missing.status.code(), Some(1));
     assert!(text(&missing.stderr).contains("cannot read no-such.tle"), "{}", text(&missing.stderr));
 }
+
+#[test]
+fn bench_runs_hypatias_traffic_matrix_as_a_packet_network() {
+    let args = ["bench", "--workload", "traffic-matrix", "--protocol", "udp", "--duration-s", "0.2", "--json"];
+    let out = skyqueue(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["flows"].as_u64(), v["protocol"].as_str(), v["rate_mbps"].as_f64()),
+        (Some(100), Some("udp"), Some(10.0))
+    );
+    assert_eq!(v["goodput_bytes_per_flow"].as_array().unwrap().len(), 100);
+    // 100 flows at 10 Mb/s offer 1,000 Mb/s; some of it is lost at shared ground links, and
+    // what was sent in the last one-way delay is still on its way.
+    let goodput = v["goodput_mbps"].as_f64().unwrap();
+    assert!(goodput > 100.0 && goodput < 1000.0, "{v}");
+    assert!(v["slowdown"].as_f64().unwrap() > 0.0 && v["events"].as_u64().unwrap() > 100_000, "{v}");
+    // The same run, the same network: the results do not depend on the machine.
+    let w: serde_json::Value = serde_json::from_slice(&skyqueue(&args).stdout).unwrap();
+    assert_eq!((&v["goodput_bytes_per_flow"], &v["events"]), (&w["goodput_bytes_per_flow"], &w["events"]));
+    for (extra, says) in [
+        (vec!["--rate-mbps", "0"], "--rate-mbps: 0 is outside the allowed range (0.01 to 100000)"),
+        (vec!["--duration-s", "1e9"], "--duration-s: 1000000000 is outside the allowed range (above 0, up to 3600)"),
+        (vec!["--rate-mbps", "100000", "--duration-s", "100"], "offer 8.33e10 packets, above the budget of 1e8"),
+        (vec!["--scenario", "x.json"], "builds its own network"),
+        (vec!["--protocol", "sctp"], "--protocol: `sctp` is not tcp or udp"),
+    ] {
+        let mut a = vec!["bench", "--workload", "traffic-matrix"];
+        a.extend(extra.iter());
+        let out = skyqueue(&a);
+        assert_eq!(out.status.code(), Some(2), "{a:?}");
+        assert!(text(&out.stderr).contains(says), "{a:?}: {}", text(&out.stderr));
+    }
+}

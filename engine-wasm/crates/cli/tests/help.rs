@@ -109,7 +109,10 @@ fn typos_get_a_suggestion_and_exit_2() {
         (vec!["calc", "tfcr"], "a similar subcommand exists: 'tfrc'"),
         (vec!["modles"], "a similar subcommand exists: 'models'"),
         (vec!["run", "x.json", "--sede", "3"], "a similar argument exists: '--seed'"),
-        (vec!["bench", "--workload", "hodl"], "--workload: `hodl` is not hold, topology, scenario or all-pairs"),
+        (
+            vec!["bench", "--workload", "hodl"],
+            "--workload: `hodl` is not hold, topology, scenario, all-pairs or traffic-matrix",
+        ),
     ] {
         let out = skyqueue(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

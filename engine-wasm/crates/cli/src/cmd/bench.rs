@@ -17,7 +17,10 @@ use std::time::Instant;
 /// --ground-stations its ground_stations.txt): +Grid ISLs, every ground-station pair's shortest
 /// path over ISLs only, --steps steps of --step-ms, timed per step; --delays-out writes every
 /// pair's one-way delay at every step. scenario: times building and running any --scenario file
-/// to its end (no output files); prints JSON with the run's summary.
+/// to its end (no output files); prints JSON with the run's summary. traffic-matrix: Hypatia's
+/// traffic_matrix_load as a packet network (Kuiper-630, +Grid, its 100 largest cities, 100 flows
+/// of its pairing, --protocol tcp or udp, every link at --rate-mbps, --duration-s), timed as
+/// wall seconds per simulated second.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// What to time
@@ -56,6 +59,15 @@ pub struct Args {
     /// float64, steps x G x G (row = source; NaN unreachable, 0 on the diagonal)
     #[arg(long, value_name = "FILE")]
     delays_out: Option<String>,
+    /// traffic-matrix: the flows' transport
+    #[arg(long, value_name = "P", default_value = "tcp", value_parser = values::choice::<FlowProtocol>())]
+    protocol: FlowProtocol,
+    /// traffic-matrix: the rate of every ISL and ground link [Mb/s] (0.01 to 100000)
+    #[arg(long, value_name = "MBPS", default_value = "10", value_parser = values::number())]
+    rate_mbps: f64,
+    /// traffic-matrix: simulated seconds (up to 3600)
+    #[arg(long, value_name = "S", default_value = "10", value_parser = values::number())]
+    duration_s: f64,
     /// Prints JSON (hold and topology; scenario always does)
     #[arg(long)]
     json: bool,
@@ -72,6 +84,17 @@ pub enum Workload {
     Scenario,
     /// Hypatia's all-pairs forwarding workload on its files
     AllPairs,
+    /// Hypatia's traffic-matrix workload as a packet network
+    TrafficMatrix,
+}
+
+/// The transport of the traffic-matrix workload's flows.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlowProtocol {
+    /// Long-lived TCP NewReno
+    Tcp,
+    /// UDP at the link rate
+    Udp,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -90,6 +113,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     match args.workload {
         Workload::AllPairs => all_pairs(&args),
+        Workload::TrafficMatrix => {
+            if args.scenario.is_some() || args.tle.is_some() {
+                return Err(Failure::Usage(
+                    "--workload traffic-matrix builds its own network: no --scenario or --tle".into(),
+                ));
+            }
+            let protocol = match args.protocol {
+                FlowProtocol::Tcp => engine::network::hypatia_load::Protocol::Tcp,
+                FlowProtocol::Udp => engine::network::hypatia_load::Protocol::Udp,
+            };
+            super::traffic_bench::traffic_matrix(protocol, args.rate_mbps, args.duration_s, args.json)
+        }
         Workload::Hold => hold_bench(&args),
         Workload::Topology if args.tle.is_some() => {
             if args.scenario.is_some() {

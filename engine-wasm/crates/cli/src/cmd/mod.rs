@@ -13,4 +13,5 @@ pub mod sites;
 pub mod sweep;
 pub mod tle;
 pub mod tools;
+pub mod traffic_bench;
 pub mod validate;

@@ -6,6 +6,13 @@
 //! - [`transfer`]: a TCP transfer between two sites over the moving route: hosts that send and
 //!   acknowledge, and the directed links between them, each a [`link::QueuedLink`] with ns-2's
 //!   drop-tail limit.
+//! - [`mesh`]: a whole network: many flows between ground stations sharing the links of a
+//!   moving graph, forwarded hop by hop on state recomputed at an interval (Hypatia's link
+//!   model); [`grid_shell`] is its graph for a +Grid shell from Hypatia's inputs, and
+//!   [`hypatia_load`] Hypatia's own traffic-matrix workload on it.
 
+pub mod grid_shell;
+pub mod hypatia_load;
 pub mod link;
+pub mod mesh;
 pub mod transfer;

@@ -115,6 +115,50 @@ pub fn plus_grid_isls(orbits: usize, per_orbit: usize) -> Vec<(u32, u32)> {
     out
 }
 
+/// Hypatia's tles.txt for a Walker shell, as satgenpy writes it
+/// (satgenpy/satgen/tles/generate_tles_from_scratch.py, `generate_tles_from_scratch_manual`):
+/// orbit `o` at RAAN `o x 360 / orbits`, satellite `n` at mean anomaly `n x 360 / per_orbit`,
+/// odd orbits shifted by half a slot when `phase_diff`, epoch 2000-01-01 00:00 UTC, no drag;
+/// satellites named `<name> <id>`.
+#[allow(clippy::too_many_arguments)]
+pub fn hypatia_tles_manual(
+    name: &str,
+    orbits: usize,
+    per_orbit: usize,
+    phase_diff: bool,
+    inclination_deg: f64,
+    eccentricity: f64,
+    arg_of_perigee_deg: f64,
+    mean_motion_rev_per_day: f64,
+) -> String {
+    // `calculate_tle_line_checksum`: the digits' sum, a minus sign counting 1, modulo 10.
+    let checksum =
+        |l: &str| l.chars().map(|c| if c == '-' { 1 } else { c.to_digit(10).unwrap_or(0) }).sum::<u32>() % 10;
+    let mut out = format!("{orbits} {per_orbit}\n");
+    for orbit in 0..orbits {
+        let raan = orbit as f64 * 360.0 / orbits as f64;
+        let shift = if orbit % 2 == 1 && phase_diff { 360.0 / (per_orbit as f64 * 2.0) } else { 0.0 };
+        for n in 0..per_orbit {
+            let id = orbit * per_orbit + n;
+            let ma = shift + n as f64 * 360.0 / per_orbit as f64;
+            let l1 = format!("1 {:05}U 00000ABC 00001.00000000  .00000000  00000-0  00000+0 0    0", id + 1);
+            let ecc = format!("{eccentricity:.7}");
+            let l2 = format!(
+                "2 {:05} {:>8} {:>8} {} {:>8} {:>8} {:>11}    0",
+                id + 1,
+                format!("{inclination_deg:.4}"),
+                format!("{raan:.4}"),
+                ecc.get(2..).unwrap_or("0000000"),
+                format!("{arg_of_perigee_deg:.4}"),
+                format!("{ma:.4}"),
+                format!("{mean_motion_rev_per_day:.8}"),
+            );
+            out += &format!("{name} {id}\n{l1}{}\n{l2}{}\n", checksum(&l1), checksum(&l2));
+        }
+    }
+    out
+}
+
 /// The shell of Hypatia's tles.txt: orbits, satellites per orbit, and the element sets in order.
 pub type HypatiaShell = (usize, usize, Vec<(crate::orbit::tle::Tle, sgp4::Elements)>);
 

@@ -156,25 +156,7 @@ fn plus_grid_is_hypatias_order_and_the_limits_are_its_values() {
 
 /// Hypatia's generated element sets for a 3 x 3 shell (generate_tles_from_scratch.py, manual).
 fn tiny_tles() -> String {
-    let mut s = String::from("3 3\n");
-    for i in 0..9 {
-        let (orbit, slot) = (i / 3, i % 3);
-        let raan = orbit as f64 * 120.0;
-        let ma = slot as f64 * 120.0 + if orbit % 2 == 1 { 60.0 } else { 0.0 };
-        let l1 = format!("1 {:05}U 00000ABC 00001.00000000  .00000000  00000-0  00000+0 0    0", i + 1);
-        let l2 = format!(
-            "2 {:05} {:>8} {:>8} 0000001 {:>8} {:>8} {:>11}    0",
-            i + 1,
-            "53.0000",
-            format!("{raan:.4}"),
-            "0.0000",
-            format!("{ma:.4}"),
-            "15.19000000"
-        );
-        let sum = |l: &str| l.chars().map(|c| if c == '-' { 1 } else { c.to_digit(10).unwrap_or(0) }).sum::<u32>() % 10;
-        s += &format!("Tiny {i}\n{l1}{}\n{l2}{}\n", sum(&l1), sum(&l2));
-    }
-    s
+    hypatia_tles_manual("Tiny", 3, 3, true, 53.0, 1e-7, 0.0, 15.19)
 }
 
 #[test]
@@ -196,4 +178,22 @@ fn steps_hypatias_files_deterministically() {
     assert!(AllPairs::new("3 4\n", gs, 1e9, 3e6).is_err());
     assert!(AllPairs::new(&tiny_tles(), "0,A,0,0\n", 1e9, 3e6).is_err());
     assert!(AllPairs::new(&tiny_tles(), gs, f64::NAN, 3e6).is_err());
+}
+
+#[test]
+fn generated_kuiper_630_element_sets_are_hypatias() {
+    // Satellites 183 and 184 of Kuiper-630 as Hypatia's own test data holds them
+    // (ns3-sat-sim/simulator/test_data/end_to_end/satellite_network_state/tles.txt, lines 2-7,
+    // there numbered from 0).
+    let text = hypatia_tles_manual("Kuiper-630", 34, 34, true, 51.9, 0.0000001, 0.0, 14.80);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "34 34");
+    assert_eq!(lines.len(), 1 + 3 * 1156);
+    assert_eq!(lines[1 + 3 * 183 + 1], "1 00184U 00000ABC 00001.00000000  .00000000  00000-0  00000+0 0    06");
+    assert_eq!(lines[1 + 3 * 183 + 2], "2 00184  51.9000  52.9412 0000001   0.0000 142.9412 14.80000000    00");
+    assert_eq!(lines[1 + 3 * 184 + 2], "2 00185  51.9000  52.9412 0000001   0.0000 153.5294 14.80000000    07");
+    let (orbits, per_orbit, sets) = parse_hypatia_tles(&text).unwrap();
+    assert_eq!((orbits, per_orbit, sets.len()), (34, 34, 1156));
+    // Hypatia's description.txt for the shell.
+    assert!((max_isl_length_m(630_000.0) - 5_442_958.203_036_287).abs() < 1e-6);
 }

@@ -1,0 +1,751 @@
+//! A whole packet network: many flows between ground stations over a moving graph of
+//! satellites, every link a shared [`QueuedLink`], every packet forwarded hop by hop on
+//! forwarding state recomputed at a fixed interval. The link model is Hypatia's ns-3 one
+//! (snkas/hypatia, `ns3-sat-sim/simulator/contrib/satellite-network`), read from its code:
+//!
+//! - **Ground links**: every node, satellite or ground station, has one ground-link device
+//!   (`GSLNetDevice`, `helper/gsl-helper.cc` `GSLHelper::Install`): one rate and one drop-tail
+//!   queue for all its ground-link traffic, whichever node it goes to. The next hop is fixed
+//!   when the packet joins the queue (`GSLNetDevice::Send` stores the destination address
+//!   beside it), and the channel delivers it there without a range check
+//!   (`GSLChannel::TransmitStart`).
+//! - **Inter-satellite links**: each ISL is two point-to-point devices, one per direction
+//!   (`helper/point-to-point-laser-helper.cc`), each with its rate and its queue.
+//! - **Queues**: ns-3's device `DropTailQueue` of `queue` packets with the queueing discipline
+//!   uninstalled (`TrafficControlHelper::Uninstall` in `topology-satellite-network.cc`): up to
+//!   `queue` packets wait behind the one being sent, then arrivals are dropped
+//!   ([`Capacity::Waiting`]).
+//! - **Delay**: a packet arrives its transmission time plus the distance between the two
+//!   nodes over the speed of light after its transmission starts (`GSLChannel::TransmitTo`,
+//!   `PointToPointLaserChannel::TransmitStart`). Positions are those of the latest state.
+//! - **Forwarding** (`model/arbiter-single-forward.cc`, basic-sim's `Ipv4ArbiterRouting`): the
+//!   next hop depends only on the packet's destination and is decided per packet at every hop
+//!   from the state in force, so a packet in flight when the state changes follows the new
+//!   one from its next hop on; packets already queued keep the hop they were queued for. The
+//!   state is satgenpy's `calculate_fstate_shortest_path_without_gs_relaying`
+//!   (`fstate_calculation.py`): towards a ground station, the path of least total length that
+//!   relays only over ISLs, entering and leaving the satellites by a ground link in range.
+//!   Ground stations never relay. A node with no path drops the packet (ns-3's
+//!   `DROP_NO_ROUTE`), counted here ([`Losses::no_route`]); Hypatia counts no drops.
+//!
+//! The graph's states come from a [`Source`]: positions, the ISLs and ground links usable at
+//! that instant. Flows are constant-rate UDP (basic-sim's `UdpBurstApplication`) or TCP
+//! (`transport::tcp`, a sender and receiver of whole segments), long-lived or sized.
+//!
+//! Packet sizes on the wire are ns-3's in Hypatia's configuration: a UDP packet carries 1,472
+//! bytes of payload, 8 of UDP, 20 of IP and 2 of PPP (1,502); basic-sim spaces them as if they
+//! were 1,500 (`UdpBurstApplication`: `ceil(1500 B / rate)`). A TCP segment carries 1,380
+//! bytes (basic-sim's `TcpOptimizer`: `SegmentSize`), 20 of TCP, 12 of timestamp option, 20 of
+//! IP and 2 of PPP (1,434); an ACK is 54 bytes plus 8 per SACK block. The receiver acknowledges
+//! every segment (ns-3 delays every second ACK by up to 200 ms: a difference, stated).
+
+use super::link::{AtRate, Capacity, NoRates, QueuedLink};
+use crate::kernel::{EventQueue, SimDuration, SimTime};
+use crate::orbit::frames::{distance_km, Vec3, C_KM_S};
+use crate::sched::{DropTail, Drops};
+use crate::transport::congestion::CcKind;
+use crate::transport::tcp::{TcpFlow, TcpSender};
+use crate::transport::{Feedback, Segment, TransportFlow};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+/// UDP payload per packet [bytes] (basic-sim's `UdpBurstApplication`, `IdSeqHeader` included).
+pub const UDP_PAYLOAD_BYTES: u32 = 1472;
+/// A UDP packet on the wire [bytes]: payload, UDP, IP and PPP headers.
+pub const UDP_WIRE_BYTES: u32 = UDP_PAYLOAD_BYTES + 8 + 20 + 2;
+/// What basic-sim counts a UDP packet as when it spaces them at a rate [bytes].
+pub const UDP_PACING_BYTES: f64 = 1500.0;
+/// TCP payload per segment [bytes] (basic-sim `TcpOptimizer::Generic`, `SegmentSize`).
+pub const TCP_MSS_BYTES: u32 = 1380;
+/// A TCP data segment on the wire [bytes]: payload, TCP header with the timestamp option, IP
+/// and PPP headers.
+pub const TCP_WIRE_BYTES: u32 = TCP_MSS_BYTES + 32 + 20 + 2;
+/// An ACK with no SACK block on the wire [bytes].
+pub const ACK_WIRE_BYTES: u32 = 54;
+/// A SACK block [bytes].
+pub const SACK_BLOCK_BYTES: u32 = 8;
+/// TCP send and receive buffers [bytes] (basic-sim `TcpOptimizer::Generic`: 32 MiB): the
+/// receiver window.
+pub const TCP_BUFFER_BYTES: f64 = 32.0 * 1024.0 * 1024.0;
+/// TCP's initial window [segments] (basic-sim `TcpOptimizer::Generic`, `InitialCwnd`).
+pub const TCP_INITIAL_WINDOW: f64 = 10.0;
+
+/// No next hop.
+const NONE: u32 = u32::MAX;
+
+/// One instant of the moving graph. Nodes are numbered satellites first, then ground stations.
+#[derive(Clone, Debug, Default)]
+pub struct Snapshot {
+    /// Earth-fixed positions of every node [km].
+    pub positions: Vec<Vec3>,
+    /// ISLs usable now, each once, as satellite node numbers.
+    pub isls: Vec<(u32, u32)>,
+    /// Ground links usable now: (ground station node, satellite node).
+    pub gsls: Vec<(u32, u32)>,
+}
+
+/// Where the graph's states come from.
+pub trait Source {
+    /// Satellites (nodes `0..satellites()`).
+    fn satellites(&self) -> usize;
+    /// Ground stations (nodes `satellites()..satellites() + ground_stations()`).
+    fn ground_stations(&self) -> usize;
+    /// The graph at `t` into `out`.
+    fn snapshot(&mut self, t: SimTime, out: &mut Snapshot) -> Result<(), String>;
+}
+
+/// Next hops towards each destination ground station from one [`Snapshot`]: satgenpy's
+/// `calculate_fstate_shortest_path_without_gs_relaying`, by one Dijkstra per destination over
+/// the ISLs from the satellites in its range (each starting at its ground-link length).
+#[derive(Clone, Debug, Default)]
+pub struct Forwarding {
+    nodes: usize,
+    /// Row of each destination node in `next`, NONE for nodes no flow goes to.
+    row: Vec<u32>,
+    /// Next hop of every node towards each destination, row by row (NONE: no route).
+    next: Vec<u32>,
+    adj_start: Vec<u32>,
+    adj: Vec<(u32, f64)>,
+    by_ground: Vec<Vec<(u32, f64)>>,
+    dist: Vec<f64>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+}
+
+impl Forwarding {
+    /// State for `nodes` nodes towards `destinations` (ground station nodes; repeats ignored).
+    pub fn new(nodes: usize, destinations: &[u32]) -> Forwarding {
+        let mut row = vec![NONE; nodes];
+        let mut rows = 0;
+        for &d in destinations {
+            if row[d as usize] == NONE {
+                row[d as usize] = rows;
+                rows += 1;
+            }
+        }
+        Forwarding { nodes, row, next: vec![NONE; rows as usize * nodes], ..Forwarding::default() }
+    }
+
+    /// The next hop from `at` towards `dst`, if there is a path.
+    pub fn next_hop(&self, dst: u32, at: u32) -> Option<u32> {
+        let r = *self.row.get(dst as usize)?;
+        if r == NONE {
+            return None;
+        }
+        let n = self.next[r as usize * self.nodes + at as usize];
+        (n != NONE).then_some(n)
+    }
+
+    /// Recomputes every next hop from `snap`, whose first `sats` nodes are satellites.
+    pub fn compute(&mut self, sats: usize, snap: &Snapshot) {
+        let pos = &snap.positions;
+        // Compressed ISL adjacency, lengths computed once.
+        self.adj_start.clear();
+        self.adj_start.resize(sats + 1, 0);
+        for &(a, b) in &snap.isls {
+            self.adj_start[a as usize + 1] += 1;
+            self.adj_start[b as usize + 1] += 1;
+        }
+        for i in 0..sats {
+            self.adj_start[i + 1] += self.adj_start[i];
+        }
+        self.adj.clear();
+        self.adj.resize(2 * snap.isls.len(), (0, 0.0));
+        let mut fill: Vec<u32> = self.adj_start[..sats].to_vec();
+        for &(a, b) in &snap.isls {
+            let d = distance_km(&pos[a as usize], &pos[b as usize]);
+            self.adj[fill[a as usize] as usize] = (b, d);
+            fill[a as usize] += 1;
+            self.adj[fill[b as usize] as usize] = (a, d);
+            fill[b as usize] += 1;
+        }
+        let grounds = self.nodes - sats;
+        self.by_ground.resize(grounds, vec![]);
+        for list in &mut self.by_ground {
+            list.clear();
+        }
+        for &(g, s) in &snap.gsls {
+            let d = distance_km(&pos[g as usize], &pos[s as usize]);
+            self.by_ground[g as usize - sats].push((s, d));
+        }
+        self.next.fill(NONE);
+        for dst in sats..self.nodes {
+            let r = self.row[dst];
+            if r == NONE {
+                continue;
+            }
+            let next = &mut self.next[r as usize * self.nodes..(r as usize + 1) * self.nodes];
+            self.dist.clear();
+            self.dist.resize(sats, f64::INFINITY);
+            self.heap.clear();
+            for &(s, d) in &self.by_ground[dst - sats] {
+                if d < self.dist[s as usize] {
+                    self.dist[s as usize] = d;
+                    next[s as usize] = dst as u32;
+                    self.heap.push(Reverse((d.to_bits(), s)));
+                }
+            }
+            // Non-negative f64 keys order as their bits.
+            while let Some(Reverse((bits, u))) = self.heap.pop() {
+                let d = f64::from_bits(bits);
+                if d > self.dist[u as usize] {
+                    continue;
+                }
+                let (lo, hi) = (self.adj_start[u as usize] as usize, self.adj_start[u as usize + 1] as usize);
+                for &(v, w) in &self.adj[lo..hi] {
+                    let c = d + w;
+                    if c < self.dist[v as usize] {
+                        self.dist[v as usize] = c;
+                        next[v as usize] = u;
+                        self.heap.push(Reverse((c.to_bits(), v)));
+                    }
+                }
+            }
+            // Every other ground station enters by the satellite in range that makes the path
+            // shortest.
+            for (g, hop) in next.iter_mut().enumerate().skip(sats) {
+                if g == dst {
+                    continue;
+                }
+                let mut best = (f64::INFINITY, NONE);
+                for &(s, d) in &self.by_ground[g - sats] {
+                    let c = d + self.dist[s as usize];
+                    if c < best.0 {
+                        best = (c, s);
+                    }
+                }
+                *hop = best.1;
+            }
+        }
+    }
+}
+
+/// What a flow sends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Traffic {
+    /// Constant-rate UDP at `rate_bps` (packets spaced as basic-sim spaces them).
+    Udp {
+        /// Sending rate [bit/s].
+        rate_bps: f64,
+    },
+    /// TCP with congestion control `cc`: `segments` of [`TCP_MSS_BYTES`], or long-lived.
+    Tcp {
+        /// Congestion control.
+        cc: CcKind,
+        /// Segments to send; `None`: as many as the run allows.
+        segments: Option<u64>,
+    },
+}
+
+/// One entry of the traffic matrix.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlowSpec {
+    /// Source ground station node.
+    pub src: u32,
+    /// Destination ground station node.
+    pub dst: u32,
+    /// When it starts.
+    pub start: SimTime,
+    /// What it sends.
+    pub traffic: Traffic,
+}
+
+/// The network's rates, queues and intervals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeshOptions {
+    /// Rate of every ISL device [bit/s].
+    pub isl_rate_bps: f64,
+    /// Rate of every ground-link device [bit/s].
+    pub gsl_rate_bps: f64,
+    /// Packets that may wait at an ISL device.
+    pub isl_queue: usize,
+    /// Packets that may wait at a ground-link device.
+    pub gsl_queue: usize,
+    /// Forwarding state interval (Hypatia: 100 ms).
+    pub update: SimDuration,
+    /// Width of the goodput series' buckets.
+    pub bucket: SimDuration,
+    /// The run's end: nothing is sent after it.
+    pub end: SimTime,
+    /// Most events the run may process.
+    pub max_events: u64,
+}
+
+/// Packets lost, by reason.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Losses {
+    /// Dropped at a full queue.
+    pub queue: u64,
+    /// No path from the node it was at to its destination.
+    pub no_route: u64,
+}
+
+/// What one flow did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FlowResult {
+    /// Data packets sent, retransmissions included.
+    pub sent: u64,
+    /// Data packets that reached the destination.
+    pub received: u64,
+    /// Bytes the application got: UDP payload received; TCP payload acknowledged (what
+    /// basic-sim's `tcp_flows.csv` and `udp_bursts_incoming.csv` report).
+    pub goodput_bytes: u64,
+    /// Goodput per bucket of [`MeshOptions::bucket`] [bytes].
+    pub goodput_series: Vec<u64>,
+    /// Packets of the flow lost, data and ACKs.
+    pub lost: Losses,
+    /// Mean one-way delay of the data received [s]; NaN without any.
+    pub delay_mean_s: f64,
+    /// Largest one-way delay of the data received [s].
+    pub delay_max_s: f64,
+    /// Mean round trip of the ACKs (TCP) [s]; NaN without any.
+    pub rtt_mean_s: f64,
+    /// Segments sent again (TCP).
+    pub retransmits: u64,
+    /// Retransmission timeouts (TCP).
+    pub timeouts: u64,
+    /// When a sized TCP flow's last segment was acknowledged.
+    pub completed: Option<SimTime>,
+}
+
+/// What one device (one direction of a link) did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkResult {
+    /// The node that sends on it.
+    pub from: u32,
+    /// The satellite at its far end, for an ISL; `None` for a ground-link device.
+    pub isl_to: Option<u32>,
+    /// Time spent sending.
+    pub busy: SimDuration,
+    /// Packets sent.
+    pub sent: u64,
+    /// Packets dropped at its queue.
+    pub dropped: u64,
+}
+
+#[derive(Clone, Debug)]
+enum Body {
+    Udp,
+    Data(Segment),
+    Feedback(Feedback),
+}
+
+#[derive(Clone, Debug)]
+struct Pkt {
+    flow: u32,
+    /// Where it is going: the flow's destination (data) or source (feedback).
+    to: u32,
+    /// The node it is sent to on its current link.
+    hop: u32,
+    bytes: u32,
+    born: SimTime,
+    body: Body,
+}
+
+fn wire_bits(p: &Pkt) -> f64 {
+    f64::from(p.bytes) * 8.0
+}
+
+struct Device {
+    link: QueuedLink<Pkt, DropTail<Pkt>>,
+    rate_bps: f64,
+    from: u32,
+    isl_to: Option<u32>,
+    busy: SimDuration,
+}
+
+impl Device {
+    fn new(from: u32, isl_to: Option<u32>, rate_bps: f64, queue: usize) -> Device {
+        Device {
+            link: QueuedLink::new(DropTail::new(None), SimDuration::ZERO).with_capacity(Capacity::Waiting(queue)),
+            rate_bps,
+            from,
+            isl_to,
+            busy: SimDuration::ZERO,
+        }
+    }
+}
+
+struct Flow {
+    spec: FlowSpec,
+    tcp: Option<TcpFlow>,
+    /// The time the pending timer event fires, if one is pending.
+    timer_at: Option<SimTime>,
+    acked: u64,
+    delay_sum: f64,
+    rtt_sum: f64,
+    rtt_n: u64,
+    result: FlowResult,
+}
+
+enum Ev {
+    Update,
+    Send(u32),
+    Timer(u32),
+    TxEnd(u32),
+    Arrive(Pkt),
+}
+
+/// The network: its source, devices, flows and events.
+pub struct Mesh<S: Source> {
+    source: S,
+    o: MeshOptions,
+    sats: usize,
+    snap: Snapshot,
+    fwd: Forwarding,
+    devices: Vec<Device>,
+    isl_device: HashMap<(u32, u32), u32>,
+    flows: Vec<Flow>,
+    events: EventQueue<Ev>,
+    drops: Drops<Pkt>,
+    now: SimTime,
+    processed: u64,
+}
+
+impl<S: Source> Mesh<S> {
+    /// A network over `source` carrying `flows`; refused when a flow's ends are not two
+    /// different ground stations, or an option is out of range.
+    pub fn new(source: S, flows: &[FlowSpec], o: MeshOptions) -> Result<Mesh<S>, String> {
+        let sats = source.satellites();
+        let nodes = sats + source.ground_stations();
+        for (k, f) in flows.iter().enumerate() {
+            let ground = |n: u32| (sats..nodes).contains(&(n as usize));
+            if !ground(f.src) || !ground(f.dst) || f.src == f.dst {
+                return Err(format!(
+                    "flow {k}: its ends {} and {} must be two different ground stations (nodes {sats} to {})",
+                    f.src,
+                    f.dst,
+                    nodes.saturating_sub(1)
+                ));
+            }
+            if let Traffic::Udp { rate_bps } = f.traffic {
+                if !(rate_bps.is_finite() && rate_bps > 0.0) {
+                    return Err(format!("flow {k}: the UDP rate must be positive and finite, not {rate_bps}"));
+                }
+            }
+        }
+        for (name, r) in [("isl_rate_bps", o.isl_rate_bps), ("gsl_rate_bps", o.gsl_rate_bps)] {
+            if !(r.is_finite() && r > 0.0) {
+                return Err(format!("{name} must be positive and finite, not {r}"));
+            }
+        }
+        if o.update == SimDuration::ZERO || o.bucket == SimDuration::ZERO {
+            return Err("the forwarding interval and the series' bucket must be positive".into());
+        }
+        let destinations: Vec<u32> = flows.iter().flat_map(|f| [f.dst, f.src]).collect();
+        let devices = (0..nodes as u32).map(|n| Device::new(n, None, o.gsl_rate_bps, o.gsl_queue)).collect();
+        let mut events = EventQueue::new();
+        events.schedule(SimTime::ZERO, Ev::Update);
+        let flows: Vec<Flow> = flows
+            .iter()
+            .enumerate()
+            .map(|(k, &spec)| {
+                if spec.start < o.end {
+                    events.schedule(spec.start, Ev::Send(k as u32));
+                }
+                let tcp = match spec.traffic {
+                    Traffic::Udp { .. } => None,
+                    Traffic::Tcp { cc, segments } => Some(TcpFlow::new(TcpSender::new(
+                        cc,
+                        TCP_INITIAL_WINDOW,
+                        segments.unwrap_or(u64::MAX),
+                        (TCP_BUFFER_BYTES / f64::from(TCP_MSS_BYTES)).floor(),
+                    ))),
+                };
+                Flow {
+                    spec,
+                    tcp,
+                    timer_at: None,
+                    acked: 0,
+                    delay_sum: 0.0,
+                    rtt_sum: 0.0,
+                    rtt_n: 0,
+                    result: FlowResult::default(),
+                }
+            })
+            .collect();
+        Ok(Mesh {
+            source,
+            o,
+            sats,
+            snap: Snapshot::default(),
+            fwd: Forwarding::new(nodes, &destinations),
+            devices,
+            isl_device: HashMap::new(),
+            flows,
+            events,
+            drops: vec![],
+            now: SimTime::ZERO,
+            processed: 0,
+        })
+    }
+
+    /// The simulated time reached.
+    pub fn now(&self) -> SimTime {
+        self.now
+    }
+
+    /// Events processed so far.
+    pub fn events(&self) -> u64 {
+        self.processed
+    }
+
+    /// The forwarding state in force.
+    pub fn forwarding(&self) -> &Forwarding {
+        &self.fwd
+    }
+
+    /// Processes every event up to `t` (at most the run's end; packets in flight at the end
+    /// are left there). Refused when the run passes its events budget.
+    pub fn run_until(&mut self, t: SimTime) -> Result<(), String> {
+        let limit = t.min(self.o.end);
+        while let Some((at, ev)) = self.events.pop_until(limit) {
+            self.now = at;
+            self.processed += 1;
+            if self.processed > self.o.max_events {
+                return Err(format!("the run passed its budget of {} events", self.o.max_events));
+            }
+            match ev {
+                Ev::Update => self.update()?,
+                Ev::Send(f) => self.send(f),
+                Ev::Timer(f) => self.timer(f),
+                Ev::TxEnd(d) => self.transmitted(d),
+                Ev::Arrive(p) => {
+                    let at = p.hop;
+                    self.forward(p, at);
+                }
+            }
+        }
+        self.now = self.now.max(limit);
+        Ok(())
+    }
+
+    /// What each flow did so far.
+    pub fn flow_results(&self) -> Vec<FlowResult> {
+        self.flows
+            .iter()
+            .map(|f| {
+                let mut r = f.result.clone();
+                r.delay_mean_s = if r.received > 0 { f.delay_sum / r.received as f64 } else { f64::NAN };
+                r.rtt_mean_s = if f.rtt_n > 0 { f.rtt_sum / f.rtt_n as f64 } else { f64::NAN };
+                if let Some(tcp) = &f.tcp {
+                    let s = tcp.stats();
+                    (r.retransmits, r.timeouts) = (s.retransmits, s.timeouts);
+                }
+                r
+            })
+            .collect()
+    }
+
+    /// What each device that carried or refused a packet did: every ground-link device, then
+    /// the ISL devices in the order they were first used.
+    pub fn link_results(&self) -> Vec<LinkResult> {
+        self.devices
+            .iter()
+            .map(|d| LinkResult {
+                from: d.from,
+                isl_to: d.isl_to,
+                busy: d.busy,
+                sent: d.link.sent(),
+                dropped: d.link.dropped(),
+            })
+            .collect()
+    }
+
+    /// Network-wide losses by reason.
+    pub fn losses(&self) -> Losses {
+        self.flows.iter().fold(Losses::default(), |a, f| Losses {
+            queue: a.queue + f.result.lost.queue,
+            no_route: a.no_route + f.result.lost.no_route,
+        })
+    }
+
+    fn update(&mut self) -> Result<(), String> {
+        self.source.snapshot(self.now, &mut self.snap)?;
+        let (sats, nodes) = (self.sats as u32, self.fwd.nodes as u32);
+        if self.snap.positions.len() != nodes as usize {
+            return Err(format!("the source gave {} positions for {nodes} nodes", self.snap.positions.len()));
+        }
+        if let Some(&(a, b)) = self.snap.isls.iter().find(|&&(a, b)| a >= sats || b >= sats || a == b) {
+            return Err(format!("the source gave an ISL {a}-{b} that does not join two satellites"));
+        }
+        if let Some(&(g, s)) = self.snap.gsls.iter().find(|&&(g, s)| g < sats || g >= nodes || s >= sats) {
+            return Err(format!(
+                "the source gave a ground link {g}-{s} that does not join a ground station to a satellite"
+            ));
+        }
+        self.fwd.compute(self.sats, &self.snap);
+        let next = self.now + self.o.update;
+        if next < self.o.end {
+            self.events.schedule(next, Ev::Update);
+        }
+        Ok(())
+    }
+
+    /// The flow's next send: a UDP packet (and the next one after it), or TCP's first window.
+    fn send(&mut self, f: u32) {
+        let flow = &mut self.flows[f as usize];
+        match flow.spec.traffic {
+            Traffic::Udp { rate_bps } => {
+                let p = Pkt {
+                    flow: f,
+                    to: flow.spec.dst,
+                    hop: NONE,
+                    bytes: UDP_WIRE_BYTES,
+                    born: self.now,
+                    body: Body::Udp,
+                };
+                flow.result.sent += 1;
+                let gap = SimDuration((UDP_PACING_BYTES * 8e9 / rate_bps).ceil().max(1.0) as u64);
+                let next = self.now + gap;
+                if next < self.o.end {
+                    self.events.schedule(next, Ev::Send(f));
+                }
+                let src = flow.spec.src;
+                self.forward(p, src);
+            }
+            Traffic::Tcp { .. } => self.pump(f),
+        }
+    }
+
+    /// Sends what the TCP sender of flow `f` may send now, and arms its timer.
+    fn pump(&mut self, f: u32) {
+        let now = self.now;
+        let flow = &mut self.flows[f as usize];
+        let Some(tcp) = flow.tcp.as_mut() else { return };
+        let segs = if now < self.o.end { tcp.poll_send(now) } else { vec![] };
+        flow.result.sent += segs.len() as u64;
+        let (src, dst) = (flow.spec.src, flow.spec.dst);
+        if let Some(t) = tcp.timer() {
+            if flow.timer_at.is_none_or(|s| t < s) {
+                flow.timer_at = Some(t);
+                self.events.schedule(t, Ev::Timer(f));
+            }
+        }
+        for seg in segs {
+            let p = Pkt { flow: f, to: dst, hop: NONE, bytes: TCP_WIRE_BYTES, born: now, body: Body::Data(seg) };
+            self.forward(p, src);
+        }
+    }
+
+    fn timer(&mut self, f: u32) {
+        let now = self.now;
+        let flow = &mut self.flows[f as usize];
+        flow.timer_at = None;
+        if let Some(tcp) = flow.tcp.as_mut() {
+            if tcp.timer().is_some_and(|t| t <= now) {
+                tcp.on_timer(now);
+            }
+        }
+        self.pump(f);
+    }
+
+    /// Packet `p` is at node `at`: delivered there, or queued on the device towards its next
+    /// hop, or lost for want of one.
+    fn forward(&mut self, mut p: Pkt, at: u32) {
+        if at == p.to {
+            return self.receive(p);
+        }
+        let Some(hop) = self.fwd.next_hop(p.to, at) else {
+            self.flows[p.flow as usize].result.lost.no_route += 1;
+            return;
+        };
+        let dev = if (at as usize) < self.sats && (hop as usize) < self.sats {
+            match self.isl_device.get(&(at, hop)) {
+                Some(&d) => d,
+                None => {
+                    let d = self.devices.len() as u32;
+                    self.devices.push(Device::new(at, Some(hop), self.o.isl_rate_bps, self.o.isl_queue));
+                    self.isl_device.insert((at, hop), d);
+                    d
+                }
+            }
+        } else {
+            at
+        };
+        p.hop = hop;
+        let d = &mut self.devices[dev as usize];
+        let mut wire = AtRate { rate_bps: d.rate_bps, bits: wire_bits };
+        if let Some(finish) = d.link.offer(self.now, p, &mut wire, &mut NoRates, &mut self.drops) {
+            self.events.schedule(finish, Ev::TxEnd(dev));
+        }
+        for (p, _) in self.drops.drain(..) {
+            self.flows[p.flow as usize].result.lost.queue += 1;
+        }
+    }
+
+    /// Device `dev`'s transmission ended: its packet travels to its hop, the next starts.
+    fn transmitted(&mut self, dev: u32) {
+        let d = &mut self.devices[dev as usize];
+        let mut wire = AtRate { rate_bps: d.rate_bps, bits: wire_bits };
+        let Some(sent) = d.link.transmitted(self.now, &mut wire, &mut NoRates, &mut self.drops) else { return };
+        d.busy = SimDuration(d.busy.0 + SimDuration::from_secs_f64(wire_bits(&sent.item) / d.rate_bps).0);
+        if let Some(next) = sent.next {
+            self.events.schedule(next, Ev::TxEnd(dev));
+        }
+        let km = distance_km(&self.snap.positions[d.from as usize], &self.snap.positions[sent.item.hop as usize]);
+        self.events.schedule(self.now + SimDuration::from_secs_f64(km / C_KM_S), Ev::Arrive(sent.item));
+    }
+
+    /// Packet `p` reached the end it was going to.
+    fn receive(&mut self, p: Pkt) {
+        let now = self.now;
+        let bucket = (now.as_nanos() / self.o.bucket.as_nanos()) as usize;
+        let f = p.flow;
+        let flow = &mut self.flows[f as usize];
+        let credit = |r: &mut FlowResult, bytes: u64| {
+            r.goodput_bytes += bytes;
+            if r.goodput_series.len() <= bucket {
+                r.goodput_series.resize(bucket + 1, 0);
+            }
+            r.goodput_series[bucket] += bytes;
+        };
+        match p.body {
+            Body::Udp => {
+                flow.result.received += 1;
+                let delay = (now - p.born).as_secs_f64();
+                flow.delay_sum += delay;
+                flow.result.delay_max_s = flow.result.delay_max_s.max(delay);
+                credit(&mut flow.result, u64::from(UDP_PAYLOAD_BYTES));
+            }
+            Body::Data(seg) => {
+                flow.result.received += 1;
+                let delay = (now - p.born).as_secs_f64();
+                flow.delay_sum += delay;
+                flow.result.delay_max_s = flow.result.delay_max_s.max(delay);
+                let Some(tcp) = flow.tcp.as_mut() else { return };
+                if let Some(fb) = tcp.on_segment(&seg, now) {
+                    let Feedback::Ack(ack) = &fb;
+                    let bytes = ACK_WIRE_BYTES + SACK_BLOCK_BYTES * ack.sack.len() as u32;
+                    let back =
+                        Pkt { flow: f, to: flow.spec.src, hop: NONE, bytes, born: now, body: Body::Feedback(fb) };
+                    let at = flow.spec.dst;
+                    self.forward(back, at);
+                }
+            }
+            Body::Feedback(fb) => {
+                let Some(tcp) = flow.tcp.as_mut() else { return };
+                let Feedback::Ack(ack) = &fb;
+                if ack.ts_echo <= now {
+                    flow.rtt_sum += (now - ack.ts_echo).as_secs_f64();
+                    flow.rtt_n += 1;
+                }
+                tcp.on_feedback(&fb, now);
+                let acked = tcp.stats().acked;
+                if acked > flow.acked {
+                    credit(&mut flow.result, (acked - flow.acked) * u64::from(TCP_MSS_BYTES));
+                    flow.acked = acked;
+                }
+                if let Traffic::Tcp { segments: Some(n), .. } = flow.spec.traffic {
+                    if acked >= n && flow.result.completed.is_none() {
+                        flow.result.completed = Some(now);
+                    }
+                }
+                self.pump(f);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "mesh_tests.rs"]
+mod tests;
