@@ -651,12 +651,30 @@ fn bench_runs_hypatias_traffic_matrix_as_a_packet_network() {
     // The same run, the same network: the results do not depend on the machine.
     let w: serde_json::Value = serde_json::from_slice(&skyqueue(&args).stdout).unwrap();
     assert_eq!((&v["goodput_bytes_per_flow"], &v["events"]), (&w["goodput_bytes_per_flow"], &w["events"]));
+    // A flow's path out, for Mahimahi and tc netem.
+    let dir = std::env::temp_dir().join(format!("skyqueue-cli-path-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prefix = dir.join("flow3");
+    let p = prefix.to_str().unwrap();
+    let out = skyqueue(&[&args[..], &["--path-flow", "3", "--path-out", p]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["path_mean_delay_ms"].as_f64().unwrap() > 1.0, "{v}");
+    let trace = std::fs::read_to_string(format!("{p}.mahimahi")).unwrap();
+    // 10 Mb/s for 0.2 s: 166 packets of 1,500 bytes, at whole milliseconds from 1.
+    assert_eq!(trace.lines().count(), 166);
+    assert!(trace.lines().all(|l| l.parse::<u64>().is_ok_and(|ms| (1..=200).contains(&ms))));
+    let netem = std::fs::read_to_string(format!("{p}.netem.sh")).unwrap();
+    assert!(netem.starts_with("#!/bin/sh\n") && netem.contains("root netem delay ") && netem.ends_with("root\n"));
+    assert_eq!(std::fs::read_to_string(format!("{p}.csv")).unwrap().lines().count(), 1 + 2);
+    std::fs::remove_dir_all(&dir).unwrap();
     for (extra, says) in [
         (vec!["--rate-mbps", "0"], "--rate-mbps: 0 is outside the allowed range (0.01 to 100000)"),
         (vec!["--duration-s", "1e9"], "--duration-s: 1000000000 is outside the allowed range (above 0, up to 3600)"),
         (vec!["--rate-mbps", "100000", "--duration-s", "100"], "offer 8.33e10 packets, above the budget of 1e8"),
         (vec!["--scenario", "x.json"], "builds its own network"),
         (vec!["--protocol", "sctp"], "--protocol: `sctp` is not tcp or udp"),
+        (vec!["--path-flow", "100"], "--path-flow: 100 is outside the allowed range (0 to 99 (a flow))"),
     ] {
         let mut a = vec!["bench", "--workload", "traffic-matrix"];
         a.extend(extra.iter());

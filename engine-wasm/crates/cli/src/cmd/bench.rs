@@ -68,6 +68,13 @@ pub struct Args {
     /// traffic-matrix: simulated seconds (up to 3600)
     #[arg(long, value_name = "S", default_value = "10", value_parser = values::number())]
     duration_s: f64,
+    /// traffic-matrix: the flow (0 to 99) whose path --path-out writes
+    #[arg(long, value_name = "K", default_value = "0", value_parser = values::whole_in(0, 99, "(a flow)"))]
+    path_flow: u64,
+    /// traffic-matrix: writes that flow's path over time as PREFIX.mahimahi (an mm-link trace),
+    /// PREFIX.netem.sh (a tc netem script) and PREFIX.csv
+    #[arg(long, value_name = "PREFIX")]
+    path_out: Option<String>,
     /// Prints JSON (hold and topology; scenario always does)
     #[arg(long)]
     json: bool,
@@ -123,7 +130,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 FlowProtocol::Tcp => engine::network::hypatia_load::Protocol::Tcp,
                 FlowProtocol::Udp => engine::network::hypatia_load::Protocol::Udp,
             };
-            super::traffic_bench::traffic_matrix(protocol, args.rate_mbps, args.duration_s, args.json)
+            let path = args.path_out.as_deref().map(|prefix| (args.path_flow as usize, prefix));
+            super::traffic_bench::traffic_matrix(protocol, args.rate_mbps, args.duration_s, path, args.json)
         }
         Workload::Hold => hold_bench(&args),
         Workload::Topology if args.tle.is_some() => {

@@ -13,8 +13,15 @@ const MAX_DURATION_S: f64 = 3600.0;
 /// is about 15 events over a few hops: 1.5e9 events, some minutes natively).
 const MAX_OFFERED_PACKETS: f64 = 1e8;
 
-/// Runs the workload and prints what it did and how long it took.
-pub fn traffic_matrix(protocol: Protocol, rate_mbps: f64, duration_s: f64, json: bool) -> Result<(), Failure> {
+/// Runs the workload and prints what it did and how long it took; with `path`, writes that
+/// flow's path over time to files named from the prefix.
+pub fn traffic_matrix(
+    protocol: Protocol,
+    rate_mbps: f64,
+    duration_s: f64,
+    path: Option<(usize, &str)>,
+    json: bool,
+) -> Result<(), Failure> {
     if !(0.01..=100_000.0).contains(&rate_mbps) {
         return Err(Failure::Usage(format!("--rate-mbps: {rate_mbps} is outside the allowed range (0.01 to 100000)")));
     }
@@ -33,7 +40,14 @@ pub fn traffic_matrix(protocol: Protocol, rate_mbps: f64, duration_s: f64, json:
     let shell = hl::kuiper_630().map_err(Failure::Data)?;
     let (flows, o) = hl::workload(protocol, rate_mbps, duration_s);
     let mut mesh = Mesh::new(shell, &flows, o).map_err(Failure::Data)?;
+    if let Some((k, _)) = path {
+        mesh.record_paths(k).map_err(|m| Failure::Usage(format!("--path-flow: {m}")))?;
+    }
     mesh.run_until(o.end).map_err(Failure::Data)?;
+    let written = match path {
+        Some((k, prefix)) => Some(write_path(&mesh, k, prefix, o.end, &flows[k])?),
+        None => None,
+    };
     let wall_s = t0.elapsed().as_secs_f64();
     let results = mesh.flow_results();
     let bytes: u64 = results.iter().map(|f| f.goodput_bytes).sum();
@@ -52,7 +66,8 @@ pub fn traffic_matrix(protocol: Protocol, rate_mbps: f64, duration_s: f64, json:
                 "workload": "traffic-matrix", "protocol": name, "rate_mbps": rate_mbps, "duration_s": duration_s,
                 "flows": flows.len(), "satellites": 1156, "ground_stations": 100, "wall_seconds": wall_s,
                 "slowdown": slowdown, "goodput_mbps": goodput_mbps, "events": mesh.events(),
-                "lost_queue": losses.queue, "lost_no_route": losses.no_route, "goodput_bytes_per_flow": per_flow
+                "lost_queue": losses.queue, "lost_no_route": losses.no_route, "goodput_bytes_per_flow": per_flow,
+                "path_files": written.as_ref().map(|w| &w.0), "path_mean_delay_ms": written.as_ref().map(|w| w.1)
             })
         );
     } else {
@@ -62,6 +77,40 @@ pub fn traffic_matrix(protocol: Protocol, rate_mbps: f64, duration_s: f64, json:
             losses.queue,
             losses.no_route
         );
+        if let (Some((files, mean_ms)), Some((k, prefix))) = (&written, path) {
+            outln!(
+                "flow {k}'s path: {} (mean one-way delay {mean_ms:.1} ms; try mm-delay {:.0} mm-link {prefix}.mahimahi {prefix}.mahimahi, or sudo sh {prefix}.netem.sh eth0)",
+                files.join(", "),
+                mean_ms
+            );
+        }
     }
     Ok(())
+}
+
+/// Writes flow `k`'s path as PREFIX.mahimahi, PREFIX.netem.sh and PREFIX.csv; returns the files
+/// and the path's mean one-way delay [ms].
+fn write_path(
+    mesh: &Mesh<engine::network::grid_shell::GridShell>,
+    k: usize,
+    prefix: &str,
+    end: engine::kernel::SimTime,
+    flow: &engine::network::mesh::FlowSpec,
+) -> Result<(Vec<String>, f64), Failure> {
+    use engine::network::path_export as pe;
+    let samples = mesh.paths(k);
+    let title = format!(
+        "flow {k} of Hypatia's traffic-matrix workload: ground station node {} to {} over Kuiper-630",
+        flow.src, flow.dst
+    );
+    let trace = pe::mahimahi_link_trace(&samples, end).map_err(|m| Failure::Data(format!("--path-flow {k}: {m}")))?;
+    let files = [
+        (format!("{prefix}.mahimahi"), trace),
+        (format!("{prefix}.netem.sh"), pe::netem_script(&samples, end, &title)),
+        (format!("{prefix}.csv"), pe::path_csv(&samples)),
+    ];
+    for (name, text) in &files {
+        std::fs::write(name, text).map_err(|e| Failure::Io(format!("{name}: {e}")))?;
+    }
+    Ok((files.into_iter().map(|(n, _)| n).collect(), pe::mean_delay_ms(&samples, end)))
 }

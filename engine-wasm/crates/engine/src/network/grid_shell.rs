@@ -8,18 +8,12 @@
 
 use super::mesh::{Snapshot, Source};
 use crate::kernel::SimTime;
-use crate::orbit::catalogue::epoch_jd;
-use crate::orbit::frames::{distance_km, ecef_from_eci, Vec3};
-use crate::orbit::propagate::Propagator;
-use crate::topology::all_pairs::{parse_hypatia_ground_stations, parse_hypatia_tles, plus_grid_isls};
+use crate::orbit::frames::distance_km;
+use crate::topology::all_pairs::HypatiaShellInputs;
 
 /// A +Grid shell over ground stations; time zero is the element sets' epoch.
 pub struct GridShell {
-    prop: Propagator,
-    ground: Vec<Vec3>,
-    isls: Vec<(u32, u32)>,
-    max_isl_km: f64,
-    max_gsl_km: f64,
+    inputs: HypatiaShellInputs,
 }
 
 impl GridShell {
@@ -31,64 +25,43 @@ impl GridShell {
         max_isl_m: f64,
         max_gsl_m: f64,
     ) -> Result<GridShell, String> {
-        if !(max_isl_m > 0.0 && max_isl_m.is_finite() && max_gsl_m > 0.0 && max_gsl_m.is_finite()) {
-            return Err("the maximum ISL and ground-link lengths must be positive and finite".into());
-        }
-        let (orbits, per_orbit, sets) = parse_hypatia_tles(tles).map_err(|m| format!("element sets: {m}"))?;
-        if orbits < 3 || per_orbit < 3 {
-            return Err("+Grid needs at least 3 orbits of at least 3 satellites".into());
-        }
-        let ground = parse_hypatia_ground_stations(ground_stations).map_err(|m| format!("ground stations: {m}"))?;
-        let epoch = epoch_jd(&sets[0].1);
-        let prop = Propagator::from_sets(sets, epoch)?;
-        Ok(GridShell {
-            prop,
-            ground,
-            isls: plus_grid_isls(orbits, per_orbit),
-            max_isl_km: max_isl_m / 1e3,
-            max_gsl_km: max_gsl_m / 1e3,
-        })
+        Ok(GridShell { inputs: HypatiaShellInputs::parse(tles, ground_stations, max_isl_m, max_gsl_m)? })
     }
 
     /// The ISLs, each once.
     pub fn isls(&self) -> &[(u32, u32)] {
-        &self.isls
+        &self.inputs.isls
     }
 }
 
 impl Source for GridShell {
     fn satellites(&self) -> usize {
-        self.prop.len()
+        self.inputs.prop.len()
     }
 
     fn ground_stations(&self) -> usize {
-        self.ground.len()
+        self.inputs.ground.len()
     }
 
     fn snapshot(&mut self, t: SimTime, out: &mut Snapshot) -> Result<(), String> {
         let t_s = t.as_secs_f64();
-        let g = self.prop.gmst(t_s);
-        let n = self.prop.len();
-        out.positions.clear();
-        for i in 0..n {
-            let (p, _) = self.prop.eci(i, t_s).ok_or_else(|| format!("SGP4 cannot place satellite {i} at {t_s} s"))?;
-            out.positions.push(ecef_from_eci(&p, g));
-        }
-        out.positions.extend_from_slice(&self.ground);
-        for &(a, b) in &self.isls {
+        let n = self.inputs.prop.len();
+        self.inputs.positions(t_s, &mut out.positions)?;
+        out.positions.extend_from_slice(&self.inputs.ground);
+        let max_isl_km = self.inputs.max_isl_km;
+        for &(a, b) in &self.inputs.isls {
             let d = distance_km(&out.positions[a as usize], &out.positions[b as usize]);
-            if d > self.max_isl_km {
+            if d > max_isl_km {
                 return Err(format!(
-                    "the ISL {a}-{b} is {d:.3} km long at {t_s} s, above the maximum of {:.3} km",
-                    self.max_isl_km
+                    "the ISL {a}-{b} is {d:.3} km long at {t_s} s, above the maximum of {max_isl_km:.3} km"
                 ));
             }
         }
-        out.isls.clone_from(&self.isls);
+        out.isls.clone_from(&self.inputs.isls);
         out.gsls.clear();
-        for (k, site) in self.ground.iter().enumerate() {
+        for (k, site) in self.inputs.ground.iter().enumerate() {
             for (s, p) in out.positions[..n].iter().enumerate() {
-                if distance_km(site, p) <= self.max_gsl_km {
+                if distance_km(site, p) <= self.inputs.max_gsl_km {
                     out.gsls.push(((n + k) as u32, s as u32));
                 }
             }

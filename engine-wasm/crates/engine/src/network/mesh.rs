@@ -37,17 +37,18 @@
 //! were 1,500 (`UdpBurstApplication`: `ceil(1500 B / rate)`). A TCP segment carries 1,380
 //! bytes (basic-sim's `TcpOptimizer`: `SegmentSize`), 20 of TCP, 12 of timestamp option, 20 of
 //! IP and 2 of PPP (1,434); an ACK is 54 bytes plus 8 per SACK block. The receiver acknowledges
-//! every segment (ns-3 delays every second ACK by up to 200 ms: a difference, stated).
+//! every segment (ns-3 acknowledges every second segment, or 200 ms after an unacknowledged one:
+//! a difference, stated).
 
 use super::link::{AtRate, Capacity, NoRates, QueuedLink};
 use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::orbit::frames::{distance_km, Vec3, C_KM_S};
 use crate::sched::{DropTail, Drops};
+use crate::topology::isl_graph::IslGraph;
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{TcpFlow, TcpSender};
 use crate::transport::{Feedback, Segment, TransportFlow};
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 
 /// UDP payload per packet [bytes] (basic-sim's `UdpBurstApplication`, `IdSeqHeader` included).
 pub const UDP_PAYLOAD_BYTES: u32 = 1472;
@@ -104,11 +105,9 @@ pub struct Forwarding {
     row: Vec<u32>,
     /// Next hop of every node towards each destination, row by row (NONE: no route).
     next: Vec<u32>,
-    adj_start: Vec<u32>,
-    adj: Vec<(u32, f64)>,
+    graph: IslGraph,
     by_ground: Vec<Vec<(u32, f64)>>,
     dist: Vec<f64>,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
 }
 
 impl Forwarding {
@@ -138,26 +137,7 @@ impl Forwarding {
     /// Recomputes every next hop from `snap`, whose first `sats` nodes are satellites.
     pub fn compute(&mut self, sats: usize, snap: &Snapshot) {
         let pos = &snap.positions;
-        // Compressed ISL adjacency, lengths computed once.
-        self.adj_start.clear();
-        self.adj_start.resize(sats + 1, 0);
-        for &(a, b) in &snap.isls {
-            self.adj_start[a as usize + 1] += 1;
-            self.adj_start[b as usize + 1] += 1;
-        }
-        for i in 0..sats {
-            self.adj_start[i + 1] += self.adj_start[i];
-        }
-        self.adj.clear();
-        self.adj.resize(2 * snap.isls.len(), (0, 0.0));
-        let mut fill: Vec<u32> = self.adj_start[..sats].to_vec();
-        for &(a, b) in &snap.isls {
-            let d = distance_km(&pos[a as usize], &pos[b as usize]);
-            self.adj[fill[a as usize] as usize] = (b, d);
-            fill[a as usize] += 1;
-            self.adj[fill[b as usize] as usize] = (a, d);
-            fill[b as usize] += 1;
-        }
+        self.graph.build(sats, pos, &snap.isls);
         let grounds = self.nodes - sats;
         self.by_ground.resize(grounds, vec![]);
         for list in &mut self.by_ground {
@@ -174,32 +154,10 @@ impl Forwarding {
                 continue;
             }
             let next = &mut self.next[r as usize * self.nodes..(r as usize + 1) * self.nodes];
-            self.dist.clear();
-            self.dist.resize(sats, f64::INFINITY);
-            self.heap.clear();
-            for &(s, d) in &self.by_ground[dst - sats] {
-                if d < self.dist[s as usize] {
-                    self.dist[s as usize] = d;
-                    next[s as usize] = dst as u32;
-                    self.heap.push(Reverse((d.to_bits(), s)));
-                }
-            }
-            // Non-negative f64 keys order as their bits.
-            while let Some(Reverse((bits, u))) = self.heap.pop() {
-                let d = f64::from_bits(bits);
-                if d > self.dist[u as usize] {
-                    continue;
-                }
-                let (lo, hi) = (self.adj_start[u as usize] as usize, self.adj_start[u as usize + 1] as usize);
-                for &(v, w) in &self.adj[lo..hi] {
-                    let c = d + w;
-                    if c < self.dist[v as usize] {
-                        self.dist[v as usize] = c;
-                        next[v as usize] = u;
-                        self.heap.push(Reverse((c.to_bits(), v)));
-                    }
-                }
-            }
+            // From the destination's satellites in range outwards: each satellite's predecessor
+            // is its next hop towards the destination (the destination itself for a satellite
+            // whose own ground link is the shortest way down).
+            self.graph.shortest(&self.by_ground[dst - sats], &mut self.dist, Some((&mut next[..sats], dst as u32)));
             // Every other ground station enters by the satellite in range that makes the path
             // shortest.
             for (g, hop) in next.iter_mut().enumerate().skip(sats) {
@@ -307,6 +265,22 @@ pub struct FlowResult {
     pub completed: Option<SimTime>,
 }
 
+/// One flow's path under one forwarding state (see [`Mesh::record_paths`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PathSample {
+    /// When the state came into force.
+    pub t: SimTime,
+    /// One-way propagation delay along the path [s]; NaN without a path.
+    pub delay_s: f64,
+    /// Links on the path; 0 without a path.
+    pub hops: u32,
+    /// The slowest link's rate on the path [bit/s]; 0 without a path.
+    pub bottleneck_bps: f64,
+    /// Data packets of the flow lost while the state held, over those it sent then (0 when it
+    /// sent none).
+    pub loss: f64,
+}
+
 /// What one device (one direction of a link) did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LinkResult {
@@ -367,6 +341,10 @@ impl Device {
 
 struct Flow {
     spec: FlowSpec,
+    /// The path under each state, when recorded, and the data packets sent and lost since the
+    /// last state.
+    paths: Option<Vec<PathSample>>,
+    interval: (u64, u64),
     tcp: Option<TcpFlow>,
     /// The time the pending timer event fires, if one is pending.
     timer_at: Option<SimTime>,
@@ -453,6 +431,8 @@ impl<S: Source> Mesh<S> {
                 };
                 Flow {
                     spec,
+                    paths: None,
+                    interval: (0, 0),
                     tcp,
                     timer_at: None,
                     acked: 0,
@@ -551,6 +531,71 @@ impl<S: Source> Mesh<S> {
             .collect()
     }
 
+    /// Records flow `f`'s path at every forwarding state from now on (its delay, hops,
+    /// bottleneck and losses over time, for [`super::path_export`]).
+    pub fn record_paths(&mut self, f: usize) -> Result<(), String> {
+        let n = self.flows.len();
+        let flow =
+            self.flows.get_mut(f).ok_or_else(|| format!("there is no flow {f} (0 to {})", n.saturating_sub(1)))?;
+        flow.paths.get_or_insert_with(Vec::new);
+        Ok(())
+    }
+
+    /// Flow `f`'s recorded path samples, the last one's losses counted up to now (empty unless
+    /// [`Self::record_paths`] was called).
+    pub fn paths(&self, f: usize) -> Vec<PathSample> {
+        let Some(flow) = self.flows.get(f) else { return vec![] };
+        let mut out = flow.paths.clone().unwrap_or_default();
+        let (sent, lost) = flow.interval;
+        if let Some(last) = out.last_mut() {
+            last.loss = if sent > 0 { (lost as f64 / sent as f64).min(1.0) } else { 0.0 };
+        }
+        out
+    }
+
+    /// The path from `src` to `dst` under the state in force: its length [km], links and
+    /// slowest rate, if there is one.
+    fn path_of(&self, src: u32, dst: u32) -> Option<(f64, u32, f64)> {
+        let pos = &self.snap.positions;
+        let (mut at, mut km, mut hops, mut slowest) = (src, 0.0, 0u32, f64::INFINITY);
+        while at != dst {
+            let next = self.fwd.next_hop(dst, at)?;
+            km += distance_km(&pos[at as usize], &pos[next as usize]);
+            let isl = (at as usize) < self.sats && (next as usize) < self.sats;
+            slowest = slowest.min(if isl { self.o.isl_rate_bps } else { self.o.gsl_rate_bps });
+            hops += 1;
+            if hops as usize > self.fwd.nodes {
+                return None;
+            }
+            at = next;
+        }
+        Some((km, hops, slowest))
+    }
+
+    /// Closes the recorded paths' last interval and opens one for the new state.
+    fn sample_paths(&mut self) {
+        for k in 0..self.flows.len() {
+            if self.flows[k].paths.is_none() {
+                continue;
+            }
+            let (src, dst) = (self.flows[k].spec.src, self.flows[k].spec.dst);
+            let path = self.path_of(src, dst);
+            let now = self.now;
+            let flow = &mut self.flows[k];
+            let (sent, lost) = std::mem::take(&mut flow.interval);
+            let paths = flow.paths.get_or_insert_with(Vec::new);
+            if let Some(last) = paths.last_mut() {
+                last.loss = if sent > 0 { (lost as f64 / sent as f64).min(1.0) } else { 0.0 };
+            }
+            paths.push(match path {
+                Some((km, hops, slowest)) => {
+                    PathSample { t: now, delay_s: km / C_KM_S, hops, bottleneck_bps: slowest, loss: 0.0 }
+                }
+                None => PathSample { t: now, delay_s: f64::NAN, hops: 0, bottleneck_bps: 0.0, loss: 0.0 },
+            });
+        }
+    }
+
     /// Network-wide losses by reason.
     pub fn losses(&self) -> Losses {
         self.flows.iter().fold(Losses::default(), |a, f| Losses {
@@ -574,6 +619,7 @@ impl<S: Source> Mesh<S> {
             ));
         }
         self.fwd.compute(self.sats, &self.snap);
+        self.sample_paths();
         let next = self.now + self.o.update;
         if next < self.o.end {
             self.events.schedule(next, Ev::Update);
@@ -595,6 +641,7 @@ impl<S: Source> Mesh<S> {
                     body: Body::Udp,
                 };
                 flow.result.sent += 1;
+                flow.interval.0 += 1;
                 let gap = SimDuration((UDP_PACING_BYTES * 8e9 / rate_bps).ceil().max(1.0) as u64);
                 let next = self.now + gap;
                 if next < self.o.end {
@@ -614,6 +661,7 @@ impl<S: Source> Mesh<S> {
         let Some(tcp) = flow.tcp.as_mut() else { return };
         let segs = if now < self.o.end { tcp.poll_send(now) } else { vec![] };
         flow.result.sent += segs.len() as u64;
+        flow.interval.0 += segs.len() as u64;
         let (src, dst) = (flow.spec.src, flow.spec.dst);
         if let Some(t) = tcp.timer() {
             if flow.timer_at.is_none_or(|s| t < s) {
@@ -646,7 +694,9 @@ impl<S: Source> Mesh<S> {
             return self.receive(p);
         }
         let Some(hop) = self.fwd.next_hop(p.to, at) else {
-            self.flows[p.flow as usize].result.lost.no_route += 1;
+            let flow = &mut self.flows[p.flow as usize];
+            flow.result.lost.no_route += 1;
+            flow.interval.1 += u64::from(!matches!(p.body, Body::Feedback(_)));
             return;
         };
         let dev = if (at as usize) < self.sats && (hop as usize) < self.sats {
@@ -669,7 +719,9 @@ impl<S: Source> Mesh<S> {
             self.events.schedule(finish, Ev::TxEnd(dev));
         }
         for (p, _) in self.drops.drain(..) {
-            self.flows[p.flow as usize].result.lost.queue += 1;
+            let flow = &mut self.flows[p.flow as usize];
+            flow.result.lost.queue += 1;
+            flow.interval.1 += u64::from(!matches!(p.body, Body::Feedback(_)));
         }
     }
 

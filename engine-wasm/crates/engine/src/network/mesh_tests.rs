@@ -170,7 +170,17 @@ fn after_a_change_of_state_packets_in_flight_follow_the_new_one_and_none_is_lost
     let src =
         Scripted { sats: 3, grounds: 2, states: vec![(SimTime::ZERO, before), (SimTime::from_secs_f64(0.3), after)] };
     let mut m = Mesh::new(src, &[udp(3, 4, 5e6)], options(10e6, 0.6)).unwrap();
+    m.record_paths(0).unwrap();
+    assert!(m.record_paths(1).unwrap_err().contains("no flow 1"));
     m.run_until(SimTime::from_secs_f64(0.6)).unwrap();
+    // The path under each state: 3,200 km over four links, then 2,766 km over three.
+    let paths = m.paths(0);
+    assert_eq!(paths.len(), 6);
+    let km = |p: &PathSample| p.delay_s * C_KM_S;
+    assert!((km(&paths[0]) - 3200.0).abs() < 1e-6 && paths[0].hops == 4, "{paths:?}");
+    let after = 600.0 + 1000.0 + (600f64.powi(2) + 1000f64.powi(2)).sqrt();
+    assert!((km(&paths[3]) - after).abs() < 1e-6 && paths[3].hops == 3, "{paths:?}");
+    assert!(paths.iter().all(|p| p.bottleneck_bps == 10e6 && p.loss == 0.0));
     let r = &m.flow_results()[0];
     assert_eq!(r.lost, Losses::default(), "{r:?}");
     // Those still inside at the end: sent in the last path delay (under 16 ms: 7 packets).

@@ -9,10 +9,12 @@
 //! - [`mesh`]: a whole network: many flows between ground stations sharing the links of a
 //!   moving graph, forwarded hop by hop on state recomputed at an interval (Hypatia's link
 //!   model); [`grid_shell`] is its graph for a +Grid shell from Hypatia's inputs, and
-//!   [`hypatia_load`] Hypatia's own traffic-matrix workload on it.
+//!   [`hypatia_load`] Hypatia's own traffic-matrix workload on it; [`path_export`] writes a
+//!   flow's path over time for Mahimahi and `tc netem`.
 
 pub mod grid_shell;
 pub mod hypatia_load;
 pub mod link;
 pub mod mesh;
+pub mod path_export;
 pub mod transfer;

@@ -42,11 +42,10 @@
 //! every distance with pyephem observers, so the two differ by the models' differences
 //! (docs/BENCHMARKS.md, "SkyQueue beside Hypatia").
 
+use super::isl_graph::IslGraph;
 use crate::orbit::catalogue::{self, epoch_jd};
 use crate::orbit::frames::{distance_km, ecef_from_eci, Vec3, C_KM_S};
 use crate::orbit::propagate::Propagator;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Hypatia's Earth radius [m] for its link lengths (WGS-72;
 /// paper/satellite_networks_state/main_starlink_550.py, `EARTH_RADIUS`).
@@ -226,11 +225,9 @@ pub fn parse_hypatia_ground_stations(text: &str) -> Result<Vec<Vec3>, String> {
 /// that tests can give it any geometry.
 #[derive(Clone, Debug, Default)]
 pub struct Workspace {
-    adj_start: Vec<u32>,
-    adj: Vec<(u32, f64)>,
+    graph: IslGraph,
     in_range: Vec<Vec<(u32, f64)>>,
     dist: Vec<f64>,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
 }
 
 impl Workspace {
@@ -247,29 +244,10 @@ impl Workspace {
         max_gsl_km: f64,
         out: &mut Vec<f64>,
     ) -> Result<usize, String> {
-        let (ns, ng) = (sats.len(), ground.len());
-        // Compressed adjacency: every ISL both ways, lengths computed once.
-        self.adj_start.clear();
-        self.adj_start.resize(ns + 1, 0);
-        for &(a, b) in isls {
-            self.adj_start[a as usize + 1] += 1;
-            self.adj_start[b as usize + 1] += 1;
-        }
-        for i in 0..ns {
-            self.adj_start[i + 1] += self.adj_start[i];
-        }
-        self.adj.clear();
-        self.adj.resize(2 * isls.len(), (0, 0.0));
-        let mut fill: Vec<u32> = self.adj_start[..ns].to_vec();
-        for &(a, b) in isls {
-            let d = distance_km(&sats[a as usize], &sats[b as usize]);
-            if d > max_isl_km {
-                return Err(format!("the ISL {a}-{b} is {d:.3} km long, above the maximum of {max_isl_km:.3} km"));
-            }
-            self.adj[fill[a as usize] as usize] = (b, d);
-            fill[a as usize] += 1;
-            self.adj[fill[b as usize] as usize] = (a, d);
-            fill[b as usize] += 1;
+        let ng = ground.len();
+        self.graph.build(sats.len(), sats, isls);
+        if let Some((a, b, d)) = self.graph.longest().filter(|&(_, _, d)| d > max_isl_km) {
+            return Err(format!("the ISL {a}-{b} is {d:.3} km long, above the maximum of {max_isl_km:.3} km"));
         }
         // Satellites in range of each ground station, by straight distance (Hypatia's `<=`).
         self.in_range.resize(ng, vec![]);
@@ -294,31 +272,8 @@ impl Workspace {
         out.resize(ng * ng, f64::NAN);
         for src in 0..ng {
             // Multi-source Dijkstra over ISLs: the virtual source (the ground station) reaches
-            // each satellite in its range at its GSL length. Non-negative f64 keys order as
-            // their bits.
-            self.dist.clear();
-            self.dist.resize(ns, f64::INFINITY);
-            self.heap.clear();
-            for &(s, d) in &self.in_range[src] {
-                if d < self.dist[s as usize] {
-                    self.dist[s as usize] = d;
-                    self.heap.push(Reverse((d.to_bits(), s)));
-                }
-            }
-            while let Some(Reverse((bits, u))) = self.heap.pop() {
-                let d = f64::from_bits(bits);
-                if d > self.dist[u as usize] {
-                    continue;
-                }
-                let (lo, hi) = (self.adj_start[u as usize] as usize, self.adj_start[u as usize + 1] as usize);
-                for &(v, w) in &self.adj[lo..hi] {
-                    let c = d + w;
-                    if c < self.dist[v as usize] {
-                        self.dist[v as usize] = c;
-                        self.heap.push(Reverse((c.to_bits(), v)));
-                    }
-                }
-            }
+            // each satellite in its range at its GSL length.
+            self.graph.shortest(&self.in_range[src], &mut self.dist, None);
             let row = &mut out[src * ng..(src + 1) * ng];
             for (dst, cell) in row.iter_mut().enumerate() {
                 if dst == src {
@@ -334,23 +289,24 @@ impl Workspace {
     }
 }
 
-/// Hypatia's workload on its files: positions by SGP4 at each step, then [`Workspace::lengths`].
-pub struct AllPairs {
-    prop: Propagator,
-    ground: Vec<Vec3>,
-    isls: Vec<(u32, u32)>,
-    max_isl_km: f64,
-    max_gsl_km: f64,
-    sats: Vec<Vec3>,
-    ws: Workspace,
-    lengths: Vec<f64>,
-    work_done: f64,
+/// A +Grid shell and its ground stations from Hypatia's files, ready to step.
+pub struct HypatiaShellInputs {
+    /// The shell's satellites, time zero at their epoch.
+    pub prop: Propagator,
+    /// Earth-fixed ground-station positions [km].
+    pub ground: Vec<Vec3>,
+    /// The +Grid ISLs, each once.
+    pub isls: Vec<(u32, u32)>,
+    /// The maximum ISL length [km].
+    pub max_isl_km: f64,
+    /// The maximum ground-link length [km].
+    pub max_gsl_km: f64,
 }
 
-impl AllPairs {
+impl HypatiaShellInputs {
     /// From the text of Hypatia's tles.txt and ground_stations.txt, with the maximum ISL and
     /// GSL lengths [m] (Hypatia's description.txt; [`max_isl_length_m`], [`max_gsl_length_m`]).
-    pub fn new(tles: &str, ground_stations: &str, max_isl_m: f64, max_gsl_m: f64) -> Result<AllPairs, String> {
+    pub fn parse(tles: &str, ground_stations: &str, max_isl_m: f64, max_gsl_m: f64) -> Result<Self, String> {
         if !(max_isl_m > 0.0 && max_isl_m.is_finite() && max_gsl_m > 0.0 && max_gsl_m.is_finite()) {
             return Err("the maximum ISL and GSL lengths must be positive and finite".into());
         }
@@ -362,12 +318,42 @@ impl AllPairs {
         let ground = parse_hypatia_ground_stations(ground_stations).map_err(|m| format!("ground stations: {m}"))?;
         let epoch = epoch_jd(&sets[0].1);
         let prop = Propagator::from_sets(sets, epoch)?;
-        Ok(AllPairs {
+        Ok(HypatiaShellInputs {
             prop,
             ground,
             isls: plus_grid_isls(orbits, per_orbit),
             max_isl_km: max_isl_m / 1e3,
             max_gsl_km: max_gsl_m / 1e3,
+        })
+    }
+
+    /// The satellites' Earth-fixed positions [km] at `t_s` seconds after the epoch into `out`.
+    pub fn positions(&self, t_s: f64, out: &mut Vec<Vec3>) -> Result<(), String> {
+        let g = self.prop.gmst(t_s);
+        out.clear();
+        for i in 0..self.prop.len() {
+            let (p, _) = self.prop.eci(i, t_s).ok_or_else(|| format!("SGP4 cannot place satellite {i} at {t_s} s"))?;
+            out.push(ecef_from_eci(&p, g));
+        }
+        Ok(())
+    }
+}
+
+/// Hypatia's workload on its files: positions by SGP4 at each step, then [`Workspace::lengths`].
+pub struct AllPairs {
+    inputs: HypatiaShellInputs,
+    sats: Vec<Vec3>,
+    ws: Workspace,
+    lengths: Vec<f64>,
+    work_done: f64,
+}
+
+impl AllPairs {
+    /// From the text of Hypatia's tles.txt and ground_stations.txt, with the maximum ISL and
+    /// GSL lengths [m] (Hypatia's description.txt; [`max_isl_length_m`], [`max_gsl_length_m`]).
+    pub fn new(tles: &str, ground_stations: &str, max_isl_m: f64, max_gsl_m: f64) -> Result<AllPairs, String> {
+        Ok(AllPairs {
+            inputs: HypatiaShellInputs::parse(tles, ground_stations, max_isl_m, max_gsl_m)?,
             sats: vec![],
             ws: Workspace::default(),
             lengths: vec![],
@@ -377,22 +363,22 @@ impl AllPairs {
 
     /// Satellites.
     pub fn satellites(&self) -> usize {
-        self.prop.len()
+        self.inputs.prop.len()
     }
 
     /// Ground stations.
     pub fn ground_stations(&self) -> usize {
-        self.ground.len()
+        self.inputs.ground.len()
     }
 
     /// ISLs.
     pub fn isls(&self) -> usize {
-        self.isls.len()
+        self.inputs.isls.len()
     }
 
     /// Work of `steps` steps in the unit of [`WORK_BUDGET`], before the links in range.
     pub fn work(&self, steps: u64) -> f64 {
-        steps as f64 * self.ground.len() as f64 * (self.prop.len() + self.isls.len()) as f64
+        steps as f64 * self.inputs.ground.len() as f64 * (self.inputs.prop.len() + self.inputs.isls.len()) as f64
     }
 
     /// Refuses `steps` steps above [`WORK_BUDGET`], naming it.
@@ -401,9 +387,9 @@ impl AllPairs {
         if w > WORK_BUDGET {
             return Err(format!(
                 "{steps} steps x {} ground stations x ({} satellites + {} ISLs) = {w:.2e} is above the budget of {WORK_BUDGET:e}: fewer steps",
-                self.ground.len(),
-                self.prop.len(),
-                self.isls.len()
+                self.inputs.ground.len(),
+                self.inputs.prop.len(),
+                self.inputs.isls.len()
             ));
         }
         Ok(())
@@ -413,21 +399,16 @@ impl AllPairs {
     /// (G x G, row = source, NaN where unreachable, 0 on the diagonal). Refused once the run's
     /// work passes [`WORK_BUDGET`].
     pub fn step(&mut self, t_s: f64) -> Result<&[f64], String> {
-        let g = self.prop.gmst(t_s);
-        self.sats.clear();
-        for i in 0..self.prop.len() {
-            let (p, _) = self.prop.eci(i, t_s).ok_or_else(|| format!("SGP4 cannot place satellite {i} at {t_s} s"))?;
-            self.sats.push(ecef_from_eci(&p, g));
-        }
+        self.inputs.positions(t_s, &mut self.sats)?;
         let links = self.ws.lengths(
             &self.sats,
-            &self.ground,
-            &self.isls,
-            self.max_isl_km,
-            self.max_gsl_km,
+            &self.inputs.ground,
+            &self.inputs.isls,
+            self.inputs.max_isl_km,
+            self.inputs.max_gsl_km,
             &mut self.lengths,
         )?;
-        self.work_done += self.work(1) + (self.ground.len() * links) as f64;
+        self.work_done += self.work(1) + (self.inputs.ground.len() * links) as f64;
         if self.work_done > WORK_BUDGET {
             return Err(format!(
                 "the run's work passed the budget of {WORK_BUDGET:e} (steps x ground stations x (satellites + ISLs + links in range)): fewer steps or ground stations, or a shorter GSL"

@@ -6,6 +6,7 @@ pub mod all_pairs;
 pub mod catalogue_pair;
 pub mod grid;
 pub mod isl;
+pub mod isl_graph;
 pub mod layout;
 pub mod ns2;
 pub mod pair;
