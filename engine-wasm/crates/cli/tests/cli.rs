@@ -605,7 +605,10 @@ fn bench_times_one_step_of_a_real_catalogue() {
     let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
     assert_eq!(v["checksum"], w["checksum"]);
     for (extra, says) in [
-        (vec!["--workload", "hold", "--tle", "x.tle"], "--tle goes with --workload topology"),
+        (
+            vec!["--workload", "hold", "--tle", "x.tle"],
+            "--tle goes with --workload topology, all-pairs or traffic-matrix",
+        ),
         (
             vec!["--workload", "topology", "--tle", "x.tle", "--steps", "0"],
             "--steps: 0 is outside the allowed range (1 to 1000000 steps)",
@@ -643,6 +646,15 @@ fn bench_runs_hypatias_traffic_matrix_as_a_packet_network() {
         (Some(100), Some("udp"), Some(10.0))
     );
     assert_eq!(v["goodput_bytes_per_flow"].as_array().unwrap().len(), 100);
+    // The busiest links, named: ground-link devices at the line rate are busy all the time.
+    let busiest = v["busiest_links"].as_array().unwrap();
+    assert_eq!(busiest.len(), 10);
+    let top = busiest[0]["utilisation"].as_f64().unwrap();
+    assert!(top > 0.9 && top <= 1.0 + 1e-9, "{v}");
+    assert!(
+        busiest[0]["from"].as_str().unwrap().starts_with("city ")
+            || busiest[0]["from"].as_str().unwrap().starts_with("satellite ")
+    );
     // 100 flows at 10 Mb/s offer 1,000 Mb/s; some of it is lost at shared ground links, and
     // what was sent in the last one-way delay is still on its way.
     let goodput = v["goodput_mbps"].as_f64().unwrap();
@@ -668,6 +680,16 @@ fn bench_runs_hypatias_traffic_matrix_as_a_packet_network() {
     assert!(netem.starts_with("#!/bin/sh\n") && netem.contains("root netem delay ") && netem.ends_with("root\n"));
     assert_eq!(std::fs::read_to_string(format!("{p}.csv")).unwrap().lines().count(), 1 + 2);
     std::fs::remove_dir_all(&dir).unwrap();
+    // Over a real catalogue instead (a cut of Starlink's), the same cities and pairing.
+    let cut = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/starlink-70deg-cut.tle");
+    let over = skyqueue(&[&args[..], &["--tle", cut.to_str().unwrap()]].concat());
+    assert!(over.status.success(), "{}", text(&over.stderr));
+    let c: serde_json::Value = serde_json::from_slice(&over.stdout).unwrap();
+    assert!(
+        c["satellites"].as_u64().unwrap() > 300 && c["over"].as_str().unwrap().ends_with("starlink-70deg-cut.tle"),
+        "{c}"
+    );
+    assert!(c["goodput_mbps"].as_f64().unwrap() > 0.0, "{c}");
     for (extra, says) in [
         (vec!["--rate-mbps", "0"], "--rate-mbps: 0 is outside the allowed range (0.01 to 100000)"),
         (vec!["--duration-s", "1e9"], "--duration-s: 1000000000 is outside the allowed range (above 0, up to 3600)"),

@@ -39,7 +39,8 @@ pub struct Args {
     #[arg(long, value_name = "file.json")]
     scenario: Option<String>,
     /// topology: a catalogue of element sets (TLE) to step instead of a scenario; all-pairs:
-    /// Hypatia's tles.txt (first line "orbits satellites-per-orbit")
+    /// Hypatia's tles.txt (first line "orbits satellites-per-orbit"); traffic-matrix: a catalogue
+    /// to carry the flows instead of Kuiper-630
     #[arg(long, value_name = "FILE")]
     tle: Option<String>,
     /// topology with --tle, all-pairs: steps to time (1 to 1000000)
@@ -105,8 +106,9 @@ pub enum FlowProtocol {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    if args.tle.is_some() && !matches!(args.workload, Workload::Topology | Workload::AllPairs) {
-        return Err(Failure::Usage("--tle goes with --workload topology or all-pairs".into()));
+    if args.tle.is_some() && !matches!(args.workload, Workload::Topology | Workload::AllPairs | Workload::TrafficMatrix)
+    {
+        return Err(Failure::Usage("--tle goes with --workload topology, all-pairs or traffic-matrix".into()));
     }
     let all_pairs_only = [
         ("--ground-stations", args.ground_stations.is_some()),
@@ -121,17 +123,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
     match args.workload {
         Workload::AllPairs => all_pairs(&args),
         Workload::TrafficMatrix => {
-            if args.scenario.is_some() || args.tle.is_some() {
-                return Err(Failure::Usage(
-                    "--workload traffic-matrix builds its own network: no --scenario or --tle".into(),
-                ));
+            if args.scenario.is_some() {
+                return Err(Failure::Usage("--workload traffic-matrix builds its own network: no --scenario".into()));
             }
+            let text = match args.tle.as_deref() {
+                Some(file) => Some((file, read_source(file)?)),
+                None => None,
+            };
             let protocol = match args.protocol {
                 FlowProtocol::Tcp => engine::network::hypatia_load::Protocol::Tcp,
                 FlowProtocol::Udp => engine::network::hypatia_load::Protocol::Udp,
             };
             let path = args.path_out.as_deref().map(|prefix| (args.path_flow as usize, prefix));
-            super::traffic_bench::traffic_matrix(protocol, args.rate_mbps, args.duration_s, path, args.json)
+            let catalogue = text.as_ref().map(|(f, t)| (*f, t.as_str()));
+            super::traffic_bench::traffic_matrix(protocol, args.rate_mbps, args.duration_s, catalogue, path, args.json)
         }
         Workload::Hold => hold_bench(&args),
         Workload::Topology if args.tle.is_some() => {

@@ -4,7 +4,7 @@
 
 use crate::output::{outln, Failure};
 use engine::network::hypatia_load::{self as hl, Protocol};
-use engine::network::mesh::Mesh;
+use engine::network::mesh::{Mesh, Source};
 use std::time::Instant;
 
 /// Most simulated seconds.
@@ -19,6 +19,7 @@ pub fn traffic_matrix(
     protocol: Protocol,
     rate_mbps: f64,
     duration_s: f64,
+    catalogue: Option<(&str, &str)>,
     path: Option<(usize, &str)>,
     json: bool,
 ) -> Result<(), Failure> {
@@ -37,70 +38,118 @@ pub fn traffic_matrix(
         )));
     }
     let t0 = Instant::now();
-    let shell = hl::kuiper_630().map_err(Failure::Data)?;
-    let (flows, o) = hl::workload(protocol, rate_mbps, duration_s);
-    let mut mesh = Mesh::new(shell, &flows, o).map_err(Failure::Data)?;
-    if let Some((k, _)) = path {
-        mesh.record_paths(k).map_err(|m| Failure::Usage(format!("--path-flow: {m}")))?;
-    }
-    mesh.run_until(o.end).map_err(Failure::Data)?;
-    let written = match path {
-        Some((k, prefix)) => Some(write_path(&mesh, k, prefix, o.end, &flows[k])?),
-        None => None,
-    };
-    let wall_s = t0.elapsed().as_secs_f64();
-    let results = mesh.flow_results();
-    let bytes: u64 = results.iter().map(|f| f.goodput_bytes).sum();
-    let goodput_mbps = bytes as f64 * 8.0 / duration_s / 1e6;
-    let slowdown = wall_s / duration_s;
-    let losses = mesh.losses();
-    let name = match protocol {
-        Protocol::Tcp => "tcp",
-        Protocol::Udp => "udp",
-    };
-    if json {
-        let per_flow: Vec<u64> = results.iter().map(|f| f.goodput_bytes).collect();
-        outln!(
-            "{}",
-            serde_json::json!({
-                "workload": "traffic-matrix", "protocol": name, "rate_mbps": rate_mbps, "duration_s": duration_s,
-                "flows": flows.len(), "satellites": 1156, "ground_stations": 100, "wall_seconds": wall_s,
-                "slowdown": slowdown, "goodput_mbps": goodput_mbps, "events": mesh.events(),
-                "lost_queue": losses.queue, "lost_no_route": losses.no_route, "goodput_bytes_per_flow": per_flow,
-                "path_files": written.as_ref().map(|w| &w.0), "path_mean_delay_ms": written.as_ref().map(|w| w.1)
-            })
-        );
-    } else {
-        outln!(
-            "traffic-matrix: Kuiper-630, 100 {name} flows between the 100 largest cities at {rate_mbps} Mb/s for {duration_s} s: aggregate goodput {goodput_mbps:.1} Mb/s; {slowdown:.3} wall s per simulated s ({} events, {wall_s:.2} s); lost {} at queues, {} for want of a route",
-            mesh.events(),
-            losses.queue,
-            losses.no_route
-        );
-        if let (Some((files, mean_ms)), Some((k, prefix))) = (&written, path) {
-            outln!(
-                "flow {k}'s path: {} (mean one-way delay {mean_ms:.1} ms; try mm-delay {:.0} mm-link {prefix}.mahimahi {prefix}.mahimahi, or sudo sh {prefix}.netem.sh eth0)",
-                files.join(", "),
-                mean_ms
-            );
+    let run = Run { protocol, rate_mbps, duration_s, path, json, t0 };
+    match catalogue {
+        None => run.go(hl::kuiper_630().map_err(Failure::Data)?, "Kuiper-630"),
+        Some((file, text)) => {
+            run.go(hl::over_catalogue(text).map_err(|m| Failure::Data(format!("{file}: {m}")))?, file)
         }
     }
-    Ok(())
+}
+
+/// One run's options.
+struct Run<'a> {
+    protocol: Protocol,
+    rate_mbps: f64,
+    duration_s: f64,
+    path: Option<(usize, &'a str)>,
+    json: bool,
+    t0: Instant,
+}
+
+impl Run<'_> {
+    /// Runs the flows over `graph` (named `over`) and reports.
+    fn go<S: Source>(&self, graph: S, over: &str) -> Result<(), Failure> {
+        let Run { protocol, rate_mbps, duration_s, path, json, t0 } = *self;
+        let sats = graph.satellites();
+        let stations = graph.ground_stations();
+        let (flows, o) = hl::workload_over(sats, protocol, rate_mbps, duration_s);
+        let mut mesh = Mesh::new(graph, &flows, o).map_err(Failure::Data)?;
+        if let Some((k, _)) = path {
+            mesh.record_paths(k).map_err(|m| Failure::Usage(format!("--path-flow: {m}")))?;
+        }
+        mesh.run_until(o.end).map_err(Failure::Data)?;
+        let written = match path {
+            Some((k, prefix)) => Some(write_path(&mesh, k, prefix, o.end, &flows[k], over)?),
+            None => None,
+        };
+        let wall_s = t0.elapsed().as_secs_f64();
+        let results = mesh.flow_results();
+        let bytes: u64 = results.iter().map(|f| f.goodput_bytes).sum();
+        let goodput_mbps = bytes as f64 * 8.0 / duration_s / 1e6;
+        let slowdown = wall_s / duration_s;
+        let losses = mesh.losses();
+        // The ten busiest devices: the share of the run each spent sending.
+        let mut links = mesh.link_results();
+        links.sort_by(|a, b| b.busy.cmp(&a.busy).then(a.from.cmp(&b.from)));
+        links.truncate(10);
+        let name_of = |n: u32| {
+            if (n as usize) < sats {
+                format!("satellite {n}")
+            } else {
+                format!("city {}", n as usize - sats)
+            }
+        };
+        let busiest: Vec<serde_json::Value> = links
+            .iter()
+            .map(|l| {
+                serde_json::json!({
+                    "from": name_of(l.from),
+                    "to": l.isl_to.map_or("ground (its one ground-link device)".to_string(), name_of),
+                    "utilisation": l.busy.as_secs_f64() / duration_s, "sent": l.sent, "dropped": l.dropped
+                })
+            })
+            .collect();
+        let name = match protocol {
+            Protocol::Tcp => "tcp",
+            Protocol::Udp => "udp",
+        };
+        if json {
+            let per_flow: Vec<u64> = results.iter().map(|f| f.goodput_bytes).collect();
+            outln!(
+                "{}",
+                serde_json::json!({
+                    "workload": "traffic-matrix", "protocol": name, "rate_mbps": rate_mbps, "duration_s": duration_s,
+                    "flows": flows.len(), "over": over, "satellites": sats, "ground_stations": stations, "wall_seconds": wall_s,
+                    "slowdown": slowdown, "goodput_mbps": goodput_mbps, "events": mesh.events(),
+                    "lost_queue": losses.queue, "lost_no_route": losses.no_route, "goodput_bytes_per_flow": per_flow,
+                    "path_files": written.as_ref().map(|w| &w.0), "path_mean_delay_ms": written.as_ref().map(|w| w.1),
+                    "busiest_links": busiest
+                })
+            );
+        } else {
+            outln!(
+                "traffic-matrix: {over} ({sats} satellites), 100 {name} flows between the 100 largest cities at {rate_mbps} Mb/s for {duration_s} s: aggregate goodput {goodput_mbps:.1} Mb/s; {slowdown:.3} wall s per simulated s ({} events, {wall_s:.2} s); lost {} at queues, {} for want of a route",
+                mesh.events(),
+                losses.queue,
+                losses.no_route
+            );
+            if let (Some((files, mean_ms)), Some((k, prefix))) = (&written, path) {
+                outln!(
+                    "flow {k}'s path: {} (mean one-way delay {mean_ms:.1} ms; try mm-delay {:.0} mm-link {prefix}.mahimahi {prefix}.mahimahi, or sudo sh {prefix}.netem.sh eth0)",
+                    files.join(", "),
+                    mean_ms
+                );
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Writes flow `k`'s path as PREFIX.mahimahi, PREFIX.netem.sh and PREFIX.csv; returns the files
 /// and the path's mean one-way delay [ms].
-fn write_path(
-    mesh: &Mesh<engine::network::grid_shell::GridShell>,
+fn write_path<S: Source>(
+    mesh: &Mesh<S>,
     k: usize,
     prefix: &str,
     end: engine::kernel::SimTime,
     flow: &engine::network::mesh::FlowSpec,
+    over: &str,
 ) -> Result<(Vec<String>, f64), Failure> {
     use engine::network::path_export as pe;
     let samples = mesh.paths(k);
     let title = format!(
-        "flow {k} of Hypatia's traffic-matrix workload: ground station node {} to {} over Kuiper-630",
+        "flow {k} of Hypatia's traffic-matrix workload: ground station node {} to {} over {over}",
         flow.src, flow.dst
     );
     let trace = pe::mahimahi_link_trace(&samples, end).map_err(|m| Failure::Data(format!("--path-flow {k}: {m}")))?;

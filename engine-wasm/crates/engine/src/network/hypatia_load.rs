@@ -22,9 +22,11 @@
 //!   Mb/s; `min(queue, 100)` for UDP); all flows start at 0 and are long-lived (TCP NewReno,
 //!   size 1e12 bytes) or UDP at the link rate.
 
+use super::catalogue_graph::CatalogueGraph;
 use super::grid_shell::GridShell;
 use super::mesh::{FlowSpec, MeshOptions, Traffic};
 use crate::kernel::{SimDuration, SimTime};
+use crate::orbit::catalogue::ShellRules;
 use crate::topology::all_pairs::{hypatia_tles_manual, max_gsl_length_m, max_isl_length_m};
 use crate::transport::congestion::CcKind;
 
@@ -109,9 +111,41 @@ pub fn kuiper_630() -> Result<GridShell, String> {
     )
 }
 
-/// The 100 flows and the network's options at `rate_mbps` for `duration_s`.
+/// Minimum elevation of a ground link over a catalogue [deg] (Starlink's 25, as `calc pair`).
+pub const CATALOGUE_MIN_ELEVATION_DEG: f64 = 25.0;
+
+/// The top-100 cities' (latitude, longitude) [deg], gid order.
+pub fn top_100_positions() -> Vec<(f64, f64)> {
+    TOP_100_CITIES
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            Some((f.get(2)?.parse().ok()?, f.get(3)?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The same cities over a real catalogue (docs/CATALOGUES.md's rules, ground links above
+/// [`CATALOGUE_MIN_ELEVATION_DEG`]); node numbers then start after the catalogue's satellites
+/// in use, so use [`workload_over`] for its flows.
+pub fn over_catalogue(text: &str) -> Result<CatalogueGraph, String> {
+    CatalogueGraph::new(text, &ShellRules::default(), &top_100_positions(), CATALOGUE_MIN_ELEVATION_DEG, None)
+}
+
+/// The 100 flows and the network's options at `rate_mbps` for `duration_s` over Kuiper-630.
 pub fn workload(protocol: Protocol, rate_mbps: f64, duration_s: f64) -> (Vec<FlowSpec>, MeshOptions) {
-    let node = |gid: u32| 34 * 34 + gid;
+    workload_over(34 * 34, protocol, rate_mbps, duration_s)
+}
+
+/// The 100 flows and the network's options at `rate_mbps` for `duration_s`, the cities' nodes
+/// after `satellites`.
+pub fn workload_over(
+    satellites: usize,
+    protocol: Protocol,
+    rate_mbps: f64,
+    duration_s: f64,
+) -> (Vec<FlowSpec>, MeshOptions) {
+    let node = |gid: u32| satellites as u32 + gid;
     let traffic = match protocol {
         Protocol::Tcp => Traffic::Tcp { cc: CcKind::NewReno, segments: None },
         Protocol::Udp => Traffic::Udp { rate_bps: rate_mbps * 1e6 },
@@ -160,6 +194,27 @@ mod tests {
         let (flows, o) = workload(Protocol::Udp, 250.0, 1.0);
         assert_eq!((flows.len(), o.isl_queue, flows[0].src, flows[1].dst), (100, 100, 1156 + 58, 1156 + 58));
         assert_eq!(workload(Protocol::Tcp, 250.0, 1.0).1.gsl_queue, 2500);
+    }
+
+    #[test]
+    fn the_cities_route_over_a_real_catalogue() {
+        // A cut of the Starlink catalogue of 2026-05-13 (its 70-degree shell).
+        let text = include_str!("../../tests/fixtures/starlink-70deg-cut.tle");
+        let graph = over_catalogue(text).unwrap();
+        let sats = graph.satellites();
+        assert!(sats > 300 && graph.isls() > sats, "{sats} satellites, {} ISLs", graph.isls());
+        assert_eq!(top_100_positions().len(), 100);
+        let (flows, o) = workload_over(sats, Protocol::Udp, 1.0, 0.3);
+        assert_eq!(flows[0].src as usize, sats + 58);
+        let mut m = Mesh::new(graph, &flows, o).unwrap();
+        m.run_until(o.end).unwrap();
+        // A polar shell of a few hundred satellites serves the cities sparsely: several share
+        // one satellite's ground-link device, and some have none at times.
+        let r = m.flow_results();
+        assert!(r.iter().filter(|f| f.received > 0).count() > 20, "{r:?}");
+        for f in &r {
+            assert!(f.received + f.lost.queue + f.lost.no_route <= f.sent, "{f:?}");
+        }
     }
 
     #[test]

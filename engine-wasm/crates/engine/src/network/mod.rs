@@ -8,10 +8,12 @@
 //!   drop-tail limit.
 //! - [`mesh`]: a whole network: many flows between ground stations sharing the links of a
 //!   moving graph, forwarded hop by hop on state recomputed at an interval (Hypatia's link
-//!   model); [`grid_shell`] is its graph for a +Grid shell from Hypatia's inputs, and
+//!   model); [`grid_shell`] is its graph for a +Grid shell from Hypatia's inputs,
+//!   [`catalogue_graph`] for a real catalogue, and
 //!   [`hypatia_load`] Hypatia's own traffic-matrix workload on it; [`path_export`] writes a
 //!   flow's path over time for Mahimahi and `tc netem`.
 
+pub mod catalogue_graph;
 pub mod grid_shell;
 pub mod hypatia_load;
 pub mod link;

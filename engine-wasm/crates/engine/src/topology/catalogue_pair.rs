@@ -54,6 +54,40 @@ pub struct CatalogueOptions {
     pub max_isl_km: Option<f64>,
 }
 
+/// The longest usable length of each of `links` [km]: `max_isl_km`, or else the grazing range
+/// of its shell ([`max_isl_km`]).
+pub fn isl_ranges(links: &[Isl], cat: &Catalogue, max_isl: Option<f64>) -> Vec<f64> {
+    links
+        .iter()
+        .map(|l| max_isl.unwrap_or_else(|| max_isl_km(cat.shells[cat.placed[l.a as usize].shell as usize].altitude_km)))
+        .collect()
+}
+
+/// Calls `f(a, b, km)` for each of `links` usable with the satellites at `sats`: within its
+/// range (`range_km`, one per link) and between two placed satellites (one SGP4 cannot place
+/// sits at the Earth's centre: never linked).
+pub fn usable_isls(links: &[Isl], range_km: &[f64], sats: &[SatState], mut f: impl FnMut(u32, u32, f64)) {
+    for (l, &range) in links.iter().zip(range_km) {
+        let (a, b) = (&sats[l.a as usize].ecef, &sats[l.b as usize].ecef);
+        let km = distance_km(a, b);
+        if km <= range && a != &[0.0; 3] && b != &[0.0; 3] {
+            f(l.a, l.b, km);
+        }
+    }
+}
+
+/// Calls `f(g, satellite, km)` for each ground station `g` (its position and unit up vector)
+/// and each satellite it sees at an elevation whose sine is `sin_min` or more.
+pub fn in_view(ground: &[(Vec3, Vec3)], sats: &[SatState], sin_min: f64, mut f: impl FnMut(usize, u32, f64)) {
+    for (g, (pos, up)) in ground.iter().enumerate() {
+        for (i, s) in sats.iter().enumerate() {
+            if sin_elevation(pos, up, &s.ecef) >= sin_min {
+                f(g, i as u32, distance_km(pos, &s.ecef));
+            }
+        }
+    }
+}
+
 /// Minimum, mean and maximum.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq)]
 pub struct Stats {
@@ -125,13 +159,7 @@ impl CataloguePair {
             IslMode::Grid => plus_grid(cat),
             IslMode::None => vec![],
         };
-        let range_km = links
-            .iter()
-            .map(|l| {
-                opts.max_isl_km
-                    .unwrap_or_else(|| max_isl_km(cat.shells[cat.placed[l.a as usize].shell as usize].altitude_km))
-            })
-            .collect();
+        let range_km = isl_ranges(&links, cat, opts.max_isl_km);
         let at = |s: &Site| {
             let p = ecef_from_geodetic(s.lat_deg, s.lon_deg, 0.0);
             (p, unit(&p))
@@ -199,23 +227,12 @@ impl CataloguePair {
         let n = self.sats.len();
         self.router.clear();
         self.isls_up = 0;
-        for (l, &range) in self.links.iter().zip(&self.range_km) {
-            let (a, b) = (&self.sats[l.a as usize].ecef, &self.sats[l.b as usize].ecef);
-            let km = distance_km(a, b);
-            // A satellite SGP4 cannot place sits at the Earth's centre: never linked.
-            if km <= range && a != &[0.0; 3] && b != &[0.0; 3] {
-                self.router.add_edge(l.a, l.b, km);
-                self.isls_up += 1;
-            }
-        }
+        usable_isls(&self.links, &self.range_km, &self.sats, |a, b, km| {
+            self.router.add_edge(a, b, km);
+            self.isls_up += 1;
+        });
         let sin_min = libm::sin(self.opts.min_elevation_deg.to_radians());
-        for (g, (pos, up)) in self.ground.iter().enumerate() {
-            for (i, s) in self.sats.iter().enumerate() {
-                if sin_elevation(pos, up, &s.ecef) >= sin_min {
-                    self.router.add_edge((n + g) as u32, i as u32, distance_km(pos, &s.ecef));
-                }
-            }
-        }
+        in_view(&self.ground, &self.sats, sin_min, |g, i, km| self.router.add_edge((n + g) as u32, i, km));
         std::mem::swap(&mut self.route, &mut self.prev_route);
         self.route.clear();
         let km = self.router.route(n, n + 1, self.opts.routing, &mut self.path);
