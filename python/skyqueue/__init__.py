@@ -35,6 +35,7 @@ __all__ = [
     "version",
     "calc",
     "mean_ci",
+    "traffic_matrix",
     "Results",
     "SkyQueueError",
     "ScenarioError",
@@ -221,3 +222,39 @@ def mean_ci(values: Iterable[float]) -> tuple[float, float, int]:
     and of the notebooks ``sweep(..., notebook=True)`` writes, over the seeds of one point.
     """
     return _engine.mean_ci([float(v) for v in values])
+
+
+def traffic_matrix(
+    protocol: str = "tcp",
+    rate_mbps: float = 10.0,
+    duration_s: float = 10.0,
+    tle: str | None = None,
+    path_flow: int | None = None,
+    path_out: str | None = None,
+) -> dict:
+    """Hypatia's traffic-matrix workload as a packet network: ``skyqueue bench --workload
+    traffic-matrix`` (docs/NETWORK.md).
+
+    100 long-lived TCP NewReno flows (``protocol="tcp"``) or UDP flows at the link rate
+    (``"udp"``) between the 100 largest cities, paired as Hypatia pairs them, over Kuiper-630 or
+    the catalogue in the file ``tle``; every ISL and ground link at ``rate_mbps``, for
+    ``duration_s`` simulated seconds. With ``path_out``, flow ``path_flow``'s path over time is
+    written as ``path_out.mahimahi``, ``.netem.sh`` and ``.csv``.
+
+    Returns the command's JSON as a dict: ``goodput_mbps`` (aggregate), ``slowdown`` (wall s per
+    simulated s), ``events``, the losses, and two pandas DataFrames: ``per_flow`` (one row per
+    flow: cities, goodput, packets sent, received and lost by reason, mean one-way delay and
+    round trip [ms]) and ``busiest_links`` (the ten links that spent most of the run sending).
+    """
+    import pandas as pd
+
+    args = ["bench", "--workload", "traffic-matrix", "--protocol", protocol]
+    args += ["--rate-mbps", value_text(rate_mbps, "rate_mbps"), "--duration-s", value_text(duration_s, "duration_s")]
+    if tle is not None:
+        args += ["--tle", str(tle)]
+    if path_out is not None:
+        args += ["--path-out", str(path_out), "--path-flow", value_text(path_flow or 0, "path_flow")]
+    data = json.loads(invoke(args + ["--json"]))
+    data["per_flow"] = pd.DataFrame(data["per_flow"]).rename_axis("flow")
+    data["busiest_links"] = pd.DataFrame(data["busiest_links"])
+    return data

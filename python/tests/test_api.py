@@ -74,3 +74,25 @@ def test_mean_ci_is_the_engines_on_the_shared_cases():
                 assert math.isnan(got), case["name"]
             else:
                 assert abs(got - want) <= 1e-6 * abs(want), (case["name"], got, want)
+
+
+def test_traffic_matrix_gives_the_commands_numbers_as_frames():
+    # Hypatia's workload for 0.2 simulated seconds of UDP at 10 Mb/s (docs/NETWORK.md).
+    net = skyqueue.traffic_matrix(protocol="udp", duration_s=0.2)
+    expected = json.loads(
+        cli("bench", "--workload", "traffic-matrix", "--protocol", "udp", "--duration-s", "0.2", "--json").stdout
+    )
+    assert net["events"] == expected["events"] and net["goodput_mbps"] == expected["goodput_mbps"]
+    flows = net["per_flow"]
+    assert len(flows) == 100 and flows.index.name == "flow"
+    # Flow 0 goes from Pune (city 58) to Montreal (94), flow 1 back.
+    assert (flows.loc[0, "from_city"], flows.loc[0, "to_city"], flows.loc[1, "from_city"]) == (58, 94, 94)
+    assert list(flows["goodput_bytes"]) == [f["goodput_bytes"] for f in expected["per_flow"]]
+    assert (flows["received"] + flows["lost_queue"] + flows["lost_no_route"] <= flows["sent"]).all()
+    assert len(net["busiest_links"]) == 10 and net["busiest_links"]["utilisation"].max() <= 1.0
+    try:
+        skyqueue.traffic_matrix(rate_mbps=0.0)
+    except skyqueue.UsageError as e:
+        assert "--rate-mbps: 0 is outside the allowed range" in str(e)
+    else:
+        raise AssertionError("a rate of 0 was accepted")

@@ -645,7 +645,11 @@ fn bench_runs_hypatias_traffic_matrix_as_a_packet_network() {
         (v["flows"].as_u64(), v["protocol"].as_str(), v["rate_mbps"].as_f64()),
         (Some(100), Some("udp"), Some(10.0))
     );
-    assert_eq!(v["goodput_bytes_per_flow"].as_array().unwrap().len(), 100);
+    let flows = v["per_flow"].as_array().unwrap();
+    assert_eq!(flows.len(), 100);
+    // Hypatia's pairing: flow 0 from Pune (58) to Montreal (94), flow 1 back.
+    assert_eq!((flows[0]["from_city"].as_u64(), flows[0]["to_city"].as_u64()), (Some(58), Some(94)));
+    assert_eq!((flows[1]["from_city"].as_u64(), flows[1]["to_city"].as_u64()), (Some(94), Some(58)));
     // The busiest links, named: ground-link devices at the line rate are busy all the time.
     let busiest = v["busiest_links"].as_array().unwrap();
     assert_eq!(busiest.len(), 10);
@@ -662,7 +666,7 @@ fn bench_runs_hypatias_traffic_matrix_as_a_packet_network() {
     assert!(v["slowdown"].as_f64().unwrap() > 0.0 && v["events"].as_u64().unwrap() > 100_000, "{v}");
     // The same run, the same network: the results do not depend on the machine.
     let w: serde_json::Value = serde_json::from_slice(&skyqueue(&args).stdout).unwrap();
-    assert_eq!((&v["goodput_bytes_per_flow"], &v["events"]), (&w["goodput_bytes_per_flow"], &w["events"]));
+    assert_eq!((&v["per_flow"], &v["events"]), (&w["per_flow"], &w["events"]));
     // A flow's path out, for Mahimahi and tc netem.
     let dir = std::env::temp_dir().join(format!("skyqueue-cli-path-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -105,14 +105,27 @@ impl Run<'_> {
             Protocol::Udp => "udp",
         };
         if json {
-            let per_flow: Vec<u64> = results.iter().map(|f| f.goodput_bytes).collect();
+            let per_flow: Vec<serde_json::Value> = results
+                .iter()
+                .zip(&flows)
+                .map(|(r, f)| {
+                    let ms = |s: f64| if s.is_finite() { Some(s * 1e3) } else { None };
+                    serde_json::json!({
+                        "from_city": f.src as usize - sats, "to_city": f.dst as usize - sats,
+                        "goodput_bytes": r.goodput_bytes, "sent": r.sent, "received": r.received,
+                        "lost_queue": r.lost.queue, "lost_no_route": r.lost.no_route,
+                        "delay_mean_ms": ms(r.delay_mean_s), "rtt_mean_ms": ms(r.rtt_mean_s),
+                        "retransmits": r.retransmits, "timeouts": r.timeouts
+                    })
+                })
+                .collect();
             outln!(
                 "{}",
                 serde_json::json!({
                     "workload": "traffic-matrix", "protocol": name, "rate_mbps": rate_mbps, "duration_s": duration_s,
                     "flows": flows.len(), "over": over, "satellites": sats, "ground_stations": stations, "wall_seconds": wall_s,
                     "slowdown": slowdown, "goodput_mbps": goodput_mbps, "events": mesh.events(),
-                    "lost_queue": losses.queue, "lost_no_route": losses.no_route, "goodput_bytes_per_flow": per_flow,
+                    "lost_queue": losses.queue, "lost_no_route": losses.no_route, "per_flow": per_flow,
                     "path_files": written.as_ref().map(|w| &w.0), "path_mean_delay_ms": written.as_ref().map(|w| w.1),
                     "busiest_links": busiest
                 })
