@@ -197,6 +197,41 @@ mod tests {
     }
 
     #[test]
+    fn every_flows_path_is_as_long_as_the_all_pairs_computation_says() {
+        // The next hops the network forwards on, followed from each source, against the lengths
+        // of Hypatia's all-pairs workload (topology::all_pairs) at the same instants.
+        use crate::orbit::frames::C_KM_S;
+        use crate::topology::all_pairs::AllPairs;
+        let tles = hypatia_tles_manual("Kuiper-630", 34, 34, true, 51.9, 0.0000001, 0.0, 14.80);
+        let cone_m = KUIPER_630_ALTITUDE_M / 30f64.to_radians().tan();
+        let mut all = AllPairs::new(
+            &tles,
+            TOP_100_CITIES,
+            max_isl_length_m(KUIPER_630_ALTITUDE_M),
+            max_gsl_length_m(cone_m, KUIPER_630_ALTITUDE_M),
+        )
+        .unwrap();
+        let (flows, o) = workload(Protocol::Udp, 1.0, 0.3);
+        let mut m = Mesh::new(kuiper_630().unwrap(), &flows, o).unwrap();
+        for k in 0..flows.len() {
+            m.record_paths(k).unwrap();
+        }
+        m.run_until(o.end).unwrap();
+        for step in 0..3 {
+            let lengths = all.step(step as f64 * 0.1).unwrap().to_vec();
+            for (k, f) in flows.iter().enumerate() {
+                let (a, b) = (f.src as usize - 1156, f.dst as usize - 1156);
+                let km = m.paths(k)[step].delay_s * C_KM_S;
+                let want = lengths[a * 100 + b];
+                assert!(
+                    (km - want).abs() < 1e-6 || (km.is_nan() && want.is_nan()),
+                    "flow {k} step {step}: {km} {want}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_cities_route_over_a_real_catalogue() {
         // A cut of the Starlink catalogue of 2026-05-13 (its 70-degree shell).
         let text = include_str!("../../tests/fixtures/starlink-70deg-cut.tle");
