@@ -244,10 +244,13 @@ def traffic_matrix(
     Returns the command's JSON as a dict: ``goodput_mbps`` (aggregate), ``slowdown`` (wall s per
     simulated s), ``events``, the losses, and two pandas DataFrames: ``per_flow`` (one row per
     flow: cities, goodput, packets sent, received and lost by reason, mean one-way delay and
-    round trip [ms]) and ``busiest_links`` (the ten links that spent most of the run sending).
+    round trip [ms], ACKs lost) and ``busiest_links`` (the ten links that spent most of the run
+    sending).
     """
     import pandas as pd
 
+    if path_flow is not None and path_out is None:
+        raise ValueError("path_flow: give path_out too (the prefix of the files the path is written to)")
     args = ["bench", "--workload", "traffic-matrix", "--protocol", protocol]
     args += ["--rate-mbps", value_text(rate_mbps, "rate_mbps"), "--duration-s", value_text(duration_s, "duration_s")]
     if tle is not None:

@@ -96,3 +96,9 @@ def test_traffic_matrix_gives_the_commands_numbers_as_frames():
         assert "--rate-mbps: 0 is outside the allowed range" in str(e)
     else:
         raise AssertionError("a rate of 0 was accepted")
+    try:
+        skyqueue.traffic_matrix(path_flow=3)
+    except ValueError as e:
+        assert "path_flow: give path_out too" in str(e)
+    else:
+        raise AssertionError("path_flow without path_out was accepted")

@@ -630,6 +630,8 @@ fn bench_times_one_step_of_a_real_catalogue() {
         assert_eq!(out.status.code(), Some(2), "{a:?}");
         assert!(text(&out.stderr).contains(says), "{a:?}: {}", text(&out.stderr));
     }
+    let wrong = skyqueue(&["bench", "--workload", "hold", "--path-out", "x"]);
+    assert!(text(&wrong.stderr).contains("--path-out goes with --workload traffic-matrix"), "{}", text(&wrong.stderr));
     let missing = skyqueue(&["bench", "--workload", "topology", "--tle", "no-such.tle"]);
     assert_eq!(missing.status.code(), Some(1));
     assert!(text(&missing.stderr).contains("cannot read no-such.tle"), "{}", text(&missing.stderr));
@@ -682,9 +684,11 @@ fn bench_runs_hypatias_traffic_matrix_as_a_packet_network() {
     assert!(trace.lines().all(|l| l.parse::<u64>().is_ok_and(|ms| (1..=200).contains(&ms))));
     let netem = std::fs::read_to_string(format!("{p}.netem.sh")).unwrap();
     assert!(netem.starts_with("#!/bin/sh\n") && netem.contains("root netem delay ") && netem.ends_with("root\n"));
+    assert!(netem.contains(" limit "), "{netem}");
     assert_eq!(std::fs::read_to_string(format!("{p}.csv")).unwrap().lines().count(), 1 + 2);
     std::fs::remove_dir_all(&dir).unwrap();
     // Over a real catalogue instead (a cut of Starlink's), the same cities and pairing.
+    let starlink = examples_dir().join("starlink-2026-05-13.tle");
     let cut = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../engine/tests/fixtures/starlink-70deg-cut.tle");
     let over = skyqueue(&[&args[..], &["--tle", cut.to_str().unwrap()]].concat());
     assert!(over.status.success(), "{}", text(&over.stderr));
@@ -701,6 +705,11 @@ fn bench_runs_hypatias_traffic_matrix_as_a_packet_network() {
         (vec!["--scenario", "x.json"], "builds its own network"),
         (vec!["--protocol", "sctp"], "--protocol: `sctp` is not tcp or udp"),
         (vec!["--path-flow", "100"], "--path-flow: 100 is outside the allowed range (0 to 99 (a flow))"),
+        // An hour of forwarding state over the whole Starlink catalogue: refused before a step.
+        (
+            vec!["--tle", starlink.to_str().unwrap(), "--rate-mbps", "0.01", "--duration-s", "3600"],
+            "is 1.10e11, above the budget of 2e10: a shorter run",
+        ),
     ] {
         let mut a = vec!["bench", "--workload", "traffic-matrix"];
         a.extend(extra.iter());

@@ -110,6 +110,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     {
         return Err(Failure::Usage("--tle goes with --workload topology, all-pairs or traffic-matrix".into()));
     }
+    if args.path_out.is_some() && args.workload != Workload::TrafficMatrix {
+        return Err(Failure::Usage("--path-out goes with --workload traffic-matrix".into()));
+    }
     let all_pairs_only = [
         ("--ground-stations", args.ground_stations.is_some()),
         ("--description", args.description.is_some()),

@@ -249,8 +249,10 @@ pub struct FlowResult {
     pub goodput_bytes: u64,
     /// Goodput per bucket of [`MeshOptions::bucket`] [bytes].
     pub goodput_series: Vec<u64>,
-    /// Packets of the flow lost, data and ACKs.
+    /// Data packets of the flow lost.
     pub lost: Losses,
+    /// ACKs of the flow lost (TCP).
+    pub acks_lost: Losses,
     /// Mean one-way delay of the data received [s]; NaN without any.
     pub delay_mean_s: f64,
     /// Largest one-way delay of the data received [s].
@@ -478,12 +480,13 @@ impl<S: Source> Mesh<S> {
     /// are left there). Refused when the run passes its events budget.
     pub fn run_until(&mut self, t: SimTime) -> Result<(), String> {
         let limit = t.min(self.o.end);
-        while let Some((at, ev)) = self.events.pop_until(limit) {
-            self.now = at;
-            self.processed += 1;
-            if self.processed > self.o.max_events {
+        while self.events.peek_time().is_some_and(|at| at <= limit) {
+            if self.processed >= self.o.max_events {
                 return Err(format!("the run passed its budget of {} events", self.o.max_events));
             }
+            let Some((at, ev)) = self.events.pop() else { break };
+            self.now = at;
+            self.processed += 1;
             match ev {
                 Ev::Update => self.update()?,
                 Ev::Send(f) => self.send(f),
@@ -516,8 +519,8 @@ impl<S: Source> Mesh<S> {
             .collect()
     }
 
-    /// What each device that carried or refused a packet did: every ground-link device, then
-    /// the ISL devices in the order they were first used.
+    /// What each device did: every node's ground-link device (node order), then the ISL
+    /// devices in the order they were first used.
     pub fn link_results(&self) -> Vec<LinkResult> {
         self.devices
             .iter()
@@ -596,11 +599,11 @@ impl<S: Source> Mesh<S> {
         }
     }
 
-    /// Network-wide losses by reason.
+    /// Network-wide losses by reason, data and ACKs.
     pub fn losses(&self) -> Losses {
         self.flows.iter().fold(Losses::default(), |a, f| Losses {
-            queue: a.queue + f.result.lost.queue,
-            no_route: a.no_route + f.result.lost.no_route,
+            queue: a.queue + f.result.lost.queue + f.result.acks_lost.queue,
+            no_route: a.no_route + f.result.lost.no_route + f.result.acks_lost.no_route,
         })
     }
 
@@ -678,6 +681,10 @@ impl<S: Source> Mesh<S> {
     fn timer(&mut self, f: u32) {
         let now = self.now;
         let flow = &mut self.flows[f as usize];
+        // An event for a deadline since moved earlier (a later one is pending): nothing to do.
+        if flow.timer_at != Some(now) {
+            return;
+        }
         flow.timer_at = None;
         if let Some(tcp) = flow.tcp.as_mut() {
             if tcp.timer().is_some_and(|t| t <= now) {
@@ -694,9 +701,7 @@ impl<S: Source> Mesh<S> {
             return self.receive(p);
         }
         let Some(hop) = self.fwd.next_hop(p.to, at) else {
-            let flow = &mut self.flows[p.flow as usize];
-            flow.result.lost.no_route += 1;
-            flow.interval.1 += u64::from(!matches!(p.body, Body::Feedback(_)));
+            self.lose(&p, false);
             return;
         };
         let dev = if (at as usize) < self.sats && (hop as usize) < self.sats {
@@ -718,10 +723,23 @@ impl<S: Source> Mesh<S> {
         if let Some(finish) = d.link.offer(self.now, p, &mut wire, &mut NoRates, &mut self.drops) {
             self.events.schedule(finish, Ev::TxEnd(dev));
         }
-        for (p, _) in self.drops.drain(..) {
-            let flow = &mut self.flows[p.flow as usize];
-            flow.result.lost.queue += 1;
-            flow.interval.1 += u64::from(!matches!(p.body, Body::Feedback(_)));
+        for (p, _) in std::mem::take(&mut self.drops) {
+            self.lose(&p, true);
+        }
+    }
+
+    /// Counts packet `p` lost, at a queue or for want of a route.
+    fn lose(&mut self, p: &Pkt, at_queue: bool) {
+        let flow = &mut self.flows[p.flow as usize];
+        let ack = matches!(p.body, Body::Feedback(_));
+        let losses = if ack { &mut flow.result.acks_lost } else { &mut flow.result.lost };
+        if at_queue {
+            losses.queue += 1;
+        } else {
+            losses.no_route += 1;
+        }
+        if !ack {
+            flow.interval.1 += 1;
         }
     }
 

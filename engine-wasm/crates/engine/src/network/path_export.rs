@@ -8,10 +8,16 @@
 //!   [`mahimahi_link_trace`] writes the path's bottleneck rate over time that way, no line
 //!   while there is no path. `mm-delay` takes one fixed delay: [`mean_delay_ms`] gives the
 //!   path's mean, and the delay's changes are only in the netem script.
+//!   Mahimahi repeats a trace after its last line, so a trace whose run ends without a path
+//!   repeats sooner than the run.
 //! - **`tc netem`** (Linux): [`netem_script`] writes a shell script that sets the path's
 //!   one-way delay, its bottleneck rate and its loss in force on an interface with
-//!   `tc qdisc replace ... netem delay D rate R loss L`, then sleeps until the next change
-//!   (100 % loss while there is no path), and removes the discipline at the end.
+//!   `tc qdisc replace ... netem delay D rate R loss L limit N`, then sleeps until the next
+//!   change (100 % loss while there is no path), and removes the discipline at the end. netem
+//!   holds the packets it delays in its own queue, whose default limit (1,000) would drop
+//!   packets the path carried or hold ten times its queue: N is the path's queue plus the
+//!   packets its delay holds at its rate. The loss is the flow's own loss in the run (to the
+//!   other flows' traffic, which the replay does not carry), drawn at random.
 //! - [`path_csv`]: the same samples as a table.
 
 use super::mesh::PathSample;
@@ -81,8 +87,9 @@ pub fn mean_delay_ms(samples: &[PathSample], end: SimTime) -> f64 {
 }
 
 /// A shell script replaying the path on an interface (its first argument, `eth0` when absent)
-/// with `tc netem`, one change per state that differs from the last; `title` goes in a comment.
-pub fn netem_script(samples: &[PathSample], end: SimTime, title: &str) -> String {
+/// with `tc netem`, one change per state that differs from the last, its queue `queue_pkts`
+/// packets; `title` goes in a comment.
+pub fn netem_script(samples: &[PathSample], end: SimTime, queue_pkts: usize, title: &str) -> String {
     let title: String = title.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     let mut out = format!(
         "#!/bin/sh\n# {title}\n# The path's one-way delay, bottleneck rate and loss over time, replayed with tc netem.\n# Run as root: sh this-file [interface]\nset -e\nDEV=\"${{1:-eth0}}\"\n"
@@ -92,11 +99,13 @@ pub fn netem_script(samples: &[PathSample], end: SimTime, title: &str) -> String
     let mut verb = "replace";
     for (s, from, to) in spans(samples, end) {
         let setting = if s.delay_s.is_finite() && s.bottleneck_bps > 0.0 {
+            let in_flight = (s.delay_s * s.bottleneck_bps / (MAHIMAHI_PACKET_BYTES * 8.0)).ceil() as usize;
             format!(
-                "delay {:.3}ms rate {}kbit loss {:.4}%",
+                "delay {:.3}ms rate {}kbit loss {:.4}% limit {}",
                 s.delay_s * 1e3,
                 (s.bottleneck_bps / 1e3).round().max(1.0),
-                s.loss * 100.0
+                s.loss * 100.0,
+                queue_pkts.saturating_add(in_flight).max(1)
             )
         } else {
             "loss 100%".to_string()
@@ -169,7 +178,7 @@ mod tests {
             sample(0.2, 25.5, 10e6, 0.02),
             sample(0.3, f64::NAN, 0.0, 1.0),
         ];
-        let script = netem_script(&s, SimTime::from_secs_f64(0.5), "flow 0: Tokyo\n to Delhi");
+        let script = netem_script(&s, SimTime::from_secs_f64(0.5), 100, "flow 0: Tokyo\n to Delhi");
         let lines: Vec<&str> = script.lines().collect();
         assert_eq!(lines[0], "#!/bin/sh");
         assert_eq!(lines[1], "# flow 0: Tokyo  to Delhi");
@@ -177,9 +186,10 @@ mod tests {
         assert_eq!(
             body,
             [
-                "tc qdisc replace dev \"$DEV\" root netem delay 20.000ms rate 10000kbit loss 0.0000%  # from 0.000 s",
+                // 20 ms at 10 Mb/s hold 17 packets of 1,500 bytes, beside the queue's 100.
+                "tc qdisc replace dev \"$DEV\" root netem delay 20.000ms rate 10000kbit loss 0.0000% limit 117  # from 0.000 s",
                 "sleep 0.200",
-                "tc qdisc change dev \"$DEV\" root netem delay 25.500ms rate 10000kbit loss 2.0000%  # from 0.200 s",
+                "tc qdisc change dev \"$DEV\" root netem delay 25.500ms rate 10000kbit loss 2.0000% limit 122  # from 0.200 s",
                 "sleep 0.100",
                 "tc qdisc change dev \"$DEV\" root netem loss 100%  # from 0.300 s",
                 "sleep 0.200",

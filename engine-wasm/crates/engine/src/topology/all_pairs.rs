@@ -246,7 +246,7 @@ impl Workspace {
     ) -> Result<usize, String> {
         let ng = ground.len();
         self.graph.build(sats.len(), sats, isls);
-        if let Some((a, b, d)) = self.graph.longest().filter(|&(_, _, d)| d > max_isl_km) {
+        if let Some((a, b, d)) = self.graph.longest().filter(|&(_, _, d)| d > max_isl_km || d.is_nan()) {
             return Err(format!("the ISL {a}-{b} is {d:.3} km long, above the maximum of {max_isl_km:.3} km"));
         }
         // Satellites in range of each ground station, by straight distance (Hypatia's `<=`).

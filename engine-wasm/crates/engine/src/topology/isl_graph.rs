@@ -38,7 +38,8 @@ impl IslGraph {
         let mut fill: Vec<u32> = self.adj_start[..sats].to_vec();
         for &(a, b) in isls {
             let d = distance_km(&positions[a as usize], &positions[b as usize]);
-            if self.longest.is_none_or(|(_, _, l)| d > l) {
+            // A NaN length (a satellite not placed) counts as the longest.
+            if self.longest.is_none_or(|(_, _, l)| d > l || d.is_nan()) {
                 self.longest = Some((a, b, d));
             }
             self.adj[fill[a as usize] as usize] = (b, d);
