@@ -112,6 +112,74 @@ test('a lab takes the focus when it opens and at each step, and gives it back wh
   await expect(opener).toBeFocused();
 });
 
+test('Start here takes the focus when it opens and keeps it; Esc hides it', async ({ page }) => {
+  // A first visit (no link): the card is offered, its first lesson has the keyboard.
+  await page.goto('/');
+  const card = page.getByTestId('start-here');
+  await expect(card).toBeVisible();
+  await expect(card.locator('button.lesson').first()).toBeFocused();
+  // Still there once the run behind it has loaded and drawn a while.
+  await expect(page.getByTestId('sim-time')).toBeVisible();
+  await frames(page, 30);
+  expect(await inside(card)).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(card.locator('button.lesson').nth(1)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(card).toHaveCount(0);
+});
+
+test("the lab editor from Share's Make a lab of this run: takes the focus, keeps it, gives it back", async ({
+  page,
+}) => {
+  await ready(page, '#p=pss-b1-known-ef');
+  const share = page.getByRole('button', { name: 'Share & export', exact: true });
+  await share.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Share and export' });
+  await dialog.getByRole('button', { name: 'Make a lab of this run' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  const editor = page.getByRole('region', { name: 'Lab editor' });
+  await expect(editor).toBeVisible();
+  await expect.poll(() => inside(editor)).toBe(true);
+  await frames(page, 30);
+  expect(await inside(editor)).toBe(true);
+  // Esc: the editor closes, the keyboard is back on what opened it (Share & export).
+  await page.keyboard.press('Escape');
+  await expect(editor).toHaveCount(0);
+  await expect(page.getByTestId('lab')).toContainText('Lab: My lab');
+  await expect(share).toBeFocused();
+});
+
+test("the lab editor from the lab's Edit this lab: takes the focus, keeps it, gives it back on Esc and on Close", async ({
+  page,
+}) => {
+  await page.goto('/#l=harq');
+  const panel = page.getByTestId('lab');
+  await expect(panel.getByRole('textbox', { name: /^Your prediction/ })).toBeFocused();
+  const write = panel.locator('summary', { hasText: 'Write a lab' });
+  await write.focus();
+  await page.keyboard.press('Enter');
+  const edit = panel.getByRole('button', { name: 'Edit this lab' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const editor = page.getByRole('region', { name: 'Lab editor' });
+  await expect(editor).toBeVisible();
+  await expect.poll(() => inside(editor)).toBe(true);
+  await frames(page, 30);
+  expect(await inside(editor)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(editor).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  // Opened again, closed with its Close button: back on Edit this lab.
+  await page.keyboard.press('Enter');
+  await expect.poll(() => inside(editor)).toBe(true);
+  await editor.getByRole('button', { name: 'Close editor' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(editor).toHaveCount(0);
+  await expect(edit).toBeFocused();
+});
+
 /** Pauses the run once it plays (Space would play it again: a change the check would see). */
 async function pause(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Pause' }).click();

@@ -113,6 +113,12 @@ test('a wrong prediction shows the correction, beside the prediction on the char
   await expect(chart).toContainText('the engine');
   // The step's dot says it was not right.
   await expect(lab.getByRole('button', { name: '1', exact: true })).toHaveClass(/wrong/);
+  // Opened without h=1, the lab offers both links and its text.
+  await lab.getByText('Share this lab').click();
+  await expect(lab.getByRole('textbox', { name: /^Link/ })).toHaveValue(/#l=pss-credit$/);
+  await expect(lab.getByRole('textbox', { name: /^For a class/ })).toHaveValue(/#l=pss-credit&h=1$/);
+  await lab.getByText('Write a lab').click();
+  await expect(lab.getByRole('button', { name: 'Edit this lab' })).toBeVisible();
 });
 
 test("a teacher's link holds each explanation until the step is answered; progress stays in the browser", async ({
@@ -123,10 +129,18 @@ test("a teacher's link holds each explanation until the step is answered; progre
   await expect(lab).toContainText('Step 1 of 3');
   await expect(lab.getByRole('button', { name: 'Show the answer without predicting' })).toHaveCount(0);
   await expect(lab.getByTestId('lab-explain')).toHaveCount(0);
-  // The share box offers both links.
+  // A student's Share offers only the class's link again (h=1 kept), never the one that shows
+  // each explanation before its step is answered.
   await lab.getByText('Share this lab').click();
   await expect(lab.getByRole('textbox', { name: /^For a class/ })).toHaveValue(/#l=harq&h=1$/);
-  await expect(lab.getByRole('textbox', { name: /^Link/ })).toHaveValue(/#l=harq$/);
+  await expect(lab.getByRole('textbox')).toHaveCount(2); // the class's link and the prediction
+  await expect(lab.getByRole('textbox', { name: /^Link/ })).toHaveCount(0);
+  // The lab's text (every explanation) is out of reach: no editor, no step added from the run.
+  await expect(lab.getByText('Write a lab')).toHaveCount(0);
+  await expect(lab.getByRole('button', { name: 'Edit this lab' })).toHaveCount(0);
+  await expect(lab.getByRole('button', { name: 'Add the run on screen as a step' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Lab editor' })).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('The price is time');
 
   await lab.getByRole('textbox', { name: /^Your prediction/ }).fill('0.4');
   await lab.getByRole('button', { name: 'Run and check' }).click();
@@ -148,6 +162,18 @@ test('the gallery lists the labs by topic and opens one; a link to a missing lab
   await expect(gallery.getByRole('searchbox')).toBeFocused();
   await expect(gallery.getByTestId('gallery-labs').locator('article')).toHaveCount(5);
   await expect(gallery.getByRole('heading', { name: 'Labs by topic' })).toBeVisible();
+  // By paper: each paper's entry has its lab; a search by the paper's author finds the lab.
+  const index = gallery.getByRole('navigation', { name: 'Gallery index' });
+  await expect(index.getByRole('button', { name: '1 lab of Paper 001 — Finzi et al.' })).toBeVisible();
+  await page.keyboard.type('Boubaker');
+  await expect(gallery.getByTestId('gallery-labs').locator('article')).toHaveCount(1);
+  await expect(gallery.getByTestId('gallery-lab-seam-9kb')).toBeVisible();
+  const byPaper = index.getByRole('button', { name: '1 lab of Paper 004 — Boubaker et al.' });
+  await byPaper.focus();
+  await page.keyboard.press('Enter');
+  await expect(gallery.getByTestId('gallery-lab-seam-9kb')).toBeFocused();
+  await gallery.getByRole('searchbox').fill('');
+  await gallery.getByRole('searchbox').focus();
   await page.keyboard.type('DCCP');
   await expect(gallery.getByTestId('gallery-labs').locator('article')).toHaveCount(1);
   await gallery.getByRole('button', { name: 'Start the lab Twelve calls over DCCP' }).click();

@@ -249,17 +249,24 @@ test('presenter mode: Parameters fits its fields at 16 px, the camera buttons cl
   const px = (l: ReturnType<Page['locator']>) => l.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
   expect(await px(panel.getByRole('heading', { name: 'Parameters' }))).toBeGreaterThanOrEqual(18);
   expect(await px(panel.locator('.file-load').first())).toBeGreaterThanOrEqual(16);
-  // The camera buttons and the imagery credit do not overlap.
-  const credit = await page.locator('.globe .cesium-widget-credits').boundingBox();
-  const tools = await page.locator('.globe-tools').boundingBox();
-  if (credit && tools && credit.width > 0)
-    expect(
-      credit.y + credit.height <= tools.y ||
-        tools.y + tools.height <= credit.y ||
-        credit.x + credit.width <= tools.x ||
-        tools.x + tools.width <= credit.x,
-      'camera buttons over the imagery credit',
-    ).toBe(true);
+  // The camera buttons and the imagery credit do not overlap (once the globe has drawn both).
+  const creditBox = page.locator('.globe .cesium-widget-credits');
+  const toolsBox = page.locator('.globe-tools');
+  await expect
+    .poll(async () => (await creditBox.boundingBox())?.width ?? 0, { message: 'the imagery credit is drawn' })
+    .toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await toolsBox.boundingBox())?.width ?? 0, { message: 'the camera buttons are drawn' })
+    .toBeGreaterThan(0);
+  const credit = (await creditBox.boundingBox())!;
+  const tools = (await toolsBox.boundingBox())!;
+  expect(
+    credit.y + credit.height <= tools.y ||
+      tools.y + tools.height <= credit.y ||
+      credit.x + credit.width <= tools.x ||
+      tools.x + tools.width <= credit.x,
+    `camera buttons ${JSON.stringify(tools)} over the imagery credit ${JSON.stringify(credit)}`,
+  ).toBe(true);
 
   // A lab's question, prediction and buttons.
   await page.goto(`/#l=codes-pf&${presenter}`);

@@ -117,6 +117,30 @@ test.describe('Inside the wire', () => {
     await expect(nextLoss).toBeEnabled();
   });
 
+  test('L in a run without a loss says so and stays put, and does nothing once it is known', async ({ page }) => {
+    // The 9 kB transfer before the seam: nothing lost, nothing sent again.
+    await page.goto('/#l=seam-9kb');
+    await expect(page.getByTestId('lab')).toContainText('Step 1 of 3');
+    const wire = page.getByRole('region', { name: 'Inside the wire' });
+    const nextLoss = wire.getByRole('button', { name: 'Next loss ▶' });
+    await expect(nextLoss).toBeEnabled();
+    // The key from the page (the lab's prediction field has the focus: typing there is text).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('l');
+    const none = 'No loss, resend or timeout after t = 0.000 s in this run: the run stayed where it was.';
+    await expect(page.getByTestId('wire-no-loss')).toHaveText(none);
+    await expect(nextLoss).toBeDisabled();
+    await expect.poll(() => simTimeNs(page)).toBe(0);
+    // It did not skip to the end on the way.
+    await expect(page.getByTestId('wire-skipped')).toHaveCount(0);
+    // Pressed again: nothing moves, the wire says the same.
+    await page.keyboard.press('l');
+    await expect(page.getByTestId('wire-no-loss')).toHaveText(none);
+    await expect(nextLoss).toBeDisabled();
+    expect(await simTimeNs(page)).toBe(0);
+    await expect(page.getByTestId('wire-skipped')).toHaveCount(0);
+  });
+
   test('models without a packet trace show no wire', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('scenario-name')).not.toBeEmpty();

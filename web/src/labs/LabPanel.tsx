@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { choiceLabels, explanation, showValue, type LabStep, type Prediction } from './lab';
 import { useFocusHome } from '../app/useFocusHome';
 import { ScenarioEditor } from '../panels/ScenarioEditor';
 import { checkLabText, labWithStep } from './authoring';
-import type { LabState } from './useLab';
+import type { LabState, OpenLab } from './useLab';
 
 interface Props {
   lab: LabState;
@@ -13,9 +13,10 @@ interface Props {
   stepFromRun: () => Record<string, unknown> | string;
   /** The numbers the run on screen has measured, by summary path (what a value may read). */
   runNumbers: () => [string, number][];
-  /** Links that open this lab: for anyone, and for a class (explanations after each answer);
+  /** Links that open this lab: for anyone (null when the lab came from a class's link, which
+   * must not hand out the explanations), and for a class (explanations after each answer);
    * `tooLong` says what to share instead when the lab does not fit in a link. */
-  links: { open: string; forClass: string; tooLong: string | null } | null;
+  links: { open: string | null; forClass: string; tooLong: string | null } | null;
 }
 
 /** The prediction form of one step: a number, a choice, or an ordering. */
@@ -237,15 +238,49 @@ export function LabPanel({ lab, links, onOpenWritten, stepFromRun, runNumbers }:
   useEffect(() => {
     if (shown && ready) next.current?.focus();
   }, [shown, ready, stepIndex]);
+  // The lab editor gives the keyboard back when it closes (Esc, Close): to *Edit this lab* or
+  // *Add the run on screen as a step* when one of them opened it (their box open again), else to
+  // what the editor itself gives it back to (Share & export, after *Make a lab of this run*).
+  // Not when it closed by opening the lab written: that lab's first step takes the keyboard.
+  const [writeOpen, setWriteOpen] = useState(false);
+  const editButton = useRef<HTMLButtonElement | null>(null);
+  const addButton = useRef<HTMLButtonElement | null>(null);
+  const editorOf = useRef<{ from: 'edit' | 'add' | null; lab: OpenLab | null } | null>(null);
+  const afterEditor = useRef<HTMLElement | null>(null);
+  const editing = lab.editing !== null;
+  useLayoutEffect(() => {
+    if (editing) {
+      editorOf.current ??= { from: null, lab: open };
+      return;
+    }
+    const was = editorOf.current;
+    editorOf.current = null;
+    // Read here, after the editor has given the focus back and before a step's form takes it.
+    afterEditor.current =
+      !was || was.lab !== open
+        ? null
+        : was.from === 'edit'
+          ? editButton.current
+          : was.from === 'add'
+            ? addButton.current
+            : (document.activeElement as HTMLElement | null);
+  }, [editing, open]);
+  useEffect(() => {
+    const to = afterEditor.current;
+    afterEditor.current = null;
+    if (to && to !== document.activeElement && to.isConnected) to.focus();
+  }, [editing]);
   if (!open || !step) return null;
   const total = open.lab.steps.length;
   const addRun = () => {
     const made = stepFromRun();
     if (typeof made === 'string') return setAddProblem(made);
     setAddProblem(null);
+    editorOf.current = { from: 'add', lab: open };
     lab.setEditing(labWithStep(open.json, made));
   };
-  if (lab.editing !== null)
+  // A class's link (`hide`) never shows the lab's text: it holds every explanation.
+  if (lab.editing !== null && !open.hide)
     return (
       <section ref={home} className="lab-panel editing" aria-label={`Lab: ${open.lab.title}`} data-testid="lab">
         <LabEditor lab={lab} onOpenWritten={onOpenWritten} runNumbers={runNumbers} />
@@ -393,18 +428,31 @@ export function LabPanel({ lab, links, onOpenWritten, stepFromRun, runNumbers }:
           </div>
         </div>
       )}
-      <details className="lab-share">
-        <summary>Write a lab</summary>
-        <div className="actions">
-          <button onClick={() => lab.setEditing(JSON.stringify(JSON.parse(open.json), null, 2))}>Edit this lab</button>
-          <button onClick={addRun}>Add the run on screen as a step</button>
-        </div>
-        {addProblem && (
-          <p className="field-error" role="alert">
-            {addProblem}
-          </p>
-        )}
-      </details>
+      {/* A class's link keeps the lab's text (every explanation) out of reach: no editor. */}
+      {!open.hide && (
+        <details className="lab-share" open={writeOpen} onToggle={(e) => setWriteOpen(e.currentTarget.open)}>
+          <summary>Write a lab</summary>
+          <div className="actions">
+            <button
+              ref={editButton}
+              onClick={() => {
+                editorOf.current = { from: 'edit', lab: open };
+                lab.setEditing(JSON.stringify(JSON.parse(open.json), null, 2));
+              }}
+            >
+              Edit this lab
+            </button>
+            <button ref={addButton} onClick={addRun}>
+              Add the run on screen as a step
+            </button>
+          </div>
+          {addProblem && (
+            <p className="field-error" role="alert">
+              {addProblem}
+            </p>
+          )}
+        </details>
+      )}
       {links && (
         <details className="lab-share">
           <summary>Share this lab</summary>
@@ -412,10 +460,12 @@ export function LabPanel({ lab, links, onOpenWritten, stepFromRun, runNumbers }:
             <p>{links.tooLong}</p>
           ) : (
             <>
-              <label>
-                Link
-                <input readOnly value={links.open} onFocus={(e) => e.currentTarget.select()} />
-              </label>
+              {links.open !== null && (
+                <label>
+                  Link
+                  <input readOnly value={links.open} onFocus={(e) => e.currentTarget.select()} />
+                </label>
+              )}
               <label>
                 For a class (each explanation once the step is answered)
                 <input readOnly value={links.forClass} onFocus={(e) => e.currentTarget.select()} />

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LABS } from './catalog';
-import { explanation, judge, parseLab, placeholders, scoreWaiting, stepScenarios, type LabStep } from './lab';
+import {
+  explanation,
+  judge,
+  markFits,
+  markUnit,
+  parseLab,
+  placeholders,
+  scoreWaiting,
+  stepMarks,
+  stepScenarios,
+  type LabStep,
+} from './lab';
 
 const step = (over: Partial<LabStep> = {}): Record<string, unknown> => ({
   title: 'A step',
@@ -171,5 +182,62 @@ describe('the shipped labs', () => {
         const filled = explanation(st, Object.fromEntries(Object.keys(st.values).map((k) => [k, 1])));
         expect(placeholders(filled)).toEqual([]);
       }
+  });
+});
+
+describe("a number's markers on the step's chart", () => {
+  const seam = (over: Partial<LabStep>) =>
+    ({
+      ...(step() as unknown as LabStep),
+      preset: 'tcp-iridium-9kb-seam',
+      values: {
+        ms: { of: 'transfer.transfer_s', scale: 1000, digits: 0, unit: 'ms' },
+        retx: { of: 'transfer.retransmits', digits: 0 },
+        switches: { of: 'diffserv.switches', digits: 0 },
+        lost: { of: 'link.packet_loss', digits: 3 },
+        af: { of: 'diffserv.rates_mbps.1', digits: 2, unit: 'Mb/s' },
+      },
+      ...over,
+    }) as LabStep;
+  const charts = [
+    { title: 'Route one-way delay & RTT samples', unit: 'ms' },
+    { title: 'Route ISL hops', unit: 'hops' },
+    { title: 'AF credit & L_M', unit: 'bits' },
+    { title: 'IP packets lost', unit: 'fraction of IP packets' },
+    { title: 'EF rate & AF rate', unit: 'Mb/s' },
+    { title: 'Transfer time', unit: 's' },
+  ];
+  const marks = (chart: string, value: string) =>
+    stepMarks(seam({ chart, answer: { number: { value, tolerance: 1 } } }), charts, { [value]: 0.08 }, 0.1, true);
+  it("draws in the unit of the summary's number, as the engine declares it (before the value's scale)", () => {
+    expect(markUnit({ of: 'transfer.transfer_s', scale: 1000, unit: 'ms' })).toBe('s');
+    expect(markUnit({ of: 'clear:transfer.retransmits' })).toBe('segments');
+    expect(markUnit({ of: 'diffserv.rates_mbps.1', unit: 'Mb/s' })).toBe('Mb/s');
+    expect(markUnit({ of: 'link.packet_loss' })).toBe('fraction');
+    // Not declared by the engine: the value's own unit when unscaled, else unknown.
+    expect(markUnit({ of: 'diffserv.switches' })).toBeUndefined();
+    expect(markUnit({ of: 'diffserv.pss.lm_bits', unit: 'bits' })).toBe('bits');
+    expect(markUnit({ of: 'diffserv.pss.lm_bits', scale: 0.001, unit: 'kbit' })).toBeUndefined();
+    expect(markFits('fraction', 'fraction of IP packets')).toBe(true);
+    expect(markFits('s', 'ms')).toBe(false);
+    expect(markFits(undefined, 'bits')).toBe(false);
+  });
+  it('draws nothing on a chart in another unit (a transfer time on RTT samples, a count on hops)', () => {
+    expect(marks('RTT samples', 'ms')).toEqual([]);
+    expect(marks('ISL hops', 'retx')).toEqual([]);
+    expect(marks('AF credit', 'switches')).toEqual([]);
+    expect(marks('No such chart', 'af')).toEqual([]);
+  });
+  it('draws the prediction and the engine on a chart in its unit, divided by the scale', () => {
+    expect(marks('Transfer time', 'ms')).toEqual([
+      { chart: 'Transfer time', label: 'your prediction', value: 0.0001 },
+      { chart: 'Transfer time', label: 'the engine', value: 0.00008 },
+    ]);
+    expect(marks('IP packets lost', 'lost').map((m) => m.value)).toEqual([0.1, 0.08]);
+    expect(marks('AF rate', 'af').map((m) => m.label)).toEqual(['your prediction', 'the engine']);
+    // The engine's number only once it may be shown.
+    const s = seam({ chart: 'AF rate', answer: { number: { value: 'af', tolerance: 1 } } });
+    expect(stepMarks(s, charts, { af: 5 }, null, false)).toEqual([]);
+    expect(stepMarks(s, charts, null, 4, true)).toEqual([]);
   });
 });

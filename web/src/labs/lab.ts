@@ -8,7 +8,7 @@
  * ```text
  * { "lab": 1, "title": …, "paper": "004", "topic": …, "line": …,
  *   "steps": [ { "title": …, "preset": "tcp-iridium-9kb-seam", "set": { "transfer.start_s": 1 },
- *                "speed": 0.1, "chart": "Round trip", "charts": ["Round trip"],
+ *                "speed": 0.1, "charts": ["Round trip"],
  *                "runs": { "late": { "transfer.start_s": 5 } },
  *                "values": { "ms": { "of": "transfer.transfer_s", "scale": 1000, "digits": 0, "unit": "ms" } },
  *                "question": …, "answer": { "number": { "value": "ms", "tolerance": 25 } },
@@ -22,6 +22,7 @@
  */
 import { FIELDS, getPath, setPath, validateFields, type ScenarioObject } from '../scenario/schema';
 import { findPreset } from '../scenario/presets';
+import schemaJson from '../wasm/scenario-schema.json';
 
 /** The lab format's version. */
 export const LAB_VERSION = 1;
@@ -314,6 +315,69 @@ export function showValue(step: LabStep, name: string, v: number | null): string
   const d = def?.digits ?? 2;
   const n = v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
   return def?.unit ? `${n} ${def.unit}` : n;
+}
+
+/** The unit of each summary number the engine declares (its models' sweep metrics), by path. */
+const DECLARED_UNITS: ReadonlyMap<string, string> = new Map(
+  (schemaJson as { models: { sweep_metrics?: { path: string; unit: string }[] }[] }).models.flatMap((m) =>
+    (m.sweep_metrics ?? []).map((x) => [x.path.replace(/\[(\d+)\]/g, '.$1'), x.unit] as [string, string]),
+  ),
+);
+
+/**
+ * The unit a value's marker is drawn in: the unit of the summary number it reads, before its
+ * `scale` (the marker is the value divided by its scale, what the engine's series show). It is
+ * the engine's declared unit of that number when there is one; else the value's own `unit` when
+ * it has no scale; else unknown (undefined).
+ */
+export function markUnit(def: LabValue | undefined): string | undefined {
+  if (!def) return undefined;
+  const declared = DECLARED_UNITS.get(splitRef(def.of).path);
+  if (declared !== undefined) return declared;
+  return (def.scale ?? 1) === 1 ? def.unit : undefined;
+}
+
+/**
+ * Whether a marker in `unit` can be drawn on a chart in `chartUnit`: the same unit, or a
+ * fraction on a chart of a fraction of something ("fraction of IP packets"). A marker in
+ * another unit would sit at a meaningless height (seconds on a chart of milliseconds, a count
+ * of retransmissions on a chart of hops); one in an unknown unit is not drawn.
+ */
+export function markFits(unit: string | undefined, chartUnit: string): boolean {
+  if (!unit) return false;
+  return unit === chartUnit || (unit === 'fraction' && /^fraction\b/.test(chartUnit));
+}
+
+/** A marker a lab draws on a chart: the prediction or the engine's number. */
+export interface LabMark {
+  chart: string;
+  label: 'your prediction' | 'the engine';
+  value: number;
+}
+
+/**
+ * A number step's markers on its `chart`, in the unit of the summary number (the value before
+ * its `scale`): the prediction, and the engine's number once it may be shown. None when the step
+ * names no chart, when no chart of the run has that title, or when that chart is in another unit.
+ */
+export function stepMarks(
+  step: LabStep,
+  charts: readonly { title: string; unit: string }[],
+  values: Record<string, number | null> | null,
+  predicted: number | null,
+  showTruth: boolean,
+): LabMark[] {
+  if (!step.chart || !('number' in step.answer) || !values) return [];
+  const chart = step.chart;
+  const group = charts.find((c) => c.title.includes(chart));
+  const def = step.values[step.answer.number.value];
+  if (!group || !markFits(markUnit(def), group.unit)) return [];
+  const scale = def.scale ?? 1;
+  const marks: LabMark[] = [];
+  if (predicted !== null) marks.push({ chart, label: 'your prediction', value: predicted / scale });
+  const truth = values[step.answer.number.value] ?? null;
+  if (truth !== null && showTruth) marks.push({ chart, label: 'the engine', value: truth / scale });
+  return marks;
 }
 
 /** The explanation with its blanks filled by the engine's numbers. */

@@ -21,16 +21,18 @@ export function labLinkOf(open: OpenLab, hide = open.hide): LabLink {
   return { ...(open.id ? { id: open.id } : { json: open.json }), ...(hide ? { hide: true as const } : {}) };
 }
 
-/** Links that open `open`: for anyone, and for a class; or what to share when it is too long. */
+/** Links that open `open`: for anyone, and for a class; or what to share when it is too long. A
+ * lab opened from a class's link (`hide`) offers only the class's link again: a student's Share
+ * must not hand out the link that shows every explanation before its step is answered. */
 export function useLabLinks(open: OpenLab | null) {
-  type Links = { open: string; forClass: string; tooLong: string | null };
+  type Links = { open: string | null; forClass: string; tooLong: string | null };
   const [made, setMade] = useState<{ of: OpenLab; links: Links } | null>(null);
   useEffect(() => {
     if (!open) return;
     let live = true;
     const base = window.location.origin + window.location.pathname;
     void Promise.all([
-      encodeLink({ view: {}, lab: labLinkOf(open, false) }),
+      open.hide ? null : encodeLink({ view: {}, lab: labLinkOf(open, false) }),
       encodeLink({ view: {}, lab: labLinkOf(open, true) }),
     ]).then(([a, b]) => {
       if (!live) return;
@@ -39,7 +41,7 @@ export function useLabLinks(open: OpenLab | null) {
           ? `This lab is ${(b.length - 1).toLocaleString('en-GB')} characters as a link, above the ` +
             `${MAX_LINK_CHARS.toLocaleString('en-GB')} a link may carry: share the lab's file instead.`
           : null;
-      setMade({ of: open, links: { open: base + a, forClass: base + b, tooLong } });
+      setMade({ of: open, links: { open: a === null ? null : base + a, forClass: base + b, tooLong } });
     });
     return () => {
       live = false;

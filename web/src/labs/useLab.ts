@@ -5,6 +5,7 @@ import type { Speed } from '../engine/protocol';
 import {
   judge,
   scoreWaiting,
+  stepMarks,
   stepScenarios,
   stepValues,
   type Lab,
@@ -192,19 +193,17 @@ export function useLab({ charts, setHidden, loadStep, play }: Options) {
     return judge(step, values.values, a.prediction);
   })();
 
-  // A number's prediction and the engine's, on the step's chart (in the chart's unit: the value
-  // before its scale).
+  // A number's prediction and the engine's, on the step's chart (only a chart in the value's unit).
   const answer = progress.answers[stepIndex];
-  const marks: { chart: string; label: string; value: number }[] = [];
-  if (step?.chart && 'number' in step.answer && values?.state === 'ready') {
-    const def = step.values[step.answer.number.value];
-    const scale = def?.scale ?? 1;
-    const truth = values.values[step.answer.number.value];
-    if (answer?.prediction && 'number' in answer.prediction)
-      marks.push({ chart: step.chart, label: 'your prediction', value: answer.prediction.number / scale });
-    if (truth !== null && (answer || revealed === stepIndex))
-      marks.push({ chart: step.chart, label: 'the engine', value: truth / scale });
-  }
+  const marks = step
+    ? stepMarks(
+        step,
+        charts,
+        values?.state === 'ready' ? values.values : null,
+        answer?.prediction && 'number' in answer.prediction ? answer.prediction.number : null,
+        !!answer || revealed === stepIndex,
+      )
+    : [];
 
   return {
     open,

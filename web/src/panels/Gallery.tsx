@@ -105,11 +105,30 @@ export function Gallery({ current, onOpen, onOpenLab, onClose }: Props) {
             <div>
               <h3>By paper</h3>
               <ul>
-                {papersIndex(shown).map(({ paper, first, count }) => (
+                {papersIndex(shown, labs).map(({ paper, first, count, labs: about }) => (
                   <li key={paper}>
-                    <button className="linkish" onClick={() => jumpTo(presetId(first))}>
-                      {paper} ({count})
-                    </button>
+                    {first !== null && (
+                      <button className="linkish" onClick={() => jumpTo(presetId(first))}>
+                        {paper} ({count})
+                      </button>
+                    )}
+                    {about.length > 0 && (
+                      <>
+                        {first !== null && ' '}
+                        <button
+                          className="linkish"
+                          aria-label={
+                            first === null
+                              ? undefined
+                              : `${about.length} ${about.length === 1 ? 'lab' : 'labs'} of ${paper}`
+                          }
+                          onClick={() => jumpTo(`${base}-lab-${about[0]}`)}
+                        >
+                          {first === null && `${paper}: `}
+                          {about.length} {about.length === 1 ? 'lab' : 'labs'}
+                        </button>
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>

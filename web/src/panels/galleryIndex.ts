@@ -1,6 +1,15 @@
 import { guideFor } from '../scenario/guides';
 import type { Lab } from '../labs/lab';
+import { PAPER_000, PAPER_001, PAPER_002, PAPER_003, PAPER_004 } from '../scenario/papers';
 import type { Preset } from '../scenario/presets';
+
+/** The papers by number ("004"): their reference as the guides cite them. */
+const PAPERS = [PAPER_000, PAPER_001, PAPER_002, PAPER_003, PAPER_004];
+
+/** The reference of the paper a lab is about ("Paper 004 — Boubaker et al., On the …"), or null. */
+export function labReference(lab: Lab): string | null {
+  return (lab.paper && PAPERS.find((r) => r.startsWith(`Paper ${lab.paper} —`))) || null;
+}
 
 /**
  * The short name of the paper a preset reproduces, from its guide's reference: "Paper 004 —
@@ -27,7 +36,8 @@ export function presetMatches(p: Preset, query: string): boolean {
   return words.every((w) => text.includes(w));
 }
 
-/** Whether a lab's title, line, topic, paper and questions together have every word of `query`. */
+/** Whether a lab's title, line, topic, paper (its number, authors and title, as a preset's) and
+ * questions together have every word of `query`. */
 export function labMatches(lab: Lab, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const text = [
@@ -35,6 +45,7 @@ export function labMatches(lab: Lab, query: string): boolean {
     lab.line,
     lab.topic,
     lab.paper ? `paper ${lab.paper}` : '',
+    labReference(lab) ?? '',
     ...lab.steps.map((s) => s.question),
   ]
     .join(' ')
@@ -42,15 +53,34 @@ export function labMatches(lab: Lab, query: string): boolean {
   return words.every((w) => text.includes(w));
 }
 
-/** The papers of `list` in order of first appearance, each with its first preset and its count. */
-export function papersIndex(list: readonly Preset[]): { paper: string; first: string; count: number }[] {
-  const out: { paper: string; first: string; count: number }[] = [];
+/** A paper in the gallery's index: its first preset (null: only labs) and how many presets it
+ * has, and the labs about it (ids). */
+export interface PaperEntry {
+  paper: string;
+  first: string | null;
+  count: number;
+  labs: string[];
+}
+
+/** The papers of `list` in order of first appearance, each with its first preset and its count,
+ * and the labs of `labs` about each (a paper only labs are about comes after the presets'). */
+export function papersIndex(list: readonly Preset[], labs: readonly { id: string; lab: Lab }[] = []): PaperEntry[] {
+  const out: PaperEntry[] = [];
+  const entry = (paper: string) => {
+    let e = out.find((x) => x.paper === paper);
+    if (!e) out.push((e = { paper, first: null, count: 0, labs: [] }));
+    return e;
+  };
   for (const p of list) {
     const paper = paperOf(p);
     if (!paper) continue;
-    const e = out.find((x) => x.paper === paper);
-    if (e) e.count++;
-    else out.push({ paper, first: p.id, count: 1 });
+    const e = entry(paper);
+    e.first ??= p.id;
+    e.count++;
+  }
+  for (const { id, lab } of labs) {
+    const ref = labReference(lab);
+    if (ref) entry(paperLabel(ref)).labs.push(id);
   }
   return out;
 }
