@@ -91,11 +91,14 @@ test('camera controls: a zoom floor, Home, Fit the route and Follow satellite', 
   await expect.poll(async () => (await camera(page))[2], { message: 'zoomed in' }).toBeLessThan(5e6);
   await cameraAtRest(page);
   expect((await camera(page))[2]).toBeGreaterThanOrEqual(1.19e6);
+  // The globe says which view it shows (what a lab step's `camera` asks for): moved by hand.
+  await expect(globe).toHaveAttribute('data-camera-view', 'moved');
   await expect.poll(() => linkView(page).camera, { message: 'the moved camera is in the link' }).toBeDefined();
 
   // Home: the whole Earth again, and the link forgets the camera.
   await tools.getByRole('button', { name: 'Home' }).click();
   await expect.poll(async () => (await camera(page))[2]).toBeGreaterThan(1.2e7);
+  await expect(globe).toHaveAttribute('data-camera-view', 'home');
   await expect.poll(() => linkView(page).camera, { message: 'the link forgets the camera' }).toBeUndefined();
   expect(new URL(page.url()).hash).toMatch(/^#p=iridium-ship-london/);
   await expect(globe).toHaveAttribute('data-route-in-view', 'true');
@@ -104,6 +107,7 @@ test('camera controls: a zoom floor, Home, Fit the route and Follow satellite', 
   // Fit the route: closer than home, the route still entirely in view, and in the link.
   await tools.getByRole('button', { name: 'Fit the route' }).click();
   await expect.poll(async () => (await camera(page))[2]).toBeLessThan(home[2] * 0.8);
+  await expect(globe).toHaveAttribute('data-camera-view', 'route');
   await expect(globe).toHaveAttribute('data-route-in-view', 'true');
   await expect.poll(() => linkView(page).camera).toBeDefined();
 
@@ -114,6 +118,7 @@ test('camera controls: a zoom floor, Home, Fit the route and Follow satellite', 
   await follow.click();
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
   await expect(globe).toHaveAttribute('data-following', 'true');
+  await expect(globe).toHaveAttribute('data-camera-view', 'follow');
   await expect.poll(async () => (await globe.getAttribute('data-followed-sat')) ?? '').toMatch(/^\d+$/);
   const first = await camera(page);
   await expect
@@ -128,6 +133,7 @@ test('camera controls: a zoom floor, Home, Fit the route and Follow satellite', 
   await follow.click();
   await expect(follow).toHaveAttribute('aria-pressed', 'false');
   await expect(globe).toHaveAttribute('data-following', 'false');
+  await expect(globe).toHaveAttribute('data-camera-view', 'moved');
 });
 
 test('a model without geography gives the globe its room to the text and charts', async ({ page }) => {

@@ -5,7 +5,7 @@
  * browser, the gallery's labs, and a link to a lab that does not exist.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, simTimeNs, test } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -70,14 +70,43 @@ const LABS: [string, Answer[]][] = [
   ['dccp-12calls', [{ number: '0.2' }, { order: ['UDP', 'CCID4-SCA', 'CCID4-N', 'CCID4'] }, { number: '2' }]],
 ];
 
+/**
+ * The globe's view each step of a lab opens at (its `camera`; Home, where every run opens, when
+ * it names none), as the globe reports it (`data-camera-view`).
+ */
+const CAMERAS: Record<string, string[]> = { 'seam-9kb': ['route', 'home', 'home'] };
+
+/** The globe camera's height [m], from its data attribute (longitude, latitude, height). */
+async function cameraHeight(page: Page): Promise<number> {
+  return Number(((await page.getByTestId('globe').getAttribute('data-camera')) ?? '').split(',')[2]);
+}
+
 for (const [id, answers] of LABS)
   test(`the lab ${id}, from a link, in presenter mode, by keyboard only`, async ({ page }) => {
     await page.goto(`/#l=${id}&${PRESENTER}`);
     await expect(page.locator('html')).toHaveAttribute('data-presenter', 'true');
     const lab = page.getByTestId('lab');
+    const globe = page.getByTestId('globe');
+    let framed = 0;
     for (const [i, a] of answers.entries()) {
       await expect(lab).toHaveAttribute('data-step', String(i));
       await expect(lab).toContainText(`Step ${i + 1} of ${answers.length}`);
+      const camera = CAMERAS[id]?.[i];
+      if (camera) {
+        // The step's run on screen (its transfer's start), at the view the step asks for.
+        await expect(globe).toHaveAttribute('data-camera-view', camera);
+        if (camera === 'follow') await expect(globe).toHaveAttribute('data-following', 'true');
+        else await expect(globe).not.toHaveAttribute('data-following', 'true');
+        if (camera === 'route') {
+          // Framed, the route entirely in view (and, below, closer than Home).
+          await expect(globe).toHaveAttribute('data-camera-moving', 'false');
+          await expect(globe).toHaveAttribute('data-route-in-view', 'true');
+          framed = await cameraHeight(page);
+        } else if (camera === 'home' && framed)
+          await expect
+            .poll(() => cameraHeight(page), { message: 'Home is further out than the route framed' })
+            .toBeGreaterThan(framed * 1.2);
+      }
       await answer(page, lab, a);
       const verdict = lab.getByTestId('lab-verdict');
       await expect(verdict).toHaveAttribute('data-correct', 'true');
@@ -194,11 +223,26 @@ test('a teacher makes a lab of the run on screen, sees its problems by step and 
 }) => {
   await page.goto('/#p=pss-b1-known-ef');
   await expect(page.getByRole('button', { name: 'Gallery' })).toBeVisible();
+  // A field changed in the Parameters panel: the step made of the run sets it.
+  await page.getByRole('button', { name: 'Parameters', exact: true }).click();
+  const params = page.getByRole('complementary', { name: 'Parameters' });
+  await params.getByLabel('AF/CS0 sharing', { exact: true }).selectOption('dwrr');
+  await params.getByRole('button', { name: 'Restart with 1 change' }).click();
+  await expect(page.getByTestId('scenario-name')).toContainText('changed: AF/CS0 sharing');
+  // The restarted run has measured something (a step reads one of its numbers).
+  await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0);
+  // A chart hidden there: the step shows only the charts on screen.
+  await params.getByRole('checkbox', { name: /^Show “EF queue/ }).uncheck();
+  await expect(page.getByRole('figure', { name: /^EF queue/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Parameters', exact: true }).click();
   await page.keyboard.press('s');
   await page.getByRole('button', { name: 'Make a lab of this run' }).click();
   const editor = page.getByRole('region', { name: 'Lab editor' });
   const text = editor.getByRole('textbox', { name: 'Lab' });
   await expect(text).toContainText('"preset": "pss-b1-known-ef"');
+  await expect(text).toContainText(/"set": \{\s*"diffserv\.sharing": "dwrr"\s*\}/);
+  await expect(text).toContainText(/"charts": \[\s*"EF rate/);
+  await expect(text).not.toContainText('"EF queue');
   const lab = (tolerance: number) =>
     JSON.stringify({
       lab: 1,

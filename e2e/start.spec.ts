@@ -46,16 +46,84 @@ test('a first visit offers three lessons; one click opens its preset with the to
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   expect(await simTimeNs(page)).toBe(0);
   await expect(tour.getByRole('button', { name: 'Next' })).toBeFocused();
-  // The card leaves the text it points at readable.
-  const target = await page.locator('.tour-highlight').boundingBox();
-  const cardBox = await tour.boundingBox();
-  expect(target && cardBox, 'the card and its target on screen').toBeTruthy();
-  const overlap =
-    cardBox!.x < target!.x + target!.width &&
-    target!.x < cardBox!.x + cardBox!.width &&
-    cardBox!.y < target!.y + target!.height &&
-    target!.y < cardBox!.y + cardBox!.height;
-  expect(overlap, 'the tour card over the text it points at').toBe(false);
+  // The card leaves the text it points at readable, once that text has arrived (the lesson's
+  // text comes after the card, and the card moves when its target changes size).
+  const highlight = page.locator('.tour-highlight');
+  await expect(highlight).toHaveAttribute('data-tour', 'description');
+  await expect
+    .poll(async () => (await highlight.textContent()) ?? '', { message: "the lesson's text arrived" })
+    .toContain('A ship in the Atlantic sends 9 kB to London');
+  await expect(page.getByTestId('live-text')).not.toBeEmpty();
+  await expect
+    .poll(
+      async () => {
+        const target = await highlight.boundingBox();
+        const cardBox = await tour.boundingBox();
+        if (!target || !cardBox) return 'the card or its target off screen';
+        const overlap =
+          cardBox.x < target.x + target.width &&
+          target.x < cardBox.x + cardBox.width &&
+          cardBox.y < target.y + target.height &&
+          target.y < cardBox.y + cardBox.height;
+        return overlap ? 'the tour card over the text it points at' : 'clear';
+      },
+      { message: 'the card clear of the text it points at' },
+    )
+    .toBe('clear');
+});
+
+test('the seam lesson\'s card 2 waits for the seam, says "look now" only over a run still going, and replays to it once the run is over', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await page
+    .getByRole('region', { name: 'Start here' })
+    .getByRole('button', { name: /The seam/ })
+    .click();
+  const tour = page.getByRole('dialog', { name: 'Tour' });
+  await expect(tour).toHaveAttribute('data-step', '0');
+  const events = page.getByTestId('events');
+  await tour.getByRole('button', { name: 'Next' }).click();
+  await expect(tour).toHaveAttribute('data-step', '1');
+  await expect(tour).toHaveAttribute('data-target', 'globe');
+  // Card 2 is about the seam separation, 2 s in: the run waits, paused at its start, unfinished.
+  const moment = tour.getByTestId('tour-moment');
+  await expect(moment).toHaveAttribute('data-reached', 'false');
+  await expect(moment).toContainText('This step is about the seam separation, at t = 2 s');
+  await expect(moment).toContainText('Waiting for it');
+  await expect(moment).not.toContainText('look now');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeEnabled();
+  expect(await simTimeNs(page)).toBeLessThan(2e9);
+  await expect(events).not.toContainText('finished');
+
+  // Played there: "look now" over a run paused at the seam, far from its end (12 s).
+  await tour.getByTestId('tour-play-there').click();
+  await expect(moment).toHaveAttribute('data-reached', 'true');
+  await expect(moment).toContainText('The run has reached the seam separation');
+  await expect(moment).toContainText('look now');
+  await expect(moment).toHaveAttribute('data-finished', 'false');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeEnabled();
+  await expect(events).not.toContainText('finished');
+  expect(await simTimeNs(page)).toBeGreaterThanOrEqual(1.9e9);
+  expect(await simTimeNs(page)).toBeLessThan(12e9);
+
+  // The run played to its end: the card no longer says "look now" (the seam is long gone from
+  // the screen); it offers to replay to the seam, which pauses there again.
+  await page.getByLabel('Speed (simulated seconds per second)').selectOption('1000');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(events).toContainText('finished');
+  await expect(moment).toHaveAttribute('data-finished', 'true');
+  await expect(moment).not.toContainText('look now');
+  await expect(moment).toContainText('The run has finished; the seam separation came at t = 2 s');
+  await tour.getByTestId('tour-replay').click();
+  await expect(events).not.toContainText('finished');
+  await expect(moment).toHaveAttribute('data-finished', 'false');
+  await expect(moment).toHaveAttribute('data-reached', 'true');
+  await expect(moment).toContainText('look now');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeEnabled();
+  expect(await simTimeNs(page)).toBeGreaterThanOrEqual(1.5e9);
+  expect(await simTimeNs(page)).toBeLessThan(3e9);
 });
 
 test('the card closes with × or Esc, and a shared link never shows it', async ({ page }) => {

@@ -111,9 +111,13 @@ export function App() {
     loadForLab: (text, speed) => url.loadForLab(text, speed),
     onLab: (l) => url.onLab(l),
     play: engine.controls.play,
+    setCamera: globe.showView,
     diff,
     summary,
     name: info?.name ?? '',
+    speed,
+    hidden: view.hidden,
+    camera: hasGlobe ? globe.view : null,
     hideStartHere: () => panels.setStartHere(false),
   });
   const lab = labs.lab;

@@ -18,7 +18,7 @@ export function GlobePanel({ globe, shown }: { globe: Globe; shown: boolean }) {
       onWheel={globe.markUserMove}
     >
       <Suspense fallback={<div className="globe globe-loading">loading the globe…</div>}>
-        <GlobeView onReady={globe.onReady} />
+        <GlobeView onReady={globe.onReady} view={globe.view} />
       </Suspense>
       {shown && (
         // Not a camera move by hand: the buttons' own moves are reported by them.

@@ -29,7 +29,7 @@ interface Props {
 /** A preset's guided tour over the live run (nothing for a preset without one). */
 export function GuidedTour({ tour, baseId, changes, engine, onEnd }: Props) {
   const guide = guideFor(tour);
-  const { play, pause, setSpeed } = engine.controls;
+  const { play, pause, setSpeed, seek } = engine.controls;
   // The run waits for the cards: a tour starts with the run paused (a lesson opens paused).
   useEffect(() => {
     pause();
@@ -49,6 +49,7 @@ export function GuidedTour({ tour, baseId, changes, engine, onEnd }: Props) {
         play,
         pause,
         setSpeed,
+        seek,
       }}
       changedNote={tourChangedNote(tour, baseId, changes)}
     />

@@ -11,6 +11,14 @@ const GLOBE_MS = 100;
 /** Globe camera: longitude [deg], latitude [deg], height [m] (as in a link's view). */
 export type Camera = [number, number, number];
 
+/**
+ * Which view the globe shows, as its camera buttons name them: `home` (the run's own view),
+ * `route` (the route framed by *Fit the route*), `follow` (*Follow satellite*), or `moved` (by
+ * hand, from a link's camera, or left where following stopped). On the globe as
+ * `data-camera-view`; a lab step asks for one of the first three.
+ */
+export type CameraView = 'home' | 'route' | 'follow' | 'moved';
+
 interface Options {
   /** The user moved the camera (programmatic moves are not reported). */
   onCameraMoved: (camera: Camera) => void;
@@ -47,6 +55,14 @@ export function useGlobe(options: Options) {
   const [showDownLinks, setShowDownLinks] = useState(true);
   const [showAllLinks, setShowAllLinks] = useState(false);
   const [following, setFollowing] = useState(false);
+  const [view, setView] = useState<CameraView>('home');
+  /** `following` as of the last render, for the Follow button's toggle. */
+  const followingNow = useRef(following);
+  useLayoutEffect(() => {
+    followingNow.current = following;
+  });
+  /** A view asked for before it could be shown: the route is framed once the run has one. */
+  const pendingRoute = useRef(false);
 
   /** Shows the latest run (its constellation, when its model draws one), camera and geometry. */
   const show = useCallback((c: GlobeController | null) => {
@@ -64,10 +80,18 @@ export function useGlobe(options: Options) {
     (c: GlobeController | null) => {
       controller.current = c;
       show(c);
+      // A view asked for before the globe was there (a lab step's camera).
+      if (followingNow.current) c?.setFollow(true);
+      if (pendingRoute.current && c?.fitRoute()) {
+        pendingRoute.current = false;
+        setView('route');
+      }
       c?.onCameraMoved((cam) => {
         if (!userMoved.current) return;
         userMoved.current = false;
+        pendingRoute.current = false;
         camera.current = cam;
+        setView('moved');
         on.current.onCameraMoved(cam);
       });
     },
@@ -78,8 +102,11 @@ export function useGlobe(options: Options) {
   const loaded = useCallback(
     (info: LoadedInfo) => {
       latest.current = { info, geometry: null };
+      followingNow.current = false;
       setFollowing(false);
+      pendingRoute.current = false;
       controller.current?.setFollow(false);
+      setView(camera.current ? 'moved' : 'home');
       show(controller.current);
     },
     [show],
@@ -90,52 +117,96 @@ export function useGlobe(options: Options) {
    * Follow: the camera rides above the first site's access satellite until turned off. */
   const home = useCallback(() => {
     userMoved.current = false; // this move is the button's, not a drag still pending
+    pendingRoute.current = false;
+    followingNow.current = false;
     setFollowing(false);
     controller.current?.setFollow(false);
     controller.current?.homeView();
     camera.current = null;
+    setView('home');
     on.current.onCameraReset();
   }, []);
   const fitRoute = useCallback(() => {
     userMoved.current = false;
+    pendingRoute.current = false;
     const c = controller.current;
+    followingNow.current = false;
     setFollowing(false);
     c?.setFollow(false);
     if (!c?.fitRoute()) return;
     camera.current = c.getCamera();
+    setView('route');
     on.current.onCameraMoved(camera.current);
   }, []);
   const toggleFollow = useCallback(() => {
-    setFollowing((f) => {
-      controller.current?.setFollow(!f);
-      return !f;
-    });
+    pendingRoute.current = false;
+    const on = !followingNow.current;
+    followingNow.current = on;
+    controller.current?.setFollow(on);
+    setFollowing(on);
+    setView(on ? 'follow' : 'moved');
+  }, []);
+
+  /**
+   * Opens the run on screen at one of the camera buttons' views, as a lab step asks (not the
+   * user's move: the link keeps no camera, and the next run frames its own sites). The route is
+   * framed as soon as the run has one (at once when its geometry is in).
+   */
+  const showView = useCallback((v: 'home' | 'route' | 'follow') => {
+    userMoved.current = false;
+    pendingRoute.current = false;
+    const c = controller.current;
+    followingNow.current = v === 'follow';
+    if (v === 'follow') {
+      setFollowing(true);
+      c?.setFollow(true);
+      setView('follow');
+      return;
+    }
+    setFollowing(false);
+    c?.setFollow(false);
+    if (v === 'home') {
+      c?.homeView();
+      setView('home');
+    } else if (c?.fitRoute()) setView('route');
+    else pendingRoute.current = true;
+  }, []);
+
+  /** Draws one geometry, then frames the route if a view waits for it. */
+  const draw = useCallback((g: Geometry) => {
+    lastDraw.current = performance.now();
+    const c = controller.current;
+    c?.updateGeometry(g);
+    if (pendingRoute.current && c && g.route.length > 0 && c.fitRoute()) {
+      pendingRoute.current = false;
+      setView('route');
+    }
   }, []);
 
   /** Streamed geometry: drawn at most every GLOBE_MS (software WebGL makes each draw costly),
    * the latest at the next chance, and always the final one. */
-  const geometry = useCallback((g: Geometry, final: boolean) => {
-    latest.current.geometry = g;
-    const now = performance.now();
-    if (now - lastDraw.current >= GLOBE_MS || final) {
-      lastDraw.current = now;
-      controller.current?.updateGeometry(g);
-      return;
-    }
-    // Skipped: the latest is drawn once the interval is over, even if no frame follows (a
-    // paused run after a seek or a step sends one frame and stops).
-    if (trailing.current !== null) return;
-    trailing.current = setTimeout(
-      () => {
-        trailing.current = null;
-        const last = latest.current.geometry;
-        if (!last) return;
-        lastDraw.current = performance.now();
-        controller.current?.updateGeometry(last);
-      },
-      GLOBE_MS - (now - lastDraw.current),
-    );
-  }, []);
+  const geometry = useCallback(
+    (g: Geometry, final: boolean) => {
+      latest.current.geometry = g;
+      const now = performance.now();
+      if (now - lastDraw.current >= GLOBE_MS || final || (pendingRoute.current && g.route.length > 0)) {
+        draw(g);
+        return;
+      }
+      // Skipped: the latest is drawn once the interval is over, even if no frame follows (a
+      // paused run after a seek or a step sends one frame and stops).
+      if (trailing.current !== null) return;
+      trailing.current = setTimeout(
+        () => {
+          trailing.current = null;
+          const last = latest.current.geometry;
+          if (last) draw(last);
+        },
+        GLOBE_MS - (now - lastDraw.current),
+      );
+    },
+    [draw],
+  );
   useEffect(() => () => clearTimeout(trailing.current ?? undefined), []);
 
   const handovers = useCallback((events: TopoEvent[]) => controller.current?.handovers(events), []);
@@ -199,6 +270,8 @@ export function useGlobe(options: Options) {
     fitRoute,
     following,
     toggleFollow,
+    view,
+    showView,
   };
 }
 

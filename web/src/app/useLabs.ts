@@ -3,6 +3,7 @@ import type { Speed } from '../engine/protocol';
 import { stepFromRun, summaryNumbers, labWithStep } from '../labs/authoring';
 import { labLinkOf, resolveLab, useLabLinks } from '../labs/labLink';
 import { useLab, type OpenLab } from '../labs/useLab';
+import type { LabCamera } from '../labs/lab';
 import type { LabLink } from '../scenario/link';
 import type { PresetDiff } from './usePresetDiff';
 
@@ -13,10 +14,16 @@ interface Options {
   loadForLab: (text: string, speed: Speed | undefined) => void;
   onLab: (lab: LabLink | undefined) => void;
   play: () => void;
+  /** Shows the run on screen at one of the globe's camera buttons' views (a step's `camera`). */
+  setCamera: (camera: LabCamera) => void;
   /** The run on screen: its preset and changes, its summary and name. */
   diff: PresetDiff;
   summary: unknown;
   name: string;
+  /** The run's speed, the charts hidden (by key) and the globe's view (null: no globe). */
+  speed: Speed;
+  hidden: ReadonlySet<string>;
+  camera: string | null;
   /** Hides the Start here card (a lab is where to begin). */
   hideStartHere: () => void;
 }
@@ -26,7 +33,13 @@ interface Options {
  * link, or the lab editor), closing it, and a step made from the run on screen.
  */
 export function useLabs(o: Options) {
-  const lab = useLab({ charts: o.charts, setHidden: o.setHidden, loadStep: o.loadForLab, play: o.play });
+  const lab = useLab({
+    charts: o.charts,
+    setHidden: o.setHidden,
+    loadStep: o.loadForLab,
+    play: o.play,
+    setCamera: o.setCamera,
+  });
   const links = useLabLinks(lab.open);
   const show = (found: OpenLab, intoLink: boolean) => {
     o.hideStartHere();
@@ -38,6 +51,11 @@ export function useLabs(o: Options) {
     changes: o.diff.changes.map((c) => ({ path: c.path, to: c.to })),
     summary: o.summary,
     title: o.name || 'A run',
+    speed: o.speed,
+    charts: o.charts.some((c) => o.hidden.has(c.key))
+      ? o.charts.filter((c) => !o.hidden.has(c.key)).map((c) => c.title)
+      : null,
+    camera: o.camera ?? undefined,
   });
   return {
     lab: { ...lab, close: () => (lab.close(), o.onLab(undefined)) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLabText, labErrorPath, labWithStep, stepFromRun, summaryNumbers } from './authoring';
+import { checkLabText, labErrorPath, labWithStep, NOT_A_PRESET, stepFromRun, summaryNumbers } from './authoring';
 import { parseLab } from './lab';
 
 describe('a step made from the run on screen', () => {
@@ -35,8 +35,41 @@ describe('a step made from the run on screen', () => {
     const two = JSON.parse(labWithStep(lab, step as Record<string, unknown>)) as { steps: unknown[] };
     expect(two.steps).toHaveLength(2);
   });
-  it('says why there is none for a scenario of its own, or before the run measured anything', () => {
-    expect(stepFromRun({ presetId: null, changes: [], summary, title: '' })).toMatch(/starts from a preset/);
+  it("takes the run's speed, the charts shown and the globe's view, as a step opens them", () => {
+    const run = {
+      presetId: 'tcp-iridium-9kb-seam',
+      changes: [{ path: 'transfer.start_s', to: 1 }],
+      summary: { transfer: { transfer_s: 0.09 } },
+      title: 'Iridium',
+    };
+    const step = stepFromRun({ ...run, speed: 0.1, charts: ['Route one-way delay & RTT samples'], camera: 'route' });
+    expect(step).toMatchObject({
+      preset: 'tcp-iridium-9kb-seam',
+      set: { 'transfer.start_s': 1 },
+      speed: 0.1,
+      camera: 'route',
+      charts: ['Route one-way delay & RTT samples'],
+    });
+    expect(parseLab(labWithStep(null, step as Record<string, unknown>)).ok).toBe(true);
+    expect(stepFromRun({ ...run, camera: 'follow' })).toMatchObject({ camera: 'follow' });
+    // What every step opens at anyway, or what a step cannot name, is left out: Home, a camera
+    // moved by hand, the speed `max`, all charts shown.
+    for (const other of [
+      { camera: 'home', speed: 'max' as const, charts: null },
+      { camera: 'moved', speed: 7, charts: [] },
+    ]) {
+      const s = stepFromRun({ ...run, ...other }) as Record<string, unknown>;
+      expect(Object.keys(s)).not.toContain('camera');
+      expect(Object.keys(s)).not.toContain('speed');
+      expect(Object.keys(s)).not.toContain('charts');
+    }
+  });
+  it('says why there is none for a scenario of its own, and what to do, or before the run measured anything', () => {
+    const own = stepFromRun({ presetId: null, changes: [], summary, title: '' });
+    expect(own).toBe(NOT_A_PRESET);
+    // Why: a step names a preset; what to do: open one, change it in Parameters, make the lab.
+    expect(own).toMatch(/^This run is a scenario of its own, not a preset: a lab step names a preset/);
+    expect(own).toMatch(/Open the preset closest to it \(Gallery, G\), change its fields in Parameters/);
     expect(stepFromRun({ presetId: 'mm1-load-0.8', changes: [], summary: null, title: '' })).toMatch(
       /measured nothing/,
     );

@@ -1,11 +1,11 @@
 /**
- * Writing a lab: a step made from the run on screen (its preset, the fields changed from it, a
- * number it measured), a lab's problems as the editor underlines them, and the numbers a run's
- * summary holds (what a step's values may read).
+ * Writing a lab: a step made from the run on screen (its preset, the fields changed from it, its
+ * speed, the charts shown, the globe's view, a number it measured), a lab's problems as the
+ * editor underlines them, and the numbers a run's summary holds (what a step's values may read).
  */
 import type { EngineError } from '../engine/errors';
 import { FIELDS } from '../scenario/schema';
-import { LAB_VERSION, parseLab, type Lab } from './lab';
+import { LAB_CAMERAS, LAB_SPEEDS, LAB_VERSION, parseLab, type Lab } from './lab';
 
 /** The numbers of a summary by path (`transfer.transfer_s`), depth first; arrays by index. */
 export function summaryNumbers(summary: unknown, limit = 200): [string, number][] {
@@ -31,17 +31,30 @@ export interface RunOnScreen {
   changes: { path: string; to: unknown }[];
   /** The engine's summary so far. */
   summary: unknown;
-  /** The run's model section key in the summary (`transfer`), when known. */
+  /** The run's name (the step's title). */
   title: string;
+  /** The playback speed (simulated seconds per second, or `max`). */
+  speed?: number | 'max';
+  /** The titles of the charts shown, when some are hidden; null or absent when all are shown. */
+  charts?: string[] | null;
+  /** The globe's view (`home`, `route`, `follow`, or `moved` by hand); absent without a globe. */
+  camera?: string;
 }
 
+/** Why a run of a scenario of its own cannot be a step, and what to do instead. */
+export const NOT_A_PRESET =
+  'This run is a scenario of its own, not a preset: a lab step names a preset (and the fields it ' +
+  'changes), so that the lab, and its link, opens the same run for everyone. Open the preset ' +
+  'closest to it (Gallery, G), change its fields in Parameters (P), then make the lab of that run.';
+
 /**
- * A step made from the run on screen: its preset, its changes, and a number question on the
- * first number the model's summary holds (the teacher then writes the question, picks the value
- * and the tolerance). A string says why there can be none.
+ * A step made from the run on screen: its preset, its changes, its speed, the charts shown (when
+ * some are hidden), the globe's view (when it is one of the camera buttons' other than Home),
+ * and a number question on the first number the model's summary holds (the teacher then writes
+ * the question, picks the value and the tolerance). A string says why there can be none.
  */
 export function stepFromRun(run: RunOnScreen): Record<string, unknown> | string {
-  if (!run.presetId) return 'a lab step starts from a preset: open a preset (the gallery), change it, then add it';
+  if (!run.presetId) return NOT_A_PRESET;
   const set = Object.fromEntries(
     run.changes
       .filter((c) => (FIELDS.has(c.path) || TOP.includes(c.path)) && !(typeof c.to === 'string' && c.to.length > 200))
@@ -50,10 +63,15 @@ export function stepFromRun(run: RunOnScreen): Record<string, unknown> | string 
   const numbers = summaryNumbers(run.summary).filter(([p]) => p.includes('.'));
   if (numbers.length === 0) return 'the run has measured nothing yet: play it a moment, then add it';
   const [path] = numbers.find(([p]) => !/^(simulated_s|measured_s|events)$/.test(p)) ?? numbers[0];
+  const speed = typeof run.speed === 'number' && LAB_SPEEDS.includes(run.speed) ? run.speed : undefined;
+  const camera = run.camera && run.camera !== 'home' && Object.hasOwn(LAB_CAMERAS, run.camera) ? run.camera : undefined;
   return {
     title: run.title,
     preset: run.presetId,
     ...(Object.keys(set).length ? { set } : {}),
+    ...(speed !== undefined ? { speed } : {}),
+    ...(camera ? { camera } : {}),
+    ...(run.charts && run.charts.length ? { charts: run.charts } : {}),
     values: { v: { of: path, digits: 2 } },
     question: `Write the question here. The value checked is ${path}; change "of" to any number the run measures.`,
     answer: { number: { value: 'v', tolerance_pct: 20 } },

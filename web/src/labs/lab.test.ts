@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LABS } from './catalog';
 import {
@@ -7,9 +8,12 @@ import {
   markUnit,
   parseLab,
   placeholders,
+  readsSeries,
   scoreWaiting,
+  seriesStat,
   stepMarks,
   stepScenarios,
+  stepValues,
   type LabStep,
 } from './lab';
 
@@ -90,6 +94,54 @@ describe('parseLab', () => {
       'step 2, answer.order.by: expected `ascending` or `descending`',
     ]);
   });
+  it("accepts a camera of the globe's buttons, and names the step and field of any other", () => {
+    const seam = { preset: 'tcp-iridium-9kb-seam' };
+    for (const camera of ['home', 'route', 'follow'])
+      expect(parseLab(lab([step({ ...seam, camera } as Partial<LabStep>)])).ok, camera).toBe(true);
+    const r = parseLab(
+      lab([
+        step({ ...seam, camera: 'route' } as Partial<LabStep>),
+        step({ ...seam, camera: 'pole' } as unknown as Partial<LabStep>),
+        step({ ...seam, camera: 3 } as unknown as Partial<LabStep>),
+        step({ camera: 'follow' } as Partial<LabStep>),
+      ]),
+    );
+    expect(r.ok ? [] : r.errors).toEqual([
+      "step 2, camera: expected one of the globe's camera buttons `home` (Home), `route` (Fit the route), " +
+        '`follow` (Follow satellite), not "pole"',
+      "step 3, camera: expected one of the globe's camera buttons `home` (Home), `route` (Fit the route), " +
+        '`follow` (Follow satellite), not 3',
+      // An M/M/1 queue has no globe to point a camera at.
+      'step 4, camera: the preset mm1-load-0.8 draws no globe: leave `camera` out',
+    ]);
+  });
+  it("accepts a value read of a run's series, and names the step and field of each problem", () => {
+    const values = (v: Record<string, unknown>) => ({ values: { w: v } }) as unknown as Partial<LabStep>;
+    expect(parseLab(lab([step(values({ series: 'rtt_ms', stat: 'max', unit: 'ms' }))])).ok).toBe(true);
+    expect(parseLab(lab([step({ ...values({ series: 'late:rtt_ms', stat: 'last' }), runs: { late: {} } })])).ok).toBe(
+      true,
+    );
+    const r = parseLab(
+      lab([
+        step(values({ series: 'rtt_ms' })),
+        step(values({ series: 'rtt_ms', stat: 'median' })),
+        step(values({ series: 'transfer.rtt_ms', stat: 'max' })),
+        step(values({ series: 'other:rtt_ms', stat: 'max' })),
+        step(values({ of: 'queue.mean_wait_s', series: 'wait_ms', stat: 'max' })),
+        step(values({ of: 'queue.mean_wait_s', stat: 'max' })),
+        step(values({ unit: 'ms' })),
+      ]),
+    );
+    expect(r.ok ? [] : r.errors).toEqual([
+      'step 1, values.w.stat: expected the statistic of the series read: one of max, min, mean, last',
+      'step 2, values.w.stat: expected the statistic of the series read: one of max, min, mean, last',
+      "step 3, values.w.series: expected `[run:]id`, a run of the step and the id of one of its series (a chart's line)",
+      'step 4, values.w.series: the run `other` is not one of main',
+      'step 5, values.w: expected one of `of` (a number of the summary) or `series` (a statistic of a series)',
+      'step 6, values.w.stat: a statistic is read of a `series` only',
+      'step 7, values.w: expected one of `of` (a number of the summary) or `series` (a statistic of a series)',
+    ]);
+  });
   it('refuses text that is not JSON, and an empty list of steps', () => {
     expect(parseLab('{').ok).toBe(false);
     expect(parseLab(lab([]))).toEqual({ ok: false, errors: ['steps: expected a list of 1 to 12 steps'] });
@@ -151,6 +203,69 @@ describe('judge', () => {
   });
 });
 
+describe("a value read of a run's series", () => {
+  const series = {
+    columns: [{ id: 'rtt_ms' }, { id: 'cwnd' }],
+    values: [
+      [null, 120, 340.5, null, 180],
+      [10, 10, 11, 12, null],
+    ],
+  };
+  it('is the statistic of its samples, buckets without one skipped', () => {
+    expect(seriesStat(series, 'rtt_ms', 'max')).toBe(340.5);
+    expect(seriesStat(series, 'rtt_ms', 'min')).toBe(120);
+    expect(seriesStat(series, 'rtt_ms', 'mean')).toBeCloseTo((120 + 340.5 + 180) / 3, 12);
+    expect(seriesStat(series, 'rtt_ms', 'last')).toBe(180);
+    expect(seriesStat(series, 'cwnd', 'last')).toBe(12);
+  });
+  it('is no value where the run has no such series, no sample, or no series at all', () => {
+    expect(seriesStat(series, 'hops', 'max')).toBeNull();
+    expect(seriesStat({ columns: [{ id: 'x' }], values: [[null]] }, 'x', 'max')).toBeNull();
+    expect(seriesStat(null, 'rtt_ms', 'max')).toBeNull();
+  });
+  it("sits among a step's values, by run, less a summary's number and times its scale", () => {
+    const s = {
+      ...(step() as unknown as LabStep),
+      runs: { clear: {} },
+      values: {
+        peak: { series: 'rtt_ms', stat: 'max', unit: 'ms' },
+        clear: { series: 'clear:rtt_ms', stat: 'max', unit: 'ms' },
+        over: { series: 'rtt_ms', stat: 'max', minus: 'clear:transfer.start_rtt_ms', scale: 0.001 },
+        srtt: { of: 'transfer.srtt_ms' },
+      },
+    } as LabStep;
+    expect(readsSeries(s)).toBe(true);
+    expect(readsSeries(step() as unknown as LabStep)).toBe(false);
+    const clear = { columns: [{ id: 'rtt_ms' }], values: [[100, 101]] };
+    const summaries = { main: { transfer: { srtt_ms: 200 } }, clear: { transfer: { start_rtt_ms: 100.5 } } };
+    expect(stepValues(s, summaries, { main: series, clear })).toEqual({
+      peak: 340.5,
+      clear: 101,
+      over: (340.5 - 100.5) * 0.001,
+      srtt: 200,
+    });
+    // Without the runs' series (not kept): no value, not a wrong one.
+    expect(stepValues(s, summaries)).toEqual({ peak: null, clear: null, over: null, srtt: 200 });
+  });
+  it("marks a chart in the series' unit", () => {
+    const s = {
+      ...(step() as unknown as LabStep),
+      chart: 'RTT samples',
+      values: { peak: { series: 'rtt_ms', stat: 'max', unit: 'ms' } },
+      answer: { number: { value: 'peak', tolerance: 10 } },
+    } as LabStep;
+    const charts = [
+      {
+        title: 'Route one-way delay & RTT samples',
+        unit: 'ms',
+        members: [{ s: { id: 'delay_ms', unit: 'ms' } }, { s: { id: 'rtt_ms', unit: 'ms' } }],
+      },
+    ];
+    expect(stepMarks(s, charts, { peak: 300 }, 250, true).map((m) => m.value)).toEqual([250, 300]);
+    expect(markUnit(s.values.peak, 'ms')).toBe('ms');
+  });
+});
+
 describe('scoreWaiting', () => {
   const s = step() as unknown as LabStep;
   it('scores a prediction handed in before the values were in, whenever they come', () => {
@@ -167,6 +282,16 @@ describe('scoreWaiting', () => {
   it('leaves scored, skipped and empty answers as they are (the same array)', () => {
     const answers = [{ prediction: { number: 99 }, correct: true }, { prediction: null, correct: null }, null];
     for (const i of [0, 1, 2]) expect(scoreWaiting(answers, i, s, { w: 10 })).toBe(answers);
+  });
+});
+
+describe("docs/LABS.md's example", () => {
+  it('is a lab the app opens', () => {
+    const doc = readFileSync(new URL('../../../docs/LABS.md', import.meta.url), 'utf8');
+    const json = /```json\n([\s\S]*?)\n```/.exec(doc)?.[1];
+    expect(json).toBeDefined();
+    const r = parseLab(json!);
+    expect(r.ok ? [] : r.errors).toEqual([]);
   });
 });
 

@@ -17,11 +17,14 @@
  *
  * A value's `of` is `[run:]path`: a run of the step (`main`, the run on screen, when no run is
  * named) and a path into that run's summary (`transfer.transfer_s`, `diffserv.rates_mbps.1`).
- * This module reads and checks labs and scores answers; it knows no model (the presets and
- * summaries are data).
+ * A value may instead read a statistic of one of a run's series, the lines of its charts
+ * (`{ "series": "[run:]rtt_ms", "stat": "max" }`). A step's `camera` is one of the globe's camera
+ * buttons (`home`, `route`, `follow`). This module reads and checks labs and scores answers; it
+ * knows no model beyond whether a preset draws a globe (the presets and summaries are data).
  */
 import { FIELDS, getPath, setPath, validateFields, type ScenarioObject } from '../scenario/schema';
 import { findPreset } from '../scenario/presets';
+import { modelOfScenario } from '../models';
 import schemaJson from '../wasm/scenario-schema.json';
 
 /** The lab format's version. */
@@ -33,9 +36,27 @@ export const LAB_LIMITS = { steps: 12, runs: 6, values: 12, options: 6, text: 20
 /** The speeds a step may start at (the playback menu's, but max). */
 export const LAB_SPEEDS: readonly number[] = [0.1, 1, 10, 100, 1000];
 
-/** A number read from the runs' summaries: `of` (less `minus`), times `scale`. */
+/**
+ * The globe's views a step may open at, each one of the globe's camera buttons: `home` (*Home*,
+ * the whole Earth with the pair in the middle, where every run opens), `route` (*Fit the
+ * route*, the route framed as the run starts) and `follow` (*Follow satellite*, the camera above
+ * the first site's access satellite as the run goes on).
+ */
+export const LAB_CAMERAS = { home: 'Home', route: 'Fit the route', follow: 'Follow satellite' } as const;
+export type LabCamera = keyof typeof LAB_CAMERAS;
+
+/** The statistics a value may read of a series, over its samples (buckets without one skipped). */
+export const SERIES_STATS = ['max', 'min', 'mean', 'last'] as const;
+export type SeriesStat = (typeof SERIES_STATS)[number];
+
+/**
+ * A number read from the runs: `of` a summary (less `minus`), or a statistic `stat` of a run's
+ * `series` (`[run:]id`, the id of one of the run's series, the lines of its charts), times `scale`.
+ */
 export interface LabValue {
-  of: string;
+  of?: string;
+  series?: string;
+  stat?: SeriesStat;
   minus?: string;
   scale?: number;
   /** Decimals shown (0 to 6; 2 when absent). */
@@ -60,6 +81,8 @@ export interface LabStep {
   preset: string;
   set?: Record<string, unknown>;
   speed?: number;
+  /** The globe's camera the run opens at (Home when absent). */
+  camera?: LabCamera;
   /** The chart (text of its title) that shows a number's prediction and result. */
   chart?: string;
   /** Only these charts are shown (texts of their titles); all when absent. */
@@ -92,6 +115,7 @@ const STEP_KEYS = [
   'preset',
   'set',
   'speed',
+  'camera',
   'chart',
   'charts',
   'runs',
@@ -101,7 +125,7 @@ const STEP_KEYS = [
   'explain',
 ];
 const LAB_KEYS = ['lab', 'title', 'paper', 'topic', 'line', 'steps'];
-const VALUE_KEYS = ['of', 'minus', 'scale', 'digits', 'unit'];
+const VALUE_KEYS = ['of', 'series', 'stat', 'minus', 'scale', 'digits', 'unit'];
 
 /** The placeholders `{name}` of an explanation. */
 export function placeholders(text: string): string[] {
@@ -189,6 +213,13 @@ function stepErrors(st: unknown, where: string): string[] {
     err('preset', `expected the name of a preset (a file in examples/), not ${JSON.stringify(st.preset)}`);
     return errors;
   }
+  if (st.camera !== undefined) {
+    const cams = Object.entries(LAB_CAMERAS).map(([k, b]) => `\`${k}\` (${b})`);
+    if (typeof st.camera !== 'string' || !Object.hasOwn(LAB_CAMERAS, st.camera))
+      err('camera', `expected one of the globe's camera buttons ${cams.join(', ')}, not ${JSON.stringify(st.camera)}`);
+    else if (!modelOfScenario(preset.json).globe)
+      err('camera', `the preset ${preset.id} draws no globe: leave \`camera\` out`);
+  }
   // The changed fields: each a field of the scenario, the whole scenario valid (the schema's checks).
   const changes = (set: unknown, field: string): boolean => {
     if (set === undefined) return true;
@@ -234,16 +265,31 @@ function stepErrors(st: unknown, where: string): string[] {
       }
       for (const k of Object.keys(v))
         if (!VALUE_KEYS.includes(k)) err(`${at}.${k}`, `unknown field, expected one of ${VALUE_KEYS.join(', ')}`);
-      for (const k of ['of', 'minus'] as const) {
-        if (k === 'minus' && v[k] === undefined) continue;
-        const ref = v[k];
-        if (typeof ref !== 'string' || !/^([a-z][a-z0-9_]*:)?[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*$/.test(ref)) {
-          err(`${at}.${k}`, 'expected `[run:]path`, a run of the step and a path into its summary');
-          continue;
-        }
-        if (!runs.has(splitRef(ref).run))
-          err(`${at}.${k}`, `the run \`${splitRef(ref).run}\` is not one of ${[...runs].join(', ')}`);
-      }
+      if ((v.of === undefined) === (v.series === undefined))
+        err(at, 'expected one of `of` (a number of the summary) or `series` (a statistic of a series)');
+      const ref = (k: 'of' | 'minus' | 'series') => {
+        const r = v[k];
+        if (r === undefined) return;
+        const series = k === 'series';
+        const shape = series
+          ? /^([a-z][a-z0-9_]*:)?[a-z_][a-z0-9_]*$/
+          : /^([a-z][a-z0-9_]*:)?[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*$/;
+        if (typeof r !== 'string' || !shape.test(r))
+          return err(
+            `${at}.${k}`,
+            series
+              ? "expected `[run:]id`, a run of the step and the id of one of its series (a chart's line)"
+              : 'expected `[run:]path`, a run of the step and a path into its summary',
+          );
+        if (!runs.has(splitRef(r).run))
+          err(`${at}.${k}`, `the run \`${splitRef(r).run}\` is not one of ${[...runs].join(', ')}`);
+      };
+      ref('of');
+      ref('minus');
+      ref('series');
+      if (v.series !== undefined && !SERIES_STATS.includes(v.stat as SeriesStat))
+        err(`${at}.stat`, `expected the statistic of the series read: one of ${SERIES_STATS.join(', ')}`);
+      if (v.series === undefined && v.stat !== undefined) err(`${at}.stat`, 'a statistic is read of a `series` only');
       if (v.scale !== undefined && !finite(v.scale, -1e12, 1e12)) err(`${at}.scale`, 'expected a finite number');
       if (v.digits !== undefined && !(Number.isInteger(v.digits) && finite(v.digits, 0, 6)))
         err(`${at}.digits`, 'expected a whole number from 0 to 6');
@@ -292,16 +338,58 @@ function stepErrors(st: unknown, where: string): string[] {
   return errors;
 }
 
-/** A step's values computed from its runs' summaries; null where a summary has no number there. */
-export function stepValues(step: LabStep, summaries: Record<string, unknown>): Record<string, number | null> {
+/** A run's series as its results hold them (`series` of the results JSON): columns by id, each a
+ * list of samples (null where a bucket has none). */
+export interface RunSeries {
+  columns: { id: string }[];
+  values: (number | null)[][];
+}
+
+/** A statistic of one series of a run; null when the run has no such series or no sample. */
+export function seriesStat(series: RunSeries | null | undefined, id: string, stat: SeriesStat): number | null {
+  const k = series?.columns.findIndex((c) => c.id === id) ?? -1;
+  if (!series || k < 0) return null;
+  const xs = (series.values[k] ?? []).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
+  if (xs.length === 0) return null;
+  switch (stat) {
+    case 'max':
+      return Math.max(...xs);
+    case 'min':
+      return Math.min(...xs);
+    case 'mean':
+      return xs.reduce((a, b) => a + b, 0) / xs.length;
+    case 'last':
+      return xs[xs.length - 1];
+  }
+}
+
+/** Whether any of a step's values reads a series (its runs must then keep their series). */
+export function readsSeries(step: LabStep): boolean {
+  return Object.values(step.values).some((v) => v.series !== undefined);
+}
+
+/**
+ * A step's values computed from its runs' summaries (and series, by run, for the values that
+ * read one); null where a run has no number there.
+ */
+export function stepValues(
+  step: LabStep,
+  summaries: Record<string, unknown>,
+  series: Record<string, RunSeries | null | undefined> = {},
+): Record<string, number | null> {
   const read = (ref: string): number | null => {
     const { run, path } = splitRef(ref);
     const v = getPath(summaries[run] as never, path);
     return typeof v === 'number' && Number.isFinite(v) ? v : null;
   };
+  const of = (v: LabValue): number | null => {
+    if (v.series === undefined) return v.of === undefined ? null : read(v.of);
+    const { run, path } = splitRef(v.series);
+    return seriesStat(series[run], path, v.stat ?? 'max');
+  };
   const out: Record<string, number | null> = {};
   for (const [name, v] of Object.entries(step.values)) {
-    const a = read(v.of);
+    const a = of(v);
     const b = v.minus !== undefined ? read(v.minus) : 0;
     out[name] = a === null || b === null ? null : (a - b) * (v.scale ?? 1);
   }
@@ -327,12 +415,13 @@ const DECLARED_UNITS: ReadonlyMap<string, string> = new Map(
 /**
  * The unit a value's marker is drawn in: the unit of the summary number it reads, before its
  * `scale` (the marker is the value divided by its scale, what the engine's series show). It is
- * the engine's declared unit of that number when there is one; else the value's own `unit` when
- * it has no scale; else unknown (undefined).
+ * the engine's declared unit of that number when there is one (for a value read of a series,
+ * the series' unit, `seriesUnit`, when the run's series are known); else the value's own `unit`
+ * when it has no scale; else unknown (undefined).
  */
-export function markUnit(def: LabValue | undefined): string | undefined {
+export function markUnit(def: LabValue | undefined, seriesUnit?: string): string | undefined {
   if (!def) return undefined;
-  const declared = DECLARED_UNITS.get(splitRef(def.of).path);
+  const declared = def.series !== undefined ? seriesUnit : DECLARED_UNITS.get(splitRef(def.of ?? '').path);
   if (declared !== undefined) return declared;
   return (def.scale ?? 1) === 1 ? def.unit : undefined;
 }
@@ -362,7 +451,7 @@ export interface LabMark {
  */
 export function stepMarks(
   step: LabStep,
-  charts: readonly { title: string; unit: string }[],
+  charts: readonly { title: string; unit: string; members?: readonly { s: { id: string; unit: string } }[] }[],
   values: Record<string, number | null> | null,
   predicted: number | null,
   showTruth: boolean,
@@ -371,7 +460,9 @@ export function stepMarks(
   const chart = step.chart;
   const group = charts.find((c) => c.title.includes(chart));
   const def = step.values[step.answer.number.value];
-  if (!group || !markFits(markUnit(def), group.unit)) return [];
+  const id = def?.series === undefined ? undefined : splitRef(def.series).path;
+  const seriesUnit = charts.flatMap((c) => c.members ?? []).find((m) => m.s.id === id)?.s.unit;
+  if (!group || !markFits(markUnit(def, seriesUnit), group.unit)) return [];
   const scale = def.scale ?? 1;
   const marks: LabMark[] = [];
   if (predicted !== null) marks.push({ chart, label: 'your prediction', value: predicted / scale });

@@ -18,11 +18,13 @@ import {
   judge,
   markFits,
   markUnit,
+  readsSeries,
   splitRef,
   stepMarks,
   stepScenarios,
   stepValues,
   type LabStep,
+  type RunSeries,
 } from './lab';
 
 /** A step run by the engine: its values, each run's summary and scenario, the main run's charts. */
@@ -30,12 +32,15 @@ interface StepRun {
   values: Record<string, number | null>;
   summaries: Record<string, unknown>;
   scenarios: Record<string, unknown>;
-  charts: { title: string; unit: string }[];
+  /** Each run's series, when a value of the step reads one. */
+  series: Record<string, RunSeries>;
+  charts: ReturnType<typeof chartGroups>;
 }
 
 function runStep(step: LabStep): StepRun {
   const summaries: Record<string, unknown> = {};
   const scenarios: Record<string, unknown> = {};
+  const series: Record<string, RunSeries> = {};
   let charts: StepRun['charts'] = [];
   for (const [name, json] of Object.entries(stepScenarios(step))) {
     scenarios[name] = JSON.parse(json);
@@ -44,11 +49,13 @@ function runStep(step: LabStep): StepRun {
       if (name === 'main') charts = chartGroups(sim.seriesInfo() as SeriesInfo[]);
       sim.runToEnd();
       summaries[name] = sim.summary();
+      // The series as the app's workers hand them over (the results file's `series`).
+      if (readsSeries(step)) series[name] = (JSON.parse(sim.resultsJson()) as { series: RunSeries }).series;
     } finally {
       sim.free();
     }
   }
-  return { values: stepValues(step, summaries), summaries, scenarios, charts };
+  return { values: stepValues(step, summaries, series), summaries, scenarios, series, charts };
 }
 
 /** A number of a run's summary (`[run:]path`, as a lab's value reads it). */
@@ -128,6 +135,19 @@ const CLAIMS: Record<string, ((r: StepRun, v: Record<string, number>) => void)[]
       // "The route over the pole is much longer": its one-way delay at least twice the clear route's.
       expect(num(r, 'transfer.route.delay_ms.max')).toBeGreaterThan(num(r, 'clear:transfer.start_rtt_ms'));
       expect(v.srtt).toBeGreaterThan(2 * num(r, 'clear:transfer.start_rtt_ms'));
+      // "on the RTT samples chart the round trip climbs to {peak} (at most {clear_peak} when the
+      // file left at 1 s)": read of the series the chart draws, more than twice the clear run's.
+      const rtt = (run: string) => r.series[run].values[r.series[run].columns.findIndex((c) => c.id === 'rtt_ms')];
+      const samples = (run: string) => rtt(run).filter((x): x is number => x !== null);
+      expect(v.peak).toBe(Math.max(...samples('main')));
+      expect(v.clear_peak).toBe(Math.max(...samples('clear')));
+      expect(r.charts.some((c) => c.title.includes('RTT samples') && c.members.some((m) => m.s.id === 'rtt_ms'))).toBe(
+        true,
+      );
+      expect(v.peak).toBeGreaterThan(2 * v.clear_peak);
+      // "and TCP's smoothed round trip ended at {srtt}": below the peak, above the clear run's.
+      expect(v.srtt).toBeLessThan(v.peak);
+      expect(v.srtt).toBeGreaterThan(v.clear_peak);
       // "the packets are on their way" when the seam comes: the seam run starts before it (1.96 s).
       expect(num(r, 'transfer.start_s')).toBe(1.96);
       expect(num(r, 'transfer.route.handovers.seam')).toBeGreaterThan(0);

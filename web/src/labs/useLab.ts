@@ -4,12 +4,15 @@ import { poolSize, SweepPool, workerPort } from '../engine/sweepPool';
 import type { Speed } from '../engine/protocol';
 import {
   judge,
+  readsSeries,
   scoreWaiting,
   stepMarks,
   stepScenarios,
   stepValues,
   type Lab,
+  type LabCamera,
   type LabStep,
+  type RunSeries,
   type Prediction,
   type Verdict,
 } from './lab';
@@ -80,6 +83,8 @@ interface Options {
   loadStep: (scenarioJson: string, speed: Speed | undefined) => void;
   /** Plays the run on screen. */
   play: () => void;
+  /** Shows the run on screen at one of the globe's camera buttons' views. */
+  setCamera: (camera: LabCamera) => void;
 }
 
 /**
@@ -87,7 +92,7 @@ interface Options {
  * engine in workers at once; the student predicts, then the check plays the run and holds the
  * prediction up against the engine's numbers. Progress stays in the browser.
  */
-export function useLab({ charts, setHidden, loadStep, play }: Options) {
+export function useLab({ charts, setHidden, loadStep, play, setCamera }: Options) {
   const [open, setOpen] = useState<OpenLab | null>(null);
   const [progress, setProgress] = useState<LabProgress>({ step: 0, answers: [] });
   /** The engine's values, with the step they belong to (a later step's replace them). */
@@ -141,14 +146,22 @@ export function useLab({ charts, setHidden, loadStep, play }: Options) {
     pool.current = p;
     let live = true;
     const set = (v: StepValues) => live && setComputed({ step, values: v });
+    // The runs keep their series only when a value reads one (the summary is enough otherwise).
+    const withSeries = readsSeries(step);
     p.run(
       names.map((n) => scenarios[n]),
-      false,
+      withSeries,
       (done, total) => set({ state: 'computing', done, total }),
     ).then(
       (results) => {
         if (!live) return;
-        const v = stepValues(step, Object.fromEntries(names.map((n, i) => [n, results[i].summary])));
+        const series = (json: string | null) =>
+          json === null ? null : ((JSON.parse(json) as { series?: RunSeries }).series ?? null);
+        const v = stepValues(
+          step,
+          Object.fromEntries(names.map((n, i) => [n, results[i].summary])),
+          withSeries ? Object.fromEntries(names.map((n, i) => [n, series(results[i].resultsJson)])) : {},
+        );
         set({ state: 'ready', values: v });
       },
       (e: unknown) => set({ state: 'failed', message: e instanceof Error ? e.message : String(e) }),
@@ -178,6 +191,16 @@ export function useLab({ charts, setHidden, loadStep, play }: Options) {
     const keep = (title: string) => step.charts!.some((t) => title.includes(t));
     setHidden(new Set(charts.filter((c) => !keep(c.title)).map((c) => c.key)));
   }, [step, charts, setHidden]);
+
+  // A step that names a camera opens its run at that view (once the run is on screen: each run
+  // loaded opens at Home, and the route is framed when the run has one).
+  const cam = useRef(setCamera);
+  useEffect(() => {
+    cam.current = setCamera;
+  });
+  useEffect(() => {
+    if (step?.camera && charts.length > 0) cam.current(step.camera);
+  }, [step, charts]);
 
   /** Opens a lab where this browser left it. */
   const openLab = useCallback((lab: OpenLab) => {

@@ -42,6 +42,8 @@ export interface TourRun {
   play: () => void;
   pause: () => void;
   setSpeed: (s: Speed) => void;
+  /** Goes to simulated second `tS` and pauses (a replay when it is in the past). */
+  seek: (tS: number) => void;
 }
 
 /**
@@ -159,8 +161,18 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
     if (arrival) arrive(arrival);
   }, [arrival]);
 
+  /** Where the run shows the moment: its time, and never before the published preset's (an
+   * event a moment before it, as the seam's, is then on screen too). */
+  const showAt = (at: number) => (changedNote ? at + 0.001 : Math.max(at, step.wait?.at_s ?? at));
   const playThere = () => {
     const gap = moment?.at !== null && moment?.at !== undefined ? moment.at - run.nowS : 20_000;
+    // A moment a short hop ahead is gone to at once, and the run pauses there: played toward at
+    // ten times or more, the run (which skips quiet stretches) could pass it, even to its end,
+    // before the pause reached the engine.
+    if (moment?.at !== null && moment?.at !== undefined && gap / speedToward(Math.max(gap, 0)) < 2) {
+      run.seek(showAt(moment.at));
+      return;
+    }
     setHeading({ step: i, restore: run.speed });
     run.setSpeed(speedToward(Math.max(gap, 0)));
     run.play();
@@ -210,16 +222,29 @@ export function Tour({ title, steps, onEnd, run, changedNote }: Props) {
       )}
       <p>{step.text}</p>
       {w && moment && (
-        <p className="tour-moment" data-testid="tour-moment" data-reached={moment.reached}>
-          {moment.reached
-            ? `The run has reached ${w.what}` +
-              `${moment.at !== null ? ` (t = ${seconds(moment.at)} s, ${clock(moment.at)} into the run)` : ''}: look now.`
-            : moment.at !== null
-              ? `This step is about ${w.what}, at t = ${seconds(moment.at)} s (${clock(moment.at)} into the run); ` +
-                `the run is at ${clock(run.nowS)}. Waiting for it…`
-              : run.finished
-                ? `This run has had no ${w.what.replace(/^the first /, '')}: with your changes it does not happen.`
-                : `This step is about ${w.what}, which has not happened yet in this run (now ${clock(run.nowS)}). Waiting for it…`}
+        <p className="tour-moment" data-testid="tour-moment" data-reached={moment.reached} data-finished={run.finished}>
+          {moment.reached && run.finished
+            ? // Never "look now" over a run that is over: the moment is gone from the screen.
+              `The run has finished; ${w.what} came` +
+              `${moment.at !== null ? ` at t = ${seconds(moment.at)} s (${clock(moment.at)} into the run)` : ' earlier'}. ` +
+              'Replay to it to watch it.'
+            : moment.reached
+              ? `The run has reached ${w.what}` +
+                `${moment.at !== null ? ` (t = ${seconds(moment.at)} s, ${clock(moment.at)} into the run)` : ''}: look now.`
+              : moment.at !== null
+                ? `This step is about ${w.what}, at t = ${seconds(moment.at)} s (${clock(moment.at)} into the run); ` +
+                  `the run is at ${clock(run.nowS)}. Waiting for it…`
+                : run.finished
+                  ? `This run has had no ${w.what.replace(/^the first /, '')}: with your changes it does not happen.`
+                  : `This step is about ${w.what}, which has not happened yet in this run (now ${clock(run.nowS)}). Waiting for it…`}
+          {moment.reached && run.finished && moment.at !== null && (
+            <>
+              {' '}
+              <button onClick={() => run.seek(showAt(moment.at!))} data-testid="tour-replay">
+                Replay to {clock(moment.at)}
+              </button>
+            </>
+          )}
           {!moment.reached && !run.finished && (
             <>
               {' '}
