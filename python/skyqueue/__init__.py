@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import _engine, calc
-from ._cli import EngineIOError, ScenarioError, SkyQueueError, UsageError, invoke, scenario_source, value_text
+from ._cli import EngineIOError, ScenarioError, SkyQueueError, UsageError, _file_arg, invoke, scenario_source, value_text
 
 __all__ = [
     "run",
@@ -80,12 +80,30 @@ class Results(dict):
             frame.attrs["columns"] = columns
             self["series"] = frame
 
+    def frame(self, path: str):
+        """A table of the summary as a pandas DataFrame, one row per record: ``path`` is its
+        dotted place in ``summary`` (``"network.flows"``, ``"network.busiest_links"``).
 
-def run(scenario: Any, seed: int | None = None, raw: bool = False) -> Results | str:
+        Raises ``KeyError`` naming the path when there is no list of records there.
+        """
+        import pandas as pd
+
+        node: Any = self.get("summary")
+        for part in path.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise KeyError(f"summary.{path}: no such table in this run's summary")
+            node = node[part]
+        if not isinstance(node, list) or not all(isinstance(r, dict) for r in node):
+            raise KeyError(f"summary.{path}: not a table (a list of records)")
+        return pd.DataFrame(node)
+
+
+def run(scenario: Any, seed: int | None = None, raw: bool = False, catalogue: Any = None) -> Results | str:
     """Runs a scenario to its end, as ``skyqueue run`` does.
 
     ``scenario``: a dict, a path to a JSON file (str or os.PathLike), or a preset id (see
-    :func:`presets`). ``seed`` overrides the scenario's seed (0 to 2**53 - 1).
+    :func:`presets`). ``seed`` overrides the scenario's seed (0 to 2**53 - 1). ``catalogue``:
+    a file of element sets (TLE) put in the model's catalogue field (``run --catalogue``).
 
     Returns :class:`Results` (the results JSON as a dict, the time series as a DataFrame, the
     exact text in ``.json_text``), or with ``raw=True`` the results JSON text itself.
@@ -97,6 +115,8 @@ def run(scenario: Any, seed: int | None = None, raw: bool = False) -> Results | 
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed: expected a whole number, not {seed!r}")
         args += ["--seed", str(seed)]
+    if catalogue is not None:
+        args += ["--catalogue", _file_arg(catalogue)]
     text = invoke(args, stdin)
     return text if raw else Results(text)
 

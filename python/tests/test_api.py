@@ -102,3 +102,35 @@ def test_traffic_matrix_gives_the_commands_numbers_as_frames():
         assert "path_flow: give path_out too" in str(e)
     else:
         raise AssertionError("path_flow without path_out was accepted")
+
+
+def test_a_network_run_gives_its_flows_and_links_as_frames():
+    # The Hypatia traffic-matrix preset, 1 simulated second (docs/NETWORK.md).
+    scenario = skyqueue.preset("network-hypatia-kuiper-tcp")
+    scenario["duration_s"] = 1
+    r = skyqueue.run(scenario)
+    assert r.json_text == cli("run", "-", stdin=json.dumps(scenario)).stdout
+    flows = r.frame("network.flows")
+    assert len(flows) == 100 and list(flows.columns[:3]) == ["from", "to", "goodput_mbps"]
+    assert (flows["lost"] <= flows["sent"]).all()
+    assert math.isclose(flows["goodput_mbps"].sum(), r["summary"]["network"]["goodput_mbps"])
+    links = r.frame("network.busiest_links")
+    assert len(links) == 10 and links["utilization"].is_monotonic_decreasing
+    assert "goodput_mbps" in r["series"].columns
+    try:
+        r.frame("network.follow")
+    except KeyError as e:
+        assert "not a table" in str(e)
+    else:
+        raise AssertionError("a record was taken for a table")
+
+
+def test_a_network_over_a_catalogue_file():
+    # The Starlink catalogue example over a cut of the catalogue (its 70-degree shell), 0.5 s.
+    scenario = json.loads((EXAMPLES / "catalogue" / "network-starlink-traffic-matrix.json").read_text())
+    scenario["duration_s"] = 0.5
+    cut = ROOT / "engine-wasm/crates/engine/tests/fixtures/starlink-70deg-cut.tle"
+    r = skyqueue.run(scenario, catalogue=cut)
+    n = r["summary"]["network"]
+    assert n["constellation"] == "a real catalogue, +Grid in every shell" and n["satellites"] > 300
+    assert len(r.frame("network.flows")) == 100

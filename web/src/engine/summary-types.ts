@@ -27,6 +27,8 @@ export interface Summary {
   link?: LinkSummary;
   /** Present when the model run is `voip-dccp`: VoIP over DCCP on a GEO link (paper 003). */
   dccp?: DccpSummary;
+  /** Present when the model run is `network`: a network of flows over a constellation. */
+  network?: NetworkSummary;
 }
 
 /** Summary of a FIFO station run (after the warm-up). */
@@ -399,6 +401,51 @@ export interface DccpSummary {
   dccp: DccpTransportSummary | null;
 }
 
+/** What the network did so far. */
+export interface NetworkSummary {
+  /** The constellation. */
+  constellation: string;
+  /** Satellites in use. */
+  satellites: number;
+  /** Potential ISLs (+Grid). */
+  isls: number;
+  /** Ground stations. */
+  ground_stations: number;
+  /** What the flows carry. */
+  traffic: string;
+  /** Simulated time so far [s]. */
+  elapsed_s: number | null;
+  /**
+   * Payload delivered or acknowledged by every flow together over the time so far [Mb/s]
+   * (Hypatia's `traffic_matrix_load` metric).
+   */
+  goodput_mbps: number | null;
+  /** Data packets sent. */
+  sent: number;
+  /** Data packets dropped by full queues. */
+  lost_queue: number;
+  /** Data packets dropped for want of a route. */
+  lost_no_route: number;
+  /** ACKs lost (queues and no route). */
+  acks_lost: number;
+  /** Data packets lost over those sent. */
+  loss_ratio: number | null;
+  /** Mean over the TCP flows of their mean round-trip time [ms]. */
+  rtt_ms_mean: number | null;
+  /** The busiest link's share of the run spent sending. */
+  busiest_utilization: number | null;
+  /** The busiest links (busiest first, at most ten). */
+  busiest_links: LinkRow[];
+  /** Completion times, for sized TCP flows. */
+  completion: Completion | null;
+  /** The followed flow's path now. */
+  follow: FollowRow;
+  /** Every flow, in the matrix's order. */
+  flows: FlowRow[];
+  /** Why the run stopped early, if it did. */
+  stopped: string | null;
+}
+
 /** Delay statistics of the packets that arrived after the warm-up. */
 export interface DelaySummary {
   /** Packets measured. */
@@ -696,4 +743,66 @@ export interface DccpTransportSummary {
   reports: number;
   /** Times the nofeedback timer halved the rate. */
   nofeedback_expiries: number;
+}
+
+/** One link (a device: an ISL's one direction, or a node's ground-link device) in the summary. */
+export interface LinkRow {
+  /** Its name: `ISL satellite 12 → satellite 13`, `Tokyo's ground link`. */
+  link: string;
+  /** An ISL (else a ground-link device). */
+  isl: boolean;
+  /** Share of the run so far it spent sending. */
+  utilization: number | null;
+  /** Packets it sent. */
+  sent: number;
+  /** Packets its full queue dropped. */
+  dropped: number;
+}
+
+/** Completion times of sized flows. */
+export interface Completion {
+  /** Flows. */
+  flows: number;
+  /** Flows completed so far. */
+  finished: number;
+  /** Median completion time of those completed [s]. */
+  median_s: number | null;
+  /** 90th percentile [s]. */
+  p90_s: number | null;
+  /** The last [s]. */
+  max_s: number | null;
+}
+
+/** The followed flow's path under the latest forwarding state. */
+export interface FollowRow {
+  /** The flow (0 first). */
+  flow: number;
+  /** Its path's one-way propagation delay [ms]; `null` while it has no path. */
+  delay_ms: number | null;
+  /** Links on its path; `null` while it has none. */
+  links: number | null;
+}
+
+/** One flow in the summary. */
+export interface FlowRow {
+  /** The sending station. */
+  from: string;
+  /** The receiving station. */
+  to: string;
+  /** Payload delivered (UDP) or acknowledged (TCP) over the time run so far [Mb/s]. */
+  goodput_mbps: number | null;
+  /** Mean round-trip time of its ACKs [ms] (TCP; `null` before the first). */
+  rtt_ms: number | null;
+  /** Mean one-way delay of its data packets [ms] (`null` before the first arrives). */
+  delay_ms: number | null;
+  /** Data packets sent. */
+  sent: number;
+  /** Data packets lost (queues and no route). */
+  lost: number;
+  /** TCP retransmissions. */
+  retransmits: number;
+  /** TCP retransmission timeouts. */
+  timeouts: number;
+  /** When a sized TCP flow had all its bytes acknowledged [s]. */
+  completed_s: number | null;
 }

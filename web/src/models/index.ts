@@ -9,6 +9,7 @@
 import { constellation } from './constellation';
 import { diffserv } from './diffserv';
 import { linkLayer } from './link-layer';
+import { network } from './network';
 import { queue } from './queue';
 import { tcpLeo } from './tcp-leo';
 import { voipDccp } from './voip-dccp';
@@ -25,13 +26,14 @@ export const MODEL_REGISTRY: readonly ModelDescriptor[] = [
   tcpLeo,
   linkLayer,
   voipDccp,
+  network,
 ];
 
 /**
  * The order a course meets the models (the presets' teaching order, and the gallery's groups):
  * queueing theory first, then the constellation's geometry and TCP across it, then the papers'
- * VoIP, router and link-layer experiments, then voice over DCCP. Each model's `course` orders its
- * own presets.
+ * VoIP, router and link-layer experiments, then voice over DCCP, then a whole network of flows.
+ * Each model's `course` orders its own presets.
  */
 export const COURSE: readonly ModelDescriptor[] = [
   queue,
@@ -41,6 +43,7 @@ export const COURSE: readonly ModelDescriptor[] = [
   diffserv,
   linkLayer,
   voipDccp,
+  network,
 ];
 
 /** The descriptor of a scenario's `model` value; the default model's when it is absent (or

@@ -157,6 +157,11 @@ const CROSS_FIELD: Record<string, RegExp> = {
   'transfer.bytes': /packets in the run/,
   'transfer.packet_bytes': /packets in the run/,
   'transfer.throughput': /packets in the run/,
+  // The stations' lines are read by the engine alone, as element sets are; the followed flow
+  // must be one of the matrix's.
+  'network.stations': /^line \d+: |^give at least two stations|^more than \d+ stations/,
+  'network.follow': /^there is no flow/,
+  'network.update_ms': /steps of shortest-path work/,
 };
 
 describe('the UI schema mirrors the engine', () => {

@@ -11,6 +11,7 @@ use std::process::{Command, Output};
 mod constellation;
 mod diffserv;
 mod link_layer;
+mod network;
 mod tcp_leo;
 mod voip_dccp;
 mod voip_leo;

@@ -15,6 +15,7 @@
 pub mod constellation;
 pub mod diffserv;
 pub mod link_layer;
+pub mod network;
 pub mod queue;
 pub mod tcp_leo;
 pub mod voip_dccp;
@@ -359,6 +360,13 @@ registry! {
     VoipDccp => voip_dccp {
         /// VoIP over DCCP on a GEO link (used when `model` is `voip-dccp`).
         dccp: DccpScenario,
+    },
+    /// Many flows between ground stations over a mega-constellation, sharing ISL and ground-link
+    /// queues, forwarded hop by hop on moving forwarding state (`network`; Hypatia's
+    /// traffic_matrix_load).
+    Network => network {
+        /// A traffic matrix over a constellation (used when `model` is `network`).
+        network: NetworkScenario,
     },
 }
 

@@ -101,14 +101,29 @@ pub enum Protocol {
 
 /// Kuiper-630 over the top-100 cities, as a graph for the mesh.
 pub fn kuiper_630() -> Result<GridShell, String> {
+    kuiper_630_over(TOP_100_CITIES)
+}
+
+/// Kuiper-630 over ground stations given as Hypatia's ground_stations.txt
+/// (`gid,name,lat,lon,elevation`): ground links above 30° (`main_kuiper_630.py`,
+/// `SATELLITE_CONE_RADIUS_M = ALTITUDE_M / tan(30°)`).
+pub fn kuiper_630_over(ground_stations: &str) -> Result<GridShell, String> {
     let tles = hypatia_tles_manual("Kuiper-630", 34, 34, true, 51.9, 0.0000001, 0.0, 14.80);
     let cone_m = KUIPER_630_ALTITUDE_M / 30f64.to_radians().tan();
     GridShell::from_hypatia(
         &tles,
-        TOP_100_CITIES,
+        ground_stations,
         max_isl_length_m(KUIPER_630_ALTITUDE_M),
         max_gsl_length_m(cone_m, KUIPER_630_ALTITUDE_M),
     )
+}
+
+/// Starlink shell 1 as Hypatia models it (`main_starlink_550.py`: 72 x 22 at 550 km, 53°,
+/// 15.19 revolutions a day, `SATELLITE_CONE_RADIUS_M` 940,700) over ground stations given as
+/// Hypatia's ground_stations.txt.
+pub fn starlink_550_over(ground_stations: &str) -> Result<GridShell, String> {
+    let tles = hypatia_tles_manual("Starlink-550", 72, 22, true, 53.0, 0.0000001, 0.0, 15.19);
+    GridShell::from_hypatia(&tles, ground_stations, max_isl_length_m(550_000.0), max_gsl_length_m(940_700.0, 550_000.0))
 }
 
 /// Minimum elevation of a ground link over a catalogue [deg] (Starlink's 25, as `calc pair`).

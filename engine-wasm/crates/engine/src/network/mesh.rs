@@ -471,6 +471,47 @@ impl<S: Source> Mesh<S> {
         self.processed
     }
 
+    /// Flow `f` as it was given.
+    pub fn flow_spec(&self, f: usize) -> Option<&FlowSpec> {
+        self.flows.get(f).map(|x| &x.spec)
+    }
+
+    /// The flows carried.
+    pub fn flow_count(&self) -> usize {
+        self.flows.len()
+    }
+
+    /// Payload flow `f` delivered (UDP) or had acknowledged (TCP) so far [bytes].
+    pub fn goodput_bytes(&self, f: usize) -> u64 {
+        self.flows.get(f).map_or(0, |x| x.result.goodput_bytes)
+    }
+
+    /// Data packets lost so far over every flow, at queues and for want of a route.
+    pub fn data_lost(&self) -> u64 {
+        self.flows.iter().map(|f| f.result.lost.queue + f.result.lost.no_route).sum()
+    }
+
+    /// Flow `f`'s path under the latest state, if recorded ([`Self::record_paths`]).
+    pub fn latest_path(&self, f: usize) -> Option<&PathSample> {
+        self.flows.get(f)?.paths.as_ref()?.last()
+    }
+
+    /// Each device's time spent sending so far, in [`Self::link_results`]' order, into `out`.
+    pub fn busy_times(&self, out: &mut Vec<SimDuration>) {
+        out.clear();
+        out.extend(self.devices.iter().map(|d| d.busy));
+    }
+
+    /// The graph's state in force.
+    pub fn snapshot(&self) -> &Snapshot {
+        &self.snap
+    }
+
+    /// The time of the next event, if any is pending.
+    pub fn next_event(&self) -> Option<SimTime> {
+        self.events.peek_time()
+    }
+
     /// The forwarding state in force.
     pub fn forwarding(&self) -> &Forwarding {
         &self.fwd

@@ -1,0 +1,39 @@
+import { expect, simTimeNs, test } from './fixtures';
+
+test.describe('a whole network (Hypatia traffic matrix)', () => {
+  test('100 TCP flows over Kuiper-630: the aggregate goodput, the busiest links and the flows served worst, in words', async ({
+    page,
+  }) => {
+    await page.goto('/#p=network-hypatia-kuiper-tcp');
+    await expect(page.getByTestId('scenario-name')).toContainText(
+      "Hypatia's traffic matrix: 100 TCP flows over Kuiper-630",
+    );
+    await expect.poll(() => simTimeNs(page)).toBeGreaterThan(2e9);
+    const summary = page.getByTestId('network-summary');
+    await expect(summary).toContainText('100 flows over');
+    await expect(summary).toContainText('1,156 satellites, 100 ground stations');
+    // The ten busiest links by name, and the eight flows served worst.
+    await expect(page.getByTestId('network-links').locator('tbody tr')).toHaveCount(10);
+    await expect(page.getByTestId('network-links').locator('tbody th').first()).toContainText(
+      /ground link|ISL satellite/,
+    );
+    await expect(page.getByTestId('network-flows').locator('tbody tr')).toHaveCount(8);
+    await expect(page.getByTestId('network-flows').locator('tbody th').first()).toContainText('→');
+    for (const name of ['Aggregate goodput chart', 'Links chart']) {
+      await expect(page.getByRole('img', { name }).locator('path.series-line').first()).toBeVisible();
+    }
+    await expect(page.getByTestId('live-text')).toContainText(
+      "100 flows of long-lived TCP NewReno between 100 ground stations, paired as Hypatia's workload pairs its 100 cities",
+    );
+    await expect(page.getByTestId('live-theory')).toContainText('The 100 sending stations can put at most 1,000 Mb/s');
+    await expect(page.getByTestId('network-goodput')).toContainText('Mb/s');
+    await page.screenshot({ path: 'reports/screenshots/network-hypatia-kuiper-tcp.png' });
+
+    // UDP from the parameter panel: the text follows.
+    await page.getByRole('button', { name: 'Parameters' }).click();
+    const panel = page.getByRole('complementary', { name: 'Parameters' });
+    await panel.getByLabel('Flows', { exact: true }).selectOption('udp');
+    await panel.getByRole('button', { name: /Restart with/ }).click();
+    await expect(page.getByTestId('live-text')).toContainText('100 flows of UDP at 10 Mb/s');
+  });
+});
