@@ -3,11 +3,15 @@
 // model), interleaved in one run: native, wasm, ns-3, SimPy, native, wasm, ... The best wall
 // time of each counts. Workload Y: SkyQueue beside Hypatia (snkas/hypatia's satgenpy) on
 // Hypatia's own paper workload, every ground-station pair's path at every step of Starlink
-// shell 1 (scripts/bench/peers/hypatia/), with every pair's delay compared. Run with
-// `npm run bench:peers`; record the tables in docs/BENCHMARKS.md.
+// shell 1 (scripts/bench/peers/hypatia/), with every pair's delay compared. Workload T: SkyQueue
+// beside Hypatia's own ns-3 program (main_satnet, ported to ns-3 3.37:
+// scripts/bench/peers/hypatia-ns3/) on its traffic_matrix_load, with the aggregate goodput and
+// the per-flow rank correlation. Run with `npm run bench:peers`; record the tables in
+// docs/BENCHMARKS.md.
 //
-// Options: --repeats R (default 3), --only q|h|y, --quick (Q over 20 s, H over 1 M events, Y
-// over 2 Hypatia steps and 200 SkyQueue steps: a smoke run, not a figure to record),
+// Options: --repeats R (default 3), --only q|h|y|t, --quick (Q over 20 s, H over 1 M events, Y
+// over 2 Hypatia steps and 200 SkyQueue steps, T over 1 s at 10 Mb/s: a smoke run, not a figure
+// to record),
 // --population P (H, default 10000), --events N (H, default 10000000), --hypatia-steps K (Y:
 // steps Hypatia computes, default 20, about 20 s each; its time per step is extrapolated to the
 // 2,000 steps SkyQueue runs), --check (build the peers, say which are missing and how to
@@ -15,13 +19,15 @@
 // installs it. Environment: SKYQUEUE_NS3_INCLUDE (ns-3's headers, default /usr/include),
 // SKYQUEUE_PEERS_PYTHON (the Python with SimPy; when set, the only one tried), SKYQUEUE_HYPATIA
 // (a checkout of snkas/hypatia), SKYQUEUE_HYPATIA_PYTHON (a Python with satgenpy's
-// dependencies, default python3).
+// dependencies, default python3), SKYQUEUE_HYPATIA_NS3 (main_satnet as
+// scripts/bench/peers/hypatia-ns3/build.sh builds it).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { initSync, benchHold, Simulation } from '../../web/src/wasm/skyqueue_wasm.js';
 import * as engineWasm from '../../web/src/wasm/skyqueue_wasm.js';
+import { hypatiaNs3Peer, workloadT } from './peers/hypatia-ns3/workload.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const peersSrc = `${root}scripts/bench/peers`;
@@ -48,10 +54,10 @@ const valid =
   Number.isInteger(yHypatiaSteps) &&
   yHypatiaSteps >= 1 &&
   yHypatiaSteps <= ySteps &&
-  (!only || ['q', 'h', 'y'].includes(only));
+  (!only || ['q', 'h', 'y', 't'].includes(only));
 if (!valid) {
   console.error(
-    'usage: node scripts/bench/peers.mjs [--repeats R>=1] [--only q|h|y] [--quick] [--population P] [--events N] ' +
+    'usage: node scripts/bench/peers.mjs [--repeats R>=1] [--only q|h|y|t] [--quick] [--population P] [--events N] ' +
       '[--hypatia-steps K (1 to 2000)]',
   );
   process.exit(2);
@@ -150,10 +156,12 @@ function hypatiaPeer() {
 const ns3 = ns3Binaries();
 const simpy = simpyPython();
 const hypatia = hypatiaPeer();
+const hypatiaNs3 = hypatiaNs3Peer(notes);
 if (argv.includes('--check')) {
   console.log(
     `ns-3: ${ns3 ? `built in ${out}` : 'missing'}; SimPy: ${simpy ? `${simpy.version} (${simpy.py})` : 'missing'}; ` +
-      `Hypatia: ${hypatia ? `${hypatia.commit.slice(0, 12)} (${hypatia.dir}, ${hypatia.py})` : 'missing'}`,
+      `Hypatia: ${hypatia ? `${hypatia.commit.slice(0, 12)} (${hypatia.dir}, ${hypatia.py})` : 'missing'}; ` +
+      `Hypatia's ns-3: ${hypatiaNs3 ? hypatiaNs3.exe : 'missing'}`,
   );
   for (const n of notes) console.log(n);
   process.exit(0);
@@ -356,6 +364,9 @@ if (!only || only === 'h') {
 }
 
 if (!only || only === 'y') workloadY();
+if (!only || only === 't') {
+  workloadT({ root, cli, out, quick, run, interleaved, pad, lpad, Simulation, peer: hypatiaNs3 });
+}
 
 if (notes.length) {
   console.log('');
