@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections.abc import Iterable
 from typing import Any
 
@@ -116,6 +117,8 @@ def run(scenario: Any, seed: int | None = None, raw: bool = False, catalogue: An
             raise TypeError(f"seed: expected a whole number, not {seed!r}")
         args += ["--seed", str(seed)]
     if catalogue is not None:
+        if not os.path.isfile(os.fsdecode(catalogue)):
+            raise FileNotFoundError(f"catalogue: no such file: {os.fsdecode(catalogue)[:200]}")
         args += ["--catalogue", _file_arg(catalogue)]
     text = invoke(args, stdin)
     return text if raw else Results(text)

@@ -134,3 +134,9 @@ def test_a_network_over_a_catalogue_file():
     n = r["summary"]["network"]
     assert n["constellation"] == "a real catalogue, +Grid in every shell" and n["satellites"] > 300
     assert len(r.frame("network.flows")) == 100
+    try:
+        skyqueue.run(scenario, catalogue="1 25544U 98067A   26133.5 ...")
+    except FileNotFoundError as e:
+        assert str(e).startswith("catalogue: no such file: 1 25544U")
+    else:
+        raise AssertionError("catalogue text was taken for a file")

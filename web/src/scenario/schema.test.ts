@@ -161,7 +161,7 @@ const CROSS_FIELD: Record<string, RegExp> = {
   // must be one of the matrix's.
   'network.stations': /^line \d+: |^give at least two stations|^more than \d+ stations/,
   'network.follow': /^there is no flow/,
-  'network.update_ms': /steps of shortest-path work/,
+  'network.update_ms': /steps of shortest-path and range work/,
 };
 
 describe('the UI schema mirrors the engine', () => {

@@ -48,8 +48,8 @@ export function NetworkPanel({ n }: { n: Net }) {
             <tr>
               <th scope="row">flows completed</th>
               <td>
-                {n.completion.finished} of {n.completion.flows}; median {f(n.completion.median_s)} s, 90th percentile{' '}
-                {f(n.completion.p90_s)} s
+                {n.completion.finished} of {n.completion.flows}; of those, median {f(n.completion.median_s)} s, 90th
+                percentile {f(n.completion.p90_s)} s
               </td>
             </tr>
           )}

@@ -411,7 +411,12 @@ impl<S: Source> Mesh<S> {
         if o.update == SimDuration::ZERO || o.bucket == SimDuration::ZERO {
             return Err("the forwarding interval and the series' bucket must be positive".into());
         }
-        let destinations: Vec<u32> = flows.iter().flat_map(|f| [f.dst, f.src]).collect();
+        // Data goes to each flow's destination; only TCP sends anything back to its source.
+        let destinations: Vec<u32> = flows
+            .iter()
+            .flat_map(|f| [Some(f.dst), matches!(f.traffic, Traffic::Tcp { .. }).then_some(f.src)])
+            .flatten()
+            .collect();
         let devices = (0..nodes as u32).map(|n| Device::new(n, None, o.gsl_rate_bps, o.gsl_queue)).collect();
         let mut events = EventQueue::new();
         events.schedule(SimTime::ZERO, Ev::Update);
@@ -496,10 +501,27 @@ impl<S: Source> Mesh<S> {
         self.flows.get(f)?.paths.as_ref()?.last()
     }
 
-    /// Each device's time spent sending so far, in [`Self::link_results`]' order, into `out`.
-    pub fn busy_times(&self, out: &mut Vec<SimDuration>) {
+    /// Device `i`'s results so far (the order of [`Self::link_results`]).
+    pub fn link_result(&self, i: usize) -> Option<LinkResult> {
+        self.devices.get(i).map(|d| LinkResult {
+            from: d.from,
+            isl_to: d.isl_to,
+            busy: d.busy,
+            sent: d.link.sent(),
+            dropped: d.link.dropped(),
+        })
+    }
+
+    /// Each device's time sending and packets dropped so far, into `out`, in
+    /// [`Self::link_results`]' order.
+    pub fn device_load(&self, out: &mut Vec<(SimDuration, u64)>) {
         out.clear();
-        out.extend(self.devices.iter().map(|d| d.busy));
+        out.extend(self.devices.iter().map(|d| (d.busy, d.link.dropped())));
+    }
+
+    /// Events scheduled and not yet processed.
+    pub fn pending_events(&self) -> usize {
+        self.events.len()
     }
 
     /// The graph's state in force.
@@ -563,16 +585,7 @@ impl<S: Source> Mesh<S> {
     /// What each device did: every node's ground-link device (node order), then the ISL
     /// devices in the order they were first used.
     pub fn link_results(&self) -> Vec<LinkResult> {
-        self.devices
-            .iter()
-            .map(|d| LinkResult {
-                from: d.from,
-                isl_to: d.isl_to,
-                busy: d.busy,
-                sent: d.link.sent(),
-                dropped: d.link.dropped(),
-            })
-            .collect()
+        (0..self.devices.len()).filter_map(|i| self.link_result(i)).collect()
     }
 
     /// Records flow `f`'s path at every forwarding state from now on (its delay, hops,

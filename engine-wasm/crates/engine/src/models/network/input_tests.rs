@@ -74,7 +74,10 @@ fn the_work_of_a_run_is_bounded_before_it_starts() {
     let e = errors(
         r#"{"version": 2, "model": "network", "duration_s": 3600, "warmup_s": 0, "network": {"update_ms": 10}}"#,
     );
-    assert!(e.iter().any(|m| m.starts_with("network.update_ms: 360000 forwarding states x 100 destinations")), "{e:?}");
+    assert!(
+        e.iter().any(|m| m.starts_with("network.update_ms: 360000 forwarding states x (100 destinations")),
+        "{e:?}"
+    );
     // 100 UDP flows at 10 Gb/s for 100 s.
     let e = errors(
         r#"{"version": 2, "model": "network", "duration_s": 100, "warmup_s": 0, "network": {"protocol": "udp", "udp_rate_mbps": 10000}}"#,

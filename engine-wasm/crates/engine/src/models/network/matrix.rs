@@ -47,6 +47,10 @@ impl Stations {
             if !(-180.0..=180.0).contains(&lon) {
                 return Err(format!("{at}: the longitude {lon} is not from -180 to 180 degrees"));
             }
+            // The summary names satellites so: a station may not take such a name.
+            if f[0].strip_prefix("satellite ").is_some_and(|n| n.parse::<u64>().is_ok()) {
+                return Err(format!("{at}: {:?} names a satellite: give the station another name", f[0]));
+            }
             if list.iter().any(|(n, _, _)| n == f[0]) {
                 return Err(format!("{at}: a second station named {:?}", f[0]));
             }

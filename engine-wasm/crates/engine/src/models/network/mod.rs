@@ -79,7 +79,7 @@ super::model_summary!(NetworkSummary, |n| {
     }
     if let Some(c) = &n.completion {
         lines.push(format!(
-            "{} of {} flows completed; completion time median {} s, 90th percentile {} s, last {} s",
+            "{} of {} flows completed; of those, completion time median {} s, 90th percentile {} s, last {} s",
             c.finished,
             c.flows,
             c.median_s.map_or("-".into(), |v| format!("{v:.2}")),

@@ -88,14 +88,17 @@ pub fn flows_and_options(s: &Scenario, satellites: usize, pairs: &[(u32, u32)]) 
     let flows =
         pairs.iter().map(|&(a, b)| FlowSpec { src: node(a), dst: node(b), start: SimTime::ZERO, traffic }).collect();
     let update = SimDuration::from_secs_f64(n.update_ms / 1e3);
+    let end = SimTime::from_secs_f64(s.duration_s);
     let o = MeshOptions {
         isl_rate_bps: n.isl_rate_mbps * 1e6,
         gsl_rate_bps: n.gsl_rate_mbps * 1e6,
         isl_queue: n.isl_queue_pkts as usize,
         gsl_queue: n.gsl_queue_pkts as usize,
         update,
-        bucket: update,
-        end: SimTime::from_secs_f64(s.duration_s),
+        // The model samples its own series (`NetworkRun::tick`): one bucket of the mesh's
+        // per-flow goodput for the whole run keeps its memory flat.
+        bucket: SimDuration(end.as_nanos() + 1),
+        end,
         // The driver's budgets bound the run ([`crate::sim::RunBudget`]).
         max_events: u64::MAX,
     };
@@ -126,16 +129,19 @@ pub struct NetworkRun {
     constellation: String,
     traffic: String,
     follow: usize,
-    update: SimDuration,
+    /// The series' sampling period: the recorder's bucket.
+    period: SimDuration,
     end: SimTime,
+    /// The end of the next sampling interval, and the end of the last one sampled.
     next_tick: SimTime,
-    /// At the last tick: goodput of every flow and of the followed flow [bytes], data lost,
+    last_tick: SimTime,
+    /// At the last sample: goodput of every flow and of the followed flow [bytes], data lost,
     /// and each device's busy time.
     last_goodput: u64,
     last_follow: u64,
     last_lost: u64,
-    last_busy: Vec<SimDuration>,
-    busy: Vec<SimDuration>,
+    last_busy: Vec<(SimDuration, u64)>,
+    load: Vec<(SimDuration, u64)>,
     counted: u64,
     stopped: Option<String>,
 }
@@ -162,6 +168,7 @@ impl NetworkRun {
             },
             FlowProtocol::Udp => format!("UDP at {} Mb/s", crate::sim::num(n.udp_rate_bps() / 1e6)),
         };
+        let period = SimDuration::from_secs_f64(s.metrics.bucket_s).max(SimDuration(2));
         Ok(NetworkRun {
             mesh,
             stations,
@@ -171,14 +178,15 @@ impl NetworkRun {
             constellation,
             traffic,
             follow,
-            update: o.update,
+            period,
             end: o.end,
-            next_tick: SimTime::ZERO + o.update,
+            next_tick: SimTime::ZERO + period,
+            last_tick: SimTime::ZERO,
             last_goodput: 0,
             last_follow: 0,
             last_lost: 0,
             last_busy: vec![],
-            busy: vec![],
+            load: vec![],
             counted: 0,
             stopped: None,
         })
@@ -186,14 +194,18 @@ impl NetworkRun {
 
     /// Events scheduled and not yet processed.
     pub fn pending(&self) -> usize {
-        usize::from(self.mesh.next_event().is_some())
+        self.mesh.pending_events()
     }
 
-    /// Runs the network to `t`, sampling the series at every forwarding interval; returns
-    /// early when the driver asks ([`Ctx::yield_due`]).
+    /// Runs the network to `t`, sampling the series at the end of every bucket of the
+    /// recorder (and at the end of the run); returns early when the driver asks
+    /// ([`Ctx::yield_due`]).
     pub fn advance(&mut self, t: SimTime, ctx: &mut Ctx) {
         while self.stopped.is_none() && !ctx.yield_due() {
-            let target = t.min(self.next_tick).min(self.end);
+            // A bucket's sample is taken a nanosecond before its end: what happens at the
+            // boundary (a forwarding update) belongs to the next one.
+            let sample_at = SimTime(self.next_tick.as_nanos() - 1);
+            let target = t.min(sample_at).min(self.end);
             if let Err(m) = self.mesh.run_until(target) {
                 self.stopped = Some(m);
                 break;
@@ -201,9 +213,12 @@ impl NetworkRun {
             ctx.processed += self.mesh.events() - self.counted;
             self.counted = self.mesh.events();
             ctx.now = ctx.now.max(target);
-            if target == self.next_tick && self.next_tick <= self.end {
-                self.tick(ctx);
-                self.next_tick += self.update;
+            if target == sample_at {
+                self.tick(sample_at, ctx);
+                self.next_tick += self.period;
+            } else if target == self.end && self.end > self.last_tick {
+                // The run's last, shorter, interval.
+                self.tick(self.end, ctx);
             }
             if target >= t || target >= self.end {
                 break;
@@ -211,25 +226,24 @@ impl NetworkRun {
         }
     }
 
-    /// Samples the interval that ends now.
-    fn tick(&mut self, ctx: &mut Ctx) {
-        // The interval ends at the tick: its values belong to the bucket it ends.
-        let at = SimTime(self.next_tick.as_nanos().saturating_sub(1));
-        let interval = self.update.as_secs_f64();
+    /// Samples the interval from the last sample to `at`.
+    fn tick(&mut self, at: SimTime, ctx: &mut Ctx) {
+        let interval = (at - self.last_tick).as_secs_f64();
+        self.last_tick = at;
         let total: u64 = (0..self.pairs.len()).map(|k| self.mesh.goodput_bytes(k)).sum();
         let follow = self.mesh.goodput_bytes(self.follow);
         let lost = self.mesh.data_lost();
         ctx.recorder.sample(0, at, (total - self.last_goodput) as f64 * 8.0 / 1e6);
         ctx.recorder.sample(1, at, (lost - self.last_lost) as f64);
-        self.mesh.busy_times(&mut self.busy);
-        self.last_busy.resize(self.busy.len(), SimDuration::ZERO);
+        self.mesh.device_load(&mut self.load);
+        self.last_busy.resize(self.load.len(), (SimDuration::ZERO, 0));
         let (mut busiest, mut congested) = (0.0f64, 0u32);
-        for (b, last) in self.busy.iter().zip(&self.last_busy) {
-            let u = (b.as_secs_f64() - last.as_secs_f64()) / interval;
+        for (b, last) in self.load.iter().zip(&self.last_busy) {
+            let u = (b.0.as_secs_f64() - last.0.as_secs_f64()) / interval;
             busiest = busiest.max(u);
             congested += u32::from(u > CONGESTED);
         }
-        std::mem::swap(&mut self.busy, &mut self.last_busy);
+        std::mem::swap(&mut self.load, &mut self.last_busy);
         ctx.recorder.sample(2, at, busiest.min(1.0));
         ctx.recorder.sample(3, at, f64::from(congested));
         ctx.recorder.sample(4, at, (follow - self.last_follow) as f64 * 8.0 / 1e6);
@@ -240,9 +254,10 @@ impl NetworkRun {
         (self.last_goodput, self.last_follow, self.last_lost) = (total, follow, lost);
     }
 
-    /// The summary at `now`.
-    pub fn summarise(&self, now: SimTime) -> NetworkSummary {
-        let elapsed = now.min(self.end).as_secs_f64();
+    /// The summary at `now` (called at every frame of the app: its cost is one pass over the
+    /// devices, the ten busiest named).
+    pub fn summarise(&mut self, now: SimTime) -> NetworkSummary {
+        let elapsed = now.min(self.end).min(self.mesh.now()).as_secs_f64();
         let results = self.mesh.flow_results();
         let name = |k: u32| self.stations.list[k as usize].0.clone();
         let node_name = |n: u32| {
@@ -270,11 +285,20 @@ impl NetworkRun {
                 completed_s: r.completed.map(|t| t.as_secs_f64()),
             })
             .collect();
-        let mut links: Vec<LinkRow> = self
-            .mesh
-            .link_results()
+        // The busiest devices: most time sending, then most dropped, then the first made.
+        self.mesh.device_load(&mut self.load);
+        let mut order: Vec<usize> = (0..self.load.len()).filter(|&i| self.load[i] != (SimDuration::ZERO, 0)).collect();
+        let rank = |load: &[(SimDuration, u64)], a: usize, b: usize| {
+            (load[b].0, load[b].1).cmp(&(load[a].0, load[a].1)).then(a.cmp(&b))
+        };
+        if order.len() > BUSIEST_LINKS {
+            order.select_nth_unstable_by(BUSIEST_LINKS - 1, |&a, &b| rank(&self.load, a, b));
+            order.truncate(BUSIEST_LINKS);
+        }
+        order.sort_by(|&a, &b| rank(&self.load, a, b));
+        let links: Vec<LinkRow> = order
             .into_iter()
-            .filter(|l| l.sent + l.dropped > 0)
+            .filter_map(|i| self.mesh.link_result(i))
             .map(|l| LinkRow {
                 link: match l.isl_to {
                     Some(to) => format!("ISL {} → {}", node_name(l.from), node_name(to)),
@@ -286,8 +310,6 @@ impl NetworkRun {
                 dropped: l.dropped,
             })
             .collect();
-        links.sort_by(|a, b| b.utilization.total_cmp(&a.utilization).then(b.dropped.cmp(&a.dropped)));
-        links.truncate(BUSIEST_LINKS);
         let sent: u64 = results.iter().map(|r| r.sent).sum();
         let lost_queue: u64 = results.iter().map(|r| r.lost.queue).sum();
         let lost_no_route: u64 = results.iter().map(|r| r.lost.no_route).sum();

@@ -4,7 +4,7 @@
 use super::matrix::{self, Stations};
 use crate::crossing::MAX_TLE_CHARS;
 use crate::models::Scenario;
-use crate::network::mesh::{TCP_WIRE_BYTES, UDP_PACING_BYTES};
+use crate::network::mesh::{TCP_MSS_BYTES, TCP_WIRE_BYTES, UDP_PACING_BYTES};
 use crate::scenario::fields::*;
 use crate::scenario::validate::{duration_ok, Checker};
 use crate::sim::{num, WorkEstimate};
@@ -216,20 +216,29 @@ pub fn validate(s: &Scenario, c: &mut Checker) {
     if !(duration_ok(s.duration_s) && n.update_ms.is_finite() && n.update_ms > 0.0) {
         return;
     }
-    let (Some(_), Some(f)) = (stations, flows) else { return };
+    let (Some(st), Some(f)) = (stations, flows) else { return };
     let states = (s.duration_s * 1e3 / n.update_ms).ceil();
     let sats = n.satellites_bound() as f64;
-    let destinations = f.iter().flat_map(|&(a, b)| [a, b]).collect::<std::collections::BTreeSet<_>>().len() as f64;
+    // Paths are computed towards every flow's destination, and towards TCP's sources for its
+    // ACKs (`network::mesh::Forwarding`); every state also looks for each station's satellites
+    // in range.
+    let tcp = n.protocol == FlowProtocol::Tcp;
+    let destinations =
+        f.iter().flat_map(|&(a, b)| [Some(b), tcp.then_some(a)]).flatten().collect::<std::collections::BTreeSet<_>>();
+    let destinations = destinations.len() as f64;
+    let stations = st.list.len() as f64;
     // +Grid: about two ISLs per satellite.
-    let work = states * destinations * 3.0 * sats;
+    let work = states * (destinations * 3.0 * sats + stations * sats);
     if work > MAX_FORWARDING_WORK {
         c.push(
             "network.update_ms",
             format!(
-                "{} forwarding states x {} destinations x about {} satellites and ISLs is {work:.2e} steps of shortest-path work, above the budget of {MAX_FORWARDING_WORK:.0e}; lengthen update_ms, shorten duration_s or use fewer stations",
+                "{} forwarding states x ({} destinations x about {} satellites and ISLs + {} stations x {} satellites) is {work:.2e} steps of shortest-path and range work, above the budget of {MAX_FORWARDING_WORK:.0e}; lengthen update_ms, shorten duration_s or use fewer stations",
                 num(states),
                 num(destinations),
-                num(3.0 * sats)
+                num(3.0 * sats),
+                num(stations),
+                num(sats)
             ),
         );
     }
@@ -304,7 +313,13 @@ pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
     let n = &s.network;
     let st = Stations::parse(n.stations.as_deref()).ok()?;
     let flows = matrix::flows(n, &st, s.seed).ok()?.len() as f64;
-    let pkts = flows * n.flow_pps() * s.duration_s;
+    // A sized TCP flow sends its segments (and some again), or what the links let it send.
+    let per_flow = n.flow_pps() * s.duration_s;
+    let per_flow = match (n.protocol, n.flow_bytes) {
+        (FlowProtocol::Tcp, Some(b)) => per_flow.min(2.0 * (b as f64 / f64::from(TCP_MSS_BYTES)).ceil()),
+        _ => per_flow,
+    };
+    let pkts = flows * per_flow;
     // Measured (Hypatia's workload at 10 Mb/s for 10 s): 12.8 M events for TCP, 14.7 a packet
     // of the links' capacity (0.87 M); 11.4 M for UDP, 13.7 a packet sent (0.83 M).
     let per_packet = if n.protocol == FlowProtocol::Tcp { 15.0 } else { 16.0 };
@@ -315,7 +330,7 @@ pub fn estimated_events(s: &Scenario) -> Option<WorkEstimate> {
         events: per_packet * pkts,
         field: "duration_s",
         offers: format!(
-            "about {pkts:.2e} packets ({} flows x {:.1} packets/s x {} s)",
+            "about {pkts:.2e} packets ({} flows x {:.1} packets/s x {} s, or each flow's file)",
             num(flows),
             n.flow_pps(),
             num(s.duration_s)
