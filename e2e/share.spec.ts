@@ -225,7 +225,7 @@ test('the gallery explains every preset and its tour highlights what it explains
   );
   await expect(gallery.getByTestId('gallery-pss-b3-variable-memory')).toContainText('Paper 001');
   // Teaching order: queues first, then constellations and TCP across them, then the papers' link
-  // and router presets, each model under one heading with its drawing.
+  // and router presets, then a whole network, each model under one heading with its drawing.
   await expect(gallery.locator('.gallery-heading')).toHaveText([
     /^Labs/,
     /^Queues/,
@@ -235,8 +235,9 @@ test('the gallery explains every preset and its tour highlights what it explains
     /^DiffServ over a GEO/,
     /^Link-layer reliability/,
     /^Voice over DCCP/,
+    /^A whole network/,
   ]);
-  await expect(gallery.locator('.gallery-heading svg')).toHaveCount(7);
+  await expect(gallery.locator('.gallery-heading svg')).toHaveCount(8);
   await expect(gallery.locator('article:not([data-testid^="gallery-lab-"]) h4').first()).toHaveText(
     'M/M/1 queue at load 0.8',
   );
