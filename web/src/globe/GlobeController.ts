@@ -81,6 +81,9 @@ class RecentMedian {
 
 export class GlobeController {
   private renderStart = 0;
+  /** The last frame's render and the last geometry update [ms] (see `drawCostMs`). */
+  private lastRenderMs = 0;
+  private lastUpdateMs = 0;
   private readonly renderTimes = new RecentMedian();
   private readonly updateTimes = new RecentMedian();
   private readonly viewer: Viewer;
@@ -155,7 +158,8 @@ export class GlobeController {
       this.renderStart = performance.now();
     });
     scene.postRender.addEventListener(() => {
-      container.dataset.frameMs = this.renderTimes.add(performance.now() - this.renderStart);
+      this.lastRenderMs = performance.now() - this.renderStart;
+      container.dataset.frameMs = this.renderTimes.add(this.lastRenderMs);
       container.dataset.rendered = 'true';
       container.dataset.tilesLoaded = String(scene.globe.tilesLoaded);
       // The camera may settle (a flight home, a resize) after the last geometry arrived: what
@@ -392,12 +396,22 @@ export class GlobeController {
     });
   }
 
+  /**
+   * What the last drawing of a geometry cost the page's one thread [ms]: its update and the
+   * frame rendered after it. Thousands of links under software WebGL take seconds, and the
+   * streamed geometry is spaced by this so that clicks and the panels still get their turn.
+   */
+  drawCostMs(): number {
+    return this.lastUpdateMs + this.lastRenderMs;
+  }
+
   /** Draws the engine's latest constellation state. */
   updateGeometry(g: Geometry): void {
     if (!this.layer) return;
     const t0 = performance.now();
     this.layer.update(g);
-    this.container.dataset.updateMs = this.updateTimes.add(performance.now() - t0);
+    this.lastUpdateMs = performance.now() - t0;
+    this.container.dataset.updateMs = this.updateTimes.add(this.lastUpdateMs);
     this.container.dataset.placed = String(this.layer.placedCount());
     this.container.dataset.linksShown = String(this.layer.linksShown());
     this.container.dataset.routeHops = g.route.length ? String(g.route.length - 1) : '';
