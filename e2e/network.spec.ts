@@ -27,6 +27,23 @@ test.describe('a whole network (Hypatia traffic matrix)', () => {
     );
     await expect(page.getByTestId('live-theory')).toContainText('The 100 sending stations can put at most 1,000 Mb/s');
     await expect(page.getByTestId('network-goodput')).toContainText('Mb/s');
+    // On the globe: every satellite and ISL, the 100 stations, the links that carried traffic
+    // coloured by it, the followed flow as the route between its two stations, and the key.
+    const globe = page.getByTestId('globe');
+    await expect(globe).toHaveAttribute('data-satellites', '1156');
+    await expect(globe).toHaveAttribute('data-stations', '100');
+    await expect(globe).toHaveAttribute('data-links-shown', '2312');
+    await expect.poll(async () => Number(await globe.getAttribute('data-links-loaded'))).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await globe.getAttribute('data-route-hops'))).toBeGreaterThan(0);
+    const follow = await page
+      .getByTestId('network-summary')
+      .getByRole('row', { name: /followed flow/ })
+      .textContent();
+    const [, from, to] = /#\d+ (.+?) → (.+?) \(the glowing yellow line/.exec(follow ?? '') ?? [];
+    await expect(globe.locator('.globe-label', { hasText: from })).toBeVisible();
+    await expect(globe.locator('.globe-label', { hasText: to })).toBeVisible();
+    await expect(page.getByTestId('load-legend')).toContainText('share of the last 100 ms it spent sending');
+    await expect(page.getByTestId('load-legend')).toContainText('90 %: congested');
     await page.screenshot({ path: 'reports/screenshots/network-hypatia-kuiper-tcp.png' });
 
     // UDP from the parameter panel: the text follows.

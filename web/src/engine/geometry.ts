@@ -23,6 +23,11 @@ export interface Geometry {
   /** Packets in flight (models that carry traffic over the route): `[x, y, z, kind] x m`,
    * ECEF [km], kind 0 data, 1 ACK; empty when the model sends none. */
   packets: Float64Array;
+  /** Per link, the share of the last sampling interval its busier direction spent sending
+   * (0 to 1; a network's ISLs); empty when the model measures none. */
+  linkLoad: Float64Array;
+  /** Per ground station of a network, the share its ground link spent sending. */
+  stationLoad: Float64Array;
 }
 
 export class GeometryLayoutError extends Error {
@@ -47,6 +52,25 @@ export function unpackGeometry(g: Float64Array): Geometry {
   const route = Array.from(take(nRoute));
   // An optional tail: the packets in flight (engine models/tcp_leo, Transfer::flights_packed).
   const packets = i < g.length ? take(4 * take(1)[0]) : new Float64Array(0);
+  // Then, optionally, the loads (engine models/network/globe.rs, `geometry_packed`).
+  const linkLoad = i < g.length ? take(take(1)[0]) : new Float64Array(0);
+  if (linkLoad.length > 0 && linkLoad.length !== l)
+    throw new GeometryLayoutError(`${linkLoad.length} loads for ${l} links`);
+  const stationLoad = i < g.length ? take(take(1)[0]) : new Float64Array(0);
   if (i !== g.length) throw new GeometryLayoutError(`geometry has ${g.length - i} values too many`);
-  return { n, ecefKm, ascending, linkState, linkB, access: [a0, a1], seam: seam === 1, delayMs, gmst, route, packets };
+  return {
+    n,
+    ecefKm,
+    ascending,
+    linkState,
+    linkB,
+    access: [a0, a1],
+    seam: seam === 1,
+    delayMs,
+    gmst,
+    route,
+    packets,
+    linkLoad,
+    stationLoad,
+  };
 }

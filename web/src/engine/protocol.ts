@@ -89,6 +89,9 @@ export interface ConstellationInfo {
   sites: [SiteInfo, SiteInfo];
   /** Sites the user can choose from. */
   site_choices: SiteInfo[];
+  /** A network's ground stations (their loads are the geometry's `stationLoad`); empty for a
+   * pair of sites. */
+  ground_stations: SiteInfo[];
 }
 
 /** One shell of a constellation (engine `orbit::catalogue::Shell`). */

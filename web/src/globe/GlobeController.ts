@@ -414,6 +414,9 @@ export class GlobeController {
     this.container.dataset.updateMs = this.updateTimes.add(this.lastUpdateMs);
     this.container.dataset.placed = String(this.layer.placedCount());
     this.container.dataset.linksShown = String(this.layer.linksShown());
+    // A network's links drawn by their load, and its ground stations.
+    this.container.dataset.linksLoaded = String(this.layer.loadedShown);
+    this.container.dataset.stations = String(this.layer.stationCount());
     this.container.dataset.routeHops = g.route.length ? String(g.route.length - 1) : '';
     this.container.dataset.seam = String(g.seam);
     // Packets in flight drawn, data and ACKs (for tests and assistive descriptions).
@@ -467,16 +470,24 @@ export class GlobeController {
     const picked = this.layer ? this.viewer.scene.pick(at) : undefined;
     const id = picked?.id as { kind?: string; index?: number } | undefined;
     const g = this.layer?.lastGeometry;
-    if (!this.layer || !g || id?.kind !== 'sat' || id.index === undefined) {
+    if (!this.layer || !g || (id?.kind !== 'sat' && id?.kind !== 'station') || id.index === undefined) {
       this.tooltip.hidden = true;
       return;
     }
     const i = id.index;
-    const [plane, slot] = this.layer.info.sats[i];
-    const { lat, altKm } = geodeticFromEcef([g.ecefKm[3 * i], g.ecefKm[3 * i + 1], g.ecefKm[3 * i + 2]]);
-    this.tooltip.textContent =
-      `Plane ${plane}, slot ${slot} · lat ${lat.toFixed(1)}° · ` +
-      `alt ${altKm.toFixed(0)} km · ${g.ascending[i] === 1 ? 'ascending' : 'descending'}`;
+    if (id.kind === 'station') {
+      // A network's ground station and its ground link's load.
+      const name = this.layer.info.ground_stations[i]?.name ?? '';
+      const load = g.stationLoad[i] ?? 0;
+      this.tooltip.textContent = `${name} · its ground link ${(100 * load).toFixed(0)} % busy in the last interval`;
+    } else {
+      const [plane, slot] = this.layer.info.sats[i];
+      const { lat, altKm } = geodeticFromEcef([g.ecefKm[3 * i], g.ecefKm[3 * i + 1], g.ecefKm[3 * i + 2]]);
+      // A network's geometry does not say which way a satellite moves.
+      const way =
+        this.layer.info.ground_stations.length > 0 ? '' : ` · ${g.ascending[i] === 1 ? 'ascending' : 'descending'}`;
+      this.tooltip.textContent = `Plane ${plane}, slot ${slot} · lat ${lat.toFixed(1)}° · alt ${altKm.toFixed(0)} km${way}`;
+    }
     this.tooltip.style.left = `${at.x + 12}px`;
     this.tooltip.style.top = `${at.y + 12}px`;
     this.tooltip.hidden = false;

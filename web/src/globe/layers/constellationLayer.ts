@@ -11,6 +11,7 @@ import {
 import type { Geometry } from '../../engine/geometry';
 import type { ConstellationInfo } from '../../engine/protocol';
 import { coverageAngle, ecefFromGeodetic, footprintRing, orbitRingEcef, R_EARTH_KM, type Vec3 } from '../orbitMath';
+import { IDLE_COLOUR, loadColour } from '../loadColours';
 
 /** Plane colours (Tableau 10), shared with the legend. */
 export const PLANE_COLOURS = [
@@ -48,6 +49,12 @@ export function packetPixels(presenter: boolean): number {
   return presenter ? 16 : 10;
 }
 const PACKET_OUTLINE = 1.5;
+
+/** A load's colour, by whole per cent (made once: thousands of links are coloured a frame). */
+const LOAD_COLOURS = Array.from({ length: 101 }, (_, k) =>
+  Color.fromCssColorString(loadColour(k / 100)).withAlpha(0.95),
+);
+const IDLE = Color.fromCssColorString(IDLE_COLOUR).withAlpha(0.3);
 
 const km = (p: Vec3 | ArrayLike<number>, i = 0) => new Cartesian3(p[i] * 1000, p[i + 1] * 1000, p[i + 2] * 1000);
 
@@ -96,6 +103,12 @@ export class ConstellationLayer {
   private readonly large: boolean;
   /** Where the relays (ground stations of a bent pipe) are. */
   private readonly relayPositions: Cartesian3[];
+  /** A network's ground stations, coloured by their ground link's load. */
+  private readonly stations: PointPrimitive[] = [];
+  /** A network: links coloured by their load, every link made whatever their number. */
+  private readonly network: boolean;
+  /** Links drawn with a load above zero by the last update. */
+  loadedShown = 0;
 
   constructor(
     private readonly scene: Scene,
@@ -116,7 +129,8 @@ export class ConstellationLayer {
       seam: { color: Color.fromCssColorString('#ff5a5a').withAlpha(0.7), dashPattern: DASHED },
     };
     const shells = info.shells ?? [];
-    this.large = shells.length > 1 || info.links.length > MANY_LINKS;
+    this.network = (info.ground_stations ?? []).length > 0;
+    this.large = shells.length > 1 || info.links.length > MANY_LINKS || this.network;
     this.relayPositions = (info.relays ?? []).map((r) => km(ecefFromGeodetic(r.lat_deg, r.lon_deg, 0)));
     info.sats.forEach(([plane], i) => {
       const colour = this.large ? (info.plane_shell[plane] ?? 0) : plane;
@@ -131,8 +145,9 @@ export class ConstellationLayer {
         }),
       );
     });
-    // Thousands of links are made only when asked for (each polyline has its own material).
-    if (info.links.length <= MANY_LINKS) this.buildLinks();
+    // Thousands of links are made only when asked for (each polyline has its own material); a
+    // network's are what it shows.
+    if (info.links.length <= MANY_LINKS || this.network) this.buildLinks();
     for (let k = 0; k < (info.planes > MANY_PLANES ? 0 : info.planes); k++) {
       this.orbits.push(
         this.lines.add({
@@ -168,6 +183,18 @@ export class ConstellationLayer {
       positions: [Cartesian3.ZERO, Cartesian3.UNIT_X],
       width: 9,
       material: Material.fromType('PolylineGlow', { color: Color.fromCssColorString('#ffd84d'), glowPower: 0.25 }),
+    });
+    (info.ground_stations ?? []).forEach((s, i) => {
+      this.stations.push(
+        this.points.add({
+          position: km(ecefFromGeodetic(s.lat_deg, s.lon_deg, 0)),
+          pixelSize: 7,
+          color: Color.WHITE,
+          outlineColor: Color.BLACK,
+          outlineWidth: 1.5,
+          id: { kind: 'station', index: i },
+        }),
+      );
     });
     info.sites.forEach((s, i) => {
       const p = km(ecefFromGeodetic(s.lat_deg, s.lon_deg, 0));
@@ -215,6 +242,11 @@ export class ConstellationLayer {
     }));
     if (this.seamAt) out.push({ text: 'seam', kind: 'seam', position: this.seamAt });
     return out;
+  }
+
+  /** A network's ground stations drawn. */
+  stationCount(): number {
+    return this.stations.length;
   }
 
   /** Satellites drawn. */
@@ -268,16 +300,31 @@ export class ConstellationLayer {
     const pos = (i: number) => (i < g.n ? km(g.ecefKm, 3 * i) : this.relayPositions[i - g.n - 2]);
     for (let i = 0; i < g.n && i < this.sats.length; i++) this.sats[i].position = pos(i);
     this.updatePoints(g, wallMs);
-    const anyLinks = info.links.length <= MANY_LINKS || this.options.showAllLinks === true;
+    const few = info.links.length <= MANY_LINKS;
+    const anyLinks = few || this.network || this.options.showAllLinks === true;
     if (anyLinks) this.buildLinks();
+    const loads = g.linkLoad.length === info.links.length ? g.linkLoad : null;
+    this.loadedShown = 0;
     if (this.links.length > 0)
       info.links.forEach((l, k) => {
         const line = this.links[k];
         const state = g.linkState[k];
         const b = g.linkB[k];
-        line.show = anyLinks && (state === 0 || (this.options.showDownLinks && info.links.length <= MANY_LINKS));
+        const load = loads ? loads[k] : 0;
+        // A network's thousands of links: those that carried something (else every link).
+        const shown = few || !this.network || this.options.showAllLinks === true || load > 0;
+        line.show = anyLinks && shown && (state === 0 || (this.options.showDownLinks && few));
         if (!line.show) return;
         line.positions = [pos(l.a), pos(b)];
+        if (loads && state === 0) {
+          // Coloured, and thicker, by the share of the interval it spent sending.
+          const busy = load > 0;
+          line.material.uniforms.color = busy ? LOAD_COLOURS[Math.round(100 * Math.min(1, load))] : IDLE;
+          line.material.uniforms.dashPattern = 0xffff;
+          line.width = busy ? 2 + 3 * Math.min(1, load) : 1;
+          if (busy) this.loadedShown++;
+          return;
+        }
         const style =
           state === 1
             ? this.styles.polar
@@ -309,6 +356,10 @@ export class ConstellationLayer {
       f.positions = footprintRing([g.ecefKm[3 * a], g.ecefKm[3 * a + 1], g.ecefKm[3 * a + 2]], lambda).map((p) =>
         km(p),
       );
+    });
+    this.stations.forEach((p, k) => {
+      const load = g.stationLoad[k] ?? 0;
+      p.color = load > 0 ? LOAD_COLOURS[Math.round(100 * Math.min(1, load))] : Color.WHITE;
     });
     this.updatePackets(g.packets);
     const sites = info.sites.map((s) => km(ecefFromGeodetic(s.lat_deg, s.lon_deg, 0)));

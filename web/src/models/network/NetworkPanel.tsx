@@ -56,7 +56,8 @@ export function NetworkPanel({ n }: { n: Net }) {
           <tr>
             <th scope="row">followed flow</th>
             <td>
-              #{n.follow.flow} {n.flows[n.follow.flow]?.from} → {n.flows[n.follow.flow]?.to}:{' '}
+              #{n.follow.flow} {n.flows[n.follow.flow]?.from} → {n.flows[n.follow.flow]?.to} (the glowing yellow line on
+              the globe):{' '}
               {n.follow.delay_ms === null
                 ? 'no path now'
                 : `${f(n.follow.delay_ms, 1)} ms one way over ${n.follow.links} links`}

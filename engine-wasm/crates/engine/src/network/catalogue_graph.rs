@@ -6,6 +6,7 @@
 //! elevation ([`in_view`]).
 
 use super::mesh::{Snapshot, Source};
+use super::shape::Shape;
 use crate::kernel::SimTime;
 use crate::orbit::catalogue::{self, ShellRules};
 use crate::orbit::frames::{ecef_from_geodetic, unit, Vec3};
@@ -13,6 +14,7 @@ use crate::orbit::propagate::{Propagator, SatState};
 use crate::topology::catalogue_pair::{in_view, isl_ranges, usable_isls};
 use crate::topology::grid::plus_grid;
 use crate::topology::isl::Isl;
+use crate::topology::layout::Layout;
 
 /// A catalogue over ground stations; time zero is the catalogue's reference time.
 pub struct CatalogueGraph {
@@ -22,7 +24,9 @@ pub struct CatalogueGraph {
     /// Each station's position and unit up vector.
     ground: Vec<(Vec3, Vec3)>,
     sin_min: f64,
+    min_elevation_deg: f64,
     sats: Vec<SatState>,
+    layout: Layout,
 }
 
 impl CatalogueGraph {
@@ -48,6 +52,7 @@ impl CatalogueGraph {
         let used = cat.placed.iter().map(|p| sets[p.set].clone()).collect();
         let prop = Propagator::from_sets(used, cat.reference_jd)?;
         let links = plus_grid(&cat);
+        let layout = Layout::catalogue(&cat);
         let range_km = isl_ranges(&links, &cat, max_isl_km);
         let ground = stations
             .iter()
@@ -62,13 +67,30 @@ impl CatalogueGraph {
             range_km,
             ground,
             sin_min: libm::sin(min_elevation_deg.to_radians()),
+            min_elevation_deg,
             sats: vec![],
+            layout,
         })
     }
 
     /// The potential ISLs.
     pub fn isls(&self) -> usize {
         self.links.len()
+    }
+
+    /// What a globe draws: the catalogue's shells, planes and slots (`calc pair --tle`'s).
+    pub fn shape(&self) -> Shape {
+        Shape {
+            layout: self.layout.clone(),
+            links: self.links.clone(),
+            epoch_jd: self.prop.epoch_jd(),
+            elevation_mask_deg: self.min_elevation_deg,
+        }
+    }
+
+    /// Greenwich sidereal angle [rad] at `t`.
+    pub fn gmst(&self, t: SimTime) -> f64 {
+        self.prop.gmst(t.as_secs_f64())
     }
 }
 

@@ -7,9 +7,12 @@
 //! against `max_gsl_length_m` in `generate_dynamic_state.py`).
 
 use super::mesh::{Snapshot, Source};
+use super::shape::{self, Shape};
 use crate::kernel::SimTime;
-use crate::orbit::frames::distance_km;
+use crate::orbit::frames::{distance_km, R_EARTH_KM};
+use crate::orbit::walker::{WalkerKind, WalkerSpec};
 use crate::topology::all_pairs::HypatiaShellInputs;
+use crate::topology::layout::Layout;
 
 /// A +Grid shell over ground stations; time zero is the element sets' epoch.
 pub struct GridShell {
@@ -31,6 +34,38 @@ impl GridShell {
     /// The ISLs, each once.
     pub fn isls(&self) -> &[(u32, u32)] {
         &self.inputs.isls
+    }
+
+    /// What a globe draws: Hypatia's satellites are numbered orbit by orbit (satellite
+    /// `orbit * per_orbit + slot`, `generate_tles_from_scratch.py`), its orbits' RAANs evenly
+    /// spaced over 360°, as a Walker delta's; the altitude is the first satellite's at time zero
+    /// and the footprint's elevation the one at which a satellite there is the maximum ground-link
+    /// length away.
+    pub fn shape(&self) -> Shape {
+        let i = &self.inputs;
+        let altitude_km = i.prop.eci(0, 0.0).map_or(0.0, |(p, _)| distance_km(&p, &[0.0; 3]) - R_EARTH_KM);
+        let inclination_deg = i.prop.tles().first().and_then(|t| t.line2.get(8..16)?.trim().parse().ok());
+        let layout = Layout::walker(&WalkerSpec {
+            kind: WalkerKind::Delta,
+            planes: i.orbits as u32,
+            sats_per_plane: i.per_orbit as u32,
+            altitude_km,
+            inclination_deg: inclination_deg.unwrap_or(0.0),
+            raan_spacing_deg: 360.0 / i.orbits as f64,
+            phasing: 0.0,
+            elevation_mask_deg: 0.0,
+        });
+        Shape {
+            links: shape::kinds(&layout, &i.isls),
+            layout,
+            epoch_jd: i.prop.epoch_jd(),
+            elevation_mask_deg: shape::elevation_at_range_deg(altitude_km, i.max_gsl_km),
+        }
+    }
+
+    /// Greenwich sidereal angle [rad] at `t`.
+    pub fn gmst(&self, t: SimTime) -> f64 {
+        self.inputs.prop.gmst(t.as_secs_f64())
     }
 }
 

@@ -529,6 +529,37 @@ impl<S: Source> Mesh<S> {
         &self.snap
     }
 
+    /// The graph's source.
+    pub fn source(&self) -> &S {
+        &self.source
+    }
+
+    /// The device sending from satellite `a` to satellite `b` over their ISL, once a packet
+    /// has used it (devices are made at their first packet); its index in
+    /// [`Self::device_load`]'s order.
+    pub fn isl_device(&self, a: u32, b: u32) -> Option<usize> {
+        self.isl_device.get(&(a, b)).map(|&d| d as usize)
+    }
+
+    /// The nodes flow `f`'s data would cross under the state in force, its two ground stations
+    /// included; empty while it has no route.
+    pub fn route(&self, f: usize) -> Vec<u32> {
+        let Some(flow) = self.flows.get(f) else { return vec![] };
+        let (src, dst) = (flow.spec.src, flow.spec.dst);
+        let mut out = vec![src];
+        let mut at = src;
+        while at != dst {
+            match self.fwd.next_hop(dst, at) {
+                Some(next) if out.len() <= self.fwd.nodes => {
+                    out.push(next);
+                    at = next;
+                }
+                _ => return vec![],
+            }
+        }
+        out
+    }
+
     /// The time of the next event, if any is pending.
     pub fn next_event(&self) -> Option<SimTime> {
         self.events.peek_time()

@@ -11,7 +11,8 @@
 //!   model); [`grid_shell`] is its graph for a +Grid shell from Hypatia's inputs,
 //!   [`catalogue_graph`] for a real catalogue, and
 //!   [`hypatia_load`] Hypatia's own traffic-matrix workload on it; [`path_export`] writes a
-//!   flow's path over time for Mahimahi and `tc netem`.
+//!   flow's path over time for Mahimahi and `tc netem`; [`shape`] is what a globe draws of a
+//!   mesh's constellation.
 
 pub mod catalogue_graph;
 pub mod grid_shell;
@@ -19,4 +20,5 @@ pub mod hypatia_load;
 pub mod link;
 pub mod mesh;
 pub mod path_export;
+pub mod shape;
 pub mod transfer;

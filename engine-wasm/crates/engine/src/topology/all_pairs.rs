@@ -301,6 +301,10 @@ pub struct HypatiaShellInputs {
     pub max_isl_km: f64,
     /// The maximum ground-link length [km].
     pub max_gsl_km: f64,
+    /// Orbits, and satellites per orbit (satellite `orbit * per_orbit + slot`).
+    pub orbits: usize,
+    /// Satellites per orbit.
+    pub per_orbit: usize,
 }
 
 impl HypatiaShellInputs {
@@ -324,6 +328,8 @@ impl HypatiaShellInputs {
             isls: plus_grid_isls(orbits, per_orbit),
             max_isl_km: max_isl_m / 1e3,
             max_gsl_km: max_gsl_m / 1e3,
+            orbits,
+            per_orbit,
         })
     }
 

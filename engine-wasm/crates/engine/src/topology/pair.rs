@@ -809,6 +809,7 @@ impl PairTopology {
             relays: self.relay_sites.clone(),
             sites: self.sites.clone(),
             site_choices: self.site_choices.clone(),
+            ground_stations: vec![],
         }
     }
 

@@ -4,6 +4,7 @@
 //! Hypatia's ns-3 link model read from its code). Hypatia's `traffic_matrix_load` workload is
 //! its first preset.
 
+mod globe;
 pub mod matrix;
 pub mod run;
 pub mod scenario;
@@ -52,6 +53,14 @@ impl Model for run::NetworkRun {
 
     fn summary(&mut self, now: crate::kernel::SimTime) -> Box<dyn ModelSummary> {
         Box::new(self.summarise(now))
+    }
+
+    fn geometry_packed(&self) -> Option<Vec<f64>> {
+        Some(run::NetworkRun::geometry_packed(self))
+    }
+
+    fn constellation_info(&self) -> Option<crate::topology::pair::ConstellationInfo> {
+        Some(run::NetworkRun::constellation_info(self))
     }
 }
 
@@ -102,6 +111,8 @@ super::model_summary!(NetworkSummary, |n| {
     lines
 });
 
+#[cfg(test)]
+mod globe_tests;
 #[cfg(test)]
 mod input_tests;
 #[cfg(test)]

@@ -11,9 +11,11 @@ use crate::network::catalogue_graph::CatalogueGraph;
 use crate::network::grid_shell::GridShell;
 use crate::network::hypatia_load::{kuiper_630_over, starlink_550_over, CATALOGUE_MIN_ELEVATION_DEG};
 use crate::network::mesh::{FlowSpec, Mesh, MeshOptions, Snapshot, Source, Traffic, TCP_MSS_BYTES};
+use crate::network::shape::Shape;
 use crate::orbit::catalogue::ShellRules;
 use crate::scenario::{FieldError, ScenarioError};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// A link above this share of busy time in a sampling interval counts as congested.
 pub const CONGESTED: f64 = 0.9;
@@ -121,14 +123,20 @@ pub fn series_info() -> Vec<SeriesInfo> {
 
 /// A running network.
 pub struct NetworkRun {
-    mesh: Mesh<Graph>,
-    stations: Stations,
-    pairs: Vec<(u32, u32)>,
-    satellites: usize,
+    pub(super) mesh: Mesh<Graph>,
+    pub(super) stations: Stations,
+    pub(super) pairs: Vec<(u32, u32)>,
+    pub(super) satellites: usize,
     isls: usize,
     constellation: String,
     traffic: String,
-    follow: usize,
+    pub(super) follow: usize,
+    /// What the globe draws of the constellation, and each potential ISL's index in it by its
+    /// ends (lower first).
+    pub(super) shape: Shape,
+    pub(super) link_of: HashMap<(u32, u32), usize>,
+    /// Each device's share of the last sampling interval spent sending.
+    pub(super) util: Vec<f64>,
     /// The series' sampling period: the recorder's bucket.
     period: SimDuration,
     end: SimTime,
@@ -157,6 +165,11 @@ impl NetworkRun {
             if n.constellation == NetConstellation::Catalogue { "network.tle" } else { "network.constellation" };
         let (graph, constellation, isls) = graph(n, &stations).map_err(|m| err(field, m))?;
         let satellites = graph.satellites();
+        let shape = match &graph {
+            Graph::Shell(g) => g.shape(),
+            Graph::Catalogue(g) => g.shape(),
+        };
+        let link_of = shape.links.iter().enumerate().map(|(k, l)| ((l.a.min(l.b), l.a.max(l.b)), k)).collect();
         let (flows, o) = flows_and_options(s, satellites, &pairs);
         let mut mesh = Mesh::new(graph, &flows, o).map_err(|m| err("network", m))?;
         let follow = (n.follow as usize).min(flows.len().saturating_sub(1));
@@ -178,6 +191,9 @@ impl NetworkRun {
             constellation,
             traffic,
             follow,
+            shape,
+            link_of,
+            util: vec![],
             period,
             end: o.end,
             next_tick: SimTime::ZERO + period,
@@ -238,10 +254,19 @@ impl NetworkRun {
         self.mesh.device_load(&mut self.load);
         self.last_busy.resize(self.load.len(), (SimDuration::ZERO, 0));
         let (mut busiest, mut congested) = (0.0f64, 0u32);
+        // The globe's loads are the last interval's, unless it is a sliver at the run's end
+        // (the end a nanosecond after a bucket's sample): those of the bucket before stay.
+        let keep = !self.util.is_empty() && interval < 0.5 * self.period.as_secs_f64();
+        if !keep {
+            self.util.clear();
+        }
         for (b, last) in self.load.iter().zip(&self.last_busy) {
             let u = (b.0.as_secs_f64() - last.0.as_secs_f64()) / interval;
             busiest = busiest.max(u);
             congested += u32::from(u > CONGESTED);
+            if !keep {
+                self.util.push(u.min(1.0));
+            }
         }
         std::mem::swap(&mut self.load, &mut self.last_busy);
         ctx.recorder.sample(2, at, busiest.min(1.0));

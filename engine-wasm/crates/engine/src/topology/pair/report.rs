@@ -204,4 +204,7 @@ pub struct ConstellationInfo {
     pub sites: [Site; 2],
     /// Every site that can be chosen: the built-in catalogue and the scenario's own sites.
     pub site_choices: Vec<Site>,
+    /// A network's ground stations, drawn with the load on their ground links (the geometry's
+    /// tail); empty for a pair of sites.
+    pub ground_stations: Vec<Site>,
 }
