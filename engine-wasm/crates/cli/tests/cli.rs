@@ -708,7 +708,7 @@ fn bench_runs_hypatias_traffic_matrix_as_a_packet_network() {
         // An hour of forwarding state over the whole Starlink catalogue: refused before a step.
         (
             vec!["--tle", starlink.to_str().unwrap(), "--rate-mbps", "0.01", "--duration-s", "3600"],
-            "is 1.10e11, above the budget of 2e9: a shorter run",
+            "is 1.10e11, above the budget of 5e9: a shorter run",
         ),
     ] {
         let mut a = vec!["bench", "--workload", "traffic-matrix"];

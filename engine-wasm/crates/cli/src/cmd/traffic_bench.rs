@@ -5,18 +5,16 @@
 use crate::output::{outln, Failure};
 use engine::network::hypatia_load::{self as hl, Protocol};
 use engine::network::mesh::{Mesh, Source};
+// The network model's budgets, the same for this workload: most packets the flows may offer
+// (1e8: a packet is 2 events a hop, its ACK as many, several minutes natively), and most
+// forwarding work, states (one every 100 ms) x ground stations x (satellites + ISLs), the
+// Dijkstras' share (5e9: 1,441 s of Kuiper-630, about 160 s over the 9,327 Starlink
+// satellites in use; measured 0.128 wall s per simulated s of Kuiper-630 at 0.01 Mb/s).
+use engine::models::network::scenario::{MAX_FORWARDING_WORK, MAX_OFFERED_PACKETS};
 use std::time::Instant;
 
 /// Most simulated seconds.
 const MAX_DURATION_S: f64 = 3600.0;
-/// Most packets the 100 flows may offer at the line rate over the run: its budget (a packet is
-/// 2 events a hop, its ACK as many: 2e9 to 5e9 events, several minutes natively).
-const MAX_OFFERED_PACKETS: f64 = 1e8;
-/// Most forwarding work over the run: states (one every 100 ms) x ground stations x
-/// (satellites + ISLs), the Dijkstras' share. 60 s over the 9,327 Starlink satellites in use
-/// (21,347 ISLs) is 1.8e9; 577 s of Kuiper-630 reach it, about 75 s of forwarding natively
-/// (measured: 0.128 wall s per simulated s at 0.01 Mb/s).
-const MAX_FORWARDING_WORK: f64 = 2e9;
 
 /// Runs the workload and prints what it did and how long it took; with `path`, writes that
 /// flow's path over time to files named from the prefix.
