@@ -46,6 +46,21 @@ test.describe('a whole network (Hypatia traffic matrix)', () => {
     await expect(page.getByTestId('load-legend')).toContainText('90 %: congested');
     await page.screenshot({ path: 'reports/screenshots/network-hypatia-kuiper-tcp.png' });
 
+    // Follow the flow served worst: the run restarts following it, and the globe's route and
+    // labels and the summary's followed flow are that flow's.
+    const first = page
+      .getByTestId('network-flows')
+      .getByRole('button', { name: /^Follow flow #/ })
+      .first();
+    const [, k, a, b] =
+      /^Follow flow #(\d+) (.+?) → (.+?) on the globe/.exec((await first.getAttribute('aria-label')) ?? '') ?? [];
+    await first.click();
+    await expect(page.getByTestId('network-summary').getByRole('row', { name: /followed flow/ })).toContainText(
+      `#${k} ${a} → ${b}`,
+    );
+    await expect(globe.locator('.globe-label', { hasText: a })).toBeVisible();
+    await expect(globe.locator('.globe-label', { hasText: b })).toBeVisible();
+
     // UDP from the parameter panel: the text follows.
     await page.getByRole('button', { name: 'Parameters' }).click();
     const panel = page.getByRole('complementary', { name: 'Parameters' });

@@ -202,6 +202,7 @@ export function App() {
             editing={panels.editing}
             onRun={url.loadByUser}
             onCloseEditor={() => panels.setEditing(false)}
+            onRestartWith={(text) => engine.load(text, true)}
           />
         </section>
         <Charts

@@ -22,6 +22,8 @@ interface Props {
   editing: boolean;
   onRun: (text: string) => void;
   onCloseEditor: () => void;
+  /** Restarts the run with a changed scenario (a results panel's control). */
+  onRestartWith: (scenarioJson: string) => void;
 }
 
 /** The column under the globe: the Start here card, then the run's description and results, or
@@ -68,6 +70,7 @@ export function RunInfo({ engine, model, globe, epochMs, diff, editing, ...p }: 
                 onSeek: engine.controls.seek,
                 epochMs,
               }}
+              onRestartWith={p.onRestartWith}
             />
           )}
         </>

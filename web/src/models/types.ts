@@ -108,6 +108,9 @@ export interface SummaryProps {
   /** Topology events kept so far (newest first) and the ISL changes not listed one by one;
    * `onSeek` goes to a moment (globe and charts), `epochMs` is the run's UTC clock. */
   topology: { events: TopoEvent[]; linkChanges: number; onSeek?: (tS: number) => void; epochMs?: number };
+  /** Restarts the run with this scenario text (same seed, same results but for what changed),
+   * as a panel's control asks: the network's *Follow* on a flow. */
+  onRestartWith?: (scenarioJson: string) => void;
 }
 
 export interface ModelDescriptor {

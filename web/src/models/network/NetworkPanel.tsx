@@ -17,8 +17,9 @@ export function worstFlows(n: Net): (Net['flows'][number] & { k: number })[] {
     .slice(0, WORST_FLOWS);
 }
 
-/** The network so far: its totals, the busiest links and the flows served worst. */
-export function NetworkPanel({ n }: { n: Net }) {
+/** The network so far: its totals, the busiest links and the flows served worst, each of those
+ * with a button to follow it (`onFollow`: the run restarts following that flow). */
+export function NetworkPanel({ n, onFollow }: { n: Net; onFollow?: (k: number) => void }) {
   const worst = worstFlows(n);
   const lost = n.lost_queue + n.lost_no_route;
   return (
@@ -99,6 +100,7 @@ export function NetworkPanel({ n }: { n: Net }) {
             <th scope="col">goodput</th>
             <th scope="col">RTT</th>
             <th scope="col">lost</th>
+            {onFollow && <th scope="col">on the globe</th>}
           </tr>
         </thead>
         <tbody>
@@ -112,6 +114,20 @@ export function NetworkPanel({ n }: { n: Net }) {
               <td>
                 {int(fl.lost)} of {int(fl.sent)}
               </td>
+              {onFollow && (
+                <td>
+                  {fl.k === n.follow.flow ? (
+                    'followed'
+                  ) : (
+                    <button
+                      onClick={() => onFollow(fl.k)}
+                      aria-label={`Follow flow #${fl.k} ${fl.from} → ${fl.to} on the globe (restarts the run)`}
+                    >
+                      Follow
+                    </button>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -15,12 +15,24 @@ function intervalMs(scenarioJson: string): number {
   }
 }
 
-/** The globe's key, then the network's totals, busiest links and worst-served flows. */
-function NetworkSummary({ info, summary }: SummaryProps) {
+/** The scenario with `network.follow` set to flow `k` (the text as it was when it is not JSON). */
+export function withFollow(scenarioJson: string, k: number): string {
+  try {
+    const s = JSON.parse(scenarioJson) as { network?: Record<string, unknown> };
+    return JSON.stringify({ ...s, network: { ...s.network, follow: k } }, null, 2);
+  } catch {
+    return scenarioJson;
+  }
+}
+
+/** The globe's key, then the network's totals, busiest links and worst-served flows; *Follow*
+ * on a flow restarts the run following it (the same seed: the same results, another route drawn). */
+function NetworkSummary({ info, summary, onRestartWith }: SummaryProps) {
+  const onFollow = onRestartWith ? (k: number) => onRestartWith(withFollow(info.scenarioJson, k)) : undefined;
   return (
     <>
       {info.constellation && <LoadLegend intervalMs={intervalMs(info.scenarioJson)} />}
-      {summary?.network && <NetworkPanel n={summary.network} />}
+      {summary?.network && <NetworkPanel n={summary.network} onFollow={onFollow} />}
     </>
   );
 }
