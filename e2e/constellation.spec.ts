@@ -256,7 +256,8 @@ test('a real catalogue loaded in the Parameters panel is reported, then drawn an
   await expect
     .poll(async () => Number(await globe.getAttribute('data-links-shown')), { timeout: 120_000 })
     .toBeGreaterThan(10_000);
-  // The run still answers: Pause is taken and the clock stops.
+  // The run still answers: Pause is taken and the clock stops. (The bounds here are the suite's
+  // generous ones; the spacing of redraws itself is useGlobe.test.ts's.)
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   const all = `render ${await globe.getAttribute('data-frame-ms')} ms, update ${await globe.getAttribute('data-update-ms')} ms`;

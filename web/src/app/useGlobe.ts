@@ -10,9 +10,9 @@ const GLOBE_MS = 100;
 
 /**
  * The time between two redraws from streamed geometry [ms]: at least GLOBE_MS, and twice what
- * the last redraw cost, so that the globe takes at most a third of the page's thread. Every
- * link of a ten-thousand-satellite catalogue under software WebGL costs seconds a redraw; at
- * a fixed 100 ms the redraws took all of it and a click waited a minute.
+ * the last redraw cost (counted from its start), so that the globe takes at most half of the
+ * page's thread. Every link of a ten-thousand-satellite catalogue under software WebGL costs
+ * seconds a redraw; at a fixed 100 ms the redraws took all of it and a click waited a minute.
  */
 export function redrawGap(lastCostMs: number): number {
   return Math.max(GLOBE_MS, 2 * lastCostMs);

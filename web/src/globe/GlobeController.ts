@@ -298,6 +298,11 @@ export class GlobeController {
     this.container.dataset.satellites = String(this.layer?.satelliteCount() ?? 0);
     this.container.dataset.placed = '0';
     this.container.dataset.routeHops = '';
+    this.container.dataset.linksLoaded = '0';
+    this.container.dataset.stations = String(this.layer?.stationCount() ?? 0);
+    // A new constellation's redraws are spaced by their own cost, not the last one's.
+    this.lastUpdateMs = 0;
+    this.lastRenderMs = 0;
     this.home = null;
     if (info) {
       const [a, b] = info.sites.map((s) => Cartesian3.fromDegrees(s.lon_deg, s.lat_deg));
@@ -470,16 +475,23 @@ export class GlobeController {
     const picked = this.layer ? this.viewer.scene.pick(at) : undefined;
     const id = picked?.id as { kind?: string; index?: number } | undefined;
     const g = this.layer?.lastGeometry;
-    if (!this.layer || !g || (id?.kind !== 'sat' && id?.kind !== 'station') || id.index === undefined) {
+    const stations = this.layer?.info.ground_stations ?? [];
+    // A network's station, or one of the followed flow's two (their site points lie over theirs).
+    const station =
+      id?.kind === 'station'
+        ? (id.index ?? -1)
+        : id?.kind === 'site' && stations.length > 0
+          ? stations.findIndex((s) => s.name === this.layer?.info.sites[id.index ?? 0]?.name)
+          : -1;
+    if (!this.layer || !g || (id?.kind !== 'sat' && station < 0) || id?.index === undefined) {
       this.tooltip.hidden = true;
       return;
     }
     const i = id.index;
-    if (id.kind === 'station') {
-      // A network's ground station and its ground link's load.
-      const name = this.layer.info.ground_stations[i]?.name ?? '';
-      const load = g.stationLoad[i] ?? 0;
-      this.tooltip.textContent = `${name} · its ground link ${(100 * load).toFixed(0)} % busy in the last interval`;
+    if (station >= 0) {
+      // What the station sends up its ground link (what comes down to it is the satellites').
+      const load = g.stationLoad[station] ?? 0;
+      this.tooltip.textContent = `${stations[station].name} · sending up ${(100 * load).toFixed(0)} % of the last interval`;
     } else {
       const [plane, slot] = this.layer.info.sats[i];
       const { lat, altKm } = geodeticFromEcef([g.ecefKm[3 * i], g.ecefKm[3 * i + 1], g.ecefKm[3 * i + 2]]);

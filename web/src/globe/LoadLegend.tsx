@@ -10,7 +10,7 @@ export function LoadLegend({ intervalMs }: { intervalMs: number }) {
     <figure className="load-legend" data-testid="load-legend">
       <figcaption>
         Link colour: share of the last {intervalMs.toLocaleString('en-GB')} ms it spent sending (an ISL by its busier
-        direction; a station&rsquo;s dot by its ground link)
+        direction; a station&rsquo;s dot by what it sends up its ground link)
       </figcaption>
       <div className="load-legend-bar" style={{ background: loadGradient() }} aria-hidden="true" />
       <div className="load-legend-ticks" aria-hidden="true">

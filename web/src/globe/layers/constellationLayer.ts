@@ -311,8 +311,9 @@ export class ConstellationLayer {
         const state = g.linkState[k];
         const b = g.linkB[k];
         const load = loads ? loads[k] : 0;
-        // A network's thousands of links: those that carried something (else every link).
-        const shown = few || !this.network || this.options.showAllLinks === true || load > 0;
+        // A network's thousands of links: those that carried something (the all-ISLs toggle of
+        // the constellation panel, which a network has not, does not apply).
+        const shown = this.network ? few || load > 0 : true;
         line.show = anyLinks && shown && (state === 0 || (this.options.showDownLinks && few));
         if (!line.show) return;
         line.positions = [pos(l.a), pos(b)];
@@ -325,6 +326,7 @@ export class ConstellationLayer {
           if (busy) this.loadedShown++;
           return;
         }
+        line.width = l.kind === 'intra-plane' ? 1 : 1.5;
         const style =
           state === 1
             ? this.styles.polar

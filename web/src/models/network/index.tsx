@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { NetworkPictogram } from './Pictogram';
 import { NetworkPanel } from './NetworkPanel';
 import { networkText } from './liveText';
@@ -28,10 +29,13 @@ export function withFollow(scenarioJson: string, k: number): string {
 /** The globe's key, then the network's totals, busiest links and worst-served flows; *Follow*
  * on a flow restarts the run following it (the same seed: the same results, another route drawn). */
 function NetworkSummary({ info, summary, onRestartWith }: SummaryProps) {
+  // Parsed once a scenario (over a catalogue it holds megabytes of element sets; the summary
+  // renders at every frame).
+  const interval = useMemo(() => intervalMs(info.scenarioJson), [info.scenarioJson]);
   const onFollow = onRestartWith ? (k: number) => onRestartWith(withFollow(info.scenarioJson, k)) : undefined;
   return (
     <>
-      {info.constellation && <LoadLegend intervalMs={intervalMs(info.scenarioJson)} />}
+      {info.constellation && <LoadLegend intervalMs={interval} />}
       {summary?.network && <NetworkPanel n={summary.network} onFollow={onFollow} />}
     </>
   );

@@ -5,12 +5,12 @@
 use crate::output::{outln, Failure};
 use engine::network::hypatia_load::{self as hl, Protocol};
 use engine::network::mesh::{Mesh, Source};
-// The network model's budgets, the same for this workload: most packets the flows may offer
+// The mesh's budgets, which the network model applies too: most packets the flows may offer
 // (1e8: a packet is 2 events a hop, its ACK as many, several minutes natively), and most
 // forwarding work, states (one every 100 ms) x ground stations x (satellites + ISLs), the
 // Dijkstras' share (5e9: 1,441 s of Kuiper-630, about 160 s over the 9,327 Starlink
 // satellites in use; measured 0.128 wall s per simulated s of Kuiper-630 at 0.01 Mb/s).
-use engine::models::network::scenario::{MAX_FORWARDING_WORK, MAX_OFFERED_PACKETS};
+use engine::network::mesh::{MAX_FORWARDING_WORK, MAX_OFFERED_PACKETS};
 use std::time::Instant;
 
 /// Most simulated seconds.

@@ -85,6 +85,16 @@ pub struct Snapshot {
     pub gsls: Vec<(u32, u32)>,
 }
 
+/// Most forwarding work in a run over a mesh: states x (destinations x (satellites + ISLs) + stations x
+/// satellites), the shortest paths and the ground links' ranges recomputed at every state
+/// ([`Forwarding::compute`]). The Starlink catalogue example (a minute of 100
+/// flows, every 100 ms) is estimated at 2.5e9 and took about 1.5 min of CPU natively
+/// (docs/BENCHMARKS.md): this bounds a run to a few minutes. (At 2e9 that example was refused
+/// by its own budget.)
+pub const MAX_FORWARDING_WORK: f64 = 5e9;
+/// Most packets a run's flows may offer.
+pub const MAX_OFFERED_PACKETS: f64 = 1e8;
+
 /// Where the graph's states come from.
 pub trait Source {
     /// Satellites (nodes `0..satellites()`).

@@ -254,8 +254,11 @@ impl NetworkRun {
         self.mesh.device_load(&mut self.load);
         self.last_busy.resize(self.load.len(), (SimDuration::ZERO, 0));
         let (mut busiest, mut congested) = (0.0f64, 0u32);
-        // The globe's loads are the last interval's, unless it is a sliver at the run's end
-        // (the end a nanosecond after a bucket's sample): those of the bucket before stay.
+        // A sliver: an interval under half a bucket after a whole one (the run's end a
+        // nanosecond after a bucket's sample, or a duration not a whole number of buckets). A
+        // packet's sending time is credited when it ends, so over a sliver the shares mean
+        // nothing (a nanosecond holding a whole transmission): the globe keeps the loads of the
+        // bucket before, and the busiest and congested links are not sampled.
         let keep = !self.util.is_empty() && interval < 0.5 * self.period.as_secs_f64();
         if !keep {
             self.util.clear();
@@ -269,8 +272,10 @@ impl NetworkRun {
             }
         }
         std::mem::swap(&mut self.load, &mut self.last_busy);
-        ctx.recorder.sample(2, at, busiest.min(1.0));
-        ctx.recorder.sample(3, at, f64::from(congested));
+        if !keep {
+            ctx.recorder.sample(2, at, busiest.min(1.0));
+            ctx.recorder.sample(3, at, f64::from(congested));
+        }
         ctx.recorder.sample(4, at, (follow - self.last_follow) as f64 * 8.0 / 1e6);
         if let Some(p) = self.mesh.latest_path(self.follow).filter(|p| p.delay_s.is_finite()) {
             ctx.recorder.sample(5, at, p.delay_s * 1e3);

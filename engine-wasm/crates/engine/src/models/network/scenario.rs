@@ -152,15 +152,8 @@ impl Default for NetworkScenario {
 pub const MAX_STATIONS: usize = 1000;
 /// Most flows in a run.
 pub const MAX_FLOWS: usize = 10_000;
-/// Most forwarding work in a run: states x (destinations x (satellites + ISLs) + stations x
-/// satellites), the shortest paths and the ground links' ranges recomputed at every state
-/// (`network::mesh::Forwarding::compute`). The Starlink catalogue example (a minute of 100
-/// flows, every 100 ms) is estimated at 2.5e9 and took about 1.5 min of CPU natively
-/// (docs/BENCHMARKS.md): this bounds a run to a few minutes. (At 2e9 that example was refused
-/// by its own budget.)
-pub const MAX_FORWARDING_WORK: f64 = 5e9;
-/// Most packets offered in a run.
-pub const MAX_OFFERED_PACKETS: f64 = 1e8;
+// The mesh's budgets (`network::mesh`), which `skyqueue bench --workload traffic-matrix` applies too.
+pub use crate::network::mesh::{MAX_FORWARDING_WORK, MAX_OFFERED_PACKETS};
 
 impl NetworkScenario {
     /// Each UDP flow's rate [bit/s].
