@@ -8,16 +8,6 @@ import type { GlobeControls, SiteEnd } from '../models/types';
 /** Shortest time between two globe redraws from streamed geometry [ms]. */
 const GLOBE_MS = 100;
 
-/**
- * The time between two redraws from streamed geometry [ms]: at least GLOBE_MS, and twice what
- * the last redraw cost (counted from its start), so that the globe takes at most half of the
- * page's thread. Every link of a ten-thousand-satellite catalogue under software WebGL costs
- * seconds a redraw; at a fixed 100 ms the redraws took all of it and a click waited a minute.
- */
-export function redrawGap(lastCostMs: number): number {
-  return Math.max(GLOBE_MS, 2 * lastCostMs);
-}
-
 /** Globe camera: longitude [deg], latitude [deg], height [m] (as in a link's view). */
 export type Camera = [number, number, number];
 
@@ -193,14 +183,13 @@ export function useGlobe(options: Options) {
     }
   }, []);
 
-  /** Streamed geometry: drawn at most every `redrawGap` (software WebGL makes each draw costly),
+  /** Streamed geometry: drawn at most every GLOBE_MS (software WebGL makes each draw costly),
    * the latest at the next chance, and always the final one. */
   const geometry = useCallback(
     (g: Geometry, final: boolean) => {
       latest.current.geometry = g;
       const now = performance.now();
-      const gap = redrawGap(controller.current?.drawCostMs() ?? 0);
-      if (now - lastDraw.current >= gap || final || (pendingRoute.current && g.route.length > 0)) {
+      if (now - lastDraw.current >= GLOBE_MS || final || (pendingRoute.current && g.route.length > 0)) {
         draw(g);
         return;
       }
@@ -213,7 +202,7 @@ export function useGlobe(options: Options) {
           const last = latest.current.geometry;
           if (last) draw(last);
         },
-        gap - (now - lastDraw.current),
+        GLOBE_MS - (now - lastDraw.current),
       );
     },
     [draw],

@@ -81,12 +81,6 @@ class RecentMedian {
 
 export class GlobeController {
   private renderStart = 0;
-  /** The render of the frame after the last geometry update, and that update [ms] (see
-   * `drawCostMs`); frames drawn for the camera alone are not counted. */
-  private lastRenderMs = 0;
-  private lastUpdateMs = 0;
-  /** A geometry was drawn: the next frame's render is its cost. */
-  private renderAfterUpdate = false;
   private readonly renderTimes = new RecentMedian();
   private readonly updateTimes = new RecentMedian();
   private readonly viewer: Viewer;
@@ -161,10 +155,7 @@ export class GlobeController {
       this.renderStart = performance.now();
     });
     scene.postRender.addEventListener(() => {
-      const ms = performance.now() - this.renderStart;
-      if (this.renderAfterUpdate) this.lastRenderMs = ms;
-      this.renderAfterUpdate = false;
-      container.dataset.frameMs = this.renderTimes.add(ms);
+      container.dataset.frameMs = this.renderTimes.add(performance.now() - this.renderStart);
       container.dataset.rendered = 'true';
       container.dataset.tilesLoaded = String(scene.globe.tilesLoaded);
       // The camera may settle (a flight home, a resize) after the last geometry arrived: what
@@ -305,10 +296,6 @@ export class GlobeController {
     this.container.dataset.routeHops = '';
     this.container.dataset.linksLoaded = '0';
     this.container.dataset.stations = String(this.layer?.stationCount() ?? 0);
-    // A new constellation's redraws are spaced by their own cost, not the last one's.
-    this.lastUpdateMs = 0;
-    this.lastRenderMs = 0;
-    this.renderAfterUpdate = false;
     this.home = null;
     if (info) {
       const [a, b] = info.sites.map((s) => Cartesian3.fromDegrees(s.lon_deg, s.lat_deg));
@@ -407,24 +394,12 @@ export class GlobeController {
     });
   }
 
-  /**
-   * What the last drawing of a geometry cost the page's one thread [ms]: its update and the
-   * frame rendered after it (not frames the camera alone asked for: a paused globe being
-   * zoomed keeps its pace). Thousands of links under software WebGL take seconds, and the
-   * streamed geometry is spaced by this so that clicks and the panels still get their turn.
-   */
-  drawCostMs(): number {
-    return this.lastUpdateMs + this.lastRenderMs;
-  }
-
   /** Draws the engine's latest constellation state. */
   updateGeometry(g: Geometry): void {
     if (!this.layer) return;
     const t0 = performance.now();
     this.layer.update(g);
-    this.lastUpdateMs = performance.now() - t0;
-    this.renderAfterUpdate = true;
-    this.container.dataset.updateMs = this.updateTimes.add(this.lastUpdateMs);
+    this.container.dataset.updateMs = this.updateTimes.add(performance.now() - t0);
     this.container.dataset.placed = String(this.layer.placedCount());
     this.container.dataset.linksShown = String(this.layer.linksShown());
     // A network's links drawn by their load, and its ground stations.
