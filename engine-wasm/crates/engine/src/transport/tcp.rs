@@ -9,7 +9,7 @@
 use super::congestion::{AnyCc, CcKind, CongestionControl};
 use super::{Feedback, FlowStats, Segment, TransportFlow};
 use crate::kernel::{SimDuration, SimTime};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// An acknowledgement.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +30,19 @@ struct SegState {
     lost: bool,
     /// snd_nxt when this segment was last retransmitted (for the lost-retransmission rule).
     rtx_nxt: u64,
+}
+
+impl SegState {
+    /// What it adds to RFC 6675's pipe: one while not SACKed and not lost, one more for a
+    /// retransmission in flight.
+    fn pipe(&self) -> usize {
+        (!self.sacked) as usize * ((!self.lost) as usize + self.retransmitted as usize)
+    }
+
+    /// Lost, not SACKed, not yet retransmitted: a hole to send again.
+    fn hole(&self) -> bool {
+        self.lost && !self.sacked && !self.retransmitted
+    }
 }
 
 /// RTO bounds (RFC 6298 §2.4: at least 1 s; at most 60 s).
@@ -53,6 +66,21 @@ pub struct TcpSender {
     /// is, the pipe is every outstanding segment and no loss can be found, so the per-ACK scans
     /// of the scoreboard are skipped.
     flagged: usize,
+    /// The scoreboard's sums, kept as it changes so that an ACK costs a few lookups however
+    /// large the window (thousands of segments behind 1,000-packet queues), with the same
+    /// outcome as RFC 6675's scans of every segment: the pipe ...
+    pipe_n: usize,
+    /// ... the holes (absolute sequence numbers), lowest first ...
+    holes: BTreeSet<u64>,
+    /// ... the SACKed segments as maximal runs, start -> end (runs below `snd_una` may linger
+    /// until pruned) ...
+    sacked_runs: BTreeMap<u64, u64>,
+    /// ... the point below which every segment not SACKed is marked lost ...
+    marked_to: u64,
+    /// ... and, with `lost_retransmit`, the retransmissions in flight as (snd_nxt when sent,
+    /// segment), in the order sent, so with snd_nxt rising (entries go stale when their
+    /// segment is acknowledged, SACKed or sent again).
+    rtx_flight: VecDeque<(u64, u64)>,
     recovery: Option<u64>,
     /// After a timeout: segments below this point were sent before it, so their losses must
     /// not cut the window again; the window grows by slow start meanwhile (RFC 5681 §3.1).
@@ -120,6 +148,11 @@ impl TcpSender {
             snd_nxt: 0,
             segs: VecDeque::new(),
             flagged: 0,
+            pipe_n: 0,
+            holes: BTreeSet::new(),
+            sacked_runs: BTreeMap::new(),
+            marked_to: 0,
+            rtx_flight: VecDeque::new(),
             recovery: None,
             rto_point: None,
             fast_retransmit: false,
@@ -217,22 +250,92 @@ impl TcpSender {
 
     /// RFC 6675 "pipe": segments believed in flight.
     fn pipe(&self) -> f64 {
-        if self.flagged == 0 {
-            return self.segs.len() as f64;
+        self.pipe_n as f64
+    }
+
+    /// Segment `seq` (outstanding) changes from `before` to its state now: the sums follow.
+    fn changed(&mut self, seq: u64, before: SegState) {
+        let after = self.segs[(seq - self.snd_una) as usize];
+        self.pipe_n = self.pipe_n + after.pipe() - before.pipe();
+        match (before.hole(), after.hole()) {
+            (false, true) => {
+                self.holes.insert(seq);
+            }
+            (true, false) => {
+                self.holes.remove(&seq);
+            }
+            _ => {}
         }
-        let mut p = 0.0;
-        for s in &self.segs {
-            if s.sacked {
+    }
+
+    /// Sends segment `seq`, a hole, again.
+    fn retransmit(&mut self, seq: u64, now: SimTime, out: &mut Vec<Segment>) {
+        let i = (seq - self.snd_una) as usize;
+        let before = self.segs[i];
+        self.segs[i].retransmitted = true;
+        self.segs[i].rtx_nxt = self.snd_nxt;
+        self.changed(seq, before);
+        if self.lost_retransmit {
+            self.rtx_flight.push_back((self.snd_nxt, seq));
+        }
+        self.retransmits += 1;
+        out.push(Segment { seq, ts: now });
+    }
+
+    /// Marks the outstanding segments of [lo, hi) SACKed; returns how many were not before.
+    fn mark_sacked(&mut self, lo: u64, hi: u64) -> u64 {
+        let mut newly = 0;
+        let mut x = lo;
+        while x < hi {
+            if let Some((_, &end)) = self.sacked_runs.range(..=x).next_back().filter(|&(_, &end)| end > x) {
+                x = end;
                 continue;
             }
-            if !s.lost {
-                p += 1.0;
+            let gap_end = self.sacked_runs.range(x + 1..).next().map_or(hi, |(&start, _)| start.min(hi));
+            for seq in x..gap_end {
+                let i = (seq - self.snd_una) as usize;
+                let before = self.segs[i];
+                self.flagged += !before.lost as usize;
+                self.segs[i].sacked = true;
+                self.changed(seq, before);
+                newly += 1;
             }
-            if s.retransmitted {
-                p += 1.0;
-            }
+            x = gap_end;
         }
-        p
+        // The runs touching [lo, hi) merge with it.
+        let mut start = lo;
+        let mut end = hi;
+        if let Some((&s, &e)) = self.sacked_runs.range(..=lo).next_back().filter(|&(_, &e)| e >= lo) {
+            start = s;
+            end = end.max(e);
+        }
+        while let Some((&s, &e)) = self.sacked_runs.range(start..=end).next() {
+            self.sacked_runs.remove(&s);
+            end = end.max(e);
+        }
+        self.sacked_runs.insert(start, end);
+        newly
+    }
+
+    /// The sums recomputed from every segment: what they must equal after each call (checked
+    /// in debug builds while the window is small enough to scan at every ACK).
+    #[cfg(debug_assertions)]
+    fn check_sums(&self) {
+        if self.segs.len() > 256 {
+            return;
+        }
+        let base = self.snd_una;
+        let pipe: usize = self.segs.iter().map(SegState::pipe).sum();
+        let holes: BTreeSet<u64> =
+            self.segs.iter().enumerate().filter(|(_, s)| s.hole()).map(|(i, _)| base + i as u64).collect();
+        let sacked: Vec<u64> =
+            self.segs.iter().enumerate().filter(|(_, s)| s.sacked).map(|(i, _)| base + i as u64).collect();
+        let in_runs: Vec<u64> =
+            self.sacked_runs.iter().flat_map(|(&a, &b)| a.max(base)..b.min(self.snd_nxt).max(a.max(base))).collect();
+        assert_eq!(self.pipe_n, pipe, "the pipe");
+        assert_eq!(self.holes, holes, "the holes");
+        assert_eq!(in_runs, sacked, "the SACKed runs");
+        assert_eq!(self.flagged, self.segs.iter().filter(|s| s.sacked || s.lost).count(), "the flagged segments");
     }
 
     /// Segments to send now (retransmissions of lost holes first, then new data), within the
@@ -241,27 +344,12 @@ impl TcpSender {
         let mut out = vec![];
         debug_assert!(self.cwnd.is_finite() && self.cwnd >= 1.0, "cwnd {} ssthresh {}", self.cwnd, self.ssthresh);
         let window = self.cwnd.min(self.rwnd);
-        // Holes to retransmit, in order, found once; pipe computed once and counted up.
-        let mut holes = if self.flagged == 0 {
-            VecDeque::new()
-        } else {
-            self.segs
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.lost && !s.sacked && !s.retransmitted)
-                .map(|(i, _)| i)
-                .collect::<VecDeque<_>>()
-        };
-        let mut pipe = self.pipe();
         if std::mem::take(&mut self.fast_retransmit) {
-            if let Some(i) = holes.pop_front() {
-                self.segs[i].retransmitted = true;
-                self.segs[i].rtx_nxt = self.snd_nxt;
-                self.retransmits += 1;
-                pipe += 1.0;
-                out.push(Segment { seq: self.snd_una + i as u64, ts: now });
+            if let Some(&seq) = self.holes.first() {
+                self.retransmit(seq, now, &mut out);
             }
         }
+        let mut pipe = self.pipe();
         // Rate halving (ns-2 `LinuxTcpAgent::send_much`): the limit follows the segments in
         // flight down, one for every two ACKs, while it is above the window.
         let mut next = self.next_in_flight;
@@ -273,21 +361,18 @@ impl TcpSender {
                 break;
             }
             // A lost, not yet retransmitted hole?
-            if let Some(i) = holes.pop_front() {
-                self.segs[i].retransmitted = true;
-                self.segs[i].rtx_nxt = self.snd_nxt;
-                self.retransmits += 1;
-                pipe += 1.0;
-                out.push(Segment { seq: self.snd_una + i as u64, ts: now });
+            if let Some(&seq) = self.holes.first() {
+                self.retransmit(seq, now, &mut out);
             } else {
                 if self.snd_nxt >= self.total_segments {
                     break;
                 }
                 self.segs.push_back(SegState::default());
+                self.pipe_n += 1;
                 out.push(Segment { seq: self.snd_nxt, ts: now });
                 self.snd_nxt += 1;
-                pipe += 1.0;
             }
+            pipe += 1.0;
             if next > 0.0 {
                 next = next.min((pipe - 1.0).max(1.0));
             }
@@ -296,6 +381,8 @@ impl TcpSender {
         if !out.is_empty() && self.rto_deadline.is_none() {
             self.rto_deadline = Some(self.deadline_from(now));
         }
+        #[cfg(debug_assertions)]
+        self.check_sums();
         out
     }
 
@@ -337,21 +424,29 @@ impl TcpSender {
             if b <= self.snd_nxt && a < b {
                 self.sack_high = self.sack_high.max(b);
             }
-            for seq in a.max(self.snd_una)..b.min(self.snd_nxt) {
-                let s = &mut self.segs[(seq - self.snd_una) as usize];
-                self.flagged += !(s.sacked || s.lost) as usize;
-                delivered += !s.sacked as u64;
-                s.sacked = true;
+            let (lo, hi) = (a.max(self.snd_una), b.min(self.snd_nxt));
+            if lo < hi {
+                delivered += self.mark_sacked(lo, hi);
             }
         }
         let newly = ack.cum.saturating_sub(self.snd_una).min(self.segs.len() as u64);
         for _ in 0..newly {
             if let Some(s) = self.segs.pop_front() {
                 self.flagged -= (s.sacked || s.lost) as usize;
+                self.pipe_n -= s.pipe();
+                if s.hole() {
+                    self.holes.remove(&self.snd_una);
+                }
                 delivered += !s.sacked as u64;
             }
+            self.snd_una += 1;
         }
-        self.snd_una += newly;
+        while let Some((&start, &end)) = self.sacked_runs.first_key_value() {
+            if end > self.snd_una {
+                break;
+            }
+            self.sacked_runs.remove(&start);
+        }
         self.cc.on_delivered(delivered as f64, now, sample);
         // A HyStart round ends when the data sent at its start is acknowledged.
         if self.hystart && self.snd_una >= self.hs_window_end {
@@ -362,27 +457,54 @@ impl TcpSender {
             self.hs_samples = 0;
             self.hs_window_end = self.snd_nxt.max(self.snd_una + 1);
         }
-        // Losses: a segment with DupThresh SACKed segments above it (RFC 6675 IsLost).
-        let mut sacked_above = 0usize;
+        // Losses: a segment with DupThresh SACKed segments above it (RFC 6675 IsLost): every
+        // segment not SACKed below the DupThresh-th SACKed one from the top, found from the
+        // runs; those below `marked_to` were marked before.
         let mut new_loss = false;
-        let sack_high = if self.lost_retransmit { self.sack_high } else { 0 };
-        for s in self.segs.iter_mut().rev().take(if self.flagged == 0 { 0 } else { usize::MAX }) {
-            if s.sacked {
-                sacked_above += 1;
-            } else if sacked_above >= DUP_THRESH && !s.lost {
-                s.lost = true;
-                self.flagged += 1;
-                new_loss = true;
-            } else if s.retransmitted && s.rtx_nxt < sack_high {
-                // Sent after this retransmission and SACKed: the retransmission is lost.
-                s.retransmitted = false;
+        let mut above = 0u64;
+        let mut threshold = None;
+        for (&start, &end) in self.sacked_runs.iter().rev() {
+            let (start, end) = (start.max(self.snd_una), end.min(self.snd_nxt));
+            if start >= end {
+                break;
+            }
+            if above + (end - start) >= DUP_THRESH as u64 {
+                threshold = Some(end - (DUP_THRESH as u64 - above));
+                break;
+            }
+            above += end - start;
+        }
+        if let Some(threshold) = threshold {
+            for seq in self.marked_to.max(self.snd_una)..threshold {
+                let i = (seq - self.snd_una) as usize;
+                let before = self.segs[i];
+                if !before.sacked && !before.lost {
+                    self.segs[i].lost = true;
+                    self.flagged += 1;
+                    self.changed(seq, before);
+                    new_loss = true;
+                }
+            }
+            self.marked_to = self.marked_to.max(threshold);
+        }
+        // A retransmission is lost once a segment first sent after it is SACKed.
+        while let Some(&(rtx_nxt, seq)) = self.rtx_flight.front() {
+            if rtx_nxt >= self.sack_high {
+                break;
+            }
+            self.rtx_flight.pop_front();
+            if seq < self.snd_una {
+                continue;
+            }
+            let i = (seq - self.snd_una) as usize;
+            let before = self.segs[i];
+            if !before.sacked && before.retransmitted && before.rtx_nxt < self.sack_high {
+                self.segs[i].retransmitted = false;
+                self.changed(seq, before);
             }
         }
-        debug_assert_eq!(
-            self.flagged,
-            self.segs.iter().filter(|s| s.sacked || s.lost).count(),
-            "the count of flagged segments"
-        );
+        #[cfg(debug_assertions)]
+        self.check_sums();
         // RFC 5681 FlightSize: outstanding segments.
         let flight = (self.snd_nxt - self.snd_una) as f64;
         if self.rto_point.is_some_and(|p| self.snd_una >= p) {
@@ -449,59 +571,62 @@ impl TcpSender {
         self.recovery = None;
         self.next_in_flight = 0.0;
         self.rto_point = Some(self.snd_nxt);
-        for s in self.segs.iter_mut() {
+        self.holes.clear();
+        for (i, s) in self.segs.iter_mut().enumerate() {
             if !s.sacked {
                 s.lost = true;
                 s.retransmitted = false;
+                self.holes.insert(self.snd_una + i as u64);
             }
         }
         self.flagged = self.segs.len();
+        self.pipe_n = 0;
+        self.marked_to = self.snd_nxt;
+        self.rtx_flight.clear();
         self.rto = SimDuration(self.rto.0.saturating_mul(2)).min(RTO_MAX);
         self.rto_deadline = None;
     }
 }
 
 /// The receiving side: cumulative ACK plus SACK blocks, one ACK per segment.
+///
+/// The segments held out of order are kept as their maximal runs, so that an ACK costs a few
+/// lookups however many are held (a window of thousands of segments behind one hole).
 #[derive(Default)]
 pub struct TcpReceiver {
     rcv_nxt: u64,
-    ooo: BTreeSet<u64>,
+    /// Segments received above `rcv_nxt`, as maximal runs: start -> end (exclusive).
+    ooo: BTreeMap<u64, u64>,
     /// Segments delivered in order to the application.
     pub delivered: u64,
-    last_block: Option<(u64, u64)>,
 }
 
 impl TcpReceiver {
+    /// The run of held segments containing `seq`, if any.
+    fn run_of(&self, seq: u64) -> Option<(u64, u64)> {
+        self.ooo.range(..=seq).next_back().filter(|&(_, &end)| seq < end).map(|(&a, &b)| (a, b))
+    }
+
     /// Receives a segment; returns the ACK to send.
     pub fn on_data(&mut self, seg: &Segment) -> Ack {
         if seg.seq == self.rcv_nxt {
             self.rcv_nxt += 1;
-            while self.ooo.remove(&self.rcv_nxt) {
-                self.rcv_nxt += 1;
+            if let Some(end) = self.ooo.remove(&self.rcv_nxt) {
+                self.rcv_nxt = end;
             }
-        } else if seg.seq > self.rcv_nxt {
-            self.ooo.insert(seg.seq);
+        } else if seg.seq > self.rcv_nxt && self.run_of(seg.seq).is_none() {
+            // Joins the run ending just below it and the run starting just above it.
+            let below = self.ooo.range(..seg.seq).next_back().filter(|&(_, &end)| end == seg.seq).map(|(&a, _)| a);
+            let end = self.ooo.remove(&(seg.seq + 1)).unwrap_or(seg.seq + 1);
+            self.ooo.insert(below.unwrap_or(seg.seq), end);
         }
         self.delivered = self.rcv_nxt;
         // SACK blocks: the block holding the segment just received first (RFC 2018 §4), then
         // the others, lowest first, at most 3.
-        let mut blocks: Vec<(u64, u64)> = vec![];
-        let mut it = self.ooo.iter().copied().peekable();
-        while let Some(start) = it.next() {
-            let mut end = start + 1;
-            while it.peek() == Some(&end) {
-                it.next();
-                end += 1;
-            }
-            blocks.push((start, end));
-        }
-        if let Some(pos) = blocks.iter().position(|&(a, b)| seg.seq >= a && seg.seq < b) {
-            let b = blocks.remove(pos);
-            blocks.insert(0, b);
-            self.last_block = Some(b);
-        }
-        blocks.truncate(3);
-        Ack { cum: self.rcv_nxt, sack: blocks, ts_echo: seg.ts }
+        let first = self.run_of(seg.seq);
+        let mut sack: Vec<(u64, u64)> = first.into_iter().collect();
+        sack.extend(self.ooo.iter().map(|(&a, &b)| (a, b)).filter(|&b| Some(b) != first).take(3 - sack.len()));
+        Ack { cum: self.rcv_nxt, sack, ts_echo: seg.ts }
     }
 }
 
