@@ -48,7 +48,6 @@ use crate::topology::isl_graph::IslGraph;
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{TcpFlow, TcpSender};
 use crate::transport::{Feedback, Segment, TransportFlow};
-use std::collections::HashMap;
 
 /// UDP payload per packet [bytes] (basic-sim's `UdpBurstApplication`, `IdSeqHeader` included).
 pub const UDP_PAYLOAD_BYTES: u32 = 1472;
@@ -372,7 +371,9 @@ enum Ev {
     Send(u32),
     Timer(u32),
     TxEnd(u32),
-    Arrive(Pkt),
+    /// The packet in this slot of the mesh's `flying` reaches its hop. Packets wait out their
+    /// propagation there, so that the event heap sifts small entries.
+    Arrive(u32),
 }
 
 /// The network: its source, devices, flows and events.
@@ -383,9 +384,13 @@ pub struct Mesh<S: Source> {
     snap: Snapshot,
     fwd: Forwarding,
     devices: Vec<Device>,
-    isl_device: HashMap<(u32, u32), u32>,
+    /// Each satellite's ISL devices: (the satellite it sends to, the device), a few each.
+    isl_device: Vec<Vec<(u32, u32)>>,
     flows: Vec<Flow>,
     events: EventQueue<Ev>,
+    /// Packets propagating between two nodes, by slot; `free` lists the empty slots.
+    flying: Vec<Option<Pkt>>,
+    free: Vec<u32>,
     drops: Drops<Pkt>,
     now: SimTime,
     processed: u64,
@@ -467,9 +472,11 @@ impl<S: Source> Mesh<S> {
             snap: Snapshot::default(),
             fwd: Forwarding::new(nodes, &destinations),
             devices,
-            isl_device: HashMap::new(),
+            isl_device: vec![vec![]; sats],
             flows,
             events,
+            flying: vec![],
+            free: vec![],
             drops: vec![],
             now: SimTime::ZERO,
             processed: 0,
@@ -548,7 +555,8 @@ impl<S: Source> Mesh<S> {
     /// has used it (devices are made at their first packet); its index in
     /// [`Self::device_load`]'s order.
     pub fn isl_device(&self, a: u32, b: u32) -> Option<usize> {
-        self.isl_device.get(&(a, b)).map(|&d| d as usize)
+        let out = self.isl_device.get(a as usize)?;
+        out.iter().find(|&&(to, _)| to == b).map(|&(_, d)| d as usize)
     }
 
     /// The nodes flow `f`'s data would cross under the state in force, its two ground stations
@@ -596,9 +604,12 @@ impl<S: Source> Mesh<S> {
                 Ev::Send(f) => self.send(f),
                 Ev::Timer(f) => self.timer(f),
                 Ev::TxEnd(d) => self.transmitted(d),
-                Ev::Arrive(p) => {
-                    let at = p.hop;
-                    self.forward(p, at);
+                Ev::Arrive(slot) => {
+                    if let Some(p) = self.flying[slot as usize].take() {
+                        self.free.push(slot);
+                        let at = p.hop;
+                        self.forward(p, at);
+                    }
                 }
             }
         }
@@ -800,12 +811,13 @@ impl<S: Source> Mesh<S> {
             return;
         };
         let dev = if (at as usize) < self.sats && (hop as usize) < self.sats {
-            match self.isl_device.get(&(at, hop)) {
-                Some(&d) => d,
+            let out = &mut self.isl_device[at as usize];
+            match out.iter().find(|&&(to, _)| to == hop) {
+                Some(&(_, d)) => d,
                 None => {
                     let d = self.devices.len() as u32;
                     self.devices.push(Device::new(at, Some(hop), self.o.isl_rate_bps, self.o.isl_queue));
-                    self.isl_device.insert((at, hop), d);
+                    out.push((hop, d));
                     d
                 }
             }
@@ -848,7 +860,17 @@ impl<S: Source> Mesh<S> {
             self.events.schedule(next, Ev::TxEnd(dev));
         }
         let km = distance_km(&self.snap.positions[d.from as usize], &self.snap.positions[sent.item.hop as usize]);
-        self.events.schedule(self.now + SimDuration::from_secs_f64(km / C_KM_S), Ev::Arrive(sent.item));
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.flying[slot as usize] = Some(sent.item);
+                slot
+            }
+            None => {
+                self.flying.push(Some(sent.item));
+                (self.flying.len() - 1) as u32
+            }
+        };
+        self.events.schedule(self.now + SimDuration::from_secs_f64(km / C_KM_S), Ev::Arrive(slot));
     }
 
     /// Packet `p` reached the end it was going to.
