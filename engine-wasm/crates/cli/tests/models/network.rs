@@ -68,3 +68,23 @@ fn a_catalogue_goes_into_the_networks_element_sets() {
         text(&out.stdout)
     );
 }
+
+#[test]
+fn run_traces_the_followed_flows_packets() {
+    // Half a second of Hypatia's workload: the followed flow, Pune to Montréal, hop by hop; the
+    // results on stdout are the run's, traced or not.
+    let file = short("network-hypatia-kuiper-tcp.json", 0.5, "net-trace");
+    let csv = file.with_file_name("trace.csv");
+    let out = skyqueue(&["run", file.to_str().unwrap(), "--trace", "packets", "--trace-out", csv.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let plain = skyqueue(&["run", file.to_str().unwrap()]);
+    assert_eq!(out.stdout, plain.stdout, "the trace changed the results");
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let flow = engine::trace::COLUMNS.iter().position(|&c| c == "flow").unwrap();
+    assert!(csv.lines().skip(1).all(|l| l.split(',').nth(flow) == Some("0")), "only the followed flow");
+    assert!(csv.lines().any(|l| l.contains(",send,") && l.contains("Pune-(Poona)")));
+    assert!(csv.lines().any(|l| l.contains(",hop,") && l.contains("satellite ")));
+    assert!(csv.lines().any(|l| l.contains(",deliver,") && l.contains("Montréal")));
+    assert!(csv.lines().any(|l| l.contains(",ack-arrive,") && l.contains("Pune-(Poona)")));
+    std::fs::remove_dir_all(file.parent().unwrap()).ok();
+}

@@ -281,7 +281,7 @@ fn run_writes_the_packet_trace_as_csv_or_json_with_the_same_columns() {
     let out = skyqueue(&["run", queue.to_str().unwrap(), "--trace", "packets", "--trace-out", "x.csv"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains(
-        "--trace: the model `queue` records no packet trace (models that do: voip-leo, tcp-leo, link-layer, voip-dccp)"
+        "--trace: the model `queue` records no packet trace (models that do: voip-leo, tcp-leo, link-layer, voip-dccp, network)"
     ));
     let out = skyqueue(&["run", preset.to_str().unwrap(), "--trace", "packets"]);
     assert_eq!(out.status.code(), Some(2), "--trace needs --trace-out");

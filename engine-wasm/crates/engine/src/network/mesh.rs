@@ -45,6 +45,7 @@ use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::orbit::frames::{distance_km, Vec3, C_KM_S};
 use crate::sched::{DropTail, Drops};
 use crate::topology::isl_graph::IslGraph;
+use crate::trace::{Reason, TraceKind, TraceRecord};
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{TcpFlow, TcpSender};
 use crate::transport::{Feedback, Segment, TransportFlow};
@@ -309,7 +310,8 @@ pub struct LinkResult {
 
 #[derive(Clone, Debug)]
 enum Body {
-    Udp,
+    /// A UDP packet: its number in its flow.
+    Udp(u64),
     Data(Segment),
     Feedback(Feedback),
 }
@@ -324,6 +326,18 @@ struct Pkt {
     bytes: u32,
     born: SimTime,
     body: Body,
+    /// Its number in the packet trace (the traced flow's packets only; 0 for the others).
+    id: u64,
+    /// When it reached the device it waits at, and the packets ahead of it there (the one
+    /// being sent included), for the trace.
+    queued: SimTime,
+    ahead: u32,
+}
+
+impl Pkt {
+    fn new(flow: u32, to: u32, bytes: u32, born: SimTime, body: Body) -> Pkt {
+        Pkt { flow, to, hop: NONE, bytes, born, body, id: 0, queued: born, ahead: 0 }
+    }
 }
 
 fn wire_bits(p: &Pkt) -> f64 {
@@ -363,6 +377,8 @@ struct Flow {
     delay_sum: f64,
     rtt_sum: f64,
     rtt_n: u64,
+    /// One past the highest segment sent: a segment below it is a retransmission.
+    next_new: u64,
     result: FlowResult,
 }
 
@@ -394,6 +410,12 @@ pub struct Mesh<S: Source> {
     drops: Drops<Pkt>,
     now: SimTime,
     processed: u64,
+    /// The flow whose packets are traced, the records not yet taken, the trace's next packet
+    /// number, and the flow's route under the state in force (`mesh_trace.rs`).
+    traced: Option<u32>,
+    records: Vec<TraceRecord>,
+    next_id: u64,
+    traced_route: Vec<u32>,
 }
 
 impl<S: Source> Mesh<S> {
@@ -461,6 +483,7 @@ impl<S: Source> Mesh<S> {
                     delay_sum: 0.0,
                     rtt_sum: 0.0,
                     rtt_n: 0,
+                    next_new: 0,
                     result: FlowResult::default(),
                 }
             })
@@ -480,6 +503,10 @@ impl<S: Source> Mesh<S> {
             drops: vec![],
             now: SimTime::ZERO,
             processed: 0,
+            traced: None,
+            records: vec![],
+            next_id: 0,
+            traced_route: vec![],
         })
     }
 
@@ -581,6 +608,16 @@ impl<S: Source> Mesh<S> {
     /// The time of the next event, if any is pending.
     pub fn next_event(&self) -> Option<SimTime> {
         self.events.peek_time()
+    }
+
+    /// The time of the next event about a packet (a send, a transmission, an arrival, a
+    /// timer), if any is pending: `None` when only the next forwarding state is (every flow
+    /// done).
+    pub fn next_packet_event(&self) -> Option<SimTime> {
+        match self.events.peek() {
+            Some((_, Ev::Update)) if self.events.len() == 1 => None,
+            other => other.map(|(t, _)| t),
+        }
     }
 
     /// The forwarding state in force.
@@ -729,6 +766,7 @@ impl<S: Source> Mesh<S> {
         }
         self.fwd.compute(self.sats, &self.snap);
         self.sample_paths();
+        self.trace_route();
         let next = self.now + self.o.update;
         if next < self.o.end {
             self.events.schedule(next, Ev::Update);
@@ -741,14 +779,7 @@ impl<S: Source> Mesh<S> {
         let flow = &mut self.flows[f as usize];
         match flow.spec.traffic {
             Traffic::Udp { rate_bps } => {
-                let p = Pkt {
-                    flow: f,
-                    to: flow.spec.dst,
-                    hop: NONE,
-                    bytes: UDP_WIRE_BYTES,
-                    born: self.now,
-                    body: Body::Udp,
-                };
+                let p = Pkt::new(f, flow.spec.dst, UDP_WIRE_BYTES, self.now, Body::Udp(flow.result.sent));
                 flow.result.sent += 1;
                 flow.interval.0 += 1;
                 let gap = SimDuration((UDP_PACING_BYTES * 8e9 / rate_bps).ceil().max(1.0) as u64);
@@ -757,6 +788,7 @@ impl<S: Source> Mesh<S> {
                     self.events.schedule(next, Ev::Send(f));
                 }
                 let src = flow.spec.src;
+                let p = self.trace_send(p, src, None);
                 self.forward(p, src);
             }
             Traffic::Tcp { .. } => self.pump(f),
@@ -766,7 +798,7 @@ impl<S: Source> Mesh<S> {
     /// Sends what the TCP sender of flow `f` may send now, and arms its timer.
     fn pump(&mut self, f: u32) {
         let now = self.now;
-        let flow = &mut self.flows[f as usize];
+        let mut flow = &mut self.flows[f as usize];
         let Some(tcp) = flow.tcp.as_mut() else { return };
         let segs = if now < self.o.end { tcp.poll_send(now) } else { vec![] };
         flow.result.sent += segs.len() as u64;
@@ -778,9 +810,15 @@ impl<S: Source> Mesh<S> {
                 self.events.schedule(t, Ev::Timer(f));
             }
         }
+        let after_timeout = tcp.sender().after_timeout();
         for seg in segs {
-            let p = Pkt { flow: f, to: dst, hop: NONE, bytes: TCP_WIRE_BYTES, born: now, body: Body::Data(seg) };
+            let again = seg.seq < flow.next_new;
+            flow.next_new = flow.next_new.max(seg.seq + 1);
+            let p = Pkt::new(f, dst, TCP_WIRE_BYTES, now, Body::Data(seg));
+            let reason = again.then_some(if after_timeout { Reason::TimerExpired } else { Reason::LossDetected });
+            let p = self.trace_send(p, src, reason);
             self.forward(p, src);
+            flow = &mut self.flows[f as usize];
         }
     }
 
@@ -794,7 +832,12 @@ impl<S: Source> Mesh<S> {
         flow.timer_at = None;
         if let Some(tcp) = flow.tcp.as_mut() {
             if tcp.timer().is_some_and(|t| t <= now) {
+                let before = tcp.stats().timeouts;
                 tcp.on_timer(now);
+                if tcp.stats().timeouts > before {
+                    let (src, una) = (flow.spec.src, tcp.sender().snd_una());
+                    self.trace_timeout(f, src, una);
+                }
             }
         }
         self.pump(f);
@@ -807,7 +850,7 @@ impl<S: Source> Mesh<S> {
             return self.receive(p);
         }
         let Some(hop) = self.fwd.next_hop(p.to, at) else {
-            self.lose(&p, false);
+            self.lose(&p, false, at);
             return;
         };
         let dev = if (at as usize) < self.sats && (hop as usize) < self.sats {
@@ -826,17 +869,20 @@ impl<S: Source> Mesh<S> {
         };
         p.hop = hop;
         let d = &mut self.devices[dev as usize];
+        (p.queued, p.ahead) = (self.now, (d.link.queued() + usize::from(d.link.busy())) as u32);
         let mut wire = AtRate { rate_bps: d.rate_bps, bits: wire_bits };
         if let Some(finish) = d.link.offer(self.now, p, &mut wire, &mut NoRates, &mut self.drops) {
             self.events.schedule(finish, Ev::TxEnd(dev));
+            self.trace_hop(dev);
         }
         for (p, _) in std::mem::take(&mut self.drops) {
-            self.lose(&p, true);
+            self.lose(&p, true, at);
         }
     }
 
-    /// Counts packet `p` lost, at a queue or for want of a route.
-    fn lose(&mut self, p: &Pkt, at_queue: bool) {
+    /// Counts packet `p` lost at node `at`, at a queue or for want of a route.
+    fn lose(&mut self, p: &Pkt, at_queue: bool, at: u32) {
+        self.trace_drop(p, at, if at_queue { Reason::Overflow } else { Reason::NoRoute });
         let flow = &mut self.flows[p.flow as usize];
         let ack = matches!(p.body, Body::Feedback(_));
         let losses = if ack { &mut flow.result.acks_lost } else { &mut flow.result.lost };
@@ -859,7 +905,11 @@ impl<S: Source> Mesh<S> {
         if let Some(next) = sent.next {
             self.events.schedule(next, Ev::TxEnd(dev));
         }
-        let km = distance_km(&self.snap.positions[d.from as usize], &self.snap.positions[sent.item.hop as usize]);
+        let from = d.from;
+        if sent.next.is_some() {
+            self.trace_hop(dev);
+        }
+        let km = distance_km(&self.snap.positions[from as usize], &self.snap.positions[sent.item.hop as usize]);
         let slot = match self.free.pop() {
             Some(slot) => {
                 self.flying[slot as usize] = Some(sent.item);
@@ -878,6 +928,15 @@ impl<S: Source> Mesh<S> {
         let now = self.now;
         let bucket = (now.as_nanos() / self.o.bucket.as_nanos()) as usize;
         let f = p.flow;
+        if self.traced == Some(f) {
+            let spec = self.flows[f as usize].spec;
+            let (kind, seq, at) = match &p.body {
+                Body::Udp(n) => (TraceKind::Deliver, *n, spec.dst),
+                Body::Data(seg) => (TraceKind::Deliver, seg.seq, spec.dst),
+                Body::Feedback(Feedback::Ack(ack)) => (TraceKind::AckArrive, ack.cum, spec.src),
+            };
+            self.trace_arrive(&p, at, kind, seq);
+        }
         let flow = &mut self.flows[f as usize];
         let credit = |r: &mut FlowResult, bytes: u64| {
             r.goodput_bytes += bytes;
@@ -887,7 +946,7 @@ impl<S: Source> Mesh<S> {
             r.goodput_series[bucket] += bytes;
         };
         match p.body {
-            Body::Udp => {
+            Body::Udp(_) => {
                 flow.result.received += 1;
                 let delay = (now - p.born).as_secs_f64();
                 flow.delay_sum += delay;
@@ -903,9 +962,9 @@ impl<S: Source> Mesh<S> {
                 if let Some(fb) = tcp.on_segment(&seg, now) {
                     let Feedback::Ack(ack) = &fb;
                     let bytes = ACK_WIRE_BYTES + SACK_BLOCK_BYTES * ack.sack.len() as u32;
-                    let back =
-                        Pkt { flow: f, to: flow.spec.src, hop: NONE, bytes, born: now, body: Body::Feedback(fb) };
+                    let back = Pkt::new(f, flow.spec.src, bytes, now, Body::Feedback(fb));
                     let at = flow.spec.dst;
+                    let back = self.trace_ack(back, at);
                     self.forward(back, at);
                 }
             }
@@ -932,6 +991,9 @@ impl<S: Source> Mesh<S> {
         }
     }
 }
+
+#[path = "mesh_trace.rs"]
+mod trace;
 
 #[cfg(test)]
 #[path = "mesh_tests.rs"]

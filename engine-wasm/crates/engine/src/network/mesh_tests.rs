@@ -199,6 +199,11 @@ fn after_a_change_of_state_packets_in_flight_follow_the_new_one_and_none_is_lost
 fn a_sized_tcp_transfer_completes_with_every_byte_acknowledged() {
     let snap = line(&LINE_ISLS, &[(3, 0), (4, 2)]);
     let mut m = Mesh::new(still(snap, 3), &[tcp(3, 4, Some(600))], options(10e6, 5.0)).unwrap();
+    m.run_until(SimTime::from_secs_f64(0.5)).unwrap();
+    assert!(m.next_packet_event().is_some(), "under way");
+    m.run_until(SimTime::from_secs_f64(4.0)).unwrap();
+    // Done: only the forwarding state's updates are left (what *follow the action* skips).
+    assert_eq!((m.next_packet_event(), m.next_event()), (None, Some(SimTime::from_secs_f64(4.1))));
     m.run_until(SimTime::from_secs_f64(5.0)).unwrap();
     let r = &m.flow_results()[0];
     assert_eq!(r.goodput_bytes, 600 * u64::from(TCP_MSS_BYTES), "{r:?}");
@@ -275,4 +280,61 @@ fn kuiper_630_carries_reciprocal_udp_flows_between_cities() {
     }
     assert!(results[0].delay_mean_s > 0.06, "{:?}", results[0]);
     assert_eq!(m.losses().no_route, 0);
+}
+
+#[test]
+fn a_traced_flow_tells_each_packets_story_and_the_run_is_the_same() {
+    // A sized TCP transfer beside a UDP flow on the line, the destination's satellite changing
+    // at 0.3 s: traced, flow 0 gives a record per packet event; the run is the same untraced.
+    let run = |traced: bool| {
+        let states = vec![
+            (SimTime::ZERO, line(&LINE_ISLS, &[(3, 0), (4, 2)])),
+            (SimTime::from_secs_f64(0.3), line(&LINE_ISLS, &[(3, 0), (4, 1)])),
+        ];
+        let src = Scripted { sats: 3, grounds: 2, states };
+        let mut m = Mesh::new(src, &[tcp(3, 4, Some(600)), udp(3, 4, 3e6)], options(10e6, 3.0)).unwrap();
+        m.trace_flow(traced.then_some(0));
+        let mut records = vec![];
+        for k in 1..=30 {
+            m.run_until(SimTime::from_secs_f64(0.1 * f64::from(k))).unwrap();
+            records.extend(m.take_records());
+        }
+        (m.flow_results(), m.link_results(), m.events(), records)
+    };
+    let (plain, plain_links, plain_events, none) = run(false);
+    let (results, links, events, records) = run(true);
+    assert!(none.is_empty());
+    // Compared as printed: a UDP flow's mean RTT is NaN.
+    assert_eq!(format!("{results:?} {links:?} {events}"), format!("{plain:?} {plain_links:?} {plain_events}"));
+    let r = &results[0];
+    let count = |kind: TraceKind| records.iter().filter(|x| x.kind == kind).count() as u64;
+    assert!(records.iter().all(|x| x.flow == 0), "only the traced flow");
+    assert!(records.windows(2).all(|w| w[0].t <= w[1].t), "in time order");
+    assert_eq!(count(TraceKind::Send), 600);
+    assert_eq!(count(TraceKind::Retransmit), r.retransmits);
+    assert_eq!(count(TraceKind::Timeout), r.timeouts);
+    let resent = |why: Reason| records.iter().any(|x| x.kind == TraceKind::Retransmit && x.reason == Some(why));
+    assert!(resent(Reason::LossDetected) && (r.timeouts == 0 || resent(Reason::TimerExpired)));
+    assert!(r.retransmits > 0, "slow start overruns the queue beside the UDP flow: {r:?}");
+    assert_eq!(count(TraceKind::Drop), r.lost.queue + r.acks_lost.queue);
+    assert_eq!(count(TraceKind::Deliver), r.received);
+    assert_eq!(count(TraceKind::Ack), r.received, "an ACK per segment received");
+    assert_eq!(count(TraceKind::RouteChange), 1);
+    let change = records.iter().find(|x| x.kind == TraceKind::RouteChange).unwrap();
+    assert_eq!((change.t, change.route_hops), (SimTime::from_secs_f64(0.3), 1));
+    // The first segment: sent over two ISLs, then station 3 -> 0 -> 1 -> 2 -> station 4.
+    let first: Vec<_> = records.iter().filter(|x| x.packet == 0).collect();
+    assert_eq!((first[0].kind, first[0].node, first[0].route_hops), (TraceKind::Send, 3, 2));
+    let hops: Vec<(u32, Option<u32>)> =
+        first.iter().filter(|x| x.kind == TraceKind::Hop).map(|x| (x.node, x.next)).collect();
+    assert_eq!(hops, [(3, Some(0)), (0, Some(1)), (1, Some(2)), (2, Some(4))]);
+    assert_eq!(first.last().map(|x| (x.kind, x.node)), Some((TraceKind::Deliver, 4)));
+    // Segments wait behind others (the UDP flow's among them), and say how long.
+    assert!(records.iter().any(|x| x.kind == TraceKind::Hop && x.queue_ahead > 0 && x.waited > SimDuration::ZERO));
+    // Every packet numbered once: its send (or its ACK), then its own events.
+    let mut seen = std::collections::HashSet::new();
+    for x in records.iter().filter(|x| x.packet != crate::trace::NO_PACKET) {
+        let starts = matches!(x.kind, TraceKind::Send | TraceKind::Retransmit | TraceKind::Ack);
+        assert_eq!(seen.insert(x.packet), starts, "{x:?}");
+    }
 }

@@ -223,6 +223,12 @@ impl TcpSender {
         self.snd_una
     }
 
+    /// Whether it is recovering from a timeout: what it resends now, it resends because the
+    /// timer fired (until the data outstanding at the timeout is acknowledged).
+    pub fn after_timeout(&self) -> bool {
+        self.rto_point.is_some()
+    }
+
     /// Whether every segment has been acknowledged.
     pub fn done(&self) -> bool {
         self.snd_una >= self.total_segments

@@ -26,7 +26,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     validate: scenario::validate,
     estimated_events: scenario::estimated_events,
     build,
-    traces_packets: false,
+    traces_packets: true,
     sweep_metrics: &[
         super::metric("network.goodput_mbps", "Aggregate goodput", "Mb/s"),
         super::metric("network.loss_ratio", "Data packets lost", "fraction"),
@@ -61,6 +61,20 @@ impl Model for run::NetworkRun {
 
     fn constellation_info(&self) -> Option<crate::topology::pair::ConstellationInfo> {
         Some(run::NetworkRun::constellation_info(self))
+    }
+
+    fn next_event(&self) -> Option<crate::kernel::SimTime> {
+        run::NetworkRun::next_event(self)
+    }
+
+    /// While its flows run the network is never quiet (its next event is a packet's, or the
+    /// forwarding state's a moment before one); once every flow is done, none is due.
+    fn next_packet_event(&self) -> Option<crate::kernel::SimTime> {
+        run::NetworkRun::next_packet_event(self)
+    }
+
+    fn trace_nodes(&self) -> Vec<String> {
+        run::NetworkRun::trace_nodes(self)
     }
 }
 

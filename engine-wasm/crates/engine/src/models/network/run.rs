@@ -208,6 +208,24 @@ impl NetworkRun {
         })
     }
 
+    /// The time of the network's next event, if one is due before the end.
+    pub fn next_event(&self) -> Option<SimTime> {
+        self.mesh.next_event().filter(|&t| t <= self.end && self.stopped.is_none())
+    }
+
+    /// The time of the network's next packet event, if one is due before the end.
+    pub fn next_packet_event(&self) -> Option<SimTime> {
+        self.mesh.next_packet_event().filter(|&t| t <= self.end && self.stopped.is_none())
+    }
+
+    /// The packet trace's nodes, by mesh node: the satellites, then the ground stations.
+    pub fn trace_nodes(&self) -> Vec<String> {
+        (0..self.satellites)
+            .map(|n| format!("satellite {n}"))
+            .chain(self.stations.list.iter().take(self.mesh.source().ground_stations()).map(|s| s.0.clone()))
+            .collect()
+    }
+
     /// Events scheduled and not yet processed.
     pub fn pending(&self) -> usize {
         self.mesh.pending_events()
@@ -222,7 +240,13 @@ impl NetworkRun {
             // boundary (a forwarding update) belongs to the next one.
             let sample_at = SimTime(self.next_tick.as_nanos() - 1);
             let target = t.min(sample_at).min(self.end);
-            if let Err(m) = self.mesh.run_until(target) {
+            // The followed flow's packets are traced while the app (or the CLI) records.
+            self.mesh.trace_flow(ctx.trace.on().then_some(self.follow));
+            let ran = self.mesh.run_until(target);
+            for r in self.mesh.take_records() {
+                ctx.trace.push(r);
+            }
+            if let Err(m) = ran {
                 self.stopped = Some(m);
                 break;
             }

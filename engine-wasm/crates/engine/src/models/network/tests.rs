@@ -92,3 +92,29 @@ fn series_add_up(json: &str) {
     let busiest = col("busiest_util").iter().filter_map(|v| v.as_f64()).fold(0.0, f64::max);
     assert!(busiest > 0.5 && busiest <= 1.0, "{busiest}");
 }
+
+#[test]
+fn the_followed_flows_packets_step_record_by_record_and_the_run_is_the_same() {
+    // Inside the wire for a network: the followed flow (Sao Paulo -> London) only, named by
+    // its stations and satellites; stepping lands on every record and ends with the whole
+    // run's results, which are those of a run not traced.
+    let s = Scenario::from_json(SMALL).unwrap();
+    let n = crate::sim::check_stepping_by_record(s.clone(), 100_000);
+    assert!(n > 4 * 145, "a record per send, hop, delivery and ACK: {n}");
+    let mut traced = Simulation::new(s.clone()).unwrap();
+    traced.set_trace_limit(100_000).unwrap();
+    traced.run_to_end();
+    let mut plain = Simulation::new(s).unwrap();
+    plain.run_to_end();
+    assert!(traced.traces_packets());
+    assert_eq!(traced.results_json(), plain.results_json());
+    let rows = traced.trace().rows(0);
+    assert!(rows.iter().all(|r| r.flow == 1), "only the followed flow");
+    let send = rows.iter().find(|r| r.kind == crate::trace::TraceKind::Send).unwrap();
+    assert_eq!(send.node, "Sao Paulo");
+    assert!(send.route_hops > 0, "{send:?}");
+    let hop = rows.iter().find(|r| r.kind == crate::trace::TraceKind::Hop && r.node != "Sao Paulo").unwrap();
+    assert!(hop.node.starts_with("satellite "), "{hop:?}");
+    let deliver = rows.iter().find(|r| r.kind == crate::trace::TraceKind::Deliver).unwrap();
+    assert_eq!(deliver.node, "London");
+}
