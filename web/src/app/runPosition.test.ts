@@ -60,3 +60,26 @@ describe('RunPosition: where the next packet step starts', () => {
     expect(p.previous(store())).toBeNull();
   });
 });
+
+describe('a long run reset: the records held are its latest, the run is back at zero', () => {
+  const rows = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_x, k) => ({ n: from + k, t_s: (from + k) * 1e-3 }) as TraceRow);
+
+  it('N goes to record 0, and the replay’s records join the store (or replace what they do not meet)', () => {
+    const trace = new TraceStore(50);
+    trace.add(rows(0, 199)); // the latest 50 held: 150..199
+    expect(trace.first()).toBe(150);
+    const p = new RunPosition();
+    p.moved(1, 0);
+    p.frame(1, 0); // reset to zero before the replay's records arrive
+    expect(p.next(trace)).toBe(0);
+    // The replay's first records do not meet those held: they replace them.
+    expect(trace.add(rows(0, 10))).toBe(true);
+    expect([trace.first(), trace.last(), trace.get(0)?.n]).toEqual([0, 10, 0]);
+    // A replay that meets what is held joins it, the newest let go past the limit.
+    const later = new TraceStore(50);
+    later.add(rows(100, 149));
+    expect(later.add(rows(80, 99))).toBe(true);
+    expect([later.first(), later.last(), later.all().length]).toEqual([80, 129, 50]);
+  });
+});

@@ -52,7 +52,10 @@ export class RunPosition {
    * (a model whose packets start at zero has recorded them before any step). */
   next(trace: TraceStore): number {
     if (this.atCursor()) return this.cursor!.n + 1;
-    const next = this.nowNs === 0 ? trace.all()[0] : trace.firstAfter(this.nowNs / 1e9);
+    // At zero the next is the run's first record, even when the records held are a long run's
+    // latest (a reset keeps them until its own arrive).
+    if (this.nowNs === 0) return 0;
+    const next = trace.firstAfter(this.nowNs / 1e9);
     return next?.n ?? (trace.last() ?? -1) + 1;
   }
 

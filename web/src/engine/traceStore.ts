@@ -14,6 +14,8 @@ export class TraceStore {
   /** Adds a frame's records; returns whether anything new arrived. A change gives `all()` a
    * new array (React compares by reference), never one changed in place. */
   add(rows: readonly TraceRow[]): boolean {
+    const first = this.first();
+    if (first !== null && rows.length && rows[0].n < first) return this.replayed(rows, first);
     let last = this.rows.length ? this.rows[this.rows.length - 1].n : -1;
     const fresh: TraceRow[] = [];
     for (const r of rows)
@@ -24,6 +26,25 @@ export class TraceStore {
     if (!fresh.length) return false;
     const next = this.rows.concat(fresh);
     this.rows = next.length > this.limit ? next.slice(next.length - this.limit) : next;
+    return true;
+  }
+
+  /**
+   * Records of a replay from before the oldest held (a long run's latest were held, then a reset
+   * or a seek went back past them): joined to those held when they meet them, the newest let go
+   * past the limit (the run is now back there); else they replace them.
+   */
+  private replayed(rows: readonly TraceRow[], first: number): boolean {
+    const older = rows.filter((r) => r.n < first);
+    const last = this.last() ?? -1;
+    const joined =
+      older[older.length - 1].n === first - 1
+        ? older.concat(
+            this.rows,
+            rows.filter((r) => r.n > last),
+          )
+        : [...rows];
+    this.rows = joined.length > this.limit ? joined.slice(0, this.limit) : joined;
     return true;
   }
 
