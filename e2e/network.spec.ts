@@ -67,5 +67,59 @@ test.describe('a whole network (Hypatia traffic matrix)', () => {
     await panel.getByLabel('Flows', { exact: true }).selectOption('udp');
     await panel.getByRole('button', { name: /Restart with/ }).click();
     await expect(page.getByTestId('live-text')).toContainText('100 flows of UDP at 10 Mb/s');
+    // Inside the wire says the followed flow's UDP packets, with nothing sent back.
+    const legend = page.getByRole('region', { name: 'Inside the wire' }).locator('.seq-legend');
+    await expect(legend).toContainText('━ UDP packet');
+    await expect(legend).not.toContainText('ACK');
+  });
+
+  test("inside the wire: the followed flow's packets hop by hop across the constellation, and their stories", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto('/#p=network-hypatia-kuiper-tcp');
+    const wire = page.getByRole('region', { name: 'Inside the wire' });
+    await expect(wire).toBeVisible();
+    // Reset starts again from zero, paused.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    const event = page.getByTestId('wire-event');
+    const next = wire.getByRole('button', { name: 'Next event ▶' });
+    await next.click();
+    await expect(event).toHaveText(
+      /^Event #0 at t = 0\.000000 s: Pune-\(Poona\) sends segment 0 \(packet #0\) on a route over \d+ inter-satellite links\.$/,
+    );
+    await next.click();
+    await expect(event).toHaveText(
+      /^Event #1 at t = 0\.000000 s: Segment 0 \(packet #0\) leaves Pune-\(Poona\) for satellite \d+ at once/,
+    );
+    // Step on to the first ISL hop, from the satellite over Pune to the next one: its story
+    // (the stepped packet's) from Pune on.
+    for (let i = 0; i < 40 && !/leaves satellite \d+ for satellite/.test((await event.textContent()) ?? ''); i++) {
+      const n = Number(await event.getAttribute('data-n'));
+      await next.click();
+      await expect(event).toHaveAttribute('data-n', String(n + 1));
+    }
+    await expect(event).toContainText(/leaves satellite \d+ for satellite \d+ (at once|after waiting)/);
+    const story = page.getByTestId('packet-story');
+    await expect(story).toContainText(/leaves Pune-\(Poona\) for satellite \d+/);
+    await expect(story).toContainText(/sends segment \d+ \(packet #\d+\) on a route over \d+ inter-satellite links/);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => simTimeNs(page)).toBeGreaterThan(0.3e9);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    // The diagram between the flow's two stations, data and ACKs over routes of ISLs.
+    const diagram = page.getByTestId('sequence-diagram');
+    await expect(diagram.locator('.seq-end')).toHaveText(['Pune-(Poona)', 'Montréal']);
+    await expect.poll(() => diagram.locator('.seq-arrow[data-ack="true"]').count()).toBeGreaterThan(0);
+    // The oldest packet drawn (many arrows cross, so it is chosen from the keyboard): its story.
+    const oldest = await diagram
+      .getByRole('button', { name: /^Story of the (ACK|segment)/ })
+      .first()
+      .elementHandle();
+    const packet = await oldest!.getAttribute('data-packet');
+    await oldest!.focus();
+    await oldest!.press('Enter');
+    await expect(story).toHaveAttribute('aria-label', `Story of packet #${packet}`);
+    await expect(story.locator('.story-fate')).toContainText(/Arrived at|Still on its way|Lost at/);
   });
 });

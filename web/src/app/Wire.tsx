@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { ModelDescriptor } from '../models/types';
 import { InsideTheWire } from '../panels/InsideTheWire';
 import type { Engine } from './useEngine';
@@ -13,6 +14,13 @@ export function Wire({
   presenter: boolean;
 }) {
   const { info, controls } = engine;
+  const wire = model?.wire;
+  const scenarioJson = info?.scenarioJson;
+  // Once a scenario (a catalogue's runs hold megabytes of element sets; this renders every frame).
+  const words = useMemo(
+    () => (typeof wire === 'function' ? (scenarioJson === undefined ? undefined : wire(scenarioJson)) : wire),
+    [wire, scenarioJson],
+  );
   if (!info || info.traceLimit <= 0) return null;
   return (
     <InsideTheWire
@@ -34,7 +42,7 @@ export function Wire({
       exportTrace={(f) => engine.client.current?.trace(f) ?? Promise.resolve(null)}
       markers={engine.markers.current}
       presenter={presenter}
-      words={model?.wire}
+      words={words}
     />
   );
 }

@@ -168,8 +168,9 @@ export interface ModelDescriptor {
   /** The scenario with one ground site changed: models whose sites are picked in the UI. */
   withSite?: (scenarioJson: string, end: SiteEnd, site: string) => string;
   /** The words *Inside the wire* says this model's packets with, for a model whose engine records a
-   * packet trace; TCP's (segments, ACKs, routes of ISL hops) when absent. */
-  wire?: WireWords;
+   * packet trace; TCP's (segments, ACKs, routes of ISL hops) when absent. A function of the
+   * scenario for a model whose packets depend on it (TCP or UDP flows). */
+  wire?: WireWords | ((scenarioJson: string) => WireWords);
   /** What "Sweep & compare" varies; a model without it cannot be swept. */
   sweep?: SweepModel;
   /**

@@ -4,6 +4,7 @@ import { NetworkPanel } from './NetworkPanel';
 import { networkText } from './liveText';
 import { GUIDES, PRESETS } from './guides';
 import { LoadLegend } from '../../globe/LoadLegend';
+import { networkWire } from './wire';
 import type { ModelDescriptor, SummaryProps } from '../types';
 
 /** The sampling interval of the globe's loads [ms]: the scenario's metrics bucket. */
@@ -49,6 +50,7 @@ export const network: ModelDescriptor = {
   Summary: NetworkSummary,
   speed: 1,
   globe: true,
+  wire: networkWire,
   course: { presets: PRESETS, guides: GUIDES },
   gallery: {
     heading: 'A whole network: a traffic matrix over a mega-constellation (Hypatia)',
