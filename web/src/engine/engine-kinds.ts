@@ -36,7 +36,10 @@ export type TraceKind = (typeof TRACE_KINDS)[number];
 export const TRACE_REASONS = [
   /** Its link's buffer was full. */
   'overflow',
-  /** The ends had no route when it was sent. */
+  /**
+   * No route on to its destination: when it was sent, or at a node on its way (a network's
+   * forwarding).
+   */
   'no-route',
   /**
    * Resent because the sender judged it lost from the acknowledgements (SACK or three

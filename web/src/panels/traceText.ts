@@ -33,6 +33,9 @@ export interface WireWords {
   timeoutMark: (seq: number) => string;
   /** Whether packets follow routes over inter-satellite links (the sentences then count the hops). */
   routes: boolean;
+  /** Whether packets already on their way follow a new route from their next node on (forwarding
+   * hop by hop on the state in force), rather than the route they left on. Default false. */
+  rerouted?: boolean;
   /** Whether a lost data packet is sent again (the story then offers to follow it to its resend). */
   resends: boolean;
   /** Whether the receiver sends anything back (ACKs, feedback) and the sender keeps a timer;
@@ -69,7 +72,7 @@ function what(r: TraceRow, w: WireWords): string {
 /** Why, after a colon, for every reason the engine gives (a new one fails the type check here). */
 const REASON: Record<TraceReason, string> = {
   overflow: "the link's buffer was full",
-  'no-route': 'the ends had no route',
+  'no-route': 'there was no route on to its destination',
   'loss-detected': 'the ACKs showed it lost (SACK or three duplicate ACKs)',
   'timer-expired': 'its retransmission timer expired',
   'sender-buffer': "the sender's buffer was full: the transport's rate let packets go slower than they were made",
@@ -111,7 +114,11 @@ function sentence(r: TraceRow, w: WireWords): string {
     case 'timeout':
       return `${r.node}'s ${w.timeout(r.seq)}.`;
     case 'route-change':
-      return `The route changes: now ${plural(r.route_hops, 'inter-satellite link')}. Packets already sent keep the route they left on.`;
+      return `The route changes: now ${plural(r.route_hops, 'inter-satellite link')}. ${
+        w.rerouted
+          ? 'Packets already on their way take the new next hops from their next node on.'
+          : 'Packets already sent keep the route they left on.'
+      }`;
   }
 }
 

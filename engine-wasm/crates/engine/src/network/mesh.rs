@@ -45,7 +45,7 @@ use crate::kernel::{EventQueue, SimDuration, SimTime};
 use crate::orbit::frames::{distance_km, Vec3, C_KM_S};
 use crate::sched::{DropTail, Drops};
 use crate::topology::isl_graph::IslGraph;
-use crate::trace::{Reason, TraceKind, TraceRecord};
+use crate::trace::{PacketTrace, Reason};
 use crate::transport::congestion::CcKind;
 use crate::transport::tcp::{TcpFlow, TcpSender};
 use crate::transport::{Feedback, Segment, TransportFlow};
@@ -326,17 +326,18 @@ struct Pkt {
     bytes: u32,
     born: SimTime,
     body: Body,
-    /// Its number in the packet trace (the traced flow's packets only; 0 for the others).
-    id: u64,
-    /// When it reached the device it waits at, and the packets ahead of it there (the one
-    /// being sent included), for the trace.
-    queued: SimTime,
+    /// Its number in the packet trace: the traced flow's packets sent while it is traced,
+    /// NONE for the others.
+    id: u32,
+    /// The packets ahead of it at the device it waits at (the one being sent included), and
+    /// when it reached it, for the trace.
     ahead: u32,
+    queued: SimTime,
 }
 
 impl Pkt {
     fn new(flow: u32, to: u32, bytes: u32, born: SimTime, body: Body) -> Pkt {
-        Pkt { flow, to, hop: NONE, bytes, born, body, id: 0, queued: born, ahead: 0 }
+        Pkt { flow, to, hop: NONE, bytes, born, body, id: NONE, ahead: 0, queued: born }
     }
 }
 
@@ -410,11 +411,12 @@ pub struct Mesh<S: Source> {
     drops: Drops<Pkt>,
     now: SimTime,
     processed: u64,
-    /// The flow whose packets are traced, the records not yet taken, the trace's next packet
-    /// number, and the flow's route under the state in force (`mesh_trace.rs`).
+    /// The flow whose packets are traced, the trace they go to while a run lends it
+    /// ([`Self::with_trace`]), the trace's next packet number, and the flow's route under the
+    /// state in force (`mesh_trace.rs`).
     traced: Option<u32>,
-    records: Vec<TraceRecord>,
-    next_id: u64,
+    trace: PacketTrace,
+    next_id: u32,
     traced_route: Vec<u32>,
 }
 
@@ -504,7 +506,7 @@ impl<S: Source> Mesh<S> {
             now: SimTime::ZERO,
             processed: 0,
             traced: None,
-            records: vec![],
+            trace: PacketTrace::off(),
             next_id: 0,
             traced_route: vec![],
         })
@@ -791,12 +793,13 @@ impl<S: Source> Mesh<S> {
                 let p = self.trace_send(p, src, None);
                 self.forward(p, src);
             }
-            Traffic::Tcp { .. } => self.pump(f),
+            Traffic::Tcp { .. } => self.pump(f, false),
         }
     }
 
-    /// Sends what the TCP sender of flow `f` may send now, and arms its timer.
-    fn pump(&mut self, f: u32) {
+    /// Sends what the TCP sender of flow `f` may send now (`timer_fired`: just after its
+    /// retransmission timer fired), and arms its timer.
+    fn pump(&mut self, f: u32, timer_fired: bool) {
         let now = self.now;
         let mut flow = &mut self.flows[f as usize];
         let Some(tcp) = flow.tcp.as_mut() else { return };
@@ -810,12 +813,13 @@ impl<S: Source> Mesh<S> {
                 self.events.schedule(t, Ev::Timer(f));
             }
         }
-        let after_timeout = tcp.sender().after_timeout();
         for seg in segs {
             let again = seg.seq < flow.next_new;
             flow.next_new = flow.next_new.max(seg.seq + 1);
             let p = Pkt::new(f, dst, TCP_WIRE_BYTES, now, Body::Data(seg));
-            let reason = again.then_some(if after_timeout { Reason::TimerExpired } else { Reason::LossDetected });
+            // As `network::transfer` says it: the resend the timer makes is the timer's, those
+            // the ACKs bring on after it are loss detection's.
+            let reason = again.then_some(if timer_fired { Reason::TimerExpired } else { Reason::LossDetected });
             let p = self.trace_send(p, src, reason);
             self.forward(p, src);
             flow = &mut self.flows[f as usize];
@@ -830,17 +834,19 @@ impl<S: Source> Mesh<S> {
             return;
         }
         flow.timer_at = None;
+        let mut fired = false;
         if let Some(tcp) = flow.tcp.as_mut() {
             if tcp.timer().is_some_and(|t| t <= now) {
                 let before = tcp.stats().timeouts;
                 tcp.on_timer(now);
-                if tcp.stats().timeouts > before {
+                fired = tcp.stats().timeouts > before;
+                if fired {
                     let (src, una) = (flow.spec.src, tcp.sender().snd_una());
                     self.trace_timeout(f, src, una);
                 }
             }
         }
-        self.pump(f);
+        self.pump(f, fired);
     }
 
     /// Packet `p` is at node `at`: delivered there, or queued on the device towards its next
@@ -928,15 +934,8 @@ impl<S: Source> Mesh<S> {
         let now = self.now;
         let bucket = (now.as_nanos() / self.o.bucket.as_nanos()) as usize;
         let f = p.flow;
-        if self.traced == Some(f) {
-            let spec = self.flows[f as usize].spec;
-            let (kind, seq, at) = match &p.body {
-                Body::Udp(n) => (TraceKind::Deliver, *n, spec.dst),
-                Body::Data(seg) => (TraceKind::Deliver, seg.seq, spec.dst),
-                Body::Feedback(Feedback::Ack(ack)) => (TraceKind::AckArrive, ack.cum, spec.src),
-            };
-            self.trace_arrive(&p, at, kind, seq);
-        }
+        let at = p.to;
+        self.trace_arrive(&p, at);
         let flow = &mut self.flows[f as usize];
         let credit = |r: &mut FlowResult, bytes: u64| {
             r.goodput_bytes += bytes;
@@ -986,7 +985,7 @@ impl<S: Source> Mesh<S> {
                         flow.result.completed = Some(now);
                     }
                 }
-                self.pump(f);
+                self.pump(f, false);
             }
         }
     }

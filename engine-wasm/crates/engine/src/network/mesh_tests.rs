@@ -1,6 +1,7 @@
 use super::*;
 use crate::network::grid_shell::GridShell;
 use crate::topology::all_pairs::{hypatia_tles_manual, max_gsl_length_m, max_isl_length_m};
+use crate::trace::TraceKind;
 
 /// A graph whose states the test writes: each holds from its time on.
 struct Scripted {
@@ -293,12 +294,13 @@ fn a_traced_flow_tells_each_packets_story_and_the_run_is_the_same() {
         ];
         let src = Scripted { sats: 3, grounds: 2, states };
         let mut m = Mesh::new(src, &[tcp(3, 4, Some(600)), udp(3, 4, 3e6)], options(10e6, 3.0)).unwrap();
-        m.trace_flow(traced.then_some(0));
-        let mut records = vec![];
+        m.trace_flow(Some(0));
+        let mut trace =
+            if traced { crate::trace::PacketTrace::with_limit(100_000).unwrap() } else { Default::default() };
         for k in 1..=30 {
-            m.run_until(SimTime::from_secs_f64(0.1 * f64::from(k))).unwrap();
-            records.extend(m.take_records());
+            m.with_trace(&mut trace, |m| m.run_until(SimTime::from_secs_f64(0.1 * f64::from(k)))).unwrap();
         }
+        let records: Vec<_> = trace.since(0).copied().collect();
         (m.flow_results(), m.link_results(), m.events(), records)
     };
     let (plain, plain_links, plain_events, none) = run(false);
@@ -334,6 +336,24 @@ fn a_traced_flow_tells_each_packets_story_and_the_run_is_the_same() {
     // Every packet numbered once: its send (or its ACK), then its own events.
     let mut seen = std::collections::HashSet::new();
     for x in records.iter().filter(|x| x.packet != crate::trace::NO_PACKET) {
+        let starts = matches!(x.kind, TraceKind::Send | TraceKind::Retransmit | TraceKind::Ack);
+        assert_eq!(seen.insert(x.packet), starts, "{x:?}");
+    }
+}
+
+#[test]
+fn a_trace_turned_on_mid_run_follows_only_the_packets_sent_since() {
+    let snap = line(&LINE_ISLS, &[(3, 0), (4, 2)]);
+    let mut m = Mesh::new(still(snap, 3), &[tcp(3, 4, None)], options(10e6, 1.0)).unwrap();
+    m.trace_flow(Some(0));
+    m.run_until(SimTime::from_secs_f64(0.5)).unwrap();
+    let mut trace = crate::trace::PacketTrace::with_limit(100_000).unwrap();
+    m.with_trace(&mut trace, |m| m.run_until(SimTime::from_secs_f64(0.6))).unwrap();
+    assert!(trace.recorded() > 0);
+    // Every packet's first record is its send (or its ACK's making): none in flight before
+    // the trace began shows up under another's number.
+    let mut seen = std::collections::HashSet::new();
+    for x in trace.since(0).filter(|x| x.packet != crate::trace::NO_PACKET) {
         let starts = matches!(x.kind, TraceKind::Send | TraceKind::Retransmit | TraceKind::Ack);
         assert_eq!(seen.insert(x.packet), starts, "{x:?}");
     }

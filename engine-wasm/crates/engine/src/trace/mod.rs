@@ -83,7 +83,8 @@ impl TraceKind {
 pub enum Reason {
     /// Its link's buffer was full.
     Overflow,
-    /// The ends had no route when it was sent.
+    /// No route on to its destination: when it was sent, or at a node on its way (a network's
+    /// forwarding).
     NoRoute,
     /// Resent because the sender judged it lost from the acknowledgements (SACK or three
     /// duplicate ACKs).

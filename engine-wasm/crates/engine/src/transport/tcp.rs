@@ -206,7 +206,8 @@ impl TcpSender {
         self
     }
 
-    /// The same sender detecting lost retransmissions from SACKs (see the field).
+    /// The same sender detecting lost retransmissions from SACKs (see the field). To be called
+    /// before it sends: only the retransmissions made while it is on are watched.
     pub fn with_lost_retransmit(mut self, on: bool) -> Self {
         self.lost_retransmit = on;
         self
@@ -221,12 +222,6 @@ impl TcpSender {
     /// Lowest unacknowledged segment.
     pub fn snd_una(&self) -> u64 {
         self.snd_una
-    }
-
-    /// Whether it is recovering from a timeout: what it resends now, it resends because the
-    /// timer fired (until the data outstanding at the timeout is acknowledged).
-    pub fn after_timeout(&self) -> bool {
-        self.rto_point.is_some()
     }
 
     /// Whether every segment has been acknowledged.

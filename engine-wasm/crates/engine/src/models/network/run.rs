@@ -240,12 +240,10 @@ impl NetworkRun {
             // boundary (a forwarding update) belongs to the next one.
             let sample_at = SimTime(self.next_tick.as_nanos() - 1);
             let target = t.min(sample_at).min(self.end);
-            // The followed flow's packets are traced while the app (or the CLI) records.
-            self.mesh.trace_flow(ctx.trace.on().then_some(self.follow));
-            let ran = self.mesh.run_until(target);
-            for r in self.mesh.take_records() {
-                ctx.trace.push(r);
-            }
+            // The followed flow's packets go into the run's trace while the app (or the CLI)
+            // records one.
+            self.mesh.trace_flow(Some(self.follow));
+            let ran = self.mesh.with_trace(&mut ctx.trace, |m| m.run_until(target));
             if let Err(m) = ran {
                 self.stopped = Some(m);
                 break;
